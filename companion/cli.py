@@ -1,0 +1,39 @@
+"""The ``companion`` command: run the app, serve it, or score a table from a JSON file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Deep Regrets Companion")
+    parser.add_argument("--data-dir", help="where games and campaigns are stored (default: the user data dir; "
+                                           "or set COMPANION_DATA_DIR)")
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="serve the app to a browser")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8550)
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)")
+    score.add_argument("file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``companion`` console script."""
+    args = _parser().parse_args(argv)
+    if args.command == "score":
+        from companion.scoring.cli import score_command
+
+        return score_command(args.file)
+    from companion.app import serve
+
+    if args.command == "serve":
+        return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir)
+    return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
