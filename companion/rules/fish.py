@@ -1,0 +1,31 @@
+"""A Fish as the table knows it: picked from the catalog by name, or typed in as a value and Fair/Foul."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FishType = Literal["fair", "foul"]
+
+
+class FishRef(BaseModel):
+    """One Fish card in a hand, on a mount, or sold.
+
+    ``value`` is the printed value (``None`` for a card that prints none: it scores and sells for 0 whatever the
+    Madness, RULES.md §2). ``name`` is the catalog name when the player picked the Fish by name.
+
+    >>> FishRef(value=3, type="foul").foul
+    True
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str | None = None
+    value: int | None = Field(default=None, ge=0)
+    type: FishType
+
+    @property
+    def foul(self) -> bool:
+        """Whether the Fish is Foul (selling it draws a Regret, A p.17)."""
+        return self.type == "foul"
