@@ -1,0 +1,154 @@
+"""What every screen is given: the store, the game at the table, settings, the route, and the verbs that change them.
+
+Screens are plain functions ``view(ctx: AppContext) -> ft.View``. They read ``ctx`` and call its verbs from their
+handlers; they never compute a rule (the rules engine does) and never touch the page (the app does). A test builds
+an ``AppContext()`` with no page, calls a screen, taps a handler and reads ``ctx`` back.
+
+>>> ctx = AppContext()
+>>> ctx.navigate("/table?game=g1")
+>>> (ctx.path, ctx.params)
+('/table', {'game': 'g1'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from companion.i18n import t
+
+
+def _rule_violation() -> type[Exception]:
+    # Imported late so the app shell runs while the rules engine is still landing.
+    try:
+        from companion.rules.errors import RuleViolation
+    except ImportError:
+        return ValueError
+    return RuleViolation
+
+
+def route_to(path: str, **params: object) -> str:
+    """``route_to("/score", game="g1")`` → ``"/score?game=g1"``; ``None`` values are left out."""
+    query = urlencode({k: v for k, v in params.items() if v is not None})
+    return f"{path}?{query}" if query else path
+
+
+@dataclass
+class AppContext:
+    """One browser tab's session: each tab is its own Flet session, so each has its own context."""
+
+    store: Any | None = None  # companion.store.Store
+    game: Any | None = None  # companion.rules.game.Game: the game at the table, if any
+    settings: dict[str, Any] = field(default_factory=dict)
+    route: str = "/"
+    error: str | None = None  # why the last action was refused, one line
+    notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
+    on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
+    on_refresh: Callable[[], None] | None = None  # set by the app: rebuild the current screen
+    on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
+
+    @property
+    def path(self) -> str:
+        """The route without its query: ``"/table"``."""
+        return urlsplit(self.route).path or "/"
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The route's query parameters: ``{"game": "g1", "seat": "0"}``."""
+        return dict(parse_qsl(urlsplit(self.route).query))
+
+    def navigate(self, route: str) -> None:
+        """Go to ``route``; the app rebuilds the screen when the browser confirms it."""
+        self.error = None
+        if self.on_navigate is None:
+            self.route = route
+        else:
+            self.on_navigate(route)
+
+    def refresh(self) -> None:
+        """Rebuild the current screen from ``ctx`` (after a change a handler made)."""
+        if self.on_refresh is not None:
+            self.on_refresh()
+
+    def fail(self, message: str) -> None:
+        """Show ``message`` on the error line and change nothing else."""
+        self.error = message
+        self.refresh()
+
+    # --- the game at the table -------------------------------------------------------------------------------
+
+    def open_game(self, game_id: str | None) -> Any | None:
+        """Make the stored game ``game_id`` the one at the table (kept if it already is); ``None`` if unknown."""
+        if game_id is None:
+            return self.game
+        if self.game is not None and self.game.id == game_id:
+            return self.game
+        if self.store is None:
+            return None
+        try:
+            self.game = self.store.load_game(game_id)
+        except (KeyError, LookupError):
+            return None
+        return self.game
+
+    def apply(self, action: Any) -> bool:
+        """Apply ``action`` to the game through the rules engine, save, and refresh.
+
+        A refused action leaves the game as it was and puts the rule's one-line reason on the error line.
+        """
+        try:
+            game = self.game.apply(action)
+        except _rule_violation() as refused:
+            self.fail(str(refused))
+            return False
+        return self._commit(game)
+
+    def undo(self) -> bool:
+        """Take back the last action (the engine replays the log)."""
+        return self._step(lambda: self.game.undo(), t("Nothing to undo"))
+
+    def redo(self) -> bool:
+        """Put back the action last undone."""
+        return self._step(lambda: self.game.redo(), t("Nothing to redo"))
+
+    def _step(self, move: Callable[[], Any], nothing: str) -> bool:
+        try:
+            game = move()
+        except (_rule_violation(), IndexError):
+            self.fail(nothing)
+            return False
+        return self._commit(game)
+
+    def _commit(self, game: Any) -> bool:
+        self.game = game
+        self.error = None
+        saved = self.save()
+        self.refresh()
+        return saved
+
+    def save(self) -> bool:
+        """Autosave the game; a failed save is shown, never swallowed (nothing a user entered is lost silently)."""
+        if self.store is None or self.game is None:
+            return True
+        try:
+            self.store.save_game(self.game)
+        except OSError as problem:
+            self.error = t("Could not save the game: {problem}", problem=problem)
+            return False
+        return True
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A user setting, from the store when there is one."""
+        if key not in self.settings and self.store is not None:
+            self.settings[key] = self.store.get_setting(key, default)
+        return self.settings.get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change a setting and keep it."""
+        self.settings[key] = value
+        if self.store is not None:
+            self.store.set_setting(key, value)
+        if self.on_setting is not None:
+            self.on_setting(key, value)

@@ -1,0 +1,89 @@
+"""Home: resume a game, start one, score a table, the Ocean Survey, other games, settings.
+
+Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
+``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``;
+settings screen: ``theme-dark``, ``theme-light``, ``settings-data``, ``back``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.widgets import action_button, chip, error_line, screen, section_card
+
+
+def _games(ctx: AppContext) -> list:
+    if ctx.store is None:
+        return []
+    try:
+        return list(ctx.store.list_games())
+    except Exception as problem:  # a damaged store must still let the table score by hand
+        ctx.error = t("Saved games could not be read: {problem}", problem=problem)
+        return []
+
+
+def _game_row(ctx: AppContext, game) -> ft.Control:
+    names = ", ".join(p.name for p in game.setup.players)
+    if game.finished:
+        button = action_button(f"score-game-{game.id}", t("Score"),
+                               lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS)
+    else:
+        button = action_button(f"resume-{game.id}", t("Resume"),
+                               lambda: ctx.navigate(route_to("/table", game=game.id)), icon=ft.Icons.PLAY_ARROW,
+                               primary=True)
+    when = game.updated.strftime("%d %b %H:%M") if getattr(game, "updated", None) else ""
+    return ft.Row([ft.Column([ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
+                              ft.Text(when, size=theme.SMALL)], expand=True, spacing=0), button])
+
+
+def view(ctx: AppContext) -> ft.View:
+    """The first screen: games in progress first (that is what a table reopening the app wants)."""
+    games = _games(ctx)
+    in_progress = [g for g in games if not g.finished]
+    finished = [g for g in games if g.finished]
+    go = ctx.navigate
+    controls: list[ft.Control] = [chip(f"home-notice-{n}", note, color=theme.FOUL)
+                                  for n, note in enumerate(ctx.notices)]
+    controls.append(error_line(ctx.error))
+    if in_progress:
+        controls.append(section_card("home-in-progress", t("Games in progress"),
+                                     [_game_row(ctx, g) for g in in_progress]))
+    controls += [
+        action_button("home-new-game", t("New game"), lambda: go("/new"), icon=ft.Icons.ADD, primary=True),
+        action_button("home-score", t("Score a finished game"), lambda: go("/score"), icon=ft.Icons.EMOJI_EVENTS),
+        action_button("home-survey", t("Ocean Survey"), lambda: go("/survey"), icon=ft.Icons.MAP),
+    ]
+    if finished:
+        controls.append(section_card("home-finished", t("Finished games"), [_game_row(ctx, g) for g in finished[:10]]))
+    controls.append(section_card("home-other-games", t("Other games"), [
+        action_button("home-shallow", t("Shallow Regrets scorer"), lambda: go("/score/shallow"), icon=ft.Icons.WAVES),
+        action_button("home-endeavor", t("Endeavor: Deep Sea scorer"), lambda: go("/score/endeavor"),
+                      icon=ft.Icons.SAILING),
+    ]))
+    controls.append(action_button("home-settings", t("Settings and data"), lambda: go("/settings"),
+                                  icon=ft.Icons.SETTINGS))
+    return screen(ctx.route, t("Deep Regrets Companion"), controls)
+
+
+def settings_view(ctx: AppContext) -> ft.View:
+    """Light or dark, and the way to the data screen (export, import, backups)."""
+    current = ctx.setting("theme", "dark")
+
+    def choose(mode: str) -> None:
+        ctx.set_setting("theme", mode)
+        ctx.refresh()
+
+    themes = ft.Row([
+        action_button("theme-dark", t("Dark"), lambda: choose("dark"), icon=ft.Icons.DARK_MODE,
+                      primary=current != "light", expand=True),
+        action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
+                      primary=current == "light", expand=True),
+    ])
+    return screen(ctx.route, t("Settings"), [
+        section_card("settings-theme", t("Theme"), [themes]),
+        action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
+                      icon=ft.Icons.STORAGE),
+    ], back=lambda: ctx.navigate("/"))

@@ -1,0 +1,107 @@
+"""Buttons, chips, cards, the error line and the screen frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import t
+from companion.views import theme
+
+Handler = Callable[[], None]
+
+
+def tagged(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Semantics:
+    """Wrap ``control`` so browser tests find it as ``[flt-semantics-identifier=identifier]``."""
+    return ft.Semantics(identifier=identifier, label=label, content=control)
+
+
+def _click(handler: Handler | None) -> Callable[[object], None] | None:
+    return None if handler is None else (lambda _event: handler())
+
+
+def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
+                  primary: bool = False, disabled: bool = False, expand: bool = False) -> ft.Semantics:
+    """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour."""
+    make = ft.FilledButton if primary else ft.OutlinedButton
+    button = make(content=text, icon=icon, on_click=_click(on_click), disabled=disabled or on_click is None,
+                  height=theme.TOUCH, expand=expand)
+    return tagged(identifier, button)
+
+
+def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
+                disabled: bool = False) -> ft.Semantics:
+    """A square icon button with a tooltip (read aloud, and the label browser tests can use)."""
+    button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=_click(on_click), icon_size=28,
+                           disabled=disabled or on_click is None,
+                           width=theme.TOUCH, height=theme.TOUCH)
+    return tagged(identifier, button)
+
+
+def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
+         tooltip: str | None = None) -> ft.Semantics:
+    """A rounded label; tappable when ``on_click`` is given."""
+    body = ft.Container(
+        content=ft.Text(text, size=theme.BODY, weight=ft.FontWeight.W_600),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=20,
+        border=ft.Border.all(2, color or theme.SEED),
+        on_click=_click(on_click),
+        tooltip=tooltip,
+        ink=on_click is not None,
+    )
+    return tagged(identifier, body)
+
+
+def section_card(identifier: str, title: str | None, controls: list[ft.Control], *,
+                 accent: str | None = None) -> ft.Semantics:
+    """A card with an optional title; ``accent`` colours its left edge (an angler's colour)."""
+    body: list[ft.Control] = []
+    if title:
+        body.append(ft.Text(title, size=theme.TITLE, weight=ft.FontWeight.BOLD, color=accent))
+    body.extend(controls)
+    card = ft.Card(content=ft.Container(
+        content=ft.Column(body, spacing=8),
+        padding=theme.GAP,
+        border=ft.Border.only(left=ft.BorderSide(6, accent)) if accent else None,
+        border_radius=12,
+    ))
+    return tagged(identifier, card)
+
+
+def error_line(message: str | None, identifier: str = "error-line") -> ft.Semantics:
+    """The one line that says why an action was refused (``str(RuleViolation)``); hidden when there is none."""
+    row = ft.Row([ft.Icon(ft.Icons.BLOCK, color=theme.DANGER),
+                  ft.Text(message or "", color=theme.DANGER, size=theme.BODY, expand=True)],
+                 visible=bool(message))
+    return ft.Semantics(identifier=identifier, content=row, live_region=True, visible=bool(message))
+
+
+def label_value(identifier: str, label: str, value: str, *, big: bool = False, color: str | None = None) -> ft.Column:
+    """A small caption over a (big) number; the number carries the identifier."""
+    return ft.Column([
+        ft.Text(label, size=theme.SMALL),
+        tagged(identifier, ft.Text(value, size=theme.BIG_NUMBER if big else theme.NUMBER,
+                                   weight=ft.FontWeight.BOLD, color=color)),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def screen(route: str, title: str, controls: list[ft.Control], *, back: Handler | None = None,
+           actions: list[ft.Control] | None = None, bottom: ft.Control | None = None) -> ft.View:
+    """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
+    centred column no wider than a phone.
+    """
+    leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
+    # Full width on a phone; a centred column on a tablet.
+    column = ft.Column(controls, spacing=theme.GAP, col={"xs": 12, "sm": 10, "md": 7, "lg": 5},
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(title, size=theme.TITLE), leading=leading, actions=actions or [],
+                         automatically_imply_leading=False),
+        controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
+        scroll=ft.ScrollMode.AUTO,
+        bottom_appbar=ft.BottomAppBar(content=bottom, height=theme.TOUCH + 24) if bottom else None,
+        padding=theme.GAP,
+    )

@@ -1,0 +1,31 @@
+"""The big number with − and + either side: Regret cards, Fishbucks, anything counted at the table."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.views import theme
+from companion.views.widgets.basics import Handler, icon_action, tagged
+
+
+def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
+            label: str | None = None, color: str | None = None) -> ft.Row:
+    """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``.
+
+    A handler of ``None`` disables its button (nothing to take away, say).
+
+    >>> row = stepper("regret", 0, 3, None, lambda: None)
+    >>> [c.identifier for c in row.controls]
+    ['regret-minus-0', 'regret-0', 'regret-plus-0']
+    """
+    caption = label or name
+    number = ft.Column([
+        ft.Text(str(value), size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD, color=color),
+        ft.Text(caption, size=theme.SMALL),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Row([
+        icon_action(f"{name}-minus-{index}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
+        tagged(f"{name}-{index}", ft.Container(number, width=88, alignment=ft.Alignment.CENTER)),
+        icon_action(f"{name}-plus-{index}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
+    ], alignment=ft.MainAxisAlignment.CENTER, spacing=4)
