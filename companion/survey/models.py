@@ -1,0 +1,115 @@
+"""The Ocean Survey campaign as data (RULES.md §8, A pp.23–27).
+
+A :class:`Campaign` is plain, JSON-friendly data so the store can save it with ``model_dump(mode="json")`` and
+load it with ``Campaign.model_validate``. The rules that change it live in :mod:`companion.survey.play`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; RULES.md §8
+CAN_OF_WORMS = "can-of-worms"  # A p.24: single use per game, like unlocked Supplies
+
+Mode = Literal["solo", "co-op"]
+Role = Literal["Angler", "Scientist"]
+WeekStage = Literal["fishing", "shop", "done"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TeamMember(BaseModel):
+    """A co-op scientist; the role is optional (A p.25: "either work as a team … or assign specific roles")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    role: Role | None = None
+
+
+class SheetEntry(BaseModel):
+    """A catalogued slot: the week (and Day) the Fish was first caught, and the week it was first hauled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    first_week: int = Field(ge=1)
+    first_day: int = Field(ge=1, le=WEEK_DAYS)
+    hauled_week: int | None = Field(default=None, ge=1)
+
+
+class Catch(BaseModel):
+    """One Fish caught during a week; ``wrote_slot`` when this catch catalogued it (its first catch ever)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fish_id: str
+    day: int = Field(ge=1, le=WEEK_DAYS)
+    wrote_slot: bool = False
+
+
+class Week(BaseModel):
+    """One solo game: five Days of fishing, then week's end (A p.26)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    number: int = Field(ge=1)
+    day: int = Field(default=1, ge=1, le=WEEK_DAYS)
+    held: list[Catch] = Field(default_factory=list)
+    discarded: list[Catch] = Field(default_factory=list)
+    used_items: list[str] = Field(default_factory=list)
+    stage: WeekStage = "fishing"
+    regret_value: int | None = Field(default=None, ge=0)
+    jettisoned: list[str] = Field(default_factory=list)
+    hauled: list[str] = Field(default_factory=list)
+    dinks: list[str] = Field(default_factory=list)
+    bought: list[str] = Field(default_factory=list)
+    spent: int = Field(default=0, ge=0)
+    lost: int = Field(default=0, ge=0)
+
+    @property
+    def held_ids(self) -> list[str]:
+        return [c.fish_id for c in self.held]
+
+
+class Campaign(BaseModel):
+    """An Ocean Survey sheet and the weeks played on it.
+
+    >>> c = Campaign(name="Halley's expedition")
+    >>> Campaign.model_validate(c.model_dump(mode="json")) == c
+    True
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1)
+    name: str = Field(min_length=1, max_length=60)
+    mode: Mode = "solo"
+    team: list[TeamMember] = Field(default_factory=list)
+    notes: str = ""
+    created: datetime = Field(default_factory=_now)
+    updated: datetime = Field(default_factory=_now)
+    weeks: list[Week] = Field(default_factory=list)
+    sheet: dict[str, SheetEntry] = Field(default_factory=dict)
+    unlocked: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _weeks_in_order(self) -> Campaign:
+        for i, week in enumerate(self.weeks, start=1):
+            if week.number != i:
+                raise ValueError(f"week {week.number} is out of order (expected {i})")
+            if week.stage != "done" and i != len(self.weeks):
+                raise ValueError(f"week {i} is unfinished but a later week exists")
+        return self
+
+    @property
+    def current_week(self) -> Week | None:
+        """The week being played or closed, or ``None`` between weeks."""
+        if self.weeks and self.weeks[-1].stage != "done":
+            return self.weeks[-1]
+        return None
