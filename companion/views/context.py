@@ -45,6 +45,7 @@ class AppContext:
     route: str = "/"
     error: str | None = None  # why the last action was refused, one line
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
+    drafts: dict[str, Any] = field(default_factory=dict)  # half-filled forms, kept across redraws and routes
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     on_refresh: Callable[[], None] | None = None  # set by the app: rebuild the current screen
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)

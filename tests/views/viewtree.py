@@ -1,0 +1,69 @@
+"""Walk a screen's control tree without a page: find controls by semantics identifier, tap them, type into them.
+
+Flet 1.x controls are dataclasses, so a screen built from plain state can be read and its handlers called
+directly (see ``shared/guides/FLET_WEB_TESTING.md``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import flet as ft
+
+
+def walk(control: object) -> Iterator[ft.BaseControl]:
+    """Every control under ``control`` (itself included), depth first."""
+    if isinstance(control, ft.BaseControl):
+        yield control
+        for f in dataclasses.fields(control):
+            if f.name.startswith("_") or f.name == "parent":
+                continue
+            yield from walk(getattr(control, f.name, None))
+    elif isinstance(control, (list, tuple)):
+        for item in control:
+            yield from walk(item)
+
+
+def ids(root: object) -> list[str]:
+    """Every semantics identifier on the screen, in tree order."""
+    return [c.identifier for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier]
+
+
+def find(root: object, identifier: str) -> ft.Control:
+    """The control wrapped by ``ft.Semantics(identifier=identifier)``; ``AssertionError`` if there is none."""
+    for c in walk(root):
+        if isinstance(c, ft.Semantics) and c.identifier == identifier:
+            return c.content
+    raise AssertionError(f"no control {identifier!r} on screen; there are {ids(root)}")
+
+
+def texts(root: object) -> list[str]:
+    """Every ``ft.Text`` value on the screen."""
+    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+
+
+def text_of(root: object, identifier: str) -> str:
+    """All text inside the control ``identifier``, joined by spaces."""
+    return " ".join(texts(find(root, identifier)))
+
+
+def tap(root: object, identifier: str) -> None:
+    """Call the ``on_click`` of control ``identifier``; fails if it is disabled or has none."""
+    control = find(root, identifier)
+    assert not getattr(control, "disabled", False), f"{identifier} is disabled"
+    assert control.on_click is not None, f"{identifier} has no on_click"
+    control.on_click(SimpleNamespace(control=control))
+
+
+def is_enabled(root: object, identifier: str) -> bool:
+    control = find(root, identifier)
+    return not getattr(control, "disabled", False) and getattr(control, "on_click", None) is not None
+
+
+def change(root: object, identifier: str, value: object) -> None:
+    """Set a field's or switch's value as the user would and call its ``on_change``."""
+    control = find(root, identifier)
+    control.value = value
+    control.on_change(SimpleNamespace(control=control, data=value))
