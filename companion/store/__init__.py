@@ -1,0 +1,23 @@
+"""Persistence that never loses a game or a campaign: one atomic TinyDB file per record, small indexes, rotating
+backups, repair on start, versioned files, and validated export/import.
+
+Layout of the data folder::
+
+    settings.json             settings
+    games/<id>.json           one game each (setup, ruleset, action log)
+    campaigns/<id>.json       one Ocean Survey campaign each
+    index/games.json          summaries of games in progress (rewritten on each autosave: stays short)
+    index/finished.json       summaries of finished games (rewritten only when a game finishes or is deleted)
+    index/campaigns.json      summaries of campaigns
+    backups/<folder>/<id>.N.json   the N-th previous version of a file (N = 1 newest)
+    damaged/...               files found damaged on start, kept for the user
+"""
+
+from companion.store.errors import DamagedFile, ImportRefused, NotFound, StoreError
+from companion.store.records import CampaignSummary, GameSummary
+from companion.store.schema import SCHEMA_VERSION
+from companion.store.store import BackupInfo, Store, open_store, resolve_data_dir
+from companion.store.transfer import ImportReport
+
+__all__ = ["SCHEMA_VERSION", "BackupInfo", "CampaignSummary", "DamagedFile", "GameSummary", "ImportRefused",
+           "ImportReport", "NotFound", "Store", "StoreError", "open_store", "resolve_data_dir"]

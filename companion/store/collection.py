@@ -1,0 +1,234 @@
+"""A folder of one-record files (games, or campaigns) plus small index files that list them.
+
+Each record lives in its own TinyDB file, so an autosave rewrites one game, not the whole history. The index is
+derived data: start-up rebuilds it from the record files whenever they disagree (a crash between the two writes).
+Games are split over two indexes, in progress and finished, so that an autosave rewrites only the short one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from tinydb import Query
+from tinydb.table import Document
+
+from companion.i18n import t
+from companion.store.errors import DamagedFile, NotFound, StoreError
+from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
+from companion.store.records import check_id
+
+_ENTRY = Query()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What differs between games and campaigns."""
+
+    name: str  # the file kind in the envelope, and the TinyDB table of the record
+    folder: str
+    validate: Callable[[dict], Any]  # full validation; raises on a bad record
+    summarize: Callable[[dict], BaseModel]
+    describe: Callable[[dict | None, str], str]
+    indexes: tuple[str, ...]  # index file names; the first is where a record goes unless index_of says otherwise
+    index_of: Callable[[dict], str]
+
+
+def _when(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+class Collection:
+    """Records of one :class:`Kind` under ``root``; every method that writes expects the store lock held."""
+
+    def __init__(self, root: Path, kind: Kind, keep: int, notes: list[str]) -> None:
+        self.root, self.kind, self.keep, self.notes = root, kind, keep, notes
+        self.folder = root / kind.folder
+        self.backup_dir = root / "backups" / kind.folder
+        self.damaged_dir = root / "damaged"
+
+    # -- files ---------------------------------------------------------------------------------------------
+    def path(self, record_id: str) -> Path:
+        return self.folder / f"{check_id(record_id)}.json"
+
+    def _index_path(self, name: str) -> Path:
+        return self.root / "index" / f"{name}.json"
+
+    def _record(self, path: Path) -> dict:
+        tables = read_envelope(path, self.kind.name)["tables"]
+        record = tables.get(self.kind.name, {}).get("1")
+        if not isinstance(record, dict) or record.get("id") != path.stem:
+            raise DamagedFile(path, t("it does not hold the record its name says ({id})", id=path.stem))
+        return record
+
+    def _write(self, path: Path, record: dict) -> None:
+        # One read (which notices a damaged file) and one write; TinyDB's upsert would merge, not replace.
+        table = open_db(path, self.kind.name, self.backup_dir, self.keep).table(self.kind.name, cache_size=0)
+        try:
+            table.update(_replace_with(record), doc_ids=[1])
+        except KeyError:
+            table.insert(Document(record, doc_id=1))
+
+    # -- index ---------------------------------------------------------------------------------------------
+    def _entries(self, name: str) -> list[dict]:
+        try:
+            return self._index_table(name).all()
+        except DamagedFile:
+            return []  # start-up (check) rebuilds a damaged index; a list shown meanwhile just misses it
+
+    def _index_table(self, name: str) -> Any:
+        return open_db(self._index_path(name), "index").table("entries", cache_size=0)
+
+    def _index_put(self, summary: dict) -> None:
+        target = self.kind.index_of(summary)
+        table = self._index_table(target)
+        if not table.update(_replace_with(summary), _ENTRY.id == summary["id"]):
+            # New, or moved between indexes (a game finished, or un-finished by an undo): the only time the
+            # other, possibly long, index is read.
+            table.insert(summary)
+            self._index_drop(summary["id"], keep=target)
+
+    def _index_drop(self, record_id: str, keep: str | None = None) -> None:
+        for name in self.kind.indexes:
+            if name != keep:
+                table = self._index_table(name)
+                if table.contains(_ENTRY.id == record_id):
+                    table.remove(_ENTRY.id == record_id)
+
+    def summaries(self) -> list[dict]:
+        return [dict(e) for name in self.kind.indexes for e in self._entries(name)]
+
+    # -- records -------------------------------------------------------------------------------------------
+    def read(self, record_id: str) -> dict:
+        """The stored record; ``NotFound``, or ``DamagedFile`` for an unreadable file."""
+        path = self.path(record_id)
+        if not path.exists():
+            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+        return self._record(path)
+
+    def save(self, record: dict) -> None:
+        path = self.path(record["id"])
+        try:
+            self._write(path, record)
+        except DamagedFile as e:  # the new record is complete: keep the damaged one aside, then write
+            self._note_damaged(e, self.kind.describe(record, record["id"]))
+            self._write(path, record)
+        self._index_put(self.kind.summarize(record).model_dump(mode="json"))
+
+    def delete(self, record_id: str) -> None:
+        path = self.path(record_id)
+        if not path.exists():
+            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+        self._index_drop(record_id)
+        # The last version stays as the newest backup, so a delete can be undone from the Data screen.
+        rotate(path, self.backup_dir, self.keep)
+        path.unlink()
+        fsync_dir(path.parent)
+
+    # -- damage and recovery -------------------------------------------------------------------------------
+    def _note_damaged(self, error: DamagedFile, what: str) -> Path:
+        moved = move_aside(error.path, self.damaged_dir, error.path.relative_to(self.root))
+        self.notes.append(t("{what} could not be read ({reason}). The damaged file was moved to {moved}.",
+                            what=what, reason=error.reason, moved=str(moved)))
+        return moved
+
+    def good_backup(self, record_id: str) -> tuple[Path, dict] | None:
+        """The newest backup of ``record_id`` that passes full validation."""
+        for backup in backup_paths(self.path(record_id), self.backup_dir, self.keep):
+            if not backup.exists():
+                continue
+            try:
+                record = read_envelope(backup, self.kind.name)["tables"].get(self.kind.name, {}).get("1")
+                if isinstance(record, dict) and record.get("id") == record_id:
+                    self.kind.validate(record)
+                    return backup, record
+            except Exception:  # a bad backup is skipped, never trusted; the next older one is tried
+                continue
+        return None
+
+    def recover(self, record_id: str, error: DamagedFile | None, reason: str | None = None) -> dict | None:
+        """Move a damaged record aside and restore its newest good backup; say so in the notes either way."""
+        moved = None
+        if error is not None and error.path.exists():
+            moved = move_aside(error.path, self.damaged_dir, error.path.relative_to(self.root))
+        why = reason or (error.reason if error else t("its file is missing"))
+        found = self.good_backup(record_id)
+        if found is None:
+            self._index_drop(record_id)
+            where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""
+            self.notes.append(t("{what} could not be read ({reason}) and no good backup was found.{where}",
+                                what=self.kind.describe(None, record_id), reason=why, where=where))
+            return None
+        backup, record = found
+        # Rewriting through the normal path puts the restored version back in place and in the index.
+        self._write(self.path(record_id), record)
+        self._index_put(self.kind.summarize(record).model_dump(mode="json"))
+        where = t(" The damaged file was moved to {moved}.", moved=str(moved)) if moved else ""
+        self.notes.append(t("{what} could not be read ({reason}); the backup saved {when} was restored.{where}",
+                            what=self.kind.describe(record, record_id), reason=why, when=_when(backup),
+                            where=where))
+        return record
+
+    def check(self) -> None:
+        """Start-up: remove stale temp files, repair damaged records, and bring the indexes in line with them."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for tmp in self.folder.glob(f".*{TMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                tmp.unlink()  # an unfinished write: never a completed save
+        self._check_index_files()
+        found: dict[str, dict] = {}
+        handled: set[str] = set()
+        for path in sorted(self.folder.glob("*.json")):
+            record_id = path.stem
+            try:
+                check_id(record_id)
+            except StoreError:
+                continue  # not ours: leave it alone
+            handled.add(record_id)
+            try:
+                record: dict | None = self._record(path)
+            except DamagedFile as e:
+                record = self.recover(record_id, e)
+            if record is not None:
+                found[record_id] = self.kind.summarize(record).model_dump(mode="json")
+        listed = {e["id"] for name in self.kind.indexes for e in self._entries(name)}
+        for record_id in sorted(listed - handled):
+            record = self.recover(record_id, None)
+            if record is not None:
+                found[record_id] = self.kind.summarize(record).model_dump(mode="json")
+        for name in self.kind.indexes:
+            wanted = [s for s in found.values() if self.kind.index_of(s) == name]
+            if not self._index_path(name).exists() or _canonical(self._entries(name)) != _canonical(wanted):
+                db = open_db(self._index_path(name), "index")
+                db.storage.write({"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+
+    def _check_index_files(self) -> None:
+        for name in self.kind.indexes:
+            path = self._index_path(name)
+            if not path.exists():
+                continue
+            try:
+                read_envelope(path, "index")
+            except DamagedFile as e:
+                moved = move_aside(path, self.damaged_dir, path.relative_to(self.root))
+                self.notes.append(t("The list of {folder} could not be read ({reason}); it was rebuilt from the "
+                                    "saved files. The damaged list was moved to {moved}.",
+                                    folder=self.kind.folder, reason=e.reason, moved=str(moved)))
+
+
+def _replace_with(new: dict) -> Callable[[dict], None]:
+    def replace(doc: dict) -> None:
+        doc.clear()
+        doc.update(new)
+
+    return replace
+
+
+def _canonical(entries: list[dict]) -> list[str]:
+    return sorted(json.dumps(dict(e), sort_keys=True) for e in entries)

@@ -1,0 +1,142 @@
+"""Atomic, versioned JSON files behind TinyDB, with rotating backups.
+
+Every write goes to a temporary file in the same folder, is fsynced, renamed over the old file, and the folder is
+fsynced: a crash leaves either the old file or the new one, never half of one. Before the rename the old file is
+hard-linked into the backup folder (``name.1.json`` newest, up to ``keep`` of them), which costs a link and two
+renames, whatever the size of the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from companion.i18n import t
+from companion.store.errors import DamagedFile, StoreError
+from companion.store.schema import SchemaError, envelope, migrate
+
+TMP_SUFFIX = ".tmp"
+
+
+def fsync_dir(folder: Path) -> None:
+    # Makes the rename itself durable; not every platform can open a directory (Windows), which is fine there.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def backup_paths(path: Path, backup_dir: Path, keep: int) -> list[Path]:
+    """The backups of ``path``, newest first (whether or not they exist)."""
+    return [backup_dir / f"{path.stem}.{n}{path.suffix}" for n in range(1, keep + 1)]
+
+
+def rotate(path: Path, backup_dir: Path, keep: int) -> None:
+    """Shift the backups of ``path`` one older and make the current ``path`` the newest (a hard link)."""
+    backups = backup_paths(path, backup_dir, keep)
+    backup_dir.mkdir(parents=True, exist_ok=True)
+    for older, newer in zip(reversed(backups), reversed(backups[:-1]), strict=False):
+        if newer.exists():
+            os.replace(newer, older)
+    with contextlib.suppress(FileNotFoundError):
+        backups[0].unlink()
+    try:
+        os.link(path, backups[0])
+    except OSError:  # a filesystem without hard links
+        shutil.copy2(path, backups[0])
+
+
+def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, keep: int = 3) -> None:
+    """Replace ``path`` by ``payload`` atomically; the old file becomes the newest backup when ``backup_dir``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}{TMP_SUFFIX}")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if backup_dir is not None and path.exists():
+            rotate(path, backup_dir, keep)
+        os.replace(tmp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise StoreError(t("Could not save {file}: {reason}. Nothing was changed.", file=path.name,
+                           reason=e.strerror or str(e))) from e
+    fsync_dir(path.parent)
+
+
+def encode(data: dict) -> bytes:
+    """The bytes a file is written as (compact: TinyDB rewrites whole files, so size is time)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def read_envelope(path: Path, kind: str) -> dict:
+    """Read, check and migrate the file at ``path``; ``DamagedFile`` says what is wrong with it."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise DamagedFile(path, t("cannot be read ({reason})", reason=e.strerror or str(e))) from e
+    if not raw.strip():
+        raise DamagedFile(path, t("the file is empty"))
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise DamagedFile(path, t("not valid JSON, truncated or garbled ({reason})", reason=str(e))) from e
+    try:
+        data = migrate(data, (kind,))
+    except SchemaError as e:
+        raise DamagedFile(path, str(e)) from e
+    tables = data.get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
+        raise DamagedFile(path, t("its \"tables\" are missing or not JSON objects"))
+    return data
+
+
+class AtomicStorage(Storage):
+    """A TinyDB storage: one versioned envelope per file, written atomically, old versions kept as backups."""
+
+    def __init__(self, path: Path, kind: str, backup_dir: Path | None = None, keep: int = 3) -> None:
+        self.path, self.kind, self.backup_dir, self.keep = Path(path), kind, backup_dir, keep
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        if not self.path.exists():
+            return None
+        return read_envelope(self.path, self.kind)["tables"]
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        atomic_write(self.path, encode(envelope(self.kind, tables=data)), self.backup_dir, self.keep)
+
+
+def open_db(path: Path, kind: str, backup_dir: Path | None = None, keep: int = 3) -> TinyDB:
+    """A TinyDB over ``path``; take its tables with ``cache_size=0`` (another process may have written since)."""
+    db = TinyDB(path, kind=kind, backup_dir=backup_dir, keep=keep, storage=AtomicStorage)
+    db.default_table_name = kind
+    return db
+
+
+def move_aside(path: Path, damaged_dir: Path, relative: Path) -> Path:
+    """Move a damaged file into ``damaged_dir`` (kept, never deleted) and return where it went."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    target = damaged_dir / relative.parent / f"{relative.stem}.{stamp}{relative.suffix}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(path, target)
+    fsync_dir(path.parent)
+    return target

@@ -1,0 +1,274 @@
+"""The store: games, Ocean Survey campaigns and settings in the user's data folder.
+
+>>> import tempfile
+>>> store = open_store(tempfile.mkdtemp())
+>>> store.set_setting("theme", "dark"); store.get_setting("theme")
+'dark'
+>>> store.list_games(), store.recovery_notes
+([], [])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from platformdirs import user_data_dir
+from pydantic import BaseModel
+from tinydb import Query
+
+from companion.i18n import t
+from companion.rules.errors import RuleViolation
+from companion.store import records
+from companion.store.collection import Collection, Kind
+from companion.store.errors import DamagedFile, NotFound, StoreError
+from companion.store.files import TMP_SUFFIX, move_aside, open_db, read_envelope
+from companion.store.transfer import ImportReport, export_document, plan_import
+
+APP_NAME = "deep-regrets-companion"
+ENV_VAR = "COMPANION_DATA_DIR"
+_KEY = Query()
+
+GAMES = Kind(name="game", folder="games", validate=records.validate_game, summarize=records.game_summary,
+             describe=records.describe_game, indexes=("games", "finished"),
+             index_of=lambda s: "finished" if s["finished"] else "games")
+CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_campaign,
+                 summarize=records.campaign_summary, describe=records.describe_campaign, indexes=("campaigns",),
+                 index_of=lambda s: "campaigns")
+
+
+def resolve_data_dir(data_dir: Path | str | None = None) -> Path:
+    """``data_dir``, else ``$COMPANION_DATA_DIR``, else the platform's user data folder."""
+    chosen = data_dir or os.environ.get(ENV_VAR) or user_data_dir(APP_NAME, appauthor=False)
+    return Path(chosen).expanduser()
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """A backup (or a damaged file kept aside) the Data screen lists."""
+
+    path: Path
+    folder: str  # "games", "campaigns", "settings" or "damaged"
+    saved: datetime
+    size: int
+
+
+class Store:
+    """Games, campaigns and settings; open it with :func:`open_store`.
+
+    Every write is atomic and holds an inter-process lock; ``recovery_notes`` lists what opening (or a later
+    load) had to repair, for the user to read.
+    """
+
+    def __init__(self, data_dir: Path, lock_timeout: float = 10.0, keep_backups: int = 3) -> None:
+        self.data_dir = data_dir
+        self.keep_backups = keep_backups
+        self.recovery_notes: list[str] = []
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(t("Cannot use the data folder {path}: {reason}", path=str(data_dir),
+                               reason=e.strerror or str(e))) from e
+        self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
+        self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes)
+        self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes)
+        self._settings_path = data_dir / "settings.json"
+        with self._locked():
+            for tmp in data_dir.glob(f".*{TMP_SUFFIX}"):
+                tmp.unlink(missing_ok=True)
+            self._check_settings()
+            self.games.check()
+            self.campaigns.check()
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except Timeout as e:
+            raise StoreError(t("Another copy of the app is busy saving; try again in a moment.")) from e
+
+    # -- games ---------------------------------------------------------------------------------------------
+    def list_games(self) -> list[records.GameSummary]:
+        """Every stored game, most recently updated first."""
+        games = [records.GameSummary.model_validate(s) for s in self.games.summaries()]
+        return sorted(games, key=_recency, reverse=True)
+
+    def load_game(self, game_id: str) -> Any:
+        """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
+        return self._load(self.games, game_id)
+
+    def save_game(self, game: BaseModel | dict) -> None:
+        """Store ``game`` (new or updated): call it after every applied action, undo and redo included."""
+        record = _as_record(game)
+        with self._locked():
+            self.games.save(record)
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game from the list; its last version stays among the backups."""
+        with self._locked():
+            self.games.delete(game_id)
+
+    # -- campaigns -----------------------------------------------------------------------------------------
+    def list_campaigns(self) -> list[records.CampaignSummary]:
+        """Every stored Ocean Survey campaign, most recently updated first."""
+        found = [records.CampaignSummary.model_validate(s) for s in self.campaigns.summaries()]
+        return sorted(found, key=_recency, reverse=True)
+
+    def load_campaign(self, campaign_id: str) -> Any:
+        """The ``Campaign`` stored as ``campaign_id``; ``NotFound`` if there is none."""
+        return self._load(self.campaigns, campaign_id)
+
+    def save_campaign(self, campaign: BaseModel | dict) -> None:
+        """Store ``campaign`` (new or updated)."""
+        record = _as_record(campaign)
+        with self._locked():
+            self.campaigns.save(record)
+
+    def delete_campaign(self, campaign_id: str) -> None:
+        """Remove a campaign from the list; its last version stays among the backups."""
+        with self._locked():
+            self.campaigns.delete(campaign_id)
+
+    def _load(self, collection: Collection, record_id: str) -> Any:
+        try:
+            record = collection.read(record_id)
+        except DamagedFile as e:
+            return collection.kind.validate(self._recovered(collection, record_id, e))
+        try:
+            return collection.kind.validate(record)
+        except (ValueError, RuleViolation) as e:  # pydantic's ValidationError is a ValueError
+            damage = DamagedFile(collection.path(record_id), str(records.refusal("", e)))
+            return collection.kind.validate(self._recovered(collection, record_id, damage))
+
+    def _recovered(self, collection: Collection, record_id: str, damage: DamagedFile) -> dict:
+        with self._locked():
+            restored = collection.recover(record_id, damage)
+        if restored is None:
+            raise StoreError(self.recovery_notes[-1]) from damage
+        return restored
+
+    # -- settings ------------------------------------------------------------------------------------------
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """The value stored for ``key``, or ``default``."""
+        try:
+            found = self._settings().get(_KEY.key == key)
+        except DamagedFile:
+            return default
+        return default if found is None else found["value"]
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a JSON-friendly ``value`` under ``key``."""
+        with self._locked():
+            self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+
+    def settings(self) -> dict[str, Any]:
+        """Every stored setting."""
+        return {doc["key"]: doc["value"] for doc in self._settings().all()}
+
+    def _settings(self) -> Any:
+        db = open_db(self._settings_path, "settings", self.data_dir / "backups" / "settings", self.keep_backups)
+        return db.table("settings", cache_size=0)
+
+    def _check_settings(self) -> None:
+        path = self._settings_path
+        if not path.exists():
+            return
+        try:
+            read_envelope(path, "settings")
+        except DamagedFile as e:
+            moved = move_aside(path, self.data_dir / "damaged", Path(path.name))
+            backups = self.data_dir / "backups" / "settings"
+            for n in range(1, self.keep_backups + 1):
+                candidate = backups / f"settings.{n}.json"
+                try:
+                    read_envelope(candidate, "settings")
+                except DamagedFile:
+                    continue
+                path.write_bytes(candidate.read_bytes())
+                self.recovery_notes.append(t("Your settings could not be read ({reason}); a backup was restored. "
+                                             "The damaged file was moved to {moved}.", reason=e.reason,
+                                             moved=str(moved)))
+                return
+            self.recovery_notes.append(t("Your settings could not be read ({reason}) and no backup was found; "
+                                         "the defaults are used. The damaged file was moved to {moved}.",
+                                         reason=e.reason, moved=str(moved)))
+
+    # -- export and import ---------------------------------------------------------------------------------
+    def export_game(self, game_id: str) -> dict:
+        """A JSON-ready document holding one game, for :meth:`import_data` here or on another device."""
+        return export_document(games=[self._record(self.games, game_id)])
+
+    def export_campaign(self, campaign_id: str) -> dict:
+        """A JSON-ready document holding one campaign."""
+        return export_document(campaigns=[self._record(self.campaigns, campaign_id)])
+
+    def export_all(self) -> dict:
+        """A JSON-ready document holding every game, campaign and setting."""
+        return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
+                               campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
+                               settings=self.settings())
+
+    def import_data(self, data: dict | str | bytes) -> ImportReport:
+        """Validate a whole export document (schema, and a replay of each game), then store it.
+
+        A bad document raises :class:`~companion.store.errors.ImportRefused` naming the field at fault, and the
+        store is left exactly as it was. A record whose id is already stored with different content is kept
+        beside it under a new id, so an import never overwrites anything.
+        """
+        with self._locked():
+            plan = plan_import(data, self._existing)
+            for record in plan.games:
+                self.games.save(record)
+            for record in plan.campaigns:
+                self.campaigns.save(record)
+            for key, value in plan.settings.items():
+                self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+        return plan.report
+
+    def _existing(self, folder: str, record_id: str) -> dict | None:
+        collection = self.games if folder == "games" else self.campaigns
+        try:
+            return collection.read(record_id)
+        except NotFound:
+            return None
+        except DamagedFile:
+            return {}  # differs from anything imported, so the import is kept beside it under a new id
+
+    def _record(self, collection: Collection, record_id: str) -> dict:
+        try:
+            return collection.read(record_id)
+        except DamagedFile as e:
+            return self._recovered(collection, record_id, e)
+
+    # -- backups -------------------------------------------------------------------------------------------
+    def backups(self) -> list[BackupInfo]:
+        """Backups and damaged files kept aside, newest first."""
+        found = []
+        for folder, root in (("damaged", self.data_dir / "damaged"), ("backups", self.data_dir / "backups")):
+            for path in root.rglob("*.json"):
+                stat = path.stat()
+                kind = folder if folder == "damaged" else path.parent.name
+                found.append(BackupInfo(path, kind, datetime.fromtimestamp(stat.st_mtime, UTC), stat.st_size))
+        return sorted(found, key=lambda b: b.saved, reverse=True)
+
+
+def _recency(summary: records.GameSummary | records.CampaignSummary) -> float:
+    return summary.updated.timestamp() if summary.updated else 0.0
+
+
+def _as_record(model: BaseModel | dict) -> dict:
+    record = model.model_dump(mode="json") if isinstance(model, BaseModel) else dict(model)
+    records.check_id(record.get("id"))
+    return record
+
+
+def open_store(data_dir: Path | str | None = None, lock_timeout: float = 10.0) -> Store:
+    """Open (creating if needed, repairing if damaged) the store in ``data_dir`` (see :func:`resolve_data_dir`)."""
+    return Store(resolve_data_dir(data_dir), lock_timeout=lock_timeout)

@@ -1,0 +1,143 @@
+"""Export documents, and the full validation an import passes before anything is written.
+
+An export is one envelope of kind ``"export"`` holding ``games``, ``campaigns`` and (for "everything")
+``settings``. :func:`plan_import` checks all of it (the envelope, every field through the owners' models, a replay
+of every game's log, duplicate ids) and only then says what to write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.i18n import t
+from companion.store import records
+from companion.store.errors import ImportRefused
+from companion.store.schema import SchemaError, envelope, migrate
+
+EXPORT_KIND = "export"
+_FIELDS = {"app", "schema", "kind", "written_by", "exported", "games", "campaigns", "settings"}
+
+
+@dataclass
+class ImportReport:
+    """What an import did: ids added, already present (identical), and kept beside a different one (old → new)."""
+
+    games_added: list[str] = field(default_factory=list)
+    games_unchanged: list[str] = field(default_factory=list)
+    games_renamed: dict[str, str] = field(default_factory=dict)
+    campaigns_added: list[str] = field(default_factory=list)
+    campaigns_unchanged: list[str] = field(default_factory=list)
+    campaigns_renamed: dict[str, str] = field(default_factory=dict)
+    settings: int = 0
+
+    def message(self) -> str:
+        """One line for the screen."""
+        text = t("Imported {games} game(s) and {campaigns} campaign(s).",
+                 games=len(self.games_added) + len(self.games_renamed),
+                 campaigns=len(self.campaigns_added) + len(self.campaigns_renamed))
+        same = len(self.games_unchanged) + len(self.campaigns_unchanged)
+        if same:
+            text += " " + t("{count} were already here, unchanged.", count=same)
+        renamed = len(self.games_renamed) + len(self.campaigns_renamed)
+        if renamed:
+            text += " " + t("{count} differed from one stored under the same id and were kept beside it as a copy.",
+                            count=renamed)
+        return text
+
+
+@dataclass
+class ImportPlan:
+    games: list[dict]
+    campaigns: list[dict]
+    settings: dict[str, Any]
+    report: ImportReport
+
+
+def export_document(games: list[dict] | None = None, campaigns: list[dict] | None = None,
+                    settings: dict[str, Any] | None = None) -> dict:
+    """An export envelope; ``settings`` only when exporting everything."""
+    doc = envelope(EXPORT_KIND, exported=datetime.now(UTC).isoformat(timespec="seconds"), games=games or [],
+                   campaigns=campaigns or [])
+    if settings is not None:
+        doc["settings"] = settings
+    return doc
+
+
+def parse(data: dict | str | bytes) -> Any:
+    """The JSON value of a pasted or picked file; ``ImportRefused`` if it isn't JSON."""
+    if isinstance(data, dict):
+        return data
+    try:
+        return json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError, TypeError) as e:
+        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=str(e))) from e
+
+
+def _records(doc: dict, key: str, validate: Callable[[object], Any]) -> list[dict]:
+    items = doc.get(key, [])
+    if not isinstance(items, list):
+        raise ImportRefused(key, t("expected a list, found {found}", found=type(items).__name__))
+    out: list[dict] = []
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        where = f"{key}[{i}]"
+        try:
+            model = validate(item)
+        except Exception as e:  # any failure of the owners' models refuses the file; nothing is written yet
+            raise records.refusal(where, e) from e
+        record = model.model_dump(mode="json")
+        records.check_id(record["id"], f"{where}.id")
+        if record["id"] in seen:
+            raise ImportRefused(f"{where}.id", t("the id {id} appears twice in the file", id=record["id"]))
+        seen.add(record["id"])
+        out.append(record)
+    return out
+
+
+def _place(found: list[dict], folder: str, existing: Callable[[str, str], dict | None],
+           added: list[str], unchanged: list[str], renamed: dict[str, str]) -> list[dict]:
+    to_write = []
+    taken = {r["id"] for r in found}
+    for record in found:
+        here = existing(folder, record["id"])
+        if here is None:
+            added.append(record["id"])
+            to_write.append(record)
+        elif here == record:
+            unchanged.append(record["id"])
+        else:
+            n = 2
+            while (new_id := f"{record['id'][:90]}-{n}") in taken or existing(folder, new_id) is not None:
+                n += 1
+            taken.add(new_id)
+            renamed[record["id"]] = new_id
+            to_write.append({**record, "id": new_id})
+    return to_write
+
+
+def plan_import(data: dict | str | bytes, existing: Callable[[str, str], dict | None]) -> ImportPlan:
+    """Validate an export document in full and say what to write; ``existing(folder, id)`` reads the store."""
+    try:
+        doc = migrate(parse(data), (EXPORT_KIND,))
+    except SchemaError as e:
+        raise ImportRefused("", str(e)) from e
+    for key in sorted(set(doc) - _FIELDS):
+        raise ImportRefused(key, t("unknown field"))
+    for key in ("exported", "written_by"):
+        if key in doc and not isinstance(doc[key], str):
+            raise ImportRefused(key, t("expected text"))
+    settings = doc.get("settings", {})
+    if not isinstance(settings, dict):
+        raise ImportRefused("settings", t("expected an object of settings"))
+    games = _records(doc, "games", records.validate_game)
+    campaigns = _records(doc, "campaigns", records.validate_campaign)
+    report = ImportReport(settings=len(settings))
+    return ImportPlan(
+        games=_place(games, "games", existing, report.games_added, report.games_unchanged, report.games_renamed),
+        campaigns=_place(campaigns, "campaigns", existing, report.campaigns_added, report.campaigns_unchanged,
+                         report.campaigns_renamed),
+        settings=settings, report=report)
