@@ -18,15 +18,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.i18n import t
-
-
-def _rule_violation() -> type[Exception]:
-    # Imported late so the app shell runs while the rules engine is still landing.
-    try:
-        from companion.rules.errors import RuleViolation
-    except ImportError:
-        return ValueError
-    return RuleViolation
+from companion.rules.errors import RuleViolation
+from companion.store.errors import StoreError
 
 
 def route_to(path: str, **params: object) -> str:
@@ -90,7 +83,8 @@ class AppContext:
             return None
         try:
             self.game = self.store.load_game(game_id)
-        except (KeyError, LookupError):
+        except StoreError as problem:
+            self.error = str(problem)
             return None
         return self.game
 
@@ -101,7 +95,7 @@ class AppContext:
         """
         try:
             game = self.game.apply(action)
-        except _rule_violation() as refused:
+        except RuleViolation as refused:
             self.fail(str(refused))
             return False
         return self._commit(game)
@@ -117,7 +111,7 @@ class AppContext:
     def _step(self, move: Callable[[], Any], nothing: str) -> bool:
         try:
             game = move()
-        except (_rule_violation(), IndexError):
+        except (RuleViolation, IndexError):
             self.fail(nothing)
             return False
         return self._commit(game)
@@ -135,7 +129,7 @@ class AppContext:
             return True
         try:
             self.store.save_game(self.game)
-        except OSError as problem:
+        except (OSError, StoreError) as problem:
             self.error = t("Could not save the game: {problem}", problem=problem)
             return False
         return True

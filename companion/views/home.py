@@ -10,12 +10,13 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.widgets import action_button, chip, error_line, screen, section_card
 
 
-def _games(ctx: AppContext) -> list:
+def _games(ctx: AppContext) -> list[GameSummary]:
     if ctx.store is None:
         return []
     try:
@@ -25,8 +26,8 @@ def _games(ctx: AppContext) -> list:
         return []
 
 
-def _game_row(ctx: AppContext, game) -> ft.Control:
-    names = ", ".join(p.name for p in game.setup.players)
+def _game_row(ctx: AppContext, game: GameSummary) -> ft.Control:
+    names = ", ".join(game.players)
     if game.finished:
         button = action_button(f"score-game-{game.id}", t("Score"),
                                lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS)
@@ -34,7 +35,7 @@ def _game_row(ctx: AppContext, game) -> ft.Control:
         button = action_button(f"resume-{game.id}", t("Resume"),
                                lambda: ctx.navigate(route_to("/table", game=game.id)), icon=ft.Icons.PLAY_ARROW,
                                primary=True)
-    when = game.updated.strftime("%d %b %H:%M") if getattr(game, "updated", None) else ""
+    when = game.updated.strftime("%d %b %H:%M") if game.updated else ""
     return ft.Row([ft.Column([ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
                               ft.Text(when, size=theme.SMALL)], expand=True, spacing=0), button])
 
