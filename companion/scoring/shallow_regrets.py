@@ -1,0 +1,116 @@
+"""Shallow Regrets scoring (OTHER_GAMES.md, seed 001).
+
+Sum each player's Fish points; whoever caught the most Foul Fish loses 2 (ties: each of them). Highest score
+wins; tied → fewest Foul Fish; still tied → shared. Solo (public rulebook): only the human can take the −2,
+and only by catching strictly more Foul Fish than the Frod; a tied score goes to the Frod.
+
+>>> from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer
+>>> a = ShallowPlayer(name="A", fish=[ShallowFish(points=3, type="fair"), ShallowFish(points=2, type="fair"),
+...     ShallowFish(points=1, type="fair"), ShallowFish(points=-1, type="foul")])
+>>> score_shallow_regrets([a, ShallowPlayer(name="B", fish=[])]).players[0].score
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.i18n import t
+from companion.rules.fish import FishType
+from companion.scoring.ranking import rank
+
+MOST_FOUL_PENALTY = 2
+FROD = "Frod"
+
+
+class ShallowFish(BaseModel):
+    """A caught Shallow Regrets card: its points (may be negative) and Fair/Foul; the name is optional."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str | None = None
+    points: int
+    type: FishType
+
+
+class ShallowPlayer(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    fish: tuple[ShallowFish, ...] = ()
+
+    @property
+    def foul(self) -> int:
+        return sum(1 for f in self.fish if f.type == "foul")
+
+
+class ShallowScore(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    score: int
+    rank: int
+    winner: bool
+    fish_points: int
+    foul_fish: int
+    penalty: int  # 0 or −2
+    penalty_reason: str | None
+    tie_break: str | None
+
+
+class ShallowResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    solo: bool
+    players: tuple[ShallowScore, ...]
+    winners: tuple[str, ...]
+
+
+def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: list[tuple[int, ...]],
+            tie_breaks: list[str], reason: str, solo: bool) -> ShallowResult:
+    placings = rank(keys, tie_breaks)
+    scores = []
+    for p, placing in zip(players, placings, strict=True):
+        points = sum(f.points for f in p.fish)
+        penalty = -MOST_FOUL_PENALTY if p.name in penalised else 0
+        scores.append(ShallowScore(name=p.name, score=points + penalty, rank=placing.rank, winner=placing.rank == 1,
+                                   fish_points=points, foul_fish=p.foul, penalty=penalty,
+                                   penalty_reason=reason if penalty else None, tie_break=placing.tie_break))
+    return ShallowResult(solo=solo, players=tuple(scores), winners=tuple(s.name for s in scores if s.winner))
+
+
+def score_shallow_regrets(players: Sequence[ShallowPlayer]) -> ShallowResult:
+    """Score a 2–4 player table (1 player is allowed too: they alone have the most Foul Fish if they have any).
+
+    Nobody with a Foul Fish → nobody loses points (OTHER_GAMES.md: the seed is silent; nobody "caught the most").
+    """
+    if not players:
+        raise ValueError(t("A table needs at least one player"))
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise ValueError(t("Each player needs a different name"))
+    most = max(p.foul for p in players)
+    penalised = {p.name for p in players if most > 0 and p.foul == most}
+    keys = []
+    for p in players:
+        total = sum(f.points for f in p.fish) - (MOST_FOUL_PENALTY if p.name in penalised else 0)
+        keys.append((-total, p.foul))
+    return _result(players, penalised, keys, [t("fewest Foul Fish")],
+                   t("Caught the most Foul Fish ({n})", n=most), solo=False)
+
+
+def score_shallow_solo(human: ShallowPlayer, frod: Sequence[ShallowFish]) -> ShallowResult:
+    """Solo against the Frod: the Frod never takes the −2; the human takes it only with strictly more Foul Fish
+    than the Frod; the Frod wins a tied score."""
+    frod_player = ShallowPlayer(name=FROD, fish=tuple(frod))
+    if human.name == FROD:
+        raise ValueError(t("The solo player can't be called {frod}", frod=FROD))
+    penalised = {human.name} if human.foul > frod_player.foul else set()
+    human_total = sum(f.points for f in human.fish) - (MOST_FOUL_PENALTY if penalised else 0)
+    frod_total = sum(f.points for f in frod_player.fish)
+    # A tied score goes to the Frod: the human's second key loses every tie.
+    keys = [(-human_total, 1), (-frod_total, 0)]
+    return _result([human, frod_player], penalised, keys, [t("a tie goes to the Frod")],
+                   t("Caught more Foul Fish than the Frod"), solo=True)
