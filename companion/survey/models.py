@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.survey.sea import solo_sea
+
 WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; RULES.md §8
 CAN_OF_WORMS = "can-of-worms"  # A p.24: single use per game, like unlocked Supplies
 
@@ -97,6 +99,16 @@ class Campaign(BaseModel):
     weeks: list[Week] = Field(default_factory=list)
     sheet: dict[str, SheetEntry] = Field(default_factory=dict)
     unlocked: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _fish_in_the_solo_sea(self) -> Campaign:
+        sea = solo_sea()
+        caught = [*self.sheet, *(c.fish_id for w in self.weeks for c in (*w.held, *w.discarded))]
+        for fish_id in caught:
+            fish = sea.by_id.get(fish_id)
+            if fish is None or fish.solo_removed:
+                raise ValueError(f"{fish_id!r} is not a Fish of the solo Sea")
+        return self
 
     @model_validator(mode="after")
     def _weeks_in_order(self) -> Campaign:

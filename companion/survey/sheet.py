@@ -50,10 +50,8 @@ def sheet_groups(campaign: Campaign) -> list[SheetGroup]:
     for depth in DEPTHS:
         for size in SIZES:
             fish = sea.group(depth, size)
-            written = sorted(
-                (f for f in fish if f.id in campaign.sheet),
-                key=lambda f: (campaign.sheet[f.id].first_week, campaign.sheet[f.id].first_day, f.name),
-            )
+            # The sheet dict keeps insertion order (also through JSON), which is the order of first catches.
+            written = [sea.by_id[i] for i in campaign.sheet if (sea.by_id[i].depth, sea.by_id[i].size) == (depth, size)]
             slots = [
                 Slot("hauled" if (e := campaign.sheet[f.id]).hauled_week else "catalogued", f, e.first_week,
                      e.hauled_week)

@@ -1,0 +1,207 @@
+"""The moves of an Ocean Survey campaign (RULES.md §8, A pp.23–27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.errors import RuleViolation
+from companion.survey import (
+    CAN_OF_WORMS,
+    Campaign,
+    catch_fish,
+    discard_held,
+    haul,
+    haul_value,
+    is_complete,
+    new_campaign,
+    next_day,
+    set_item_used,
+    single_use_items,
+    start_week,
+    undo_catch,
+    unlock,
+    unlock_budget,
+)
+from companion.survey.sea import solo_sea
+
+
+def week_on_friday(campaign: Campaign) -> Campaign:
+    for _ in range(4):
+        campaign = next_day(campaign)
+    return campaign
+
+
+def fishing(*names: str) -> Campaign:
+    c = start_week(new_campaign("Test survey"))
+    for name in names:
+        c = catch_fish(c, name)
+    return c
+
+
+def refused(move, campaign: Campaign, *args, rule: str | None = None, **kwargs) -> RuleViolation:
+    before = campaign.model_dump()
+    with pytest.raises(RuleViolation) as info:
+        move(campaign, *args, **kwargs)
+    assert campaign.model_dump() == before, "a refused move must leave the campaign unchanged"
+    if rule:
+        assert info.value.rule == rule
+    return info.value
+
+
+def test_first_catch_writes_the_slot_with_week_and_day_a_p24() -> None:
+    """A p.24: the first time a Fish is caught, record it on the sheet; its box stays empty."""
+    c = next_day(fishing())
+    c = catch_fish(c, "sheepshead")
+    entry = c.sheet["sheepshead"]
+    assert (entry.first_week, entry.first_day, entry.hauled_week) == (1, 2, None)
+    assert c.current_week.held[0].wrote_slot
+
+
+def test_later_catch_does_not_rewrite_the_slot_but_is_held_rules_8() -> None:
+    """RULES.md §8 / issue 6: a Fish caught again in a later week keeps its slot and is held this week."""
+    c = week_on_friday(fishing("Sheepshead"))
+    c = unlock(haul(c, 0, []), [])
+    c = next_day(start_week(c))
+    c = catch_fish(c, "Sheepshead")
+    assert c.sheet["sheepshead"].first_week == 1
+    assert c.current_week.held_ids == ["sheepshead"]
+    assert not c.current_week.held[0].wrote_slot
+
+
+def test_removed_fish_is_refused_naming_the_rule_a_p23() -> None:
+    """A p.23: the solo setup puts Man O' War (and seven others) back in the box."""
+    c = fishing()
+    error = refused(catch_fish, c, "Man O' War", rule="A p.23")
+    assert "Man O' War" in str(error) and "A p.23" in str(error)
+    refused(catch_fish, c, "Blue Whale", rule="A p.23")  # the rulebook's name for the Humpback Whale
+
+
+def test_same_card_twice_in_one_week_is_refused_rules_1() -> None:
+    """RULES.md §1: the Sea holds one card of each Fish, so it can't be in the hold twice."""
+    refused(catch_fish, fishing("Sunfish"), "sunfish", rule="RULES.md §1")
+
+
+def test_unknown_name_is_refused() -> None:
+    assert "Nessie" in str(refused(catch_fish, fishing(), "Nessie"))
+
+
+def test_catching_needs_an_open_week_rules_8() -> None:
+    refused(catch_fish, new_campaign("No week"), "Sunfish", rule="RULES.md §8")
+
+
+def test_undo_catch_empties_the_slot_it_wrote_but_discard_keeps_it() -> None:
+    c = fishing("Sunfish", "Flounder")
+    c = undo_catch(c, "sunfish")
+    assert "sunfish" not in c.sheet and c.current_week.held_ids == ["flounder"]
+    c = discard_held(c, "flounder")
+    assert "flounder" in c.sheet and c.current_week.held_ids == []
+    # Caught again after a discard: the slot was already written, so this catch doesn't write it.
+    c = catch_fish(c, "Flounder")
+    assert not c.current_week.held[0].wrote_slot
+
+
+def test_a_week_has_five_days_rules_8() -> None:
+    """RULES.md §8: 5 Days, starting Monday."""
+    c = week_on_friday(fishing())
+    assert c.current_week.day == 5
+    refused(next_day, c, rule="RULES.md §8")
+
+
+def test_week_end_only_after_friday_rules_8() -> None:
+    refused(haul, fishing("Sunfish"), 0, [], rule="RULES.md §8")
+
+
+def test_jettison_short_of_the_regret_value_is_refused_a_p26() -> None:
+    """A p.26: discard Fish totalling at least the Regret value."""
+    c = week_on_friday(fishing("Sunfish", "Flounder", "Swordfish"))  # 4, 2, 5
+    error = refused(haul, c, 6, ["sunfish"], rule="A p.26")
+    assert "4" in error.message and "6" in error.message
+
+
+def test_haul_ticks_every_fish_still_held_a_p26() -> None:
+    c = week_on_friday(fishing("Sunfish", "Flounder", "Swordfish"))
+    c = haul(c, 5, ["sunfish", "flounder"])
+    assert c.sheet["swordfish"].hauled_week == 1
+    assert c.sheet["sunfish"].hauled_week is None
+    assert c.current_week.hauled == ["swordfish"] and c.current_week.stage == "shop"
+    assert haul_value(c) == 5
+    refused(catch_fish, c, "Barracuda")  # fishing is over
+
+
+def test_jettison_everything_when_short_is_allowed_a_p26() -> None:
+    c = week_on_friday(fishing("Flounder"))
+    c = haul(c, 10, ["flounder"])
+    assert c.current_week.hauled == []
+
+
+def test_unlock_within_budget_once_each_a_p26() -> None:
+    """A p.26: spend the hauled value at the sheet's prices; unlocks last for every later game."""
+    c = haul(week_on_friday(fishing("Sunfish", "Swordfish", "Hammerhead Shark")), 0, [])  # 4 + 5 + 5 = 14
+    assert unlock_budget(c) == 14
+    refused(unlock, c, ["rod:split-bamboo-pole"], rule="A p.26")  # 16 > 14
+    refused(unlock, c, ["rod:lucky-pole", "rod:lucky-pole"], rule="A p.26")
+    refused(unlock, c, ["rod:rod-of-the-dead"], rule="A p.26")  # not on the sheet
+    c = unlock(c, ["rod:lucky-pole"])
+    assert c.unlocked == ["rod:lucky-pole"]
+    assert (c.weeks[0].spent, c.weeks[0].lost, c.weeks[0].stage) == (10, 4, "done")
+    c = haul(week_on_friday(start_week(c)), 0, [])
+    refused(unlock, c, ["rod:lucky-pole"], rule="A p.26")
+
+
+def test_dinks_that_discount_items_add_to_the_budget_a_p24() -> None:
+    """A p.24: Dinks that reduce the cost of items can be used towards unlocks."""
+    c = haul(week_on_friday(fishing("Sunfish", "Swordfish", "Hammerhead Shark")), 0, [])
+    assert unlock_budget(c, ["pearl", "wallet"]) == 17
+    c2 = unlock(c, ["rod:split-bamboo-pole"], dinks=["pearl", "wallet"])
+    assert c2.weeks[0].lost == 1
+    refused(unlock, c, [], dinks=["sea-glass"], rule="A p.24")
+
+
+def test_single_use_items_once_per_week_a_p24() -> None:
+    """A p.24: the Can of Worms and unlocked Supplies are used once per game."""
+    c = fishing()
+    assert single_use_items(c) == [CAN_OF_WORMS]
+    c = set_item_used(c, CAN_OF_WORMS)
+    refused(set_item_used, c, CAN_OF_WORMS, rule="A p.24")
+    refused(set_item_used, c, "supply:black-tea", rule="A p.24")  # not unlocked
+    assert set_item_used(c, CAN_OF_WORMS, used=False).current_week.used_items == []
+
+
+def test_new_week_only_after_the_last_one_closes_rules_8() -> None:
+    refused(start_week, fishing(), rule="RULES.md §8")
+
+
+def test_campaign_ends_when_every_fish_is_hauled_a_p23() -> None:
+    """A p.23: the campaign ends once every Fish has been brought to Port."""
+    c = start_week(new_campaign("Almost"))
+    names = [f.name for f in solo_sea().in_play]
+    for name in names:
+        c = catch_fish(c, name)
+    c = unlock(haul(week_on_friday(c), 0, []), [])
+    assert is_complete(c)
+    refused(start_week, c, rule="RULES.md §8")
+
+
+def test_blank_name_is_refused() -> None:
+    with pytest.raises(RuleViolation):
+        new_campaign("   ")
+
+
+def test_campaign_round_trips_through_json() -> None:
+    """The store saves ``model_dump(mode="json")`` and loads with ``model_validate``."""
+    c = unlock(haul(week_on_friday(fishing("Sunfish", "Flounder")), 2, ["flounder"]), [])
+    assert Campaign.model_validate(c.model_dump(mode="json")) == c
+
+
+def test_out_of_order_weeks_are_rejected_on_load() -> None:
+    data = fishing().model_dump(mode="json")
+    data["weeks"][0]["number"] = 2
+    with pytest.raises(ValueError):
+        Campaign.model_validate(data)
+
+
+def test_unknown_or_removed_fish_in_saved_data_is_rejected_on_load_a_p23() -> None:
+    data = fishing().model_dump(mode="json")
+    data["sheet"]["man-o-war"] = {"first_week": 1, "first_day": 1}
+    with pytest.raises(ValueError, match="solo Sea"):
+        Campaign.model_validate(data)
