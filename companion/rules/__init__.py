@@ -1,6 +1,14 @@
 """The rules engine: pure Python over pydantic models, no UI."""
 
+from companion.rules.actions import Action, parse_action
+from companion.rules.engine import apply, initial_state
+from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game, replay
 from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import Ruleset, Variant, build_ruleset, list_presets, list_variants
+from companion.rules.state import GameState, PlayerState
 
-__all__ = ["MadnessTier", "Ruleset", "Variant", "build_ruleset", "list_presets", "list_variants", "madness_tier"]
+__all__ = ["Action", "FishRef", "Game", "GameSetup", "GameState", "MadnessTier", "PlayerSetup", "PlayerState",
+           "RuleViolation", "Ruleset", "Variant", "apply", "build_ruleset", "initial_state", "list_presets",
+           "list_variants", "madness_tier", "new_game", "parse_action", "replay"]

@@ -1,0 +1,233 @@
+"""The Day and its phases (A pp.8-9): Start effects, Refresh, the Life Preserver throw, Declaration, the end."""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.actions import (
+    AdvancePhase,
+    Declare,
+    EndGame,
+    Equip,
+    Refresh,
+    RevealRegrets,
+    ThrowLifePreserver,
+    _Roll,
+)
+from companion.rules.common import faces_for, fail, not_ended, player, with_player
+from companion.rules.dice import Die, roller
+from companion.rules.ruleset import DAYS
+from companion.rules.state import GameState
+
+WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
+
+
+def muster(state: GameState, index: int, spec: _Roll) -> GameState:
+    """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
+
+    Fresh dice kept unrolled count towards Max dice; a player holding more than Max dice must roll them all
+    (A p.20).
+    """
+    p = state.players[index]
+    reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
+    if len(set(reroll)) != len(reroll) or any(not 0 <= i < len(p.fresh) for i in reroll):
+        fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
+    kept = [d for i, d in enumerate(p.fresh) if i not in set(reroll)]
+    max_dice = state.max_dice(index)
+    if len(kept) > max_dice:
+        fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
+    kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
+    faces = faces_for(kinds, spec.faces, roller(state.seed, state.step), "A p.8")
+    rolled = [Die(kind=k, face=f) for k, f in zip(kinds, faces, strict=True)]
+    room = max_dice - len(kept)
+    if spec.keep is None:
+        keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
+    else:
+        keep = spec.keep
+        if len(set(keep)) != len(keep) or any(not 0 <= i < len(rolled) for i in keep):
+            fail("A p.8", t("Choose distinct dice from the ones rolled"))
+        if len(keep) > room:
+            fail("A p.8", t("Only {room} more dice fit in the Fresh pool (Max dice {max})", room=room, max=max_dice))
+    chosen = set(keep)
+    fresh = kept + [rolled[i] for i in sorted(chosen)]
+    spent = [Die(kind=d.kind) for i, d in enumerate(rolled) if i not in chosen]
+    return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
+
+
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool) -> GameState:
+    """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret."""
+    state = muster(state, index, spec)
+    state = with_player(state, index, location="port", depth=1, can_of_worms=True)
+    if discard_regret:
+        p = state.players[index]
+        if p.regret_cards == 0:
+            fail("A p.17", t("{name} has no Regret to discard", name=p.name))
+        state = with_player(state, index, regret_cards=p.regret_cards - 1)
+    return state
+
+
+def apply_refresh(state: GameState, action: Refresh) -> GameState:
+    """The Refresh phase roll, once per player per Day (A p.8)."""
+    p = player(state, action.player)
+    if state.phase != "refresh":
+        fail("A p.8", t("Refreshing happens in the Refresh phase"))
+    if p.refreshed:
+        fail("A p.8", t("{name} has already refreshed today", name=p.name))
+    state = muster(state, action.player, action)
+    return with_player(state, action.player, refreshed=True)
+
+
+def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
+    """The highest roller (ties: earliest in turn order) gives the Life Preserver to another player (A p.8)."""
+    player(state, action.player)
+    target = player(state, action.to)
+    if state.phase != "refresh" or not all(p.refreshed for p in state.players):
+        fail("A p.8", t("The Life Preserver is thrown once everyone has refreshed"))
+    if state.life_preserver_thrown:
+        fail("A p.8", t("The Life Preserver has already been thrown today"))
+    thrower = state.life_preserver_thrower
+    if action.player != thrower:
+        fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
+    if action.to == action.player and len(state.players) > 1:
+        fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
+    return state.model_copy(update={"life_preserver": action.to, "life_preserver_thrown": True})
+
+
+def apply_declare(state: GameState, action: Declare) -> GameState:
+    """Declare Sea or Make Port, in turn order from the first player (A p.8)."""
+    p = player(state, action.player)
+    if state.phase != "declaration":
+        fail("A p.8", t("Declaring happens in the Declaration phase"))
+    if state.turn != action.player:
+        fail("A p.8", t("Players declare in turn order: it is {name}'s turn", name=state.players[state.turn].name))
+    if action.location == "port":
+        if state.ruleset.port_then_sea and p.port_yesterday:
+            fail(state.ruleset.sources["port_then_sea"], t("{name} was at Port yesterday and must go to Sea",
+                                                           name=p.name))
+        state = make_port(state, action.player, action, action.discard_regret)
+    else:
+        if action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None:
+            fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
+        if p.location == "port":
+            state = with_player(state, action.player, location="sea", depth=1)
+    state = with_player(state, action.player, declared=True)
+    waiting = [i for i in state.turn_order() if not state.players[i].declared]
+    return state.model_copy(update={"turn": waiting[0] if waiting else None})
+
+
+def apply_equip(state: GameState, action: Equip) -> GameState:
+    """Equip one owned Rod and one owned Reel; they stay until the next Declaration (A p.8)."""
+    p = player(state, action.player)
+    first_day_setup = state.is_first_day and state.phase == "refresh"
+    if state.phase != "declaration" and not first_day_setup:
+        fail("A p.8", t("Rods and Reels are equipped in the Declaration phase"))
+    for item in (action.rod, action.reel):
+        if item is not None and item not in p.items:
+            fail("A p.8", t("{name} doesn't own {item}", name=p.name, item=item))
+    return with_player(state, action.player, rod=action.rod, reel=action.reel)
+
+
+def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
+    """Each player takes one tackle die of the first colour there are enough of for everyone (A p.8)."""
+    for colour in colours:
+        if state.tackle_available(colour) >= len(state.players):
+            for i, p in enumerate(state.players):
+                state = with_player(state, i, spent=[*p.spent, Die(kind=colour)])
+            return state
+    return state
+
+
+def start_day(state: GameState) -> GameState:
+    """Red sky at morning (A p.8): next Day, first player clockwise, then the Day's effects."""
+    rules = state.ruleset
+    day = state.day + 1
+    players = []
+    for p in state.players:
+        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
+                                      "port_yesterday": p.location == "port", "shops_used": [], "rewards_due": 0}
+        if day in (WEDNESDAY, FRIDAY):
+            changes["can_of_worms"] = True
+        if rules.boats_move_up_at_day_start and p.at_sea:
+            changes["depth"] = max(1, p.depth - 1)
+        if day == THURSDAY and rules.thursday_payday:
+            cap = rules.money_cap
+            money = p.fishbucks + rules.thursday_payday
+            changes["fishbucks"] = min(money, cap) if cap is not None else money
+        players.append(p.model_copy(update=changes))
+    state = state.model_copy(update={
+        "day": day, "players": players, "first_player": (state.first_player + 1) % len(players), "phase": "refresh",
+        "turn": None, "last_turns_left": None, "life_preserver_thrown": False})
+    if day == THURSDAY:
+        state = _tackle_handout(state, rules.thursday_dice)
+    elif day == SATURDAY:
+        state = _tackle_handout(state, rules.saturday_dice)
+    return state
+
+
+def day_effects(state: GameState) -> list[str]:
+    """What the next Day's start will do, as a translated checklist (A p.8); empty when no Day follows."""
+    if state.day >= state.ruleset.last_day:
+        return []
+    rules = state.ruleset
+    day = state.day + 1
+    n = len(state.players)
+    first = state.players[(state.first_player + 1) % n].name
+    effects = [t("Move the Day tracker to {day}", day=t(DAYS[day].capitalize())),
+               t("Pass the first player marker to {name}", name=first),
+               t("Discard all revealed Fish at Sea")]
+    if rules.boats_move_up_at_day_start:
+        effects.append(t("Boats at Sea move up one Depth"))
+    if day in (WEDNESDAY, FRIDAY):
+        effects.append(t("Everyone flips their Can of Worms face up"))
+    if day == THURSDAY and rules.thursday_payday:
+        effects.append(t("Payday: everyone gets ${amount}", amount=rules.thursday_payday))
+    colours = rules.thursday_dice if day == THURSDAY else rules.saturday_dice if day == SATURDAY else ()
+    for colour in colours:
+        if state.tackle_available(colour) >= n:
+            effects.append(t("Everyone takes a {colour} tackle die", colour=t(colour)))
+            break
+    if rules.shop_system == "market":
+        effects.append(t("Market fluctuations: bottom row to the bottom of its deck, top cards move down"))
+    return effects
+
+
+def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
+    """Move to the next phase once the current one is done (A pp.8-9)."""
+    not_ended(state)
+    if state.phase == "refresh":
+        waiting = [p.name for p in state.players if not p.refreshed]
+        if waiting:
+            fail("A p.8", t("Still to refresh: {names}", names=", ".join(waiting)))
+        if len(state.players) > 1 and not state.life_preserver_thrown:
+            fail("A p.8", t("Throw the Life Preserver first"))
+        if state.is_first_day:  # no Declaration on the first Day: everyone is at Sea (A p.8)
+            return state.model_copy(update={"phase": "action", "turn": state.first_player})
+        return state.model_copy(update={"phase": "declaration", "turn": state.first_player})
+    if state.phase == "declaration":
+        waiting = [p.name for p in state.players if not p.declared]
+        if waiting:
+            fail("A p.8", t("Still to declare: {names}", names=", ".join(waiting)))
+        return state.model_copy(update={"phase": "action", "turn": state.first_player})
+    if state.unpassed:
+        fail("A p.9", t("The Day goes on until everyone has passed"))
+    if state.is_last_day:
+        return state.model_copy(update={"phase": "ended", "turn": None})
+    return start_day(state)
+
+
+def apply_end_game(state: GameState, action: EndGame) -> GameState:
+    """End the game: on the final Day once all passed (A p.22), or when every Shoal is empty (B)."""
+    not_ended(state)
+    everyone_passed = state.phase == "action" and not state.unpassed
+    if not (state.is_last_day and everyone_passed) and state.shoals_emptied < 9:
+        fail("A p.22", t("The game ends on the final Day, once all players have passed"))
+    return state.model_copy(update={"phase": "ended", "turn": None, "last_turns_left": None})
+
+
+def apply_reveal_regrets(state: GameState, action: RevealRegrets) -> GameState:
+    """At the end each player reveals their Regret value: every card is worth 0 to 3 (A p.19)."""
+    p = player(state, action.player)
+    if state.phase != "ended":
+        fail("A p.22", t("Regret values are revealed when the game is over"))
+    if action.value > 3 * p.regret_cards:
+        fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=3 * p.regret_cards))
+    return with_player(state, action.player, regret_value=action.value)

@@ -1,0 +1,64 @@
+"""Dice: the kinds a player can hold, their faces, and the seeded roller used when the table doesn't enter faces."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+DieKind = Literal["player", "blue", "green", "orange", "omen"]
+TACKLE_COLOURS: tuple[str, ...] = ("blue", "green", "orange")
+
+# Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
+FACES: dict[str, tuple[int, ...]] = {
+    "player": (1, 1, 2, 3),
+    "blue": (0, 0, 1, 2),
+    "green": (1, 1, 2, 3),
+    "orange": (2, 2, 3, 3),
+    "omen": (1, 2, 3, 4),
+}
+# How many tackle dice of each colour the bag holds (RULES.md §1).
+TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
+PLAYER_DICE = 3
+
+
+class Die(BaseModel):
+    """One die in a Fresh or Spent pool. ``face`` is ``None`` for a die not yet rolled (a Spent die).
+
+    >>> Die(kind="orange", face=3).is_tackle
+    True
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: DieKind
+    face: int | None = None
+
+    @property
+    def is_tackle(self) -> bool:
+        """Tackle dice go back to the bag when spent (A p.10)."""
+        return self.kind in TACKLE_COLOURS
+
+
+def face_allowed(kind: str, face: int) -> bool:
+    """Whether ``face`` is printed on a die of ``kind``.
+
+    >>> face_allowed("blue", 0), face_allowed("player", 4)
+    (True, False)
+    """
+    return face in FACES[kind]
+
+
+def roller(seed: int, step: int) -> random.Random:
+    """The seeded roller for one action: the same game seed and log position always roll the same faces.
+
+    >>> roller(7, 3).random() == roller(7, 3).random()
+    True
+    """
+    return random.Random(seed * 1_000_003 + step)
+
+
+def roll(kinds: list[str], rng: random.Random) -> list[int]:
+    """Roll one die of each kind with ``rng``."""
+    return [rng.choice(FACES[k]) for k in kinds]

@@ -1,0 +1,23 @@
+"""The one error the rules engine raises: an action the rules forbid."""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """An action the rules forbid; the state it was applied to is unchanged.
+
+    ``rule`` is the short source of the rule (``"A p.17"``, ``"RULES.md §5"``); ``message`` is the translated
+    one-liner a screen shows, and ``str(error)`` is that line with the source.
+
+    >>> e = RuleViolation("A p.11", "You need at least one Fresh die to fish")
+    >>> (e.rule, str(e))
+    ('A p.11', 'You need at least one Fresh die to fish (A p.11)')
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(rule, message)
+        self.rule = rule
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"

@@ -1,0 +1,104 @@
+"""Sea actions (A pp.10-11): dropping sinkers, fishing, giving up, abandoning ship, and the free Sea moves."""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.actions import AbandonShip, DropSinkers, EatFish, Fish, GiveUp, UseCanOfWorms
+from companion.rules.common import (
+    draw_regrets,
+    fail,
+    not_passed,
+    pick_fresh,
+    remove_from_hand,
+    require_location,
+    require_turn,
+    spend,
+    with_player,
+)
+from companion.rules.days import make_port
+from companion.rules.state import GameState
+from companion.rules.turns import end_turn
+
+SHOALS = 9  # three Shoals at each of three Depths (A p.7)
+
+
+def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
+    """Spend one die of any value per Depth to move the boat down; it stays down until Port (A p.10)."""
+    p = require_turn(state, action.player)
+    require_location(p, "sea")
+    if p.depth + len(action.dice) > 3:
+        fail("A p.10", t("The boat can't go below Depth III"))
+    paid, fresh = pick_fresh(p, action.dice, "A p.10")
+    return with_player(state, action.player, fresh=fresh, spent=spend(p, paid), depth=p.depth + len(action.dice))
+
+
+def apply_fish(state: GameState, action: Fish) -> GameState:
+    """Catch a Fish: dice summing to at least its Difficulty, at its Depth or deeper (A pp.10-11)."""
+    p = require_turn(state, action.player)
+    require_location(p, "sea")
+    if not p.fresh:
+        fail("A p.11", t("You need at least one Fresh die to fish"))
+    if action.depth > p.depth:
+        fail("A p.10", t("The boat is at Depth {boat}: drop sinkers to reach Depth {fish}", boat=p.depth,
+                         fish=action.depth))
+    paid, fresh = pick_fresh(p, action.dice, "A p.10")
+    difficulty = action.difficulty
+    if action.life_preserver:
+        if state.life_preserver != action.player:
+            fail("A p.11", t("{name} doesn't hold the Life Preserver", name=p.name))
+        if difficulty is not None:
+            difficulty = max(0, difficulty - state.ruleset.life_preserver_difficulty)
+    if action.exact_dice is not None and len(paid) != action.exact_dice:
+        fail("A p.10", t("This Fish must be caught with exactly {n} dice", n=action.exact_dice))
+    total = sum(d.face or 0 for d in paid)
+    if difficulty is not None and total < difficulty:
+        fail("A p.10", t("Dice worth {paid} don't reach the Difficulty {difficulty}", paid=total,
+                         difficulty=difficulty))
+    hand = {"hand": [*p.hand, action.fish]} if action.fish is not None else {"hand_hidden": p.hand_hidden + 1}
+    state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), **hand)
+    if action.life_preserver:
+        state = state.model_copy(update={"life_preserver": None})
+    if action.overfished:  # the last Fish of a Shoal: one Regret, the Shoal is closed (A p.11)
+        state = draw_regrets(state, action.player, 1, action.regret_from)
+        state = state.model_copy(update={"shoals_emptied": min(SHOALS, state.shoals_emptied + 1)})
+    return end_turn(state, action.player)
+
+
+def apply_give_up(state: GameState, action: GiveUp) -> GameState:
+    """Not catching a Fish costs one die of any value and draws a Dink (A p.11)."""
+    p = require_turn(state, action.player)
+    require_location(p, "sea")
+    if not p.fresh:
+        fail("A p.11", t("You need at least one Fresh die to fish"))
+    paid, fresh = pick_fresh(p, [action.die], "A p.11")
+    state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks + 1)
+    return end_turn(state, action.player)
+
+
+def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
+    """Flip the Lifeboat and Make Port at once; once a game, never after passing (A p.10)."""
+    p = require_turn(state, action.player)
+    require_location(p, "sea")
+    if not p.lifeboat:
+        fail("A p.10", t("{name}'s Lifeboat is already flipped", name=p.name))
+    state = make_port(state, action.player, action, action.discard_regret)
+    state = with_player(state, action.player, lifeboat=False)
+    if len(state.players) > 1 and state.unpassed == [action.player]:
+        # Everyone else has passed: the player still gets their turns at Port (A p.10).
+        return state.model_copy(update={"last_turns_left": state.ruleset.abandon_ship_last_turns})
+    return end_turn(state, action.player)
+
+
+def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
+    """Flip the Can of Worms face down to peek at a Fish before revealing (A p.11)."""
+    p = require_turn(state, action.player)
+    require_location(p, "sea")
+    if not p.can_of_worms:
+        fail("A p.11", t("{name}'s Can of Worms is face down", name=p.name))
+    return with_player(state, action.player, can_of_worms=False)
+
+
+def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
+    """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
+    p = not_passed(state, action.player)
+    return with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))

@@ -1,0 +1,230 @@
+"""The state of a live game: what the table has in front of it, as plain immutable models.
+
+Madness is derived from the Regret card count and never stored (RULES.md §2). The engine never mutates a state:
+every action builds a new one with ``model_copy``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.i18n import t
+from companion.rules.dice import TACKLE_IN_GAME, Die
+from companion.rules.fish import FishRef
+from companion.rules.madness import MadnessTier, madness_tier
+from companion.rules.ruleset import DAYS, Ruleset
+
+if TYPE_CHECKING:
+    from companion.rules.actions import Action, Buy
+    from companion.rules.pricing import PriceQuote
+
+Location = Literal["sea", "port"]
+Phase = Literal["refresh", "declaration", "action", "ended"]
+REGRETS_PER_PLAYER = 10  # the Regret deck holds 10 cards per player (A p.6)
+
+
+class PlayerState(BaseModel):
+    """One angler at the table.
+
+    ``hand`` holds the Fish the player entered; ``hand_hidden`` counts Fish caught without entering them.
+    ``depth`` is the boat's Depth at Sea (1–3); at Port it is the Depth the boat returns to (I).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    colour: str
+    regret_cards: int = Field(default=0, ge=0)
+    regret_value: int | None = Field(default=None, ge=0)
+    fishbucks: int = Field(default=0, ge=0)
+    fresh: list[Die] = Field(default_factory=list)
+    spent: list[Die] = Field(default_factory=list)
+    location: Location = "sea"
+    depth: int = Field(default=1, ge=1, le=3)
+    can_of_worms: bool = True
+    lifeboat: bool = True
+    passed: bool = False
+    refreshed: bool = False
+    declared: bool = False
+    last_roll: int | None = None
+    port_yesterday: bool = False
+    rod: str | None = None
+    reel: str | None = None
+    items: list[str] = Field(default_factory=list)
+    dinks: int = Field(default=0, ge=0)
+    hand: list[FishRef] = Field(default_factory=list)
+    hand_hidden: int = Field(default=0, ge=0)
+    mounted: list[FishRef | None] = Field(default_factory=lambda: [None, None, None])
+    shops_used: list[str] = Field(default_factory=list)
+    rewards_due: int = Field(default=0, ge=0)
+
+    @property
+    def hand_count(self) -> int:
+        """How many Fish the player holds, entered or not."""
+        return len(self.hand) + self.hand_hidden
+
+    @property
+    def dice_count(self) -> int:
+        """Fresh plus Spent dice."""
+        return len(self.fresh) + len(self.spent)
+
+    @property
+    def fresh_total(self) -> int:
+        """The sum of the Fresh dice faces."""
+        return sum(d.face or 0 for d in self.fresh)
+
+    @property
+    def at_sea(self) -> bool:
+        return self.location == "sea"
+
+    @property
+    def lifeboat_flipped(self) -> bool:
+        """A flipped Lifeboat adds 10 to the Regret value at the end (A p.10); it is not a Regret card."""
+        return not self.lifeboat
+
+    @property
+    def where(self) -> str:
+        """Where the boat is, as a label: ``"Port"`` or ``"Sea, Depth II"``."""
+        if self.location == "port":
+            return t("Port")
+        return t("Sea, Depth {depth}", depth="I" * self.depth if self.depth < 4 else str(self.depth))
+
+
+class GameState(BaseModel):
+    """The whole table after some actions. Helpers here answer the questions screens ask, so views never
+    compute a rule."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: Ruleset
+    seed: int = 0
+    step: int = Field(default=0, ge=0)
+    players: list[PlayerState]
+    day: int = Field(ge=0, le=6)
+    phase: Phase = "refresh"
+    first_player: int = 0
+    turn: int | None = None
+    life_preserver: int | None = None
+    life_preserver_thrown: bool = False
+    last_turns_left: int | None = None
+    shoals_emptied: int = Field(default=0, ge=0, le=9)
+
+    # --- who and when -------------------------------------------------------------------------------------------
+    @property
+    def day_name(self) -> str:
+        """The Day's name, translated: ``"Monday"``."""
+        return t(DAYS[self.day].capitalize())
+
+    @property
+    def is_first_day(self) -> bool:
+        return self.day == self.ruleset.first_day
+
+    @property
+    def is_last_day(self) -> bool:
+        return self.day == self.ruleset.last_day
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "ended"
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is: in the Action phase the player to act, in the Declaration phase the next to declare."""
+        return self.turn
+
+    def turn_order(self) -> list[int]:
+        """Player indexes in turn order for this Day, first player first (clockwise)."""
+        n = len(self.players)
+        return [(self.first_player + i) % n for i in range(n)]
+
+    @property
+    def unpassed(self) -> list[int]:
+        """Players still taking turns this Day, in turn order."""
+        return [i for i in self.turn_order() if not self.players[i].passed]
+
+    @property
+    def last_player(self) -> int | None:
+        """The player taking their last turns once everyone else passed (A p.9), if that has happened."""
+        return self.unpassed[0] if self.last_turns_left is not None and self.unpassed else None
+
+    @property
+    def turns_left(self) -> int | None:
+        """How many turns the last player has left (A p.9), or ``None`` when the countdown hasn't started."""
+        return self.last_turns_left
+
+    # --- per player ---------------------------------------------------------------------------------------------
+    def madness(self, player: int) -> MadnessTier:
+        """The player's Madness tier, from their Regret card count (RULES.md §2)."""
+        return madness_tier(self.players[player].regret_cards, self.ruleset)
+
+    def max_dice(self, player: int) -> int:
+        """How many dice the player may keep Fresh when refreshing or acquiring dice (A p.20)."""
+        return self.madness(player).max_dice
+
+    def sale_value(self, player: int, fish: FishRef) -> int:
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2).
+
+        The cap is not applied here; see :meth:`sale_gain`.
+        """
+        return self.madness(player).fish_value(fish.value, fish.foul)
+
+    def sale_gain(self, player: int, fish: list[FishRef]) -> int:
+        """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
+        total = self.players[player].fishbucks + sum(self.sale_value(player, f) for f in fish)
+        cap = self.ruleset.money_cap
+        return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
+
+    def price(self, buy: Buy) -> PriceQuote:
+        """The price of a purchase, each discount itemised (A p.17, RULES.md §5)."""
+        from companion.rules.pricing import quote
+
+        return quote(self, buy)
+
+    @property
+    def regrets_in_piles(self) -> int:
+        """Regret cards in the draw and discard piles together (10 per player in the game, A p.6)."""
+        return REGRETS_PER_PLAYER * len(self.players) - sum(p.regret_cards for p in self.players)
+
+    def tackle_available(self, colour: str) -> int:
+        """Tackle dice of ``colour`` in the bag or the Market: those no player holds (A p.8)."""
+        held = sum(1 for p in self.players for d in (*p.fresh, *p.spent) if d.kind == colour)
+        return TACKLE_IN_GAME[colour] - held
+
+    @property
+    def omen_holder(self) -> int | None:
+        """Who holds the Omen Die, if anyone."""
+        for i, p in enumerate(self.players):
+            if any(d.kind == "omen" for d in (*p.fresh, *p.spent)):
+                return i
+        return None
+
+    @property
+    def life_preserver_thrower(self) -> int | None:
+        """Who throws the Life Preserver this Day: the highest roll, ties to the earliest in turn order (A p.8)."""
+        rolled = [(self.players[i].last_roll, -k, i) for k, i in enumerate(self.turn_order())
+                  if self.players[i].last_roll is not None]
+        return max(rolled)[2] if rolled else None
+
+    # --- legality -----------------------------------------------------------------------------------------------
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, otherwise the one line saying which rule it breaks."""
+        from companion.rules.engine import apply
+        from companion.rules.errors import RuleViolation
+
+        try:
+            apply(self, action)
+        except RuleViolation as e:
+            return str(e)
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        return self.why_illegal(action) is None
+
+    def next_day_effects(self) -> list[str]:
+        """The checklist of what happens at the start of the next Day (A p.8), translated; empty on the last Day."""
+        from companion.rules.days import day_effects
+
+        return day_effects(self)

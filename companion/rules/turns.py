@@ -1,0 +1,83 @@
+"""Turn order in the Action phase: one action per turn, passing, and the last player's countdown (A p.9)."""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.actions import ClaimReward, Pass
+from companion.rules.common import fail, not_ended, player, require_turn, with_player
+from companion.rules.state import GameState
+
+
+def _give_reward(state: GameState, index: int, reward: str) -> GameState:
+    """The passing reward: draw a Dink or discard a random Regret (RULES.md §9, Three shops)."""
+    p = state.players[index]
+    if reward == "dink":
+        return with_player(state, index, dinks=p.dinks + 1)
+    if p.regret_cards == 0:
+        fail("RULES.md §9", t("{name} has no Regret to discard", name=p.name))
+    return with_player(state, index, regret_cards=p.regret_cards - 1)
+
+
+def _next_turn(state: GameState, index: int) -> GameState:
+    """Hand the turn clockwise to the next player who hasn't passed; skipped players earn the passing reward."""
+    n = len(state.players)
+    for k in range(1, n + 1):
+        j = (index + k) % n
+        if not state.players[j].passed:
+            return state.model_copy(update={"turn": j})
+        if state.ruleset.passing_reward and j != index:
+            state = with_player(state, j, rewards_due=state.players[j].rewards_due + 1)
+    return state.model_copy(update={"turn": None})
+
+
+def _start_countdown(state: GameState) -> GameState:
+    """Once all but one have passed, the last player gets 2 turns at Sea or 4 at Port (A p.9)."""
+    remaining = state.unpassed
+    if len(state.players) < 2 or len(remaining) != 1 or state.last_turns_left is not None:
+        return state
+    last = state.players[remaining[0]]
+    rules = state.ruleset
+    turns = rules.last_to_pass_turns_sea if last.at_sea else rules.last_to_pass_turns_port
+    return state.model_copy(update={"last_turns_left": turns})
+
+
+def end_turn(state: GameState, index: int) -> GameState:
+    """After a turn action: count down the last player's turns, then pass the turn on."""
+    if state.last_turns_left is not None and state.unpassed == [index]:
+        left = state.last_turns_left - 1
+        state = state.model_copy(update={"last_turns_left": left})
+        if left <= 0:
+            return _passed(state, index)
+    return _next_turn(state, index)
+
+
+def _passed(state: GameState, index: int) -> GameState:
+    p = state.players[index]
+    # A player forced out by the countdown still passes, so they earn the reward to claim later.
+    due = p.rewards_due + (1 if state.ruleset.passing_reward and state.last_turns_left == 0 else 0)
+    state = with_player(state, index, passed=True, rewards_due=due)
+    if not state.unpassed:
+        return state.model_copy(update={"turn": None, "last_turns_left": None})
+    return _start_countdown(_next_turn(state, index))
+
+
+def apply_pass(state: GameState, action: Pass) -> GameState:
+    """Pass: skipped for the rest of the Day (A p.9), with the passing reward where the ruleset has one."""
+    require_turn(state, action.player)
+    if action.reward is not None:
+        if not state.ruleset.passing_reward:
+            fail(state.ruleset.sources["passing_reward"], t("This ruleset has no passing reward"))
+        state = _give_reward(state, action.player, action.reward)
+    return _passed(state, action.player)
+
+
+def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
+    """Take a passing reward earned by being skipped (RULES.md §9)."""
+    p = player(state, action.player)
+    not_ended(state)
+    if not state.ruleset.passing_reward:
+        fail(state.ruleset.sources["passing_reward"], t("This ruleset has no passing reward"))
+    if p.rewards_due == 0:
+        fail("RULES.md §9", t("{name} has no passing reward to take", name=p.name))
+    state = with_player(state, action.player, rewards_due=p.rewards_due - 1)
+    return _give_reward(state, action.player, action.reward)
