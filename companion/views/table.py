@@ -215,8 +215,8 @@ def view(ctx: AppContext) -> ft.View:
         return no_game(ctx, t("Table"))
     state = game.state
     actions = [
-        icon_action("undo", ft.Icons.UNDO, t("Undo"), ctx.undo if game.log else None),
-        icon_action("redo", ft.Icons.REDO, t("Redo"), ctx.redo if game.redo else None),
+        icon_action("undo", ft.Icons.UNDO, t("Undo"), ctx.undo if game.can_undo() else None),
+        icon_action("redo", ft.Icons.REDO, t("Redo"), ctx.redo if game.can_redo() else None),
         icon_action("go-home", ft.Icons.HOME, t("Home"), lambda: ctx.navigate("/")),
     ]
     order = state.turn_order()

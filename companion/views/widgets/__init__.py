@@ -10,12 +10,14 @@ from companion.views.widgets.basics import (
     section_card,
     tagged,
 )
+from companion.views.widgets.fish_picker import fish_picker
 from companion.views.widgets.stepper import stepper
 
 __all__ = [
     "action_button",
     "chip",
     "error_line",
+    "fish_picker",
     "icon_action",
     "label_value",
     "screen",
