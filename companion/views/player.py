@@ -141,7 +141,7 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
                 icon_action("catch-clear", ft.Icons.CLOSE, t("Pick another Fish"), lambda: pick(None)),
             ]),
         ]
-    return section_card("fishing", t("Fish"), controls)
+    return section_card("fishing", t("Catch a Fish"), controls)
 
 
 def _catalog_line(fish: CatalogFish) -> str:

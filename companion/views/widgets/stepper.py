@@ -11,7 +11,8 @@ from companion.views.widgets.basics import Handler, icon_action, tagged
 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None) -> ft.Row:
-    """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``.
+    """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
+    (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
     A handler of ``None`` disables its button (nothing to take away, say).
 
@@ -20,12 +21,13 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     ['regret-minus-0', 'regret-0', 'regret-plus-0']
     """
     caption = label or name
+    suffix = f"-{index}" if index != "" else ""
     number = ft.Column([
         ft.Text(str(value), size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD, color=color),
         ft.Text(caption, size=theme.SMALL),
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Row([
-        icon_action(f"{name}-minus-{index}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
-        tagged(f"{name}-{index}", ft.Container(number, width=88, alignment=ft.Alignment.CENTER)),
-        icon_action(f"{name}-plus-{index}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
+        icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
+        tagged(f"{name}{suffix}", ft.Container(number, width=88, alignment=ft.Alignment.CENTER)),
+        icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=4)
