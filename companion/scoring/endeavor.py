@@ -83,6 +83,7 @@ class EndeavorResult(BaseModel):
 
     players: tuple[EndeavorScore, ...]
     winners: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
 
 
 def leader_bonuses(goal: EndeavorGoal, names: Sequence[str]) -> dict[str, int]:
@@ -109,14 +110,18 @@ def score_endeavor(players: Sequence[EndeavorPlayer], goals: Sequence[EndeavorGo
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError(t("Each player needs a different name"))
+    warnings = []
+    bonuses = {}
     for g in goals:
-        unknown = sorted(set(g.counts) - set(names))
-        if unknown:
-            raise ValueError(t("Goal {goal} counts {who}, who is not at the table", goal=g.name,
-                               who=", ".join(unknown)))
         if any(c < 0 for c in g.counts.values()):
             raise ValueError(t("Goal {goal}: counts can't be negative", goal=g.name))
-    bonuses = {g.name: leader_bonuses(g, names) for g in goals}
+        # A count for someone not among the players still competes for the leader bonus (the table counted
+        # them), but is reported: it may be a misspelt name.
+        unknown = sorted(set(g.counts) - set(names))
+        if unknown:
+            warnings.append(t("Goal {goal} counts {who}, who is not among the players", goal=g.name,
+                              who=", ".join(unknown)))
+        bonuses[g.name] = leader_bonuses(g, [*names, *unknown])
     rows = []
     for p in players:
         lines = tuple(GoalLine(goal=g.name, count=g.counts.get(p.name, 0),
@@ -132,7 +137,8 @@ def score_endeavor(players: Sequence[EndeavorPlayer], goals: Sequence[EndeavorGo
                                  leftover_points=leftover // LEFTOVER_DIVISOR, goals=lines, goal_points=goal_points,
                                  tie_break=pl.tie_break)
                    for (p, lines, leftover, goal_points, total), pl in zip(rows, placings, strict=True))
-    return EndeavorResult(players=scores, winners=tuple(s.name for s in scores if s.winner))
+    return EndeavorResult(players=scores, winners=tuple(s.name for s in scores if s.winner),
+                          warnings=tuple(warnings))
 
 
 class Difficulty(StrEnum):

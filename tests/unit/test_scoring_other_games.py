@@ -115,9 +115,12 @@ def test_endeavor_goal_points_per_count_plus_bonus_and_shared_victory() -> None:
     assert [p.rank for p in result.players] == [1, 1, 3]
 
 
-def test_endeavor_goal_counting_an_unknown_player_is_refused() -> None:
-    with pytest.raises(ValueError, match="Zed"):
-        score_endeavor([EndeavorPlayer(name="A")], [EndeavorGoal(name="G", counts={"Zed": 1})])
+def test_endeavor_goal_count_for_someone_not_playing_competes_and_warns() -> None:
+    """Seed 003 leader bonus: Zed's count 5 beats A's 3, so A is 2nd (3 points), not 1st; the name is reported."""
+    result = score_endeavor([EndeavorPlayer(name="A")],
+                            [EndeavorGoal(name="G", first=7, second=3, counts={"A": 3, "Zed": 5})])
+    assert result.players[0].score == 3
+    assert "Zed" in result.warnings[0]
 
 
 @pytest.mark.parametrize(("difficulty", "met", "won"), [

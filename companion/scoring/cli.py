@@ -1,0 +1,42 @@
+"""``companion score FILE|-``: score a finished table from JSON and print the result as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.i18n import t
+from companion.scoring.table import TableError, score_table
+
+BAD_INPUT = 2
+
+
+def _fail(source: str, message: str) -> int:
+    print(f"companion score: {source}: {' '.join(message.split())}", file=sys.stderr)
+    return BAD_INPUT
+
+
+def score_command(path: str) -> int:
+    """Read the table from ``path`` (``-`` for stdin), print the scored result; 0 on success, 2 on a bad file.
+
+    Every failure is one line on stderr naming the file and the offending field, never a traceback.
+    """
+    source = "stdin" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        return _fail(source, t("can't read it ({error})", error=e.strerror if isinstance(e, OSError) else e))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        return _fail(source, t("not valid JSON: {msg} at line {line}, column {col}", msg=e.msg, line=e.lineno,
+                               col=e.colno))
+    try:
+        result = score_table(data)
+    except TableError as e:
+        return _fail(source, str(e))
+    except Exception as e:  # the contract is one line, never a traceback, whatever the input
+        return _fail(source, t("can't score it ({error})", error=f"{type(e).__name__}: {e}"))
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0

@@ -1,0 +1,229 @@
+"""The JSON table ``companion score`` reads, and the JSON result it prints (issue 3's contract).
+
+>>> out = score_table({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 3, "type": "fair"}]}]})
+>>> (out["winners"], out["players"][0]["score"])
+(['A'], 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from companion.catalog import load_catalog
+from companion.i18n import t
+from companion.rules.fish import FishRef, FishType
+from companion.rules.ruleset import build_ruleset
+from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+from companion.scoring.endeavor import CoopGoal, Difficulty, EndeavorGoal, EndeavorPlayer, check_coop, score_endeavor
+from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
+
+GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
+
+
+class TableError(ValueError):
+    """A table that can't be scored; ``field`` is the dotted path of the offending field (may be empty)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FishIn(_In):
+    """A Fish by catalog ``name``, or by ``value`` (null for none) and ``type``."""
+
+    name: str | None = None
+    value: int | None = Field(default=None, ge=0)
+    type: FishType | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _known(cls, name: str | None) -> str | None:
+        if name is not None:
+            try:
+                load_catalog().fish(name)
+            except KeyError as e:  # UnknownFish: pydantic reports only ValueErrors as field errors
+                raise ValueError(str(e)) from None
+        return name
+
+    @model_validator(mode="after")
+    def _complete(self) -> FishIn:
+        if self.name is None:
+            if self.type is None:
+                raise ValueError(t("give a catalog name, or a value and a type (fair or foul)"))
+            if "value" not in self.model_fields_set:
+                raise ValueError(t("give the value (null for a Fish with no value)"))
+            return self
+        card = load_catalog().fish(self.name)
+        if "value" in self.model_fields_set and self.value != card.value:
+            raise ValueError(t("{name} has value {card}, not {given}", name=card.name, card=card.value,
+                               given=self.value))
+        if self.type is not None and self.type != card.type:
+            raise ValueError(t("{name} is {card}, not {given}", name=card.name, card=card.type, given=self.type))
+        return self
+
+    def ref(self) -> FishRef:
+        if self.name is not None:
+            return load_catalog().fish_ref(self.name)
+        return FishRef(value=self.value, type=self.type)
+
+
+class MountIn(FishIn):
+    slot: int = Field(ge=1)
+
+
+class DeepRegretsPlayerIn(_In):
+    name: str = Field(min_length=1)
+    regret_cards: int = Field(ge=0)
+    regret_value: int = Field(ge=0)
+    lifeboat_flipped: bool = False
+    fishbucks: int = Field(ge=0)
+    hand: list[FishIn] = []
+    mounted: list[MountIn] = []
+
+    @model_validator(mode="after")
+    def _distinct_slots(self) -> DeepRegretsPlayerIn:
+        slots = [m.slot for m in self.mounted]
+        if len(set(slots)) != len(slots):
+            raise ValueError(t("two Fish on the same mount slot"))
+        return self
+
+
+class DeepRegretsTableIn(_In):
+    game: Literal["deep-regrets"]
+    ruleset: str = "anglers-guide"
+    variants: list[str] = []
+    players: list[DeepRegretsPlayerIn] = Field(min_length=1, max_length=5)
+
+
+class ShallowPlayerIn(_In):
+    name: str = Field(min_length=1)
+    fish: list[ShallowFish] = []
+
+
+class FrodIn(_In):
+    fish: list[ShallowFish] = []
+
+
+class ShallowTableIn(_In):
+    game: Literal["shallow-regrets"]
+    solo: bool = False
+    players: list[ShallowPlayerIn] = Field(min_length=1)
+    frod: FrodIn | None = None
+
+    @model_validator(mode="after")
+    def _solo_shape(self) -> ShallowTableIn:
+        if self.solo and (len(self.players) != 1 or self.frod is None):
+            raise ValueError(t("solo needs exactly one player and the Frod's fish"))
+        if not self.solo and self.frod is not None:
+            raise ValueError(t("the Frod only plays solo: set solo to true"))
+        return self
+
+
+class EndeavorTableIn(_In):
+    game: Literal["endeavor-deep-sea"]
+    mode: Literal["competitive", "co-op"] = "competitive"
+    difficulty: Difficulty | None = None
+    players: list[EndeavorPlayer] = []
+    goals: list[dict[str, Any]] = []
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] = ()) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        message = err["msg"].removeprefix("Value error, ")
+        raise TableError(_path(prefix + tuple(err["loc"])), message) from None
+
+
+def _dump(score: BaseModel) -> dict[str, Any]:
+    data = score.model_dump(mode="json")
+    head = {k: data.pop(k) for k in ("name", "score", "rank", "winner")}
+    return {**head, "breakdown": data}
+
+
+def _deep_regrets(data: Any) -> dict[str, Any]:
+    table = _validate(DeepRegretsTableIn, data)
+    try:
+        ruleset = build_ruleset(table.ruleset, tuple(table.variants))
+    except (KeyError, ValueError) as e:
+        field = "ruleset" if isinstance(e, KeyError) and "preset" in str(e) else "variants"
+        raise TableError(field, str(e).strip("'\"")) from None
+    slots = len(ruleset.mount_multipliers)
+    players = []
+    for i, p in enumerate(table.players):
+        mounted: list[FishRef | None] = [None] * slots
+        for j, m in enumerate(p.mounted):
+            if m.slot > slots:
+                raise TableError(_path(("players", i, "mounted", j, "slot")),
+                                 t("an angler board has {slots} mount slots", slots=slots))
+            mounted[m.slot - 1] = m.ref()
+        fields = p.model_dump(exclude={"hand", "mounted"})
+        players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand],
+                                                      "mounted": mounted}, ("players", i)))
+    try:
+        result = score_deep_regrets(players, ruleset)
+    except ValueError as e:
+        raise TableError("players", str(e)) from None
+    return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
+            "penalty_rule": result.penalty_rule, "players": [_dump(s) for s in result.players],
+            "winners": list(result.winners)}
+
+
+def _shallow(data: Any) -> dict[str, Any]:
+    table = _validate(ShallowTableIn, data)
+    players = [ShallowPlayer(name=p.name, fish=tuple(p.fish)) for p in table.players]
+    try:
+        result = (score_shallow_solo(players[0], table.frod.fish) if table.solo and table.frod
+                  else score_shallow_regrets(players))
+    except ValueError as e:
+        raise TableError("players", str(e)) from None
+    return {"game": "shallow-regrets", "solo": result.solo, "players": [_dump(s) for s in result.players],
+            "winners": list(result.winners)}
+
+
+def _endeavor(data: Any) -> dict[str, Any]:
+    table = _validate(EndeavorTableIn, data)
+    if table.mode == "co-op":
+        if table.difficulty is None:
+            raise TableError("difficulty", t("co-op needs a difficulty: beginner, intermediate, expert or legendary"))
+        goals = [_validate(CoopGoal, g, ("goals", i)) for i, g in enumerate(table.goals)]
+        try:
+            coop = check_coop(table.difficulty, goals)
+        except ValueError as e:
+            raise TableError("goals", str(e)) from None
+        return {"game": "endeavor-deep-sea", "mode": "co-op", **coop.model_dump(mode="json"),
+                "winners": [p.name for p in table.players] if coop.won else []}
+    if not table.players:
+        raise TableError("players", t("a competitive game needs at least one player"))
+    goals = [_validate(EndeavorGoal, g, ("goals", i)) for i, g in enumerate(table.goals)]
+    try:
+        result = score_endeavor(table.players, goals)
+    except ValueError as e:
+        raise TableError("goals", str(e)) from None
+    return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [_dump(s) for s in result.players],
+            "winners": list(result.winners), "warnings": list(result.warnings)}
+
+
+def score_table(data: Any) -> dict[str, Any]:
+    """Score a table given as parsed JSON; raises :class:`TableError` naming the bad field."""
+    if not isinstance(data, dict):
+        raise TableError("", t("the table must be a JSON object"))
+    game = data.get("game")
+    if game not in GAMES:
+        raise TableError("game", t("must be one of {games}", games=", ".join(GAMES)))
+    return {"deep-regrets": _deep_regrets, "shallow-regrets": _shallow, "endeavor-deep-sea": _endeavor}[game](data)

@@ -1,0 +1,148 @@
+"""``companion score FILE|-`` through the real console entry point (issue 3's JSON contract)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CONTRACT_DEEP_REGRETS = {
+    "game": "deep-regrets", "ruleset": "anglers-guide",
+    "players": [{"name": "Alba", "regret_cards": 14, "regret_value": 23, "lifeboat_flipped": False, "fishbucks": 5,
+                 "hand": [{"name": "Sunfish"}, {"value": 3, "type": "foul"}],
+                 "mounted": [{"slot": 2, "name": "Striped Marlin"}, {"slot": 1, "value": 6, "type": "fair"}]}],
+}
+
+
+def run(tmp_path: Path, table: object, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict | None, str]:
+    path = tmp_path / "table.json"
+    path.write_text(table if isinstance(table, str) else json.dumps(table), encoding="utf-8")
+    code = main(["score", str(path)])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if code == 0 else None), err
+
+
+def test_contract_example_deep_regrets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES.md §7 by hand: 14 cards → 13+ (Fair −2, Foul +2). Hand: Sunfish Fair 4 → 2, Foul 3 → 5.
+    Mounts: slot 1 Fair 6 → 4×2 = 8, slot 2 Striped Marlin Fair 5 → 3×3 = 9. $5 → 2. Total 26. Solo: no penalty."""
+    code, out, err = run(tmp_path, CONTRACT_DEEP_REGRETS, capsys)
+    assert code == 0, err
+    assert out["game"] == "deep-regrets" and out["winners"] == ["Alba"]
+    alba = out["players"][0]
+    assert (alba["name"], alba["score"], alba["rank"], alba["winner"]) == ("Alba", 26, 1, True)
+    fish = alba["breakdown"]["fish"]
+    assert [(f["name"], f["printed"], f["modifier"], f["multiplier"], f["points"]) for f in fish] == [
+        ("Sunfish", 4, -2, 1, 2), (None, 3, 2, 1, 5), (None, 6, -2, 2, 8), ("Striped Marlin", 5, -2, 3, 9)]
+    assert alba["breakdown"]["penalty"] is None
+
+
+def test_three_players_penalty_and_ranking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A p.22 with 3 players: B has the highest Regret total (4 + Lifeboat 10 = 14) and discards its highest
+    scored mounted Fish. B: 2 cards (Fair +1): slot 1 Fair 2 → 6, slot 2 Fair 3 → 12; 12 goes, score 6.
+    A: 9 cards (Fair 0, Foul +1), hand Foul 4 → 5, $6 → 3: 8. C: $16 → 8, Regret 3 < A's 9 → C ranks above A."""
+    table = {"game": "deep-regrets", "ruleset": "three-shops", "players": [
+        {"name": "A", "regret_cards": 9, "regret_value": 9, "fishbucks": 6, "hand": [{"value": 4, "type": "foul"}]},
+        {"name": "B", "regret_cards": 2, "regret_value": 4, "lifeboat_flipped": True, "fishbucks": 0,
+         "mounted": [{"slot": 1, "value": 2, "type": "fair"}, {"slot": 2, "value": 3, "type": "fair"}]},
+        {"name": "C", "regret_cards": 3, "regret_value": 3, "fishbucks": 16},
+    ]}
+    code, out, err = run(tmp_path, table, capsys)
+    assert code == 0, err
+    got = {p["name"]: (p["score"], p["rank"], p["winner"]) for p in out["players"]}
+    assert got == {"A": (8, 2, False), "B": (6, 3, False), "C": (8, 1, True)}
+    assert out["winners"] == ["C"]
+    b = next(p for p in out["players"] if p["name"] == "B")
+    assert b["breakdown"]["penalty"]["slot"] == 2 and b["breakdown"]["regret_total"] == 14
+    assert next(p for p in out["players"] if p["name"] == "C")["breakdown"]["tie_break"] == "lower Regret value"
+
+
+def test_contract_example_shallow_regrets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 001: A 3 − 1 = 2, and A caught the most Foul Fish (1) → 0. B: 1, no Foul. B wins."""
+    table = {"game": "shallow-regrets", "players": [
+        {"name": "A", "fish": [{"points": 3, "type": "fair"}, {"points": -1, "type": "foul"}]},
+        {"name": "B", "fish": [{"points": 1, "type": "fair"}]}]}
+    code, out, _ = run(tmp_path, table, capsys)
+    assert code == 0
+    assert [(p["name"], p["score"], p["rank"]) for p in out["players"]] == [("A", 0, 2), ("B", 1, 1)]
+    assert out["winners"] == ["B"]
+
+
+def test_contract_example_endeavor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003: 15 + 6 + 4 + 3 + (5 + 2) // 3 = 30; Conservation 4 × 1 + 1st-place bonus 7 (tied with B) = 41."""
+    table = {"game": "endeavor-deep-sea",
+             "players": [{"name": "A", "tracks": 15, "impact": 6, "journals": 4, "specialists": 3, "research": 5,
+                          "staging_discs": 2}],
+             "goals": [{"name": "Conservation", "points_per": 1, "first": 7, "second": 3,
+                        "counts": {"A": 4, "B": 4}}]}
+    code, out, _ = run(tmp_path, table, capsys)
+    assert code == 0
+    assert out["players"][0]["score"] == 41 and out["winners"] == ["A"]
+
+
+def test_endeavor_coop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003 co-op: Intermediate needs 5 goals; a threshold goal is met by the team's combined count (3 + 3)."""
+    goals = [{"name": f"G{i}", "achieved": True} for i in range(4)]
+    goals.append({"name": "Team", "threshold": 6, "counts": {"A": 3, "B": 3}})
+    table = {"game": "endeavor-deep-sea", "mode": "co-op", "difficulty": "intermediate", "goals": goals}
+    code, out, _ = run(tmp_path, table, capsys)
+    assert code == 0 and out["won"] is True and out["needed"] == 5
+
+
+@pytest.mark.parametrize(("table", "field"), [
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": 0, '
+     '"hand": [{"name": "Moby Dick"}]}]}', "players[0].hand[0].name"),
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": -3}]}',
+     "players[0].fishbucks"),
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": 0, '
+     '"mounted": [{"slot": 4, "value": 2, "type": "fair"}]}]}', "players[0].mounted[0].slot"),
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": 0, '
+     '"hand": [{"value": 2}]}]}', "players[0].hand[0]"),
+    ('{"game": "deep-regrets", "ruleset": "tournament", "players": []}', "players"),
+    ('{"game": "deep-regrets", "ruleset": "tournament", "players": [{"name": "A", "regret_cards": 0, '
+     '"regret_value": 0, "fishbucks": 0}]}', "ruleset"),
+    ('{"game": "go fish"}', "game"),
+    ('{"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 1, "type": "grim"}]}]}',
+     "players[0].fish[0].type"),
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": 0, '
+     '"colour": "red"}]}', "players[0].colour"),
+    ("[1, 2", "not valid JSON"),
+])
+def test_bad_file_exits_2_with_one_line_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         table: str, field: str) -> None:
+    code, _, err = run(tmp_path, table, capsys)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    assert f": {field}" in lines[0]
+
+
+def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json" in capsys.readouterr().err
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(CONTRACT_DEEP_REGRETS)))
+    assert main(["score", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"][0]["score"] == 26
+
+
+def test_console_script_subprocess() -> None:
+    """The installed ``companion`` console script, fed on stdin; a bad table exits 2 without a traceback."""
+    exe = ROOT / ".venv" / "bin" / "companion"
+    ok = subprocess.run([str(exe), "score", "-"], input=json.dumps(CONTRACT_DEEP_REGRETS), capture_output=True,
+                        text=True, timeout=60, check=False)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["winners"] == ["Alba"]
+    bad = subprocess.run([str(exe), "score", "-"], input='{"game": "deep-regrets"}', capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert bad.returncode == 2
+    assert "players" in bad.stderr and "Traceback" not in bad.stderr
