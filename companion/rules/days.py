@@ -31,7 +31,8 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
     if len(set(reroll)) != len(reroll) or any(not 0 <= i < len(p.fresh) for i in reroll):
         fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
-    kept = [d for i, d in enumerate(p.fresh) if i not in set(reroll)]
+    rolled_again = set(reroll)
+    kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
     max_dice = state.max_dice(index)
     if len(kept) > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
@@ -143,7 +144,7 @@ def start_day(state: GameState) -> GameState:
     players = []
     for p in state.players:
         changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
-                                      "port_yesterday": p.location == "port", "shops_used": [], "rewards_due": 0}
+                                      "port_yesterday": p.location == "port", "shops_used": []}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
         if rules.boats_move_up_at_day_start and p.at_sea:
