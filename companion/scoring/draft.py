@@ -1,0 +1,76 @@
+"""A Deep Regrets table being filled in for scoring: what the scorer screen edits, and what a finished game
+pre-fills. Unlike :class:`DeepRegretsPlayer` a draft may be incomplete (a Regret value not yet revealed, Fish
+caught but never entered); :meth:`TableDraft.missing` says what is still needed, in words.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.i18n import t
+from companion.rules.fish import FishRef
+from companion.rules.ruleset import Ruleset, build_ruleset
+from companion.scoring.deep_regrets import DeepRegretsPlayer, DeepRegretsResult, score_deep_regrets
+
+MOUNT_SLOTS = 3
+
+
+class PlayerDraft(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    colour: str | None = None
+    regret_cards: int = Field(default=0, ge=0)
+    regret_value: int | None = Field(default=None, ge=0)
+    lifeboat_flipped: bool = False
+    fishbucks: int = Field(default=0, ge=0)
+    hand: list[FishRef] = Field(default_factory=list)
+    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS)
+    hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered
+
+    def missing(self, label: str) -> list[str]:
+        """What this player still needs before the table can be scored."""
+        needs = []
+        if not self.name.strip():
+            needs.append(t("{player} needs a name", player=label))
+        if self.regret_value is None:
+            needs.append(t("{player}: reveal the Regret value", player=self.name or label))
+        if self.hand_unentered:
+            needs.append(t("{player}: enter the {n} Fish in hand not yet entered", player=self.name or label,
+                           n=self.hand_unentered))
+        return needs
+
+    def to_player(self) -> DeepRegretsPlayer:
+        """The scorer's input; raises ``ValueError`` (a pydantic ``ValidationError``) if it doesn't hold."""
+        return DeepRegretsPlayer(name=self.name.strip(), regret_cards=self.regret_cards,
+                                 regret_value=self.regret_value or 0, lifeboat_flipped=self.lifeboat_flipped,
+                                 fishbucks=self.fishbucks, hand=tuple(self.hand), mounted=tuple(self.mounted))
+
+
+class TableDraft(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    preset: str = "anglers-guide"
+    variants: list[str] = Field(default_factory=list)
+    players: list[PlayerDraft] = Field(default_factory=lambda: [PlayerDraft(), PlayerDraft()])
+    game_id: str | None = None  # the stored game this draft was filled from
+    finished: bool = True  # False: filled from a game still in progress (a preview)
+
+    def ruleset(self) -> Ruleset:
+        return build_ruleset(self.preset, tuple(self.variants))
+
+    def missing(self) -> list[str]:
+        """Everything still needed, one line each; empty when the table can be scored."""
+        needs = [need for i, p in enumerate(self.players)
+                 for need in p.missing(t("Player {n}", n=i + 1))]
+        names = [p.name.strip().casefold() for p in self.players if p.name.strip()]
+        if len(set(names)) != len(names):
+            needs.append(t("Each player needs a different name"))
+        return needs
+
+    def score(self) -> DeepRegretsResult:
+        """Score the table (RULES.md §7); ``ValueError`` with a one-line reason if it isn't complete or valid."""
+        needs = self.missing()
+        if needs:
+            raise ValueError(needs[0])
+        return score_deep_regrets([p.to_player() for p in self.players], self.ruleset())

@@ -1,0 +1,58 @@
+"""The bridge from the rules engine's GameState to the Deep Regrets scorer (RULES.md §7, A p.22)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.fish import FishRef
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.scoring.draft import PlayerDraft, TableDraft
+from companion.scoring.from_game import draft_from_state, score_state
+
+
+def _end_state(variants: tuple[str, ...] = ()):
+    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Hugo", colour="Hugo")],
+                      ruleset=build_ruleset("three-shops", variants), seed=7)
+    state = new_game(setup).state
+    alba, hugo = state.players
+    alba = alba.model_copy(update={
+        "regret_cards": 14, "regret_value": 12, "fishbucks": 5, "hand": [FishRef(value=2, type="fair"),
+                                                                         FishRef(value=3, type="foul")],
+        "mounted": [FishRef(value=6, type="fair"), FishRef(value=6, type="foul"), FishRef(value=5, type="foul")]})
+    hugo = hugo.model_copy(update={"regret_cards": 3, "regret_value": 4, "lifeboat": False, "fishbucks": 3,
+                                   "hand": [FishRef(name="Sunfish", value=4, type="fair")]})
+    return state.model_copy(update={"players": [alba, hugo]})
+
+
+def test_draft_carries_everything_the_tracker_knows() -> None:
+    draft = draft_from_state(_end_state(("penalty-printed",)), game_id="g1")
+    assert (draft.preset, draft.variants, draft.game_id) == ("three-shops", ["penalty-printed"], "g1")
+    hugo = draft.players[1]
+    assert (hugo.name, hugo.regret_cards, hugo.regret_value, hugo.lifeboat_flipped, hugo.fishbucks) == (
+        "Hugo", 3, 4, True, 3)
+    assert hugo.hand[0].name == "Sunfish"
+
+
+def test_finished_game_scores_like_the_rulebook() -> None:
+    """A p.22: Alba is the worked example (53), Regret total 12. Hugo's 4 + Lifeboat 10 = 14 is the
+    highest, but Hugo has no mounted Fish: nothing discarded. Hugo: 3 cards (Fair +1) Sunfish 4 → 5, $3 → 1: 6."""
+    result = score_state(_end_state())
+    assert [(p.name, p.score) for p in result.players] == [("Alba", 53), ("Hugo", 6)]
+    assert result.players[1].penalty is not None and result.players[1].penalty.slot is None
+
+
+def test_unrevealed_regret_value_and_unentered_fish_are_named() -> None:
+    state = _end_state()
+    hugo = state.players[1].model_copy(update={"regret_value": None, "hand_hidden": 2})
+    state = state.model_copy(update={"players": [state.players[0], hugo]})
+    draft = draft_from_state(state)
+    assert draft.missing() == ["Hugo: reveal the Regret value", "Hugo: enter the 2 Fish in hand not yet entered"]
+    with pytest.raises(ValueError, match="reveal the Regret value"):
+        score_state(state)
+
+
+def test_blank_draft_needs_names_and_distinct_ones() -> None:
+    draft = TableDraft(players=[PlayerDraft(name="A", regret_value=0), PlayerDraft(name="a", regret_value=0)])
+    assert draft.missing() == ["Each player needs a different name"]
+    assert TableDraft().missing()[0] == "Player 1 needs a name"
