@@ -1,0 +1,77 @@
+"""One campaign: where it stands, the week to start or resume, the equipment unlocked, and its notes.
+
+Identifiers: ``survey-tab-<campaign|sheet|week|progress>``, ``survey-status``, ``survey-start-week``,
+``survey-resume-week``, ``survey-unlocked``, ``survey-team``, ``survey-notes``, ``survey-notes-save``,
+``survey-complete``, ``error-line``, ``back``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.survey import Campaign, progress, start_week, unlock_items
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.survey_common import apply_move, back_to_list, missing, open_campaign, save_campaign, tabs
+from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+
+
+def begin_week(ctx: AppContext) -> None:
+    """Start the next week and go to it."""
+    if apply_move(ctx, start_week) is not None:
+        ctx.navigate(route_to("/survey/week", c=ctx.params["c"]))
+
+
+def save_notes(ctx: AppContext, campaign: Campaign) -> None:
+    """Keep the notes typed so far ("the one that got away", hazards to avoid: A p.24)."""
+    text = ctx.drafts.pop(f"survey-notes-{campaign.id}", campaign.notes)
+    save_campaign(ctx, campaign.model_copy(update={"notes": text}))
+    ctx.refresh()
+
+
+def _status(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
+    p = progress(campaign)
+    week = campaign.current_week
+    go_week = lambda: ctx.navigate(route_to("/survey/week", c=campaign.id))  # noqa: E731
+    lines: list[ft.Control] = [tagged("survey-status", ft.Text(
+        t("{hauled} of {total} Fish brought to Port · {catalogued} catalogued · {weeks} weeks played",
+          hauled=p.hauled, total=p.total, catalogued=p.catalogued, weeks=len(campaign.weeks)),
+        size=theme.BODY))]
+    if p.complete:
+        lines.append(chip("survey-complete", t("Survey complete: every Fish has been brought to Port (A p.23)"),
+                          color=theme.FAIR))
+    elif week is None:
+        lines.append(action_button("survey-start-week", t("Start week {n}", n=len(campaign.weeks) + 1),
+                                   lambda: begin_week(ctx), icon=ft.Icons.SAILING, primary=True))
+    else:
+        lines.append(action_button("survey-resume-week", t("Resume week {n}", n=week.number), go_week,
+                                   icon=ft.Icons.PLAY_ARROW, primary=True))
+    return lines
+
+
+def view(ctx: AppContext) -> ft.View:
+    campaign = open_campaign(ctx)
+    if campaign is None:
+        return missing(ctx)
+    owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
+    notes_key = f"survey-notes-{campaign.id}"
+
+    def on_notes(event: ft.ControlEvent) -> None:
+        ctx.drafts[notes_key] = event.control.value or ""
+
+    controls: list[ft.Control] = [tabs(ctx, campaign, "campaign"), error_line(ctx.error),
+                                  section_card("survey-overview", None, _status(ctx, campaign))]
+    if campaign.mode == "co-op":
+        team = [ft.Text(f"{m.name} · {t(m.role) if m.role else t('No role')}", size=theme.BODY)
+                for m in campaign.team] or [ft.Text(t("No team members named"), size=theme.SMALL)]
+        controls.append(section_card("survey-team", t("Team"), team))
+    controls.append(section_card("survey-unlocked", t("Equipment unlocked"), [ft.Text(
+        ", ".join(owned) if owned else t("Nothing yet: spend a week's haul at week's end (A p.26)"), size=theme.BODY)]))
+    controls.append(section_card("survey-notes-card", t("Notes"), [
+        tagged("survey-notes", ft.TextField(value=ctx.drafts.get(notes_key, campaign.notes), multiline=True,
+                                            min_lines=3, on_change=on_notes,
+                                            hint_text=t("The one that got away, hazards to avoid…"))),
+        action_button("survey-notes-save", t("Save notes"), lambda: save_notes(ctx, campaign), icon=ft.Icons.SAVE),
+    ]))
+    return screen(ctx.route, campaign.name, controls, back=back_to_list(ctx))

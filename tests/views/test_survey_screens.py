@@ -1,0 +1,152 @@
+"""The Ocean Survey screens built from plain state, their handlers tapped, the store read back (RULES.md §8)."""
+
+from __future__ import annotations
+
+import pytest
+from viewtree import change, find, ids, tap, text_of, texts
+
+from companion.app import screen_for
+from companion.store import open_store
+from companion.views.context import AppContext, route_to
+
+
+@pytest.fixture
+def ctx(tmp_path) -> AppContext:
+    return AppContext(store=open_store(tmp_path))
+
+
+def show(ctx: AppContext):
+    return screen_for(ctx.path)(ctx)
+
+
+def create_campaign(ctx: AppContext, name: str = "Halley") -> str:
+    ctx.navigate("/survey")
+    change(show(ctx), "survey-new-name", name)
+    tap(show(ctx), "survey-create")
+    assert ctx.path == "/survey/campaign"
+    return ctx.params["c"]
+
+
+def catch(ctx: AppContext, name: str, fish_id: str) -> None:
+    change(show(ctx), "survey-catch-search", name)
+    tap(show(ctx), f"survey-catch-pick-{fish_id}")
+
+
+def to_friday(ctx: AppContext) -> None:
+    for _ in range(4):
+        tap(show(ctx), "survey-next-day")
+
+
+def test_create_list_and_delete_campaigns(ctx: AppContext) -> None:
+    cid = create_campaign(ctx, "First")
+    create_campaign(ctx, "Second")
+    assert [c.name for c in ctx.store.list_campaigns()] == ["Second", "First"]
+    ctx.navigate("/survey")
+    tap(show(ctx), f"survey-delete-{cid}")
+    tap(show(ctx), f"survey-delete-confirm-{cid}")
+    assert [c.name for c in ctx.store.list_campaigns()] == ["Second"]
+
+
+def test_blank_name_is_refused_and_nothing_saved(ctx: AppContext) -> None:
+    ctx.navigate("/survey")
+    tap(show(ctx), "survey-create")
+    assert ctx.error and "name" in ctx.error
+    assert ctx.store.list_campaigns() == []
+
+
+def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
+    """RULES.md §8: co-op as a team, with the roles Angler and Scientist."""
+    ctx.navigate("/survey")
+    change(show(ctx), "survey-new-name", "Team")
+    tap(show(ctx), "survey-mode-co-op")
+    change(show(ctx), "survey-member-0", "Ada")
+    change(show(ctx), "survey-member-1", "Bo")
+    tap(show(ctx), "survey-role-1-none")
+    tap(show(ctx), "survey-create")
+    saved = ctx.store.load_campaign(ctx.params["c"])
+    assert [(m.name, m.role) for m in saved.team] == [("Ada", "Angler"), ("Bo", None)]
+    assert "Ada" in " ".join(texts(show(ctx)))
+
+
+def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    assert ctx.path == "/survey/week"
+    assert "Monday" in text_of(show(ctx), "survey-day")
+    assert "skip" in text_of(show(ctx), "survey-reminder-0")
+    catch(ctx, "Sunfish", "sunfish")
+    assert "catalogued" in text_of(show(ctx), "survey-last-catch")
+    catch(ctx, "Sunfish", "sunfish")  # the same card twice in one week
+    assert "RULES.md §1" in ctx.error
+    catch(ctx, "Man O", "man-o-war")
+    assert "A p.23" in ctx.error
+    saved = ctx.store.load_campaign(cid)
+    assert list(saved.sheet) == ["sunfish"] and saved.current_week.held_ids == ["sunfish"]
+    ctx.navigate(route_to("/survey/sheet", c=cid))
+    sheet = show(ctx)
+    assert "Sunfish" in text_of(sheet, "survey-slot-sunfish")
+    assert "survey-slot-out-man-o-war" in ids(sheet)
+
+
+def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
+    """A p.26: Regret value → jettison ≥ it → tick the rest → spend their value at the sheet's prices."""
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    for name, fid in [("Sunfish", "sunfish"), ("Swordfish", "swordfish"), ("Hammerhead", "hammerhead-shark"),
+                      ("Flounder", "flounder")]:  # values 4, 5, 5, 2
+        catch(ctx, name, fid)
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    assert ctx.path == "/survey/end"
+    change(show(ctx), "survey-regret-value", "6")
+    tap(show(ctx), "survey-propose")
+    screen = show(ctx)
+    # Least value at or above 6 with the fewest Fish lost: 4 + 2.
+    assert find(screen, "survey-jettison-sunfish").value and find(screen, "survey-jettison-flounder").value
+    change(screen, "survey-jettison-flounder", False)  # the player changes the choice: now 4 < 6
+    tap(show(ctx), "survey-haul")
+    assert "A p.26" in ctx.error and ctx.store.load_campaign(cid).current_week.stage == "fishing"
+    change(show(ctx), "survey-jettison-flounder", True)
+    tap(show(ctx), "survey-haul")
+    assert ctx.error is None
+    assert "10 to spend" in text_of(show(ctx), "survey-budget")
+    change(show(ctx), "survey-unlock-rod-split-bamboo-pole", True)  # 16 > 10
+    tap(show(ctx), "survey-unlock-confirm")
+    assert "A p.26" in ctx.error
+    change(show(ctx), "survey-unlock-rod-split-bamboo-pole", False)
+    change(show(ctx), "survey-unlock-rod-lucky-pole", True)
+    tap(show(ctx), "survey-unlock-confirm")
+    saved = ctx.store.load_campaign(cid)
+    assert saved.unlocked == ["rod:lucky-pole"]
+    assert saved.sheet["swordfish"].hauled_week == 1 and saved.sheet["sunfish"].hauled_week is None
+    assert "Lucky Pole" in text_of(show(ctx), "survey-summary")
+
+    tap(show(ctx), "survey-next-week")
+    assert "Lucky Pole" in " ".join(texts(show(ctx)))  # kit-out lists the unlocked Rod
+    catch(ctx, "Sunfish", "sunfish")  # caught in week 1: held, slot not rewritten
+    assert "slot unchanged" in text_of(show(ctx), "survey-last-catch")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "0")
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    tap(show(ctx), "survey-unlock-confirm")
+    saved = ctx.store.load_campaign(cid)
+    assert saved.sheet["sunfish"].first_week == 1 and saved.sheet["sunfish"].hauled_week == 2
+    ctx.navigate(route_to("/survey/progress", c=cid))
+    progress = show(ctx)
+    assert text_of(progress, "survey-progress-total").startswith("3/109")
+    assert "survey-chart" in ids(progress)
+    assert text_of(progress, "survey-progress-1-large") == "3/12"
+
+
+def test_notes_are_saved(ctx: AppContext) -> None:
+    cid = create_campaign(ctx)
+    change(show(ctx), "survey-notes", "Watch out for the Kraken")
+    tap(show(ctx), "survey-notes-save")
+    assert ctx.store.load_campaign(cid).notes == "Watch out for the Kraken"
+
+
+def test_unknown_campaign_says_so(ctx: AppContext) -> None:
+    ctx.navigate(route_to("/survey/sheet", c="nope"))
+    assert "survey-to-list" in ids(show(ctx))
