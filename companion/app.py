@@ -34,6 +34,11 @@ ROUTES: dict[str, str] = {
     "/score/shallow": "companion.views.score_shallow:view",
     "/score/endeavor": "companion.views.score_endeavor:view",
     "/survey": "companion.views.survey:view",
+    "/survey/campaign": "companion.views.survey_campaign:view",
+    "/survey/sheet": "companion.views.survey_sheet:view",
+    "/survey/week": "companion.views.survey_week:view",
+    "/survey/end": "companion.views.survey_end:view",
+    "/survey/progress": "companion.views.survey_progress:view",
     "/data": "companion.views.data:view",
 }
 
