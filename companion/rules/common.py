@@ -17,6 +17,11 @@ def fail(rule: str, message: str) -> NoReturn:
     raise RuleViolation(rule, message)
 
 
+def source(state: GameState, rule: str) -> str:
+    """The short source of a ruleset rule, for a violation: ``"A p.17"`` from ``"A p.17 (choose one …)"``."""
+    return state.ruleset.sources[rule].split(" (")[0]
+
+
 def player(state: GameState, index: int) -> PlayerState:
     """The player at ``index``, or a violation if the table has no such player."""
     if not 0 <= index < len(state.players):

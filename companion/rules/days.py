@@ -13,7 +13,7 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import faces_for, fail, not_ended, player, with_player
+from companion.rules.common import faces_for, fail, not_ended, player, source, with_player
 from companion.rules.dice import Die, roller
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState
@@ -102,7 +102,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
         fail("A p.8", t("Players declare in turn order: it is {name}'s turn", name=state.players[state.turn].name))
     if action.location == "port":
         if state.ruleset.port_then_sea and p.port_yesterday:
-            fail(state.ruleset.sources["port_then_sea"], t("{name} was at Port yesterday and must go to Sea",
+            fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
         state = make_port(state, action.player, action, action.discard_regret)
     else:

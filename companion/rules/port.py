@@ -12,6 +12,7 @@ from companion.rules.common import (
     remove_from_hand,
     require_location,
     require_turn,
+    source,
     with_player,
 )
 from companion.rules.dice import TACKLE_COLOURS, Die, roller
@@ -28,7 +29,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     require_location(p, "port")
     per_sale = state.ruleset.fish_per_sale
     if per_sale is not None and len(action.fish) > per_sale:
-        fail(state.ruleset.sources["fish_per_sale"], t("Sell {n} Fish at a time", n=per_sale))
+        fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
         p = p.model_copy(update=remove_from_hand(p, fish, "A p.17"))
@@ -71,7 +72,7 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
     rules = state.ruleset
     shop = shop_key(action)
     if rules.shop_system == "three-shops" and shop in p.shops_used:
-        fail(rules.sources["shop_system"], t("{name} has already visited this shop today", name=p.name))
+        fail(source(state, "shop_system"), t("{name} has already visited this shop today", name=p.name))
     price = quote(state, action).total
     if price > p.fishbucks:
         fail("A p.17", t("{name} has ${have}; this costs ${price}", name=p.name, have=p.fishbucks, price=price))
@@ -91,7 +92,7 @@ def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
     p = require_turn(state, action.player)
     require_location(p, "port")
     if state.ruleset.shop_system != "market":
-        fail(state.ruleset.sources["shop_system"], t("Only the Market can be cycled"))
+        fail(source(state, "shop_system"), t("Only the Market can be cycled"))
     if p.fishbucks < CYCLE_PRICE:
         fail("A p.17", t("{name} has ${have}; this costs ${price}", name=p.name, have=p.fishbucks,
                          price=CYCLE_PRICE))

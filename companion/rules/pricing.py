@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import Buy
-from companion.rules.common import fail, player
+from companion.rules.common import fail, player, source
 from companion.rules.state import GameState
 
 # Three shops: how many cards a tier lets the buyer keep (RULES.md §5); tackle tiers give dice, see shop_tiers.
@@ -54,17 +54,17 @@ def base_price(state: GameState, buy: Buy) -> int:
         return buy.price
     if buy.tier not in rules.shop_tiers or buy.price is not None or buy.colour is not None:
         tiers = ", ".join(f"${k}" for k in sorted(rules.shop_tiers))
-        fail(rules.sources["shop_tiers"], t("Pay one of the shop's prices: {tiers}", tiers=tiers))
+        fail(source(state, "shop_tiers"), t("Pay one of the shop's prices: {tiers}", tiers=tiers))
     if buy.shop == "tackle":
         if buy.items:
-            fail(rules.sources["shop_tiers"], t("The tackle shop sells dice"))
+            fail(source(state, "shop_tiers"), t("The tackle shop sells dice"))
         count = rules.shop_tiers[buy.tier]
         if buy.dice is not None and len(buy.dice) != count:
-            fail(rules.sources["shop_tiers"], t("${price} buys {n} dice", price=buy.tier, n=count))
+            fail(source(state, "shop_tiers"), t("${price} buys {n} dice", price=buy.tier, n=count))
     else:
         keep = KEEP_BY_TIER[shop_key(buy)].get(buy.tier, 1)
         if len(buy.items) > keep or buy.dice is not None:
-            fail(rules.sources["shop_tiers"], t("${price} lets you keep {n} cards", price=buy.tier, n=keep))
+            fail(source(state, "shop_tiers"), t("${price} lets you keep {n} cards", price=buy.tier, n=keep))
     return buy.tier
 
 

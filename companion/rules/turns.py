@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import ClaimReward, Pass
-from companion.rules.common import fail, not_ended, player, require_turn, with_player
+from companion.rules.common import fail, not_ended, player, require_turn, source, with_player
 from companion.rules.state import GameState
 
 
@@ -66,7 +66,7 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
     require_turn(state, action.player)
     if action.reward is not None:
         if not state.ruleset.passing_reward:
-            fail(state.ruleset.sources["passing_reward"], t("This ruleset has no passing reward"))
+            fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
         state = _give_reward(state, action.player, action.reward)
     return _passed(state, action.player)
 
@@ -76,7 +76,7 @@ def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
     p = player(state, action.player)
     not_ended(state)
     if not state.ruleset.passing_reward:
-        fail(state.ruleset.sources["passing_reward"], t("This ruleset has no passing reward"))
+        fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
     if p.rewards_due == 0:
         fail("RULES.md §9", t("{name} has no passing reward to take", name=p.name))
     state = with_player(state, action.player, rewards_due=p.rewards_due - 1)

@@ -1,0 +1,102 @@
+"""Turns in the Action phase: passing, the last player's countdown, the passing reward (A p.9, RULES.md §3, §9)."""
+
+import pytest
+
+from companion.rules.actions import AdvancePhase, ClaimReward, Fish, GiveUp, Pass, Sell
+from companion.rules.common import with_player
+from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
+from companion.rules.scenario import play, start_action_phase, table
+
+COD = FishRef(name="Cod", value=3, type="fair")
+
+
+def refused(state, action, rule):
+    with pytest.raises(RuleViolation) as e:
+        play(state, action)
+    assert e.value.rule == rule
+
+
+def day_one(players=3, preset="anglers-guide"):
+    return start_action_phase(table(players, preset), faces={i: [3, 3, 3] for i in range(players)})
+
+
+def test_turns_go_clockwise_and_skip_passed_players_a_p9():
+    s = play(day_one(), Pass(player=0), GiveUp(player=1, die=0), GiveUp(player=2, die=0))
+    assert s.turn == 1
+
+
+def test_passed_player_cannot_act_a_p9():
+    s = play(day_one(), Pass(player=0))
+    refused(s, Pass(player=0), "A p.9")
+
+
+def test_last_player_at_sea_gets_two_turns_a_p9():
+    s = play(day_one(), Pass(player=0), Pass(player=1))
+    assert (s.last_player, s.turns_left, s.turn) == (2, 2, 2)
+    s = play(s, GiveUp(player=2, die=0))
+    assert (s.turns_left, s.turn) == (1, 2)
+    s = play(s, GiveUp(player=2, die=0))
+    assert s.players[2].passed and s.turn is None and not s.unpassed
+    assert play(s, AdvancePhase()).day_name == "Tuesday"
+
+
+def test_last_player_at_port_gets_four_turns_a_p9():
+    s = with_player(day_one(), 2, location="port", hand=[COD] * 4)
+    s = play(s, Pass(player=0), Pass(player=1))
+    assert s.turns_left == 4
+    for left in (3, 2, 1):
+        s = play(s, Sell(player=2, fish=[COD]))
+        assert s.turns_left == left
+    s = play(s, Sell(player=2, fish=[COD]))
+    assert s.players[2].passed and s.turn is None
+
+
+def test_three_shops_last_player_gets_two_turns_at_port_rules_md_9():
+    s = with_player(day_one(preset="three-shops"), 2, location="port")
+    s = play(s, Pass(player=0), Pass(player=1))
+    assert s.turns_left == 2
+
+
+def test_last_to_pass_variant_2_rules_md_9():
+    s = start_action_phase(table(2, variants=("last-to-pass-2",)))
+    s = with_player(s, 1, location="port")
+    assert play(s, Pass(player=0)).turns_left == 2
+
+
+def test_passing_early_ends_the_countdown_a_p9():
+    s = play(day_one(), Pass(player=0), Pass(player=1), Pass(player=2))
+    assert s.turns_left is None and not s.unpassed
+
+
+def test_solo_has_no_last_to_pass_countdown_rules_md_3():
+    s = start_action_phase(table(1), faces={0: [1, 1, 1]})
+    s = play(s, GiveUp(player=0, die=0), GiveUp(player=0, die=0), GiveUp(player=0, die=0))
+    assert s.turns_left is None and s.turn == 0
+
+
+def test_no_passing_reward_in_the_anglers_guide_a_p9():
+    refused(day_one(), Pass(player=0, reward="dink"), "A p.9")
+
+
+def test_passing_reward_dink_or_regret_three_shops_rules_md_9():
+    s = with_player(day_one(preset="three-shops"), 1, regret_cards=2)
+    s = play(s, Pass(player=0, reward="dink"), Pass(player=1, reward="regret"))
+    assert s.players[0].dinks == 1 and s.players[1].regret_cards == 1
+
+
+def test_passing_reward_regret_needs_a_regret_rules_md_9():
+    refused(day_one(preset="three-shops"), Pass(player=0, reward="regret"), "RULES.md §9")
+
+
+def test_skipped_players_earn_the_passing_reward_rules_md_9():
+    s = play(day_one(preset="three-shops"), Pass(player=0), GiveUp(player=1, die=0), GiveUp(player=2, die=0))
+    assert s.players[0].rewards_due == 1
+    s = play(s, ClaimReward(player=0, reward="dink"))
+    assert (s.players[0].rewards_due, s.players[0].dinks) == (0, 1)
+    refused(s, ClaimReward(player=0, reward="dink"), "RULES.md §9")
+
+
+def test_fishing_is_an_action_that_ends_the_turn_a_p11():
+    s = play(day_one(), Fish(player=0, fish=COD, depth=1, difficulty=3, dice=[0]))
+    assert s.turn == 1
