@@ -79,7 +79,7 @@ def _phase_buttons(ctx: AppContext, p: PlayerState, i: int, state: GameState) ->
     if state.phase == "refresh" and not p.refreshed:
         return [action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
                               icon=ft.Icons.CASINO)]
-    if state.phase == "declaration" and not p.declared:
+    if state.phase == "declaration" and not p.declared and state.current_player in (None, i):
         return [ft.Row([
             action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                           icon=ft.Icons.SAILING, expand=True),

@@ -1,0 +1,50 @@
+"""Games at a known point, built through the rules engine, for screen tests."""
+
+from __future__ import annotations
+
+from companion.rules import actions as act
+from companion.rules.fish import FishRef
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.views.context import AppContext
+
+SUNFISH = FishRef(name="Sunfish", value=4, type="fair")
+
+
+def play(game: Game, *actions: act.Action) -> Game:
+    for action in actions:
+        game = game.apply(action)
+    return game
+
+
+def two_players(preset: str = "anglers-guide", short_game: bool = False, variants: tuple[str, ...] = ()) -> Game:
+    """Ada (Alba) and Bo (Isla), nothing done yet."""
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+                              ruleset=build_ruleset(preset, variants, short_game), seed=7))
+
+
+def monday_action(preset: str = "anglers-guide") -> Game:
+    """Monday's Action phase: Ada rolled 3, 3, 2 and threw the Life Preserver to Bo; Ada to act."""
+    return play(two_players(preset), act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase())
+
+
+def tuesday_at_port(preset: str = "anglers-guide", fishbucks: int = 0) -> Game:
+    """Tuesday's Action phase with Ada at Port holding a Sunfish; Bo (first player, at Sea) has passed: Ada to act."""
+    game = play(monday_action(preset),
+                act.Fish(player=0, fish=SUNFISH, depth=1, difficulty=2, dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"), act.Declare(player=0, location="port", faces=[1, 1, 1]),
+                act.AdvancePhase(), act.Pass(player=1))
+    if fishbucks:
+        game = game.apply(act.AdjustFishbucks(player=0, amount=fishbucks))
+    return game
+
+
+def context(game: Game | None = None, route: str = "/", store: object | None = None) -> AppContext:
+    """A context with no page, as screens get it, at ``route`` (``{id}`` is replaced by the game's id)."""
+    ctx = AppContext(store=store, game=game)
+    ctx.navigate(route.format(id=game.id if game else ""))
+    return ctx

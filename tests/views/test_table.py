@@ -1,0 +1,184 @@
+"""The table screen, built from games at known points; expected figures come from RULES.md, not from the code."""
+
+from __future__ import annotations
+
+import pytest
+from tables import context, monday_action, play, tuesday_at_port, two_players
+from viewtree import find, ids, is_enabled, tap, text_of, texts
+
+from companion.rules import actions as act
+from companion.store import open_store
+from companion.views import table
+
+
+def screen_of(ctx):
+    return table.view(ctx)
+
+
+def test_day_and_phase_always_in_view():
+    """A p.8: the first Day is Monday; six Days (RULES.md §3)."""
+    ctx = context(two_players(), "/table?game={id}")
+    v = screen_of(ctx)
+    assert text_of(v, "day-name") == "Monday"
+    assert "Day 1 of 6" in texts(find(v, "day-banner"))
+    assert text_of(v, "phase") == "Refresh"
+
+
+def test_short_game_starts_on_tuesday_and_lasts_five_days():
+    """A p.6: the short game starts on Tuesday."""
+    v = screen_of(context(two_players(short_game=True), "/table?game={id}"))
+    assert text_of(v, "day-name") == "Tuesday"
+    assert "Day 1 of 5" in texts(find(v, "day-banner"))
+
+
+def test_drawing_regrets_moves_the_madness_chip():
+    """RULES.md §2: 0 cards Fair +2 Foul −2, 4 dice; 1–3 cards Fair +1 Foul −1, 5 dice."""
+    ctx = context(two_players(), "/table?game={id}")
+    assert text_of(screen_of(ctx), "madness-0") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
+    tap(screen_of(ctx), "regret-plus-0")
+    v = screen_of(ctx)
+    assert text_of(v, "regret-0").startswith("1")
+    assert text_of(v, "madness-0") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
+    assert text_of(v, "madness-1") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
+
+
+def test_bottom_of_madness_shows_the_port_discount():
+    """RULES.md §2: 13+ Regret cards, Fair −2, Foul +2, 8 dice, purchases $1 cheaper."""
+    game = play(two_players(), act.DrawRegret(player=1, count=13))
+    assert text_of(screen_of(context(game, "/table?game={id}")), "madness-1") == (
+        "Madness 13+ · Fair −2 · Foul +2 · 8 dice · Port −$1")
+
+
+def test_no_regret_to_discard_disables_minus():
+    v = screen_of(context(two_players(), "/table?game={id}"))
+    assert not is_enabled(v, "regret-minus-0")
+    assert is_enabled(v, "regret-plus-0")
+
+
+def test_refused_action_shows_the_rule_and_changes_nothing():
+    """A p.8: the table can't leave the Refresh phase before everyone refreshed."""
+    ctx = context(two_players(), "/table?game={id}")
+    before = ctx.game
+    tap(screen_of(ctx), "advance-phase")
+    assert ctx.game is before
+    assert ctx.error is not None and "A p.8" in ctx.error
+    assert find(screen_of(ctx), "error-line").visible
+
+
+def test_undo_and_redo_are_one_tap_away():
+    ctx = context(two_players(), "/table?game={id}")
+    v = screen_of(ctx)
+    assert not is_enabled(v, "undo") and not is_enabled(v, "redo")
+    tap(v, "regret-plus-0")
+    tap(screen_of(ctx), "undo")
+    v = screen_of(ctx)
+    assert text_of(v, "regret-0").startswith("0")
+    assert is_enabled(v, "redo")
+    tap(v, "redo")
+    assert text_of(screen_of(ctx), "regret-0").startswith("1")
+
+
+def test_every_action_undo_and_redo_is_autosaved(tmp_path):
+    store = open_store(tmp_path)
+    ctx = context(two_players(), "/table?game={id}", store=store)
+    tap(screen_of(ctx), "regret-plus-1")
+    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 1
+    tap(screen_of(ctx), "undo")
+    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 0
+    tap(screen_of(ctx), "redo")
+    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 1
+
+
+def test_table_opens_the_stored_game_named_in_the_route(tmp_path):
+    store = open_store(tmp_path)
+    game = play(two_players(), act.DrawRegret(player=0))
+    store.save_game(game)
+    ctx = context(None, f"/table?game={game.id}", store=store)
+    assert text_of(screen_of(ctx), "regret-0").startswith("1")
+
+
+def test_unknown_game_says_so_and_offers_home():
+    ctx = context(None, "/table?game=nope")
+    v = screen_of(ctx)
+    assert "player-card-0" not in ids(v)
+    tap(v, "go-home")
+    assert ctx.route == "/"
+
+
+def test_refresh_then_life_preserver_then_action():
+    """A p.8: every player refreshes, the highest roller throws the Life Preserver, then the Action phase."""
+    ctx = context(two_players(), "/table?game={id}")
+    tap(screen_of(ctx), "refresh-0")
+    tap(screen_of(ctx), "refresh-1")
+    v = screen_of(ctx)
+    thrower = ctx.game.state.life_preserver_thrower
+    target = 1 - thrower
+    assert f"throw-lp-{thrower}" not in ids(v)
+    tap(v, f"throw-lp-{target}")
+    tap(screen_of(ctx), "advance-phase")
+    v = screen_of(ctx)
+    assert text_of(v, "phase") == "Action"
+    assert text_of(v, "turn-indicator") == "Ada's turn"
+
+
+def test_whose_turn_and_only_they_can_pass():
+    v = screen_of(context(monday_action(), "/table?game={id}"))
+    assert "pass-0" in ids(v) and "pass-1" not in ids(v)
+
+
+def test_last_to_pass_countdown_at_sea_is_two_turns():
+    """A p.9: once all but one passed, the last player at Sea gets 2 more turns."""
+    ctx = context(monday_action(), "/table?game={id}")
+    tap(screen_of(ctx), "pass-0")
+    v = screen_of(ctx)
+    assert text_of(v, "countdown") == "Bo: 2 turns left, then the Day ends"
+    assert "passed-0" in ids(v)
+
+
+def test_last_to_pass_countdown_at_port_is_four_turns():
+    """A p.9: the last player at Port gets 4 more turns (Angler's Guide)."""
+    v = screen_of(context(tuesday_at_port(), "/table?game={id}"))
+    assert text_of(v, "countdown") == "Ada: 4 turns left, then the Day ends"
+
+
+def test_day_effects_checklist_then_next_day():
+    """A p.8: the next Day's start is listed and applied only when the table confirms."""
+    ctx = context(play(monday_action(), act.Pass(player=0), act.Pass(player=1)), "/table?game={id}")
+    v = screen_of(ctx)
+    assert "effect-0" in ids(v)
+    assert find(v, "effect-0").label == "Move the Day tracker to Tuesday"
+    assert text_of(v, "day-name") == "Monday"
+    tap(v, "advance-day")
+    assert text_of(screen_of(ctx), "day-name") == "Tuesday"
+
+
+@pytest.mark.parametrize("preset", ["three-shops"])
+def test_passing_reward_offers_dink_or_regret(preset):
+    """RULES.md §9: Three shops rewards passing with a Dink or a discarded Regret."""
+    ctx = context(monday_action(preset), "/table?game={id}")
+    v = screen_of(ctx)
+    assert "pass-0" not in ids(v)
+    tap(v, "pass-dink-0")
+    assert ctx.game.state.players[0].dinks == 1 and ctx.game.state.players[0].passed
+
+
+def test_finished_game_links_to_the_scorer_with_the_game():
+    game = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
+    while not game.state.is_last_day:
+        game = game.apply(act.AdvancePhase())
+        for i in range(2):
+            game = game.apply(act.Refresh(player=i))
+        game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower,
+                                                 to=1 - game.state.life_preserver_thrower), act.AdvancePhase())
+        state = game.state
+        for i in state.turn_order():
+            game = game.apply(act.Declare(player=i, location="sea"))
+        game = game.apply(act.AdvancePhase())
+        for i in game.state.turn_order():
+            game = game.apply(act.Pass(player=i))
+    ctx = context(game, "/table?game={id}")
+    tap(screen_of(ctx), "end-game")
+    v = screen_of(ctx)
+    assert text_of(v, "phase") == "Game over"
+    tap(v, "score-game")
+    assert ctx.route == f"/score?game={game.id}"
