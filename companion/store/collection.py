@@ -70,9 +70,7 @@ class Collection:
     def _write(self, path: Path, record: dict) -> None:
         # One read (which notices a damaged file) and one write; TinyDB's upsert would merge, not replace.
         table = open_db(path, self.kind.name, self.backup_dir, self.keep).table(self.kind.name, cache_size=0)
-        try:
-            table.update(_replace_with(record), doc_ids=[1])
-        except KeyError:
+        if not path.exists() or not table.update(_replace_with(record), doc_ids=[1]):
             table.insert(Document(record, doc_id=1))
 
     # -- index ---------------------------------------------------------------------------------------------

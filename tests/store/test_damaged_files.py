@@ -1,0 +1,168 @@
+"""On start, a damaged file is moved aside (kept), the newest good backup restored, and the user told."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.store import StoreError, open_store
+from companion.survey.play import next_day
+from tests.store.conftest import campaign
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(b"\x00\xff\x13 not json at all \x89PNG")
+
+
+def _newer_version(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "schema": 99}), encoding="utf-8")
+
+
+def _no_version(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["schema"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+DAMAGES = {"truncated": _truncate, "empty": _empty, "garbage": _garbage, "newer version": _newer_version,
+           "no version": _no_version}
+
+
+@pytest.mark.parametrize("damage", DAMAGES.values(), ids=DAMAGES.keys())
+def test_a_damaged_campaign_is_moved_aside_and_its_backup_restored(data_dir: Path, damage) -> None:
+    store = open_store(data_dir)
+    c1 = campaign(catches=1)
+    c2 = next_day(c1)
+    store.save_campaign(c1)
+    store.save_campaign(c2)
+    path = data_dir / "campaigns" / f"{c1.id}.json"
+    damage(path)
+    damaged_bytes = path.read_bytes()
+
+    reopened = open_store(data_dir)
+
+    assert reopened.load_campaign(c1.id) == c1  # the backup holds the save before the last one
+    [note] = reopened.recovery_notes
+    kept = [p for p in (data_dir / "damaged").rglob("*.json")]
+    assert [p.read_bytes() for p in kept] == [damaged_bytes]
+    assert str(kept[0]) in note and "restored" in note and "Halley" in note
+
+
+@pytest.mark.parametrize("damage", DAMAGES.values(), ids=DAMAGES.keys())
+def test_without_a_good_backup_the_damaged_file_is_kept_and_reported(data_dir: Path, damage) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)  # the first save has no earlier version to back up
+    damage(data_dir / "campaigns" / f"{c.id}.json")
+
+    reopened = open_store(data_dir)
+
+    [note] = reopened.recovery_notes
+    [kept] = (data_dir / "damaged").rglob("*.json")
+    assert "no good backup" in note and str(kept) in note
+    assert reopened.list_campaigns() == []
+    assert open_store(data_dir).recovery_notes == []  # reported once; the damaged file stays where it was put
+
+
+def test_a_damaged_backup_is_skipped_for_an_older_good_one(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    versions = [campaign()]
+    for _ in range(3):
+        versions.append(next_day(versions[-1]))
+    for v in versions:
+        store.save_campaign(v)
+    _garbage(data_dir / "campaigns" / f"{versions[0].id}.json")
+    _truncate(data_dir / "backups" / "campaigns" / f"{versions[0].id}.1.json")
+
+    assert open_store(data_dir).load_campaign(versions[0].id) == versions[1]
+
+
+@pytest.mark.parametrize("damage", DAMAGES.values(), ids=DAMAGES.keys())
+def test_a_damaged_index_is_rebuilt_from_the_saved_files(data_dir: Path, damage) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)
+    damage(data_dir / "index" / "campaigns.json")
+
+    reopened = open_store(data_dir)
+
+    assert [s.id for s in reopened.list_campaigns()] == [c.id]
+    [note] = reopened.recovery_notes
+    assert "rebuilt" in note and str(next((data_dir / "damaged").rglob("*.json"))) in note
+
+
+@pytest.mark.parametrize("damage", DAMAGES.values(), ids=DAMAGES.keys())
+def test_damaged_settings_are_moved_aside_and_the_backup_restored(data_dir: Path, damage) -> None:
+    store = open_store(data_dir)
+    store.set_setting("theme", "light")
+    store.set_setting("language", "it")
+    damage(data_dir / "settings.json")
+
+    reopened = open_store(data_dir)
+
+    assert reopened.get_setting("theme") == "light"
+    [note] = reopened.recovery_notes
+    assert "settings" in note and "damaged" in note
+
+
+def test_a_file_of_the_wrong_kind_is_damaged(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)
+    store.set_setting("theme", "light")
+    path = data_dir / "campaigns" / f"{c.id}.json"
+    path.write_bytes((data_dir / "settings.json").read_bytes())
+
+    reopened = open_store(data_dir)
+
+    assert "expected a file of kind campaign" in reopened.recovery_notes[0]
+
+
+def test_a_file_damaged_while_running_is_repaired_on_load(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c1 = campaign()
+    store.save_campaign(c1)
+    store.save_campaign(next_day(c1))
+    _truncate(data_dir / "campaigns" / f"{c1.id}.json")
+
+    assert store.load_campaign(c1.id) == c1
+    assert "restored" in store.recovery_notes[0]
+
+
+def test_a_record_that_no_longer_validates_is_reported_not_dropped(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)
+    path = data_dir / "campaigns" / f"{c.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["tables"]["campaign"]["1"]["name"] = ""  # readable JSON, but not a valid Campaign
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    with pytest.raises(StoreError, match="no good backup") as refused:
+        store.load_campaign(c.id)
+    [kept] = (data_dir / "damaged").rglob("*.json")
+    assert str(kept) in str(refused.value)
+
+
+def test_a_listed_record_whose_file_vanished_comes_back_from_its_backup(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c1 = campaign()
+    store.save_campaign(c1)
+    store.save_campaign(next_day(c1))
+    (data_dir / "campaigns" / f"{c1.id}.json").unlink()
+
+    reopened = open_store(data_dir)
+
+    assert reopened.load_campaign(c1.id) == c1
+    assert "its file is missing" in reopened.recovery_notes[0]
