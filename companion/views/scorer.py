@@ -1,0 +1,249 @@
+"""Score a Deep Regrets table: each angler's Regrets, Lifeboat, Fishbucks, Fish in hand and mounted (picked from
+the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown, penalty and deciding tie-break.
+
+Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept in ``ctx.drafts`` and saved as the
+``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player, ``<k>`` = Fish):
+``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-player-<i>``,
+``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
+``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
+``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-target-<i>-<hand|1|2|3>``,
+``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
+``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
+``scorer-reset``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+from pydantic import ValidationError
+
+from companion.catalog import CatalogFish
+from companion.i18n import t
+from companion.rules.fish import FishRef, FishType
+from companion.rules.ruleset import list_presets
+from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
+from companion.scoring.from_game import draft_from_state
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.player import fish_label
+from companion.views.scorer_common import game_switcher, int_field, text_field
+from companion.views.scorer_results import results
+from companion.views.widgets import (
+    action_button,
+    chip,
+    error_line,
+    fish_picker,
+    icon_action,
+    screen,
+    section_card,
+    stepper,
+    tagged,
+)
+
+DRAFT_KEY = "scorer"
+SETTING_KEY = "scorer-draft"
+MAX_PLAYERS = 5
+PENALTY_PRINTED = "penalty-printed"
+
+
+def load_draft(ctx: AppContext) -> TableDraft:
+    """The draft being edited: from ``?game=<id>`` when it names another game, else the one in memory, else the
+    saved one, else a blank two-player table."""
+    draft: TableDraft | None = ctx.drafts.get(DRAFT_KEY)
+    game_id = ctx.params.get("game")
+    if game_id and (draft is None or draft.game_id != game_id):
+        game = ctx.open_game(game_id)
+        if game is not None:
+            draft = draft_from_state(game.state, game_id=game.id)
+    if draft is None:
+        try:
+            saved = ctx.setting(SETTING_KEY)
+            draft = TableDraft.model_validate(saved) if saved else TableDraft()
+        except (ValidationError, TypeError):  # an old or damaged saved draft: start afresh
+            draft = TableDraft()
+    ctx.drafts[DRAFT_KEY] = draft
+    return draft
+
+
+def _changed(ctx: AppContext, draft: TableDraft) -> None:
+    ctx.drafts[DRAFT_KEY] = draft
+    ctx.set_setting(SETTING_KEY, draft.model_dump(mode="json"))
+    ctx.refresh()
+
+
+def add_fish(ctx: AppContext, draft: TableDraft, i: int, fish: FishRef) -> None:
+    """Put ``fish`` where player ``i``'s target points: the hand (default) or a mount slot."""
+    p = draft.players[i]
+    target = ctx.drafts.get(f"scorer-target-{i}", "hand")
+    if target == "hand":
+        p.hand.append(fish)
+        p.hand_unentered = max(0, p.hand_unentered - 1)
+    else:
+        p.mounted[int(target) - 1] = fish
+        ctx.drafts[f"scorer-target-{i}"] = "hand"
+    _changed(ctx, draft)
+
+
+def add_typed(ctx: AppContext, draft: TableDraft, i: int, kind: FishType) -> None:
+    """Add the value typed in ``scorer-typed-<i>`` as a Fair or Foul Fish ("none" for a card with no value)."""
+    text = str(ctx.drafts.get(f"scorer-typed-{i}", "")).strip().casefold()
+    if text in ("none", "-", "–"):
+        value = None
+    elif text.isdigit():
+        value = int(text)
+    else:
+        ctx.fail(t("Type the Fish's printed value (a whole number, or “none” for a card without one)"))
+        return
+    ctx.drafts[f"scorer-typed-{i}"] = ""
+    ctx.error = None
+    add_fish(ctx, draft, i, FishRef(value=value, type=kind))
+
+
+def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
+    def set_preset(preset: str) -> None:
+        draft.preset = preset
+        _changed(ctx, draft)
+
+    def set_printed(event: ft.ControlEvent) -> None:
+        others = [v for v in draft.variants if v != PENALTY_PRINTED]
+        draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
+        _changed(ctx, draft)
+
+    presets = [chip(f"scorer-preset-{p.id}", p.name, color=theme.SEED if p.id == draft.preset else theme.PASSED,
+                    on_click=lambda pid=p.id: set_preset(pid)) for p in list_presets()]
+    printed = tagged("scorer-variant-penalty-printed", ft.Switch(
+        label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
+        on_change=set_printed))
+    return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed])
+
+
+def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
+    p = draft.players[i]
+    multipliers = draft.ruleset().mount_multipliers
+
+    def remove_hand(k: int) -> None:
+        del p.hand[k]
+        _changed(ctx, draft)
+
+    def remove_mount(slot: int) -> None:
+        p.mounted[slot - 1] = None
+        _changed(ctx, draft)
+
+    rows: list[ft.Control] = [ft.Text(t("Fish in hand"), size=theme.SMALL)]
+    for k, fish in enumerate(p.hand):
+        rows.append(ft.Row([tagged(f"scorer-hand-{i}-{k}", ft.Text(fish_label(fish), size=theme.BODY, expand=True)),
+                            icon_action(f"scorer-hand-remove-{i}-{k}", ft.Icons.CLOSE, t("Remove"),
+                                        lambda k=k: remove_hand(k))]))
+    if p.hand_unentered:
+        rows.append(tagged(f"scorer-unentered-{i}", ft.Text(
+            t("{n} Fish caught but not entered: add them below", n=p.hand_unentered), color=theme.DANGER)))
+    rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
+    for slot in range(1, MOUNT_SLOTS + 1):
+        fish = p.mounted[slot - 1]
+        label = t("Slot {slot} ×{m}: {fish}", slot=slot, m=multipliers[slot - 1],
+                  fish=fish_label(fish) if fish else t("empty"))
+        remove = (icon_action(f"scorer-mount-remove-{i}-{slot}", ft.Icons.CLOSE, t("Remove"),
+                              lambda s=slot: remove_mount(s)) if fish else ft.Container(width=theme.TOUCH))
+        rows.append(ft.Row([tagged(f"scorer-mount-{i}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
+                            remove]))
+    return rows
+
+
+def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
+    target = ctx.drafts.get(f"scorer-target-{i}", "hand")
+
+    def set_target(value: str) -> None:
+        ctx.drafts[f"scorer-target-{i}"] = value
+        ctx.refresh()
+
+    def set_typed(event: ft.ControlEvent) -> None:
+        ctx.drafts[f"scorer-typed-{i}"] = event.control.value or ""
+
+    targets = [("hand", t("Hand"))] + [(str(s), t("Slot {slot}", slot=s)) for s in range(1, MOUNT_SLOTS + 1)]
+    chips = [chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
+                  on_click=lambda k=key: set_target(k)) for key, label in targets]
+
+    def describe(fish: CatalogFish) -> str:
+        return fish_label(fish.ref())
+
+    typed = ft.Row([
+        tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ctx.drafts.get(f"scorer-typed-{i}", ""),
+                                                 on_change=set_typed, keyboard_type=ft.KeyboardType.NUMBER,
+                                                 width=110, text_size=theme.BODY)),
+        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ctx, draft, i, "fair")),
+        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ctx, draft, i, "foul")),
+    ], wrap=True)
+    return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
+            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: add_fish(ctx, draft, i, fish.ref())),
+            typed]
+
+
+def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
+    p = draft.players[i]
+
+    def update(**values: object) -> None:
+        for key, value in values.items():
+            setattr(p, key, value)
+        _changed(ctx, draft)
+
+    def remove() -> None:
+        del draft.players[i]
+        _changed(ctx, draft)
+
+    title = ft.Row([text_field(f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
+                    icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
+                                remove if len(draft.players) > 1 else None)])
+    counts = ft.Row([
+        stepper("scorer-regret-cards", i, p.regret_cards,
+                (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
+                lambda: update(regret_cards=p.regret_cards + 1), label=t("Regret cards")),
+        stepper("scorer-fishbucks", i, f"${p.fishbucks}",
+                (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
+                lambda: update(fishbucks=p.fishbucks + 1), label=t("Fishbucks")),
+    ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
+    regret = ft.Row([
+        int_field(ctx, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
+                  lambda v: update(regret_value=v), blank_ok=True),
+        tagged(f"scorer-lifeboat-{i}", ft.Switch(label=t("Lifeboat flipped (+10)"), value=p.lifeboat_flipped,
+                                                 on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
+    ], wrap=True)
+    accent = theme.angler_colour(p.colour) if p.colour else None
+    return section_card(f"scorer-player-{i}", None, [title, counts, regret, *_fish_rows(ctx, draft, i),
+                                                      *_adder(ctx, draft, i)], accent=accent)
+
+
+def view(ctx: AppContext) -> ft.View:
+    draft = load_draft(ctx)
+
+    def add_player() -> None:
+        draft.players.append(PlayerDraft())
+        _changed(ctx, draft)
+
+    def reset() -> None:
+        ctx.drafts[DRAFT_KEY] = TableDraft()
+        _changed(ctx, ctx.drafts[DRAFT_KEY])
+
+    controls: list[ft.Control] = [game_switcher(ctx, "deep-regrets")]
+    if draft.game_id:
+        note = t("Filled in from the game at the table.") if draft.finished else t(
+            "Filled in from a game still in progress: a preview of the score so far.")
+        controls.append(tagged("scorer-from-game", ft.Text(note, size=theme.SMALL)))
+    controls.append(_ruleset_section(ctx, draft))
+    controls += [player_card(ctx, draft, i) for i in range(len(draft.players))]
+    controls.append(ft.Row([
+        action_button("scorer-add-player", t("Add angler"), add_player if len(draft.players) < MAX_PLAYERS else None,
+                      icon=ft.Icons.PERSON_ADD),
+        action_button("scorer-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT),
+    ], wrap=True))
+    controls.append(error_line(ctx.error))
+    missing = draft.missing()
+    if missing:
+        controls.append(section_card("scorer-missing", t("Still needed"),
+                                     [ft.Text(line, size=theme.BODY) for line in missing]))
+    else:
+        try:
+            controls += results(draft.score())
+        except ValueError as problem:
+            controls.append(error_line(str(problem), "scorer-problem"))
+    back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
+    return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to))

@@ -1,0 +1,92 @@
+"""The Deep Regrets result: ranking, winners, each player's breakdown, the penalty and why, and a bar chart."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from companion.i18n import t
+from companion.rules.fish import FishRef
+from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine
+from companion.views import theme
+from companion.views.player import fish_label
+from companion.views.scorer_common import ranking, winners_line
+from companion.views.widgets import section_card, tagged
+
+HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
+
+
+def fish_line_text(line: FishLine) -> str:
+    """``"Slot 2 ×3 · Striped Marlin · Fair 5: 5 −2 = 3 × 3 = 9"``; a penalised Fish says it was discarded."""
+    where = t("Hand") if line.place == "hand" else t("Slot {slot} ×{m}", slot=line.slot, m=line.multiplier)
+    printed = "–" if line.printed is None else str(line.printed)
+    sign = f"+{line.modifier}" if line.modifier >= 0 else f"−{-line.modifier}"
+    maths = (t("no value: 0") if line.printed is None
+             else t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value))
+    if line.place == "mount" and line.printed is not None:
+        maths += f" × {line.multiplier} = {line.value * line.multiplier}"
+    text = f"{where} · {fish_label_of(line)}: {maths}"
+    return t("{text} — discarded (Regret penalty)", text=text) if line.discarded else text
+
+
+def fish_label_of(line: FishLine) -> str:
+    return fish_label(FishRef(name=line.name, value=line.printed, type=line.type))
+
+
+def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
+    """``scorer-breakdown-<i>``: Madness, each Fish, Fishbucks, the penalty and the deciding tie-break."""
+    rows: list[ft.Control] = [ft.Text(t("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
+                                        "{lifeboat} = {total} · {cards} Regret cards",
+                                        row=s.madness, fair=s.fair_modifier, foul=s.foul_modifier,
+                                        value=s.regret_value, total=s.regret_total, cards=s.regret_cards,
+                                        lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
+                                      size=theme.SMALL)]
+    rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
+                                                     color=theme.DANGER if line.discarded else None))
+             for k, line in enumerate(s.fish)]
+    rows.append(ft.Text(t("Fishbucks ${bucks} → {points} points", bucks=s.fishbucks, points=s.fishbucks_points),
+                        size=theme.BODY))
+    if s.penalty is not None:
+        lost = t(" (−{n} points)", n=s.penalty.points_lost) if s.penalty.points_lost else ""
+        rows.append(tagged(f"scorer-penalty-{i}", ft.Text(s.penalty.reason + lost, color=theme.DANGER,
+                                                          size=theme.BODY)))
+    if s.tie_break:
+        how = t("Tied on points and on everything else: shared") if s.tie_break == "shared" else t(
+            "Tied on points: decided by {how}", how=s.tie_break)
+        rows.append(tagged(f"scorer-tie-break-{i}", ft.Text(how, size=theme.BODY)))
+    rows.append(ft.Text(t("Total {score}", score=s.score), size=theme.NUMBER, weight=ft.FontWeight.BOLD))
+    return section_card(f"scorer-breakdown-{i}", s.name, rows)
+
+
+def chart(result: DeepRegretsResult) -> ft.Control:
+    """``scorer-chart``: one stacked bar per player (hand, mounts, Fishbucks)."""
+    groups = []
+    for x, s in enumerate(result.players):
+        hand = sum(line.points for line in s.fish if line.place == "hand")
+        mounts = sum(line.points for line in s.fish if line.place == "mount")
+        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=HAND),
+                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=MOUNTS),
+                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=s.score, color=BUCKS)]
+        groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(from_y=0, to_y=s.score, width=28,
+                                                                   stack_items=stack, tooltip=f"{s.name} {s.score}",
+                                                                   border_radius=4)]))
+    labels = [fch.ChartAxisLabel(value=x, label=ft.Text(s.name, size=theme.SMALL))
+              for x, s in enumerate(result.players)]
+    bars = fch.BarChart(groups=groups, height=220, max_y=max([s.score for s in result.players] + [1]) * 1.15,
+                        bottom_axis=fch.ChartAxis(labels=labels, label_size=28),
+                        left_axis=fch.ChartAxis(label_size=36), interactive=True)
+    legend = ft.Row([ft.Text(t("■ Hand"), color=HAND), ft.Text(t("■ Mounted"), color=MOUNTS),
+                     ft.Text(t("■ Fishbucks"), color=BUCKS)], wrap=True)
+    return tagged("scorer-chart", ft.Column([bars, legend], spacing=4))
+
+
+def results(result: DeepRegretsResult) -> list[ft.Control]:
+    """Everything shown once the table is complete."""
+    rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
+    return [
+        section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows),
+                                                     tagged("scorer-penalty-rule", ft.Text(result.penalty_rule,
+                                                                                           size=theme.SMALL))]),
+        chart(result),
+        *(breakdown(i, s) for i, s in enumerate(result.players)),
+    ]

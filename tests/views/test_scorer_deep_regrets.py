@@ -1,0 +1,138 @@
+"""The Deep Regrets scorer screen, built from plain state; handlers called as a tap would (RULES.md §7, A p.22)."""
+
+from __future__ import annotations
+
+import flet as ft
+from viewtree import change, find, ids, is_enabled, tap, text_of, texts
+
+from companion.rules.fish import FishRef
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.scoring.draft import PlayerDraft, TableDraft
+from companion.views.context import AppContext
+from companion.views.scorer import DRAFT_KEY, SETTING_KEY, view
+
+
+def ctx_with(draft: TableDraft | None = None, route: str = "/score") -> AppContext:
+    ctx = AppContext(route=route)
+    if draft is not None:
+        ctx.drafts[DRAFT_KEY] = draft
+    return ctx
+
+
+def worked_example() -> TableDraft:
+    """A p.22's worked example for Alba (14 Regret cards, $4), and Hugo with nothing."""
+    alba = PlayerDraft(name="Alba", regret_cards=14, regret_value=10, fishbucks=4,
+                       hand=[FishRef(value=2, type="fair"), FishRef(value=3, type="foul")],
+                       mounted=[FishRef(value=6, type="fair"), FishRef(value=6, type="foul"),
+                                FishRef(value=5, type="foul")])
+    hugo = PlayerDraft(name="Hugo", regret_cards=0, regret_value=0)
+    return TableDraft(players=[alba, hugo])
+
+
+def test_blank_table_lists_what_is_still_needed() -> None:
+    ctx = ctx_with()
+    screen = view(ctx)
+    assert "Player 1 needs a name" in text_of(screen, "scorer-missing")
+    assert "scorer-results" not in ids(screen)
+
+
+def test_worked_example_scores_53_with_breakdown_and_chart() -> None:
+    """A p.22: 8 + 24 + 14 + 0 + 5 + 2 = 53. Alba's Regret total 10 is the highest of 2 players: the penalty
+    discards her lowest-scored mount (slot 1 or 3: 8 vs 14 → slot 1, 8 points), so 53 − 8 = 45 here."""
+    screen = view(ctx_with(worked_example()))
+    assert "Winner: Alba" in text_of(screen, "scorer-winners")
+    assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 45")
+    assert "discarded" in text_of(screen, "scorer-line-0-2")
+    assert "lowest" in text_of(screen, "scorer-penalty-0")
+    assert isinstance(find(screen, "scorer-chart"), ft.Column)
+
+
+def test_worked_example_solo_is_53() -> None:
+    """A p.22 and RULES.md §7.2: alone, no penalty — the full 53."""
+    draft = worked_example()
+    draft.players.pop()
+    screen = view(ctx_with(draft))
+    assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 53")
+    assert "scorer-penalty-0" not in ids(screen)
+
+
+def test_entering_a_player_by_taps_and_typing() -> None:
+    """Build a table from nothing: names, Regret value, a catalog Fish in hand and a typed Foul 4 on slot 2.
+    Hugo: 0 cards (Fair +2, Foul −2): Sunfish 4 → 6; Foul 4 → 2 × 3 = 6; $3 → 1: 13. Isla: 0. Isla's Regret 1 is
+    the highest of 2: no mounts, nothing to discard."""
+    ctx = ctx_with()
+    screen = view(ctx)
+    change(screen, "scorer-name-0", "Hugo")
+    change(view(ctx), "scorer-name-1", "Isla")
+    change(view(ctx), "scorer-regret-value-0", "0")
+    change(view(ctx), "scorer-regret-value-1", "1")
+    tap(view(ctx), "scorer-regret-cards-plus-1")
+    for _ in range(3):
+        tap(view(ctx), "scorer-fishbucks-plus-0")
+    change(view(ctx), "scorer-pick-0-search", "sunf")
+    tap(view(ctx), "scorer-pick-0-pick-sunfish")
+    tap(view(ctx), "scorer-target-0-2")
+    change(view(ctx), "scorer-typed-0", "4")
+    tap(view(ctx), "scorer-add-foul-0")
+    screen = view(ctx)
+    assert "Sunfish" in text_of(screen, "scorer-hand-0-0")
+    assert "Foul 4" in text_of(screen, "scorer-mount-0-2")
+    assert text_of(screen, "scorer-rank-0").startswith("1. Hugo: 13")
+    assert ctx.settings[SETTING_KEY]["players"][0]["name"] == "Hugo"  # saved: a reload keeps it
+
+
+def test_bad_typed_value_is_refused_and_changes_nothing() -> None:
+    ctx = ctx_with(worked_example())
+    change(view(ctx), "scorer-typed-1", "lots")
+    tap(view(ctx), "scorer-add-fair-1")
+    screen = view(ctx)
+    assert "printed value" in text_of(screen, "error-line")
+    assert ctx.drafts[DRAFT_KEY].players[1].hand == []
+
+
+def test_bad_regret_value_is_refused() -> None:
+    ctx = ctx_with(worked_example())
+    change(view(ctx), "scorer-regret-value-1", "-3")
+    assert "Regret value must be" in (ctx.error or "")
+    assert ctx.drafts[DRAFT_KEY].players[1].regret_value == 0
+
+
+def test_penalty_by_printed_value_switch() -> None:
+    """RULES.md §9 variant: 2 players, lowest printed value goes — Foul 5 (slot 3, 14 points): 53 − 14 = 39."""
+    ctx = ctx_with(worked_example())
+    change(view(ctx), "scorer-variant-penalty-printed", True)
+    assert ctx.drafts[DRAFT_KEY].variants == ["penalty-printed"]
+    assert text_of(view(ctx), "scorer-rank-0").startswith("1. Alba: 39")
+
+
+def test_remove_fish_and_players_limits() -> None:
+    ctx = ctx_with(worked_example())
+    tap(view(ctx), "scorer-hand-remove-0-0")
+    assert len(ctx.drafts[DRAFT_KEY].players[0].hand) == 1
+    tap(view(ctx), "scorer-mount-remove-0-2")
+    assert ctx.drafts[DRAFT_KEY].players[0].mounted[1] is None
+    for _ in range(3):
+        tap(view(ctx), "scorer-add-player")
+    screen = view(ctx)
+    assert not is_enabled(screen, "scorer-add-player")  # 5 anglers at most (RULES.md §1)
+    tap(screen, "scorer-remove-player-4")
+    assert len(ctx.drafts[DRAFT_KEY].players) == 4
+
+
+def test_opened_from_a_game_prefills_it() -> None:
+    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Bert",
+                                                                                            colour="Bert")],
+                              ruleset=build_ruleset("three-shops"), seed=3))
+    ctx = AppContext(route=f"/score?game={game.id}", game=game)
+    screen = view(ctx)
+    assert "scorer-from-game" in ids(screen)
+    assert find(screen, "scorer-name-1").value == "Bert"
+    assert "Alba: reveal the Regret value" in texts(screen)
+    assert ctx.drafts[DRAFT_KEY].preset == "three-shops"
+
+
+def test_touch_targets_at_least_48px() -> None:
+    screen = view(ctx_with(worked_example()))
+    for identifier in ("scorer-fishbucks-plus-0", "scorer-hand-remove-0-0", "scorer-add-player"):
+        assert find(screen, identifier).height >= 48
