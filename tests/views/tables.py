@@ -43,6 +43,25 @@ def tuesday_at_port(preset: str = "anglers-guide", fishbucks: int = 0) -> Game:
     return game
 
 
+def all_passed_on_the_last_day() -> Game:
+    """Saturday's Action phase with everyone passed: the game can end (A p.22)."""
+    game = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
+    while not game.state.is_last_day:
+        game = game.apply(act.AdvancePhase())
+        game = play(game, act.Refresh(player=0), act.Refresh(player=1))
+        thrower = game.state.life_preserver_thrower
+        game = play(game, act.ThrowLifePreserver(player=thrower, to=1 - thrower), act.AdvancePhase())
+        game = play(game, *(act.Declare(player=i, location="sea") for i in game.state.turn_order()))
+        game = game.apply(act.AdvancePhase())
+        game = play(game, *(act.Pass(player=i) for i in game.state.turn_order()))
+    return game
+
+
+def finished() -> Game:
+    """A two-player game played to its end with nothing caught."""
+    return all_passed_on_the_last_day().apply(act.EndGame())
+
+
 def context(game: Game | None = None, route: str = "/", store: object | None = None) -> AppContext:
     """A context with no page, as screens get it, at ``route`` (``{id}`` is replaced by the game's id)."""
     ctx = AppContext(store=store, game=game)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import context, monday_action, play, tuesday_at_port, two_players
+from tables import all_passed_on_the_last_day, context, monday_action, play, tuesday_at_port, two_players
 from viewtree import find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
@@ -163,19 +163,7 @@ def test_passing_reward_offers_dink_or_regret(preset):
 
 
 def test_finished_game_links_to_the_scorer_with_the_game():
-    game = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
-    while not game.state.is_last_day:
-        game = game.apply(act.AdvancePhase())
-        for i in range(2):
-            game = game.apply(act.Refresh(player=i))
-        game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower,
-                                                 to=1 - game.state.life_preserver_thrower), act.AdvancePhase())
-        state = game.state
-        for i in state.turn_order():
-            game = game.apply(act.Declare(player=i, location="sea"))
-        game = game.apply(act.AdvancePhase())
-        for i in game.state.turn_order():
-            game = game.apply(act.Pass(player=i))
+    game = all_passed_on_the_last_day()
     ctx = context(game, "/table?game={id}")
     tap(screen_of(ctx), "end-game")
     v = screen_of(ctx)

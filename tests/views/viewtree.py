@@ -40,8 +40,14 @@ def find(root: object, identifier: str) -> ft.Control:
 
 
 def texts(root: object) -> list[str]:
-    """Every ``ft.Text`` value on the screen."""
-    return [c.value for c in walk(root) if isinstance(c, ft.Text) and c.value]
+    """Every ``ft.Text`` value and every button caption on the screen."""
+    found = []
+    for c in walk(root):
+        if isinstance(c, ft.Text) and c.value:
+            found.append(c.value)
+        elif isinstance(getattr(c, "content", None), str):
+            found.append(c.content)
+    return found
 
 
 def text_of(root: object, identifier: str) -> str:

@@ -1,0 +1,78 @@
+"""New game: anglers, colours, preset and variants, and the game it starts."""
+
+from __future__ import annotations
+
+from tables import context
+from viewtree import change, ids, is_enabled, tap
+
+from companion.store import open_store
+from companion.views import new_game
+
+
+def fill_names(ctx, *names):
+    for i, name in enumerate(names):
+        change(new_game.view(ctx), f"player-name-{i}", name)
+
+
+def test_starts_with_two_anglers_in_different_colours():
+    v = new_game.view(context(None, "/new"))
+    assert {"player-name-0", "player-name-1"} <= set(ids(v)) and "player-name-2" not in ids(v)
+    assert {"colour-0-Alba", "colour-1-Fred", "preset-anglers-guide", "preset-three-shops", "start-game"} <= set(ids(v))
+
+
+def test_a_missing_name_is_named_and_no_game_starts():
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ada")
+    tap(new_game.view(ctx), "start-game")
+    assert ctx.error == "Angler 2 needs a name"
+    assert ctx.game is None and ctx.route == "/new"
+
+
+def test_up_to_five_anglers():
+    """RULES.md §1: 1–5 players."""
+    ctx = context(None, "/new")
+    for _ in range(3):
+        tap(new_game.view(ctx), "add-player")
+    v = new_game.view(ctx)
+    assert "player-name-4" in ids(v) and "add-player" not in ids(v)
+
+
+def test_one_angler_cannot_be_removed():
+    ctx = context(None, "/new")
+    tap(new_game.view(ctx), "remove-player-1")
+    assert not is_enabled(new_game.view(ctx), "remove-player-0")
+
+
+def test_taking_a_colour_swaps_it_with_its_owner():
+    ctx = context(None, "/new")
+    tap(new_game.view(ctx), "colour-1-Alba")
+    players = ctx.drafts["new_game"]["players"]
+    assert [p["colour"] for p in players] == ["Hugo", "Alba"]
+
+
+def test_conflicting_variants_are_refused_by_name():
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ada", "Bo")
+    change(new_game.view(ctx), "variant-last-to-pass-2", True)
+    change(new_game.view(ctx), "variant-last-to-pass-2-4", True)
+    tap(new_game.view(ctx), "start-game")
+    assert ctx.game is None
+    assert "last-to-pass-2" in ctx.error
+
+
+def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):
+    store = open_store(tmp_path)
+    ctx = context(None, "/new", store=store)
+    fill_names(ctx, "Ada", "Bo")
+    tap(new_game.view(ctx), "preset-three-shops")
+    change(new_game.view(ctx), "variant-payday-4", True)
+    change(new_game.view(ctx), "short-game", True)
+    tap(new_game.view(ctx), "start-game")
+    game = ctx.game
+    assert ctx.route == f"/table?game={game.id}"
+    assert [(p.name, p.colour) for p in game.setup.players] == [("Ada", "Alba"), ("Bo", "Hugo")]
+    rules = game.setup.ruleset
+    assert (rules.id, rules.variants, rules.short_game) == ("three-shops", ("payday-4",), True)
+    assert rules.thursday_payday == 4
+    assert store.load_game(game.id).setup == game.setup
+    assert "new_game" not in ctx.drafts
