@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import flet as ft
 
-TOUCH = 56  # ≥ 48 px: a thumb on a phone with dice in the other hand
+TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand
+MIN_TOUCH = 48  # Material's minimum, where space is tight (steppers side by side on a 360 px phone)
 BIG_NUMBER = 40
 NUMBER = 28
 TITLE = 22

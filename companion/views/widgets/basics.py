@@ -31,11 +31,10 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
 
 
 def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
-                disabled: bool = False) -> ft.Semantics:
+                disabled: bool = False, size: int = theme.TOUCH) -> ft.Semantics:
     """A square icon button with a tooltip (read aloud, and the label browser tests can use)."""
     button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=_click(on_click), icon_size=28,
-                           disabled=disabled or on_click is None,
-                           width=theme.TOUCH, height=theme.TOUCH)
+                           disabled=disabled or on_click is None, width=size, height=size)
     return tagged(identifier, button)
 
 
