@@ -1,0 +1,186 @@
+"""Score Shallow Regrets (OTHER_GAMES.md, seed 001): each player's caught Fish as points + Fair/Foul; the most
+Foul Fish lose 2; ties by fewest Foul Fish, then shared. Solo against the Frod.
+
+Route: ``/score/shallow``. ``<i>`` is a player index, or ``frod``. Identifiers: ``scorer-game-…``, ``shallow-solo``,
+``shallow-player-<i>``, ``shallow-name-<i>``, ``shallow-fish-<i>-<k>``, ``shallow-fish-remove-<i>-<k>``,
+``shallow-points-<i>``, ``shallow-add-fair-<i>``, ``shallow-add-foul-<i>``, ``shallow-summary-<i>``,
+``shallow-remove-player-<i>``, ``shallow-add-player``, ``shallow-reset``, ``shallow-missing``, ``error-line``,
+``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``shallow-penalty-<name>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import t
+from companion.scoring.shallow_regrets import (
+    FROD,
+    ShallowFish,
+    ShallowPlayer,
+    ShallowResult,
+    score_shallow_regrets,
+    score_shallow_solo,
+)
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.scorer_common import game_switcher, parse_int, ranking, text_field, winners_line
+from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged
+
+DRAFT_KEY = "shallow-scorer"
+SETTING_KEY = "shallow-scorer-draft"
+MAX_PLAYERS = 4  # 2–3 in the box, 4 with the Lingering Remorse expansion
+
+
+def blank() -> dict[str, Any]:
+    return {"solo": False, "players": [{"name": "", "fish": []}, {"name": "", "fish": []}], "frod": []}
+
+
+def load_draft(ctx: AppContext) -> dict[str, Any]:
+    draft = ctx.drafts.get(DRAFT_KEY)
+    if draft is None:
+        saved = ctx.setting(SETTING_KEY)
+        draft = saved if isinstance(saved, dict) and "players" in saved else blank()
+        ctx.drafts[DRAFT_KEY] = draft
+    return draft
+
+
+def _changed(ctx: AppContext, draft: dict[str, Any]) -> None:
+    ctx.set_setting(SETTING_KEY, draft)
+    ctx.refresh()
+
+
+def _fish_list(draft: dict[str, Any], who: str) -> list[dict[str, Any]]:
+    return draft["frod"] if who == FROD.lower() else draft["players"][int(who)]["fish"]
+
+
+def add_fish(ctx: AppContext, draft: dict[str, Any], who: str, kind: str) -> None:
+    """Add the points typed in ``shallow-points-<who>`` as a Fair or Foul Fish (points may be negative)."""
+    try:
+        points = parse_int(ctx.drafts.get(f"shallow-points-{who}", ""), minimum=None)
+    except ValueError:
+        points = None
+    if points is None:
+        ctx.fail(t("Type the Fish's points first (a whole number; it may be negative)"))
+        return
+    ctx.drafts[f"shallow-points-{who}"] = ""
+    ctx.error = None
+    _fish_list(draft, who).append({"points": points, "type": kind})
+    _changed(ctx, draft)
+
+
+def _fish_card(ctx: AppContext, draft: dict[str, Any], who: str, title: ft.Control) -> ft.Control:
+    fish = _fish_list(draft, who)
+
+    def remove(k: int) -> None:
+        del fish[k]
+        _changed(ctx, draft)
+
+    def set_points(event: ft.ControlEvent) -> None:
+        ctx.drafts[f"shallow-points-{who}"] = event.control.value or ""
+
+    rows: list[ft.Control] = [title]
+    for k, f in enumerate(fish):
+        kind = t("Foul") if f["type"] == "foul" else t("Fair")
+        rows.append(ft.Row([
+            tagged(f"shallow-fish-{who}-{k}", ft.Text(t("{kind} · {points} points", kind=kind, points=f["points"]),
+                                                      size=theme.BODY, expand=True,
+                                                      color=theme.FOUL if f["type"] == "foul" else theme.FAIR)),
+            icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), lambda k=k: remove(k)),
+        ]))
+    foul = sum(1 for f in fish if f["type"] == "foul")
+    rows.append(tagged(f"shallow-summary-{who}", ft.Text(
+        t("{n} Fish · {foul} Foul · {points} points", n=len(fish), foul=foul,
+          points=sum(f["points"] for f in fish)), size=theme.SMALL)))
+    rows.append(ft.Row([
+        tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ctx.drafts.get(f"shallow-points-{who}",
+                                                                                           ""),
+                                                     on_change=set_points, width=110, text_size=theme.BODY,
+                                                     keyboard_type=ft.KeyboardType.NUMBER)),
+        action_button(f"shallow-add-fair-{who}", t("Fair"), lambda: add_fish(ctx, draft, who, "fair")),
+        action_button(f"shallow-add-foul-{who}", t("Foul"), lambda: add_fish(ctx, draft, who, "foul")),
+    ], wrap=True))
+    return section_card(f"shallow-player-{who}", None, rows)
+
+
+def _score(draft: dict[str, Any]) -> ShallowResult:
+    players = [ShallowPlayer(name=p["name"].strip(), fish=tuple(ShallowFish(**f) for f in p["fish"]))
+               for p in draft["players"]]
+    if draft["solo"]:
+        return score_shallow_solo(players[0], [ShallowFish(**f) for f in draft["frod"]])
+    return score_shallow_regrets(players)
+
+
+def missing(draft: dict[str, Any]) -> list[str]:
+    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
+    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
+    if len(set(names)) != len(names):
+        needs.append(t("Each player needs a different name"))
+    if not draft["solo"] and len(draft["players"]) < 2:
+        needs.append(t("Shallow Regrets needs 2 players, or switch on solo"))
+    return needs
+
+
+def _results(draft: dict[str, Any]) -> list[ft.Control]:
+    try:
+        result = _score(draft)
+    except ValueError as problem:
+        return [error_line(str(problem), "shallow-problem")]
+    rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
+    penalties = [tagged(f"shallow-penalty-{s.name}", ft.Text(t("{name}: {reason}, −2", name=s.name,
+                                                              reason=s.penalty_reason), color=theme.DANGER))
+                 for s in result.players if s.penalty]
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties])]
+
+
+def view(ctx: AppContext) -> ft.View:
+    draft = load_draft(ctx)
+
+    def set_solo(event: ft.ControlEvent) -> None:
+        draft["solo"] = bool(event.control.value)
+        if draft["solo"]:
+            draft["players"] = draft["players"][:1]
+        elif len(draft["players"]) < 2:
+            draft["players"].append({"name": "", "fish": []})
+        _changed(ctx, draft)
+
+    def add_player() -> None:
+        draft["players"].append({"name": "", "fish": []})
+        _changed(ctx, draft)
+
+    def remove_player(i: int) -> None:
+        del draft["players"][i]
+        _changed(ctx, draft)
+
+    def set_name(i: int, value: str) -> None:
+        draft["players"][i]["name"] = value
+        _changed(ctx, draft)
+
+    def reset() -> None:
+        ctx.drafts[DRAFT_KEY] = blank()
+        _changed(ctx, ctx.drafts[DRAFT_KEY])
+
+    controls: list[ft.Control] = [
+        game_switcher(ctx, "shallow"),
+        tagged("shallow-solo", ft.Switch(label=t("Solo against the Frod"), value=draft["solo"], on_change=set_solo)),
+    ]
+    for i, p in enumerate(draft["players"]):
+        title = ft.Row([text_field(f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
+                                   lambda v, i=i: set_name(i, v)),
+                        icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
+                                    (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
+        controls.append(_fish_card(ctx, draft, str(i), title))
+    if draft["solo"]:
+        controls.append(_fish_card(ctx, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
+    else:
+        controls.append(action_button("shallow-add-player", t("Add player"),
+                                      add_player if len(draft["players"]) < MAX_PLAYERS else None,
+                                      icon=ft.Icons.PERSON_ADD))
+    controls += [action_button("shallow-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT), error_line(ctx.error)]
+    needs = missing(draft)
+    if needs:
+        controls.append(section_card("shallow-missing", t("Still needed"), [ft.Text(n) for n in needs]))
+    else:
+        controls += _results(draft)
+    return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"))
