@@ -1,0 +1,336 @@
+"""Serve a Flet app in a subprocess and drive it in headless Chromium (see FLET_WEB_TESTING.md).
+
+Flutter paints to a canvas; the DOM only carries the accessibility tree once semantics is switched on, so every
+helper here selects ``flt-semantics`` nodes: by ``Semantics(identifier=…)`` (the DOM attribute
+``flt-semantics-identifier``), by role and name, by text, or by ``aria-label`` (an IconButton's tooltip).
+
+Example::
+
+    with ServedApp.start(companion_command(data_dir, port), port) as app:
+        phone = FletPage(browser_page, app.url).open()
+        phone.tap("new-game")
+        phone.type_into("player-name-0", "Ann")
+        phone.wait_text("Ann")
+        phone.screenshot("new_game")
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "docs" / "screenshots"
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+# Generous: a 2-core CI box running the first Flutter load takes seconds, not milliseconds.
+TIMEOUT_MS = 20_000
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def browser_missing() -> str | None:
+    """Why browser tests cannot run here, or None when Chromium and Playwright are both present."""
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        return f"Chromium not found at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed"
+    return None
+
+
+def companion_command(data_dir: Path | str, port: int) -> list[str]:
+    """The command line that serves the real app, exactly as a user would start it."""
+    return [sys.executable, "-m", "companion.cli", "--data-dir", str(data_dir),
+            "serve", "--host", "127.0.0.1", "--port", str(port), "--no-browser"]
+
+
+@dataclass
+class ServedApp:
+    """A Flet app running as a subprocess on 127.0.0.1; use as a context manager to stop it."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+    url: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    @classmethod
+    def start(cls, command: Sequence[str], port: int, env: dict[str, str] | None = None,
+              timeout: float = 60.0) -> ServedApp:
+        """Start ``command`` and return once ``port`` answers HTTP; raise with the app's log if it never does."""
+        log = Path(tempfile.mkstemp(prefix="companion-e2e-", suffix=".log")[1])
+        with log.open("wb") as out:
+            process = subprocess.Popen(list(command), cwd=REPO, stdout=out, stderr=subprocess.STDOUT,
+                                       env={**os.environ, **(env or {})}, start_new_session=True)
+        app = cls(process, port, log)
+        try:
+            app._wait_ready(timeout)
+        except BaseException:
+            app.stop()
+            raise
+        return app
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited with code {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        raise TimeoutError(f"the app did not answer on {self.url} within {timeout:.0f} s:\n{self.log()}")
+
+    def log(self) -> str:
+        """What the app printed so far (stdout and stderr)."""
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        """Stop the app (SIGTERM, then SIGKILL after 5 s) and everything it started."""
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(5)
+        self.log_path.unlink(missing_ok=True)
+
+    def __enter__(self) -> ServedApp:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _css_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class FletPage:
+    """A Playwright page showing a Flet app, with semantics on and helpers that speak in identifiers."""
+
+    def __init__(self, page: Page, base_url: str, timeout_ms: int = TIMEOUT_MS) -> None:
+        self.page = page
+        self.base_url = base_url.rstrip("/")
+        self.timeout_ms = timeout_ms
+        page.set_default_timeout(timeout_ms)
+
+    def open(self, route: str = "/") -> FletPage:
+        """Load ``route``, wait for Flutter's first frame and switch the accessibility tree on."""
+        self.page.goto(self.base_url + route)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached")
+        placeholder.dispatch_event("click")
+        self.page.locator("flt-semantics-host flt-semantics").first.wait_for(state="attached")
+        return self
+
+    # -- finding -------------------------------------------------------------------------------------------
+    def by_id(self, identifier: str) -> Locator:
+        """The node of ``Semantics(identifier=identifier)``."""
+        return self.page.locator(f"[flt-semantics-identifier={_css_string(identifier)}]").first
+
+    def has_id(self, identifier: str) -> bool:
+        """Whether a node with this identifier is in the accessibility tree right now."""
+        return self.page.locator(f"[flt-semantics-identifier={_css_string(identifier)}]").count() > 0
+
+    def wait_id(self, identifier: str, timeout_ms: int | None = None) -> Locator:
+        """Wait until the identified node exists (scrolling to it if needed) and return it."""
+        node = self.by_id(identifier)
+        self._reveal(node, timeout_ms)
+        return node
+
+    def _reveal(self, node: Locator, timeout_ms: int | None = None) -> None:
+        """Wait for ``node`` to be on screen, wheel-scrolling to it the way a user would.
+
+        Flutter drops the semantics of list items far outside the viewport and Playwright cannot scroll a canvas.
+        A node that exists off screen is scrolled towards; one still absent after two seconds is searched for by
+        scrolling down, then back up.
+        """
+        timeout = (timeout_ms or self.timeout_ms) / 1000
+        start = time.monotonic()
+        search = [300] * 12 + [-300] * 24
+        while True:
+            box = self._box(node)
+            if box and self._on_screen(box):
+                return
+            waited = time.monotonic() - start
+            if waited > timeout:
+                node.wait_for(state="visible", timeout=1)  # raises Playwright's own, readable error
+                raise AssertionError(f"{node} is not on screen: {box}")
+            if box:
+                self._wheel(300 if box["y"] > 0 else -300)
+            elif waited > min(2.0, timeout / 2) and search:
+                self._wheel(search.pop(0))
+            else:
+                time.sleep(0.05)
+
+    @staticmethod
+    def _box(node: Locator) -> dict[str, float] | None:
+        """The node's rectangle, or None when it is absent or has no size; never waits (unlike bounding_box)."""
+        boxes = node.evaluate_all("""ns => ns.map(n => {
+            const r = n.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height};
+        })""")
+        return boxes[0] if boxes and boxes[0]["width"] and boxes[0]["height"] else None
+
+    def _on_screen(self, box: dict[str, float]) -> bool:
+        size = self.page.viewport_size or PHONE
+        return (0 <= box["y"] + box["height"] / 2 <= size["height"]
+                and 0 <= box["x"] + box["width"] / 2 <= size["width"])
+
+    def _wheel(self, dy: int) -> None:
+        size = self.page.viewport_size or PHONE
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        self.page.mouse.wheel(0, dy)
+        time.sleep(0.15)
+
+    # -- acting --------------------------------------------------------------------------------------------
+    def _click(self, node: Locator) -> None:
+        """Click ``node``, or the tappable node inside it when it is only a labelled wrapper.
+
+        Flutter merges a Tooltip's label into the enclosing node (a whole Row, say), whose centre is then no
+        button at all; its one unlabelled tappable child is the IconButton the label belongs to.
+        """
+        tappables = node.locator("[flt-tappable]")
+        own = node.evaluate("n => n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea')")
+        if not own and tappables.count() > 1:
+            unlabelled = [tappables.nth(i) for i in range(tappables.count())
+                          if not tappables.nth(i).inner_text().strip()]
+            if len(unlabelled) == 1:
+                unlabelled[0].click()
+                return
+        if not own and tappables.count() == 1:
+            tappables.first.click()
+            return
+        node.click()
+
+    def tap(self, identifier: str) -> None:
+        """Tap the control wrapped in ``Semantics(identifier=identifier)``."""
+        self._click(self.wait_id(identifier))
+
+    def tap_text(self, text: str, exact: bool = True) -> None:
+        """Tap the visible text ``text`` (a button's caption, a list tile's title…)."""
+        node = self.page.get_by_text(text, exact=exact).first
+        self._reveal(node)
+        self._click(node)
+
+    def tap_role(self, role: str, name: str, exact: bool = True) -> None:
+        """Tap by ARIA role and accessible name, e.g. ``tap_role("button", "Start game")``."""
+        node = self.page.get_by_role(role, name=name, exact=exact).first  # type: ignore[arg-type]
+        self._reveal(node)
+        self._click(node)
+
+    def tap_label(self, label: str, exact: bool = True) -> None:
+        """Tap by ``aria-label``: how an IconButton's tooltip shows up."""
+        node = self.page.get_by_label(label, exact=exact).first
+        self._reveal(node)
+        self._click(node)
+
+    def type_into(self, identifier: str, text: str, clear: bool = True) -> None:
+        """Type into the TextField wrapped in ``Semantics(identifier=…)`` (``fill()`` does not reach Flutter)."""
+        node = self.wait_id(identifier)
+        node.click()
+        field_input = node.locator("input, textarea").first
+        field_input.wait_for(state="attached")
+        if clear:
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(text)
+
+    def press(self, key: str) -> None:
+        """Press a key (``"Enter"``, ``"Tab"``…) in whatever has focus."""
+        self.page.keyboard.press(key)
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def value(self, identifier: str) -> str:
+        """What the identified node says: a field's content, else its text, else its ``aria-label``."""
+        node = self.wait_id(identifier)
+        field_input = node.locator("input, textarea")
+        if field_input.count():
+            return field_input.first.input_value()
+        text = node.inner_text().strip()
+        return text or (node.get_attribute("aria-label") or "").strip()
+
+    def wait_value(self, identifier: str, expected: str | re.Pattern[str], timeout_ms: int | None = None) -> str:
+        """Wait until ``value(identifier)`` equals ``expected`` (or matches it, for a regex); return it."""
+        deadline = time.monotonic() + (timeout_ms or self.timeout_ms) / 1000
+        seen = ""
+        while time.monotonic() < deadline:
+            if self.has_id(identifier):
+                seen = self.value(identifier)
+                if (expected.search(seen) if isinstance(expected, re.Pattern) else seen == expected):
+                    return seen
+            time.sleep(0.05)
+        raise AssertionError(f"{identifier!r} shows {seen!r}, expected {expected!r}")
+
+    def wait_text(self, text: str | re.Pattern[str], exact: bool = False, timeout_ms: int | None = None) -> Locator:
+        """Wait until ``text`` is shown somewhere on the screen; return its node."""
+        node = self.page.get_by_text(text, exact=exact).first
+        self._reveal(node, timeout_ms)
+        return node
+
+    def wait_no_text(self, text: str, exact: bool = False, timeout_ms: int | None = None) -> None:
+        """Wait until ``text`` is no longer shown."""
+        self.page.get_by_text(text, exact=exact).first.wait_for(state="detached", timeout=timeout_ms)
+
+    def screen_text(self) -> str:
+        """Everything the accessibility tree says right now; handy in assertion messages."""
+        return self.page.locator("flt-semantics-host").inner_text()
+
+    # -- evidence ------------------------------------------------------------------------------------------
+    def screenshot(self, name: str) -> Path:
+        """Save the current screen as ``docs/screenshots/<name>.png`` (after the next frame settles)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.wait_for_timeout(300)
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@contextlib.contextmanager
+def launch_chromium() -> Iterator[object]:
+    """Start Playwright and headless Debian Chromium with the flags these machines need; yield the Browser."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
