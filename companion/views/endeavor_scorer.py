@@ -1,0 +1,217 @@
+"""Score Endeavor: Deep Sea (OTHER_GAMES.md, seed 003): category points, leftover research + staging discs ÷ 3,
+mission goals with per-count points and leader bonuses; or, co-op/solo, the goal check for a difficulty.
+
+Route: ``/score/endeavor``. Identifiers: ``scorer-game-…``, ``endeavor-mode-<competitive|co-op>``,
+``endeavor-player-<i>``, ``endeavor-name-<i>``, ``endeavor-<tracks|impact|journals|specialists|research|
+staging_discs>-<i>``, ``endeavor-remove-player-<i>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
+``endeavor-goal-name-<g>``, ``endeavor-goal-<points_per|first|second>-<g>``, ``endeavor-goal-count-<g>-<i>``,
+``endeavor-goal-remove-<g>``, ``endeavor-add-goal``, ``endeavor-difficulty-<level>``, ``endeavor-coop-name-<g>``,
+``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-missing``, ``endeavor-reset``, ``error-line``,
+``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``endeavor-breakdown-<i>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import t
+from companion.scoring.endeavor import (
+    GOALS_NEEDED,
+    MAX_GOALS,
+    CoopGoal,
+    Difficulty,
+    EndeavorGoal,
+    EndeavorPlayer,
+    check_coop,
+    score_endeavor,
+)
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.scorer_common import game_switcher, int_field, ranking, text_field, winners_line
+from companion.views.widgets import action_button, chip, error_line, icon_action, screen, section_card, tagged
+
+DRAFT_KEY = "endeavor-scorer"
+SETTING_KEY = "endeavor-scorer-draft"
+MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
+CATEGORIES = (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
+              ("specialists", "Senior tier-5 specialists"), ("research", "Leftover research"),
+              ("staging_discs", "Discs in staging area"))
+
+
+def _player() -> dict[str, Any]:
+    return {"name": "", **dict.fromkeys((key for key, _ in CATEGORIES), 0)}
+
+
+def blank() -> dict[str, Any]:
+    return {"mode": "competitive", "difficulty": "beginner", "players": [_player(), _player()], "goals": [],
+            "coop_goals": [{"name": t("Goal {n}", n=g + 1), "achieved": False} for g in range(MAX_GOALS)]}
+
+
+def load_draft(ctx: AppContext) -> dict[str, Any]:
+    draft = ctx.drafts.get(DRAFT_KEY)
+    if draft is None:
+        saved = ctx.setting(SETTING_KEY)
+        draft = saved if isinstance(saved, dict) and "coop_goals" in saved else blank()
+        ctx.drafts[DRAFT_KEY] = draft
+    return draft
+
+
+def _changed(ctx: AppContext, draft: dict[str, Any]) -> None:
+    ctx.set_setting(SETTING_KEY, draft)
+    ctx.refresh()
+
+
+def _player_card(ctx: AppContext, draft: dict[str, Any], i: int) -> ft.Control:
+    p = draft["players"][i]
+
+    def set_value(key: str, value: object) -> None:
+        p[key] = value
+        _changed(ctx, draft)
+
+    def remove() -> None:
+        del draft["players"][i]
+        for goal in draft["goals"]:  # counts are kept by seat: shift the later seats down
+            goal["counts"] = {str(j if j < i else j - 1): n for j, n in ((int(k), v) for k, v in
+                                                                         goal["counts"].items()) if j != i}
+        _changed(ctx, draft)
+
+    fields = [int_field(ctx, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
+                        width=150) for key, label in CATEGORIES]
+    title = ft.Row([text_field(f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+                               lambda v: set_value("name", v)),
+                    icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
+                                remove if len(draft["players"]) > 1 else None)])
+    return section_card(f"endeavor-player-{i}", None, [title, ft.Row(fields, wrap=True)])
+
+
+def _goal_card(ctx: AppContext, draft: dict[str, Any], g: int) -> ft.Control:
+    goal = draft["goals"][g]
+
+    def set_value(key: str, value: object) -> None:
+        goal[key] = value
+        _changed(ctx, draft)
+
+    def set_count(i: int, value: int | None) -> None:
+        goal["counts"][str(i)] = value or 0
+        _changed(ctx, draft)
+
+    def remove() -> None:
+        del draft["goals"][g]
+        _changed(ctx, draft)
+
+    numbers = [int_field(ctx, f"endeavor-goal-{key}-{g}", label, goal[key], lambda v, k=key: set_value(k, v or 0),
+                         width=120)
+               for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
+                                  ("second", t("2nd bonus")))]
+    counts = [int_field(ctx, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
+                        goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
+              for i, p in enumerate(draft["players"])]
+    title = ft.Row([text_field(f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
+                               lambda v: set_value("name", v)),
+                    icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
+    return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
+                                                      ft.Text(t("Count per player"), size=theme.SMALL),
+                                                      ft.Row(counts, wrap=True)])
+
+
+def missing(draft: dict[str, Any]) -> list[str]:
+    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
+    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
+    if len(set(names)) != len(names):
+        needs.append(t("Each player needs a different name"))
+    needs += [t("Mission goal {n} needs a name", n=g + 1) for g, goal in enumerate(draft["goals"])
+              if not goal["name"].strip()]
+    return needs
+
+
+def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
+    names = [p["name"].strip() for p in draft["players"]]
+    players = [EndeavorPlayer(**{**p, "name": p["name"].strip()}) for p in draft["players"]]
+    goals = [EndeavorGoal(name=goal["name"].strip(), points_per=goal["points_per"], first=goal["first"],
+                          second=goal["second"], counts={names[int(i)]: n for i, n in goal["counts"].items()})
+             for goal in draft["goals"]]
+    try:
+        result = score_endeavor(players, goals)
+    except ValueError as problem:
+        return [error_line(str(problem), "endeavor-problem")]
+    rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
+    cards = []
+    for i, s in enumerate(result.players):
+        lines = [t("Tracks {a} · Impact {b} · Journals {c} · Specialists {d}", a=s.tracks, b=s.impact, c=s.journals,
+                   d=s.specialists),
+                 t("Leftover {n} ÷ 3 → {points}", n=s.leftover, points=s.leftover_points)]
+        lines += [t("{goal}: count {count} → {points} + bonus {bonus}", goal=g.goal, count=g.count, points=g.points,
+                    bonus=g.bonus) for g in s.goals]
+        lines.append(t("Total {score}", score=s.score))
+        cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards]
+
+
+def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
+    def set_level(level: str) -> None:
+        draft["difficulty"] = level
+        _changed(ctx, draft)
+
+    def set_goal(g: int, key: str, value: object) -> None:
+        draft["coop_goals"][g][key] = value
+        _changed(ctx, draft)
+
+    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(d.value.capitalize()),
+                                                        n=GOALS_NEEDED[d]),
+                   color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
+                   on_click=lambda v=d.value: set_level(v)) for d in Difficulty]
+    rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
+    for g, goal in enumerate(draft["coop_goals"]):
+        rows.append(ft.Row([
+            text_field(f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
+                                                        on_change=lambda e, g=g: set_goal(g, "achieved",
+                                                                                          bool(e.control.value)))),
+        ]))
+    result = check_coop(draft["difficulty"], [CoopGoal(name=goal["name"] or str(g), achieved=goal["achieved"])
+                                              for g, goal in enumerate(draft["coop_goals"])])
+    verdict = (t("Won: {met} of the {needed} goals needed", met=len(result.goals_met), needed=result.needed)
+               if result.won else t("Not yet: {met} of the {needed} goals needed", met=len(result.goals_met),
+                                    needed=result.needed))
+    rows.append(tagged("endeavor-coop-result", ft.Text(verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
+                                                       color=None if result.won else theme.DANGER)))
+    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows)]
+
+
+def view(ctx: AppContext) -> ft.View:
+    draft = load_draft(ctx)
+
+    def set_mode(mode: str) -> None:
+        draft["mode"] = mode
+        _changed(ctx, draft)
+
+    def add(key: str, item: dict[str, Any]) -> None:
+        draft[key].append(item)
+        _changed(ctx, draft)
+
+    def reset() -> None:
+        ctx.drafts[DRAFT_KEY] = blank()
+        _changed(ctx, ctx.drafts[DRAFT_KEY])
+
+    modes = [chip(f"endeavor-mode-{mode}", label, color=theme.SEED if mode == draft["mode"] else theme.PASSED,
+                  on_click=lambda m=mode: set_mode(m))
+             for mode, label in (("competitive", t("Competitive")), ("co-op", t("Co-op / solo")))]
+    controls: list[ft.Control] = [game_switcher(ctx, "endeavor"), ft.Row(modes, wrap=True, spacing=8)]
+    if draft["mode"] == "co-op":
+        controls += _coop(ctx, draft)
+    else:
+        controls += [_player_card(ctx, draft, i) for i in range(len(draft["players"]))]
+        controls.append(action_button("endeavor-add-player", t("Add player"),
+                                      (lambda: add("players", _player())) if len(draft["players"]) < MAX_PLAYERS
+                                      else None, icon=ft.Icons.PERSON_ADD))
+        controls += [_goal_card(ctx, draft, g) for g in range(len(draft["goals"]))]
+        controls.append(action_button("endeavor-add-goal", t("Add mission goal"), lambda: add(
+            "goals", {"name": "", "points_per": 0, "first": 0, "second": 0, "counts": {}}), icon=ft.Icons.FLAG))
+    controls += [action_button("endeavor-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT), error_line(ctx.error)]
+    if draft["mode"] == "competitive":
+        needs = missing(draft)
+        controls += ([section_card("endeavor-missing", t("Still needed"), [ft.Text(n) for n in needs])] if needs
+                     else _competitive_results(draft))
+    return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"))
