@@ -1,0 +1,126 @@
+"""Tap-to-update latency of the table screen against a bare one-button Flet app, in headless Chromium.
+
+Both apps are served as subprocesses in the same run and tapped in alternating rounds, so machine load hits both.
+One sample: the browser's own clock from the tap's ``pointerdown`` to the moment the tapped number's text changes
+in the accessibility tree (Flutter writes that tree in the same frame it paints). The table is tapped on Regret +
+and Regret − in turn (Ann's Regret cards go 0, 1, 0, 1…); the bare app on its one button.
+
+    .venv/bin/python bench/ui_latency.py            # 50 taps each
+    .venv/bin/python bench/ui_latency.py --taps 100
+
+Target (issue 5): the table's median and p95 within 1.5× the bare app's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+from harness import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium  # noqa: E402
+
+TARGET = 1.5
+
+# Arms a one-shot measurement: pointerdown time, then the first time the watched node's text differs.
+_ARM = """([selector, before]) => {
+    const lat = window.__latency = {down: null, changed: null};
+    window.addEventListener('pointerdown', () => { lat.down = performance.now(); }, {capture: true, once: true});
+    const text = () => { const n = document.querySelector(selector); return n ? n.textContent : null; };
+    const observer = new MutationObserver(() => {
+        if (lat.down !== null && text() !== before) { lat.changed = performance.now(); observer.disconnect(); }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def _selector(identifier: str) -> str:
+    return f'[flt-semantics-identifier="{identifier}"]'
+
+
+def tap_latency_ms(phone: FletPage, button: str, watched: str) -> float:
+    """Tap ``button`` once and return the milliseconds until ``watched`` shows a different text."""
+    page = phone.page
+    node = phone.wait_id(button).locator("[flt-tappable]").first
+    box = node.bounding_box()
+    assert box, f"{button} has no box"
+    before = page.evaluate("s => document.querySelector(s)?.textContent ?? null", _selector(watched))
+    page.evaluate(_ARM, [_selector(watched), before])
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("() => window.__latency.changed !== null", timeout=10_000)
+    return page.evaluate("() => window.__latency.changed - window.__latency.down")
+
+
+def open_table(phone: FletPage) -> None:
+    """Home → New game with two anglers → the table screen."""
+    phone.tap("home-new-game")
+    phone.type_into("player-name-0", "Ann")
+    phone.type_into("player-name-1", "Bo")
+    phone.tap("start-game")
+    phone.wait_id("regret-plus-0")
+
+
+def summary(samples: list[float]) -> tuple[float, float]:
+    """Median and 95th percentile (nearest rank) in milliseconds."""
+    ordered = sorted(samples)
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    return statistics.median(ordered), p95
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Table tap latency vs a bare Flet app")
+    parser.add_argument("--taps", type=int, default=50, help="measured taps per app (default 50)")
+    parser.add_argument("--warmup", type=int, default=5, help="unmeasured taps per app first (default 5)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds the taps are split into")
+    args = parser.parse_args()
+
+    bare_port, app_port = free_port(), free_port()
+    with tempfile.TemporaryDirectory() as data_dir, \
+            ServedApp.start([sys.executable, str(REPO / "bench" / "bare_app.py"), "--port", str(bare_port)],
+                            bare_port) as bare_app, \
+            ServedApp.start(companion_command(data_dir, app_port), app_port) as table_app, \
+            launch_chromium() as browser:
+        bare = FletPage(browser.new_context(viewport=PHONE).new_page(), bare_app.url).open()
+        table = FletPage(browser.new_context(viewport=PHONE).new_page(), table_app.url).open()
+        open_table(table)
+        table_taps = itertools.cycle(["regret-plus-0", "regret-minus-0"])
+
+        def tap_table(_: int) -> float:
+            return tap_latency_ms(table, next(table_taps), "regret-0")
+
+        def tap_bare(_: int) -> float:
+            return tap_latency_ms(bare, "bare-add", "bare-count")
+
+        for n in range(args.warmup):
+            tap_bare(n)
+            tap_table(n)
+        results: dict[str, list[float]] = {"bare": [], "table": []}
+        per_round = max(1, args.taps // args.rounds)
+        done = 0
+        while done < args.taps:
+            chunk = range(done, min(args.taps, done + per_round))
+            results["bare"] += [tap_bare(n) for n in chunk]
+            results["table"] += [tap_table(n) for n in chunk]
+            done = chunk.stop
+        expected = str((args.warmup + args.taps) % 2)
+        assert table.value("regret-0").startswith(expected), "the table did not count the taps"
+
+    bare_median, bare_p95 = summary(results["bare"])
+    table_median, table_p95 = summary(results["table"])
+    print(f"tap → visible update, headless Chromium, {args.taps} taps each (after {args.warmup} warm-up taps)")
+    print(f"{'':22}{'median':>10}{'p95':>10}")
+    print(f"{'bare Flet counter':22}{bare_median:>8.1f}ms{bare_p95:>8.1f}ms")
+    print(f"{'table: Regret +/−':22}{table_median:>8.1f}ms{table_p95:>8.1f}ms")
+    median_ratio, p95_ratio = table_median / bare_median, table_p95 / bare_p95
+    verdict = "within" if max(median_ratio, p95_ratio) <= TARGET else "OVER"
+    print(f"{'ratio table/bare':22}{median_ratio:>9.2f}×{p95_ratio:>9.2f}×   target ≤ {TARGET}×: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
