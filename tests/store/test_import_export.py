@@ -1,0 +1,253 @@
+"""Export and import: round trips, and every bad file refused with its field path and the store unchanged."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.store import ImportRefused, Store, open_store
+from companion.store.schema import SCHEMA_VERSION
+from tests.store.conftest import campaign, snapshot
+from tests.store.games import autosaves, fresh_game, played_game
+
+
+def _filled(data_dir: Path) -> Store:
+    store = open_store(data_dir)
+    store.save_game(played_game())
+    store.save_game(played_game(9, names=("Cy", "Di", "Ed")))
+    store.save_campaign(campaign(catches=2))
+    store.set_setting("theme", "light")
+    return store
+
+
+def _without_timestamp(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k != "exported"}
+
+
+def test_export_everything_then_import_it_elsewhere_round_trips(tmp_path: Path) -> None:
+    source = _filled(tmp_path / "a")
+    exported = json.loads(json.dumps(source.export_all()))  # as written to and read from a file
+
+    target = open_store(tmp_path / "b")
+    report = target.import_data(exported)
+
+    assert (len(report.games_added), len(report.campaigns_added), report.settings) == (2, 1, 1)
+    assert _without_timestamp(target.export_all()) == _without_timestamp(exported)
+    for summary in source.list_games():
+        assert target.load_game(summary.id) == source.load_game(summary.id)
+    assert target.get_setting("theme") == "light"
+
+
+def test_one_game_and_one_campaign_export_alone(tmp_path: Path) -> None:
+    source = _filled(tmp_path / "a")
+    game_id, campaign_id = source.list_games()[0].id, source.list_campaigns()[0].id
+    target = open_store(tmp_path / "b")
+
+    target.import_data(json.dumps(source.export_game(game_id)))
+    target.import_data(json.dumps(source.export_campaign(campaign_id)).encode())
+
+    assert [s.id for s in target.list_games()] == [game_id]
+    assert target.load_campaign(campaign_id) == source.load_campaign(campaign_id)
+    assert target.settings() == {}
+
+
+def test_importing_the_same_file_twice_changes_nothing_the_second_time(tmp_path: Path) -> None:
+    store = _filled(tmp_path / "a")
+    exported = store.export_all()
+    before = snapshot(tmp_path / "a")
+
+    report = store.import_data(exported)
+
+    assert report.games_added == [] and len(report.games_unchanged) == 2 and len(report.campaigns_unchanged) == 1
+    assert "already here" in report.message()
+    assert {k for k in snapshot(tmp_path / "a") if "backups" not in k} == {k for k in before if "backups" not in k}
+
+
+def test_an_imported_game_that_differs_from_the_stored_one_is_kept_beside_it(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    saves = list(autosaves(fresh_game()))
+    store.save_game(saves[10])
+    other = open_store(data_dir.parent / "other")
+    other.save_game(saves[4])
+
+    report = store.import_data(other.export_all())
+
+    assert report.games_renamed == {saves[4].id: f"{saves[4].id}-2"}
+    assert store.load_game(saves[4].id) == saves[10]
+    assert store.load_game(f"{saves[4].id}-2").log == saves[4].log
+
+
+def test_an_export_of_schema_1_is_migrated_on_import(data_dir: Path) -> None:
+    source = _filled(data_dir.parent / "src")
+    old = {k: v for k, v in source.export_all().items() if k != "written_by"}
+    old["schema"] = 1
+
+    report = open_store(data_dir).import_data(old)
+
+    assert len(report.games_added) == 2
+
+
+def test_a_stored_file_of_schema_1_is_read_and_rewritten_as_the_current_schema(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)
+    path = data_dir / "campaigns" / f"{c.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["written_by"]
+    path.write_text(json.dumps({**data, "schema": 1}), encoding="utf-8")
+
+    reopened = open_store(data_dir)
+    assert reopened.load_campaign(c.id) == c and reopened.recovery_notes == []
+    reopened.save_campaign(c)
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == SCHEMA_VERSION == 2
+
+
+# -- refusals with a field path ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def valid_export(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    store = open_store(tmp_path_factory.mktemp("source"))
+    store.save_game(played_game(12))
+    store.save_campaign(campaign(catches=2))
+    store.set_setting("theme", "dark")
+    return json.loads(json.dumps(store.export_all()))
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, Path]:
+    folder = tmp_path_factory.mktemp("target")
+    store = open_store(folder)
+    store.save_game(played_game(5, names=("Zed",)))
+    store.save_campaign(campaign("Already here"))
+    return store, folder
+
+
+def _refused(target: tuple[Store, Path], data: object) -> ImportRefused:
+    store, folder = target
+    before = snapshot(folder)
+    with pytest.raises(ImportRefused) as refused:
+        store.import_data(data)  # type: ignore[arg-type]
+    assert snapshot(folder) == before
+    return refused.value
+
+
+def _edit(doc: dict, path: tuple, value: object = ..., delete: bool = False) -> dict:
+    doc = copy.deepcopy(doc)
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    if delete:
+        del node[path[-1]]
+    elif isinstance(node, list) and path[-1] == len(node):
+        node.append(value)
+    else:
+        node[path[-1]] = value
+    return doc
+
+
+CASES = {
+    "not JSON": (lambda d: '{"app": "deep-regrets-companion", "schema"', "", "not valid JSON"),
+    "newer schema": (lambda d: _edit(d, ("schema",), 3), "", "newer version"),
+    "not ours": (lambda d: _edit(d, ("app",), "something-else"), "", "not a Deep Regrets Companion file"),
+    "a stored file": (lambda d: _edit(d, ("kind",), "game"), "", "expected a file of kind export"),
+    "unknown field": (lambda d: _edit(d, ("gamez",), []), "gamez", "unknown field"),
+    "games not a list": (lambda d: _edit(d, ("games",), {}), "games", "expected a list"),
+    "no setup": (lambda d: _edit(d, ("games", 0, "setup"), delete=True), "games[0].setup", "Field required"),
+    "too many anglers": (lambda d: _edit(d, ("games", 0, "setup", "players"), [{"name": "A", "colour": "red"}] * 6),
+                         "games[0].setup.players", "at most 5"),
+    "unknown action": (lambda d: _edit(d, ("games", 0, "log", 3), {"type": "teleport"}), "games[0].log[3]",
+                       "teleport"),
+    "log does not replay": (lambda d: _edit(d, ("games", 0, "log", 12), {"type": "refresh", "player": 0}),
+                            "games[0].log", "Action 13 of the log"),
+    "bad id": (lambda d: _edit(d, ("campaigns", 0, "id"), "../../etc"), "campaigns[0].id", "letters, digits"),
+    "empty campaign name": (lambda d: _edit(d, ("campaigns", 0, "name"), ""), "campaigns[0].name", "at least 1"),
+    "twice the same game": (lambda d: _edit(d, ("games", 1), d["games"][0]), "games[1].id", "appears twice"),
+    "settings not an object": (lambda d: _edit(d, ("settings",), [1]), "settings", "expected an object"),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_a_bad_file_is_refused_with_its_field_path_and_nothing_written(valid_export, target, case) -> None:
+    make, where, says = case
+    refused = _refused(target, make(valid_export))
+    assert refused.where == where
+    assert says in refused.message
+
+
+def test_nothing_of_a_file_is_written_when_its_last_record_is_bad(valid_export, target) -> None:
+    bad = _edit(valid_export, ("campaigns", 1), {"name": ""})
+    assert _refused(target, bad).where == "campaigns[1].name"
+    assert valid_export["games"][0]["id"] not in {s.id for s in target[0].list_games()}
+
+
+# -- hypothesis: malformed files of every shape ------------------------------------------------------------------
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                max_size=4), max_leaves=12)
+ACTION_TYPES = {"refresh", "throw_life_preserver", "advance_phase", "declare", "pass"}
+
+
+@st.composite
+def malformed(draw: st.DrawFn, valid: dict) -> object:
+    """A file that is wrong in one way that no reading of it can excuse."""
+    kind = draw(st.sampled_from(["any json", "truncated", "envelope", "unknown field", "not a list", "game",
+                                 "campaign", "duplicate"]))
+    if kind == "any json":
+        value = draw(JSON)
+        return value if not isinstance(value, dict) else {k: v for k, v in value.items() if k != "app"}
+    if kind == "truncated":
+        text = json.dumps(valid)
+        return text[: draw(st.integers(0, len(text) - 1))]
+    if kind == "envelope":
+        key = draw(st.sampled_from(["app", "schema", "kind"]))
+        value = draw(JSON.filter(lambda v: v != valid[key] and not (key == "schema" and v in (1, True))))
+        return _edit(valid, (key,), value)
+    if kind == "unknown field":
+        key = draw(st.text(min_size=1, max_size=10).filter(lambda k: k not in valid))
+        return _edit(valid, (key,), draw(JSON))
+    if kind == "not a list":
+        key = draw(st.sampled_from(["games", "campaigns"]))
+        return _edit(valid, (key,), draw(JSON.filter(lambda v: not isinstance(v, list))))
+    if kind == "game":
+        game = valid["games"][0]
+        mutation = draw(st.sampled_from(["no players", "player name", "seed", "action type", "illegal action",
+                                         "extra field", "finished"]))
+        path, value = {
+            "no players": (("setup", "players"), []),
+            "player name": (("setup", "players", 0, "name"), draw(st.sampled_from(["", "x" * 41, 7, None]))),
+            "seed": (("setup", "seed"), draw(st.text(min_size=1).filter(lambda s: not s.strip().lstrip("-+")
+                                                                        .isdigit()))),
+            "action type": (("log", draw(st.integers(0, len(game["log"]) - 1)), "type"),
+                            draw(st.text(max_size=12).filter(lambda s: s not in ACTION_TYPES))),
+            "illegal action": (("log", len(game["log"])), {"type": "refresh", "player": draw(st.integers(0, 9))}),
+            "extra field": ((draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in game)),), 1),
+            "finished": (("finished",), draw(st.sampled_from(["maybe", [], {}, 2]))),
+        }[mutation]
+        return _edit(valid, ("games", 0, *path), value)
+    if kind == "campaign":
+        mutation = draw(st.sampled_from(["name", "mode", "weeks", "id"]))
+        path, value = {
+            "name": (("name",), draw(st.sampled_from(["", "n" * 61, 3, None]))),
+            "mode": (("mode",), draw(st.text(max_size=8).filter(lambda m: m not in ("solo", "co-op")))),
+            "weeks": (("weeks",), draw(st.sampled_from([{}, "weeks", [{"number": 2}]]))),
+            "id": (("id",), draw(st.sampled_from(["", "a/b", "..", "x" * 101, "é"]))),
+        }[mutation]
+        return _edit(valid, ("campaigns", 0, *path), value)
+    return _edit(valid, ("campaigns", 1), valid["campaigns"][0])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_malformed_imports_are_refused_and_the_store_is_byte_for_byte_unchanged(valid_export, target, data) -> None:
+    bad = data.draw(malformed(valid_export))
+    refused = _refused(target, bad)
+    assert str(refused)
+
+
+def test_the_file_the_mutations_start_from_is_accepted(valid_export, tmp_path: Path) -> None:
+    report = open_store(tmp_path).import_data(valid_export)
+    assert (len(report.games_added), len(report.campaigns_added), report.settings) == (1, 1, 1)
