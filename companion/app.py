@@ -10,11 +10,13 @@ reach the screen as ``ctx.params`` (``/score?game=<id>`` → ``ctx.params["game"
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import socket
 import webbrowser
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import flet as ft
@@ -78,8 +80,10 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
     route, set_route = ft.use_state(page.route or "/")
     _, set_version = ft.use_state(0)
     ctx.route = route
-    ctx.on_refresh = lambda: set_version(lambda v: v + 1)
-    page.on_route_change = lambda event: set_route(event.route)
+    if ctx.on_refresh is None:  # set once: a new handler each render would be sent to the browser each time
+        loop = asyncio.get_running_loop()
+        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
+        page.on_route_change = lambda event: set_route(event.route)
     return [build_view(ctx)]
 
 
@@ -98,6 +102,8 @@ def _open_store(data_dir: str | Path | None) -> object | None:
 def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab, sharing one store between tabs."""
     store = _open_store(data_dir)
+    # One worker keeps saves in order and off the tap's path; every tab shares it (and the store).
+    saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-save")
 
     def main(page: ft.Page) -> None:
         from companion.views import theme
@@ -105,7 +111,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(store=store, notices=notices, on_navigate=page.navigate)
+        ctx = AppContext(store=store, notices=notices, on_navigate=page.navigate, run_save=saver.submit)
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":

@@ -42,6 +42,8 @@ class AppContext:
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     on_refresh: Callable[[], None] | None = None  # set by the app: rebuild the current screen
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
+    # Set by the app: run a save off the tap's path (in order, on one worker thread); None saves at once.
+    run_save: Callable[[Callable[[], None]], None] | None = None
 
     @property
     def path(self) -> str:
@@ -119,18 +121,27 @@ class AppContext:
     def _commit(self, game: Any) -> bool:
         self.game = game
         self.error = None
-        saved = self.save()
         self.refresh()
-        return saved
+        return self.save()
 
     def save(self) -> bool:
-        """Autosave the game; a failed save is shown, never swallowed (nothing a user entered is lost silently)."""
+        """Autosave the game; a failed save is shown, never swallowed (nothing a user entered is lost silently).
+
+        With ``run_save`` set the save is queued (the screen updates first) and ``True`` means "queued".
+        """
         if self.store is None or self.game is None:
             return True
+        if self.run_save is None:
+            return self._save(self.game)
+        game = self.game
+        self.run_save(lambda: self._save(game))
+        return True
+
+    def _save(self, game: Any) -> bool:
         try:
-            self.store.save_game(self.game)
+            self.store.save_game(game)
         except (OSError, StoreError) as problem:
-            self.error = t("Could not save the game: {problem}", problem=problem)
+            self.fail(t("Could not save the game: {problem}", problem=problem))
             return False
         return True
 
