@@ -72,7 +72,8 @@ def chart(result: DeepRegretsResult) -> ft.Control:
                                                                    border_radius=4)]))
     labels = [fch.ChartAxisLabel(value=x, label=ft.Text(s.name, size=theme.SMALL))
               for x, s in enumerate(result.players)]
-    bars = fch.BarChart(groups=groups, height=220, max_y=max([s.score for s in result.players] + [1]) * 1.15,
+    top = max([s.score for s in result.players] + [1])
+    bars = fch.BarChart(groups=groups, height=220, max_y=top + max(1, top // 8),  # whole numbers on the axis
                         bottom_axis=fch.ChartAxis(labels=labels, label_size=28),
                         left_axis=fch.ChartAxis(label_size=36), interactive=True)
     legend = ft.Row([ft.Text(t("■ Hand"), color=HAND), ft.Text(t("■ Mounted"), color=MOUNTS),

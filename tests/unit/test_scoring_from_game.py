@@ -56,3 +56,9 @@ def test_blank_draft_needs_names_and_distinct_ones() -> None:
     draft = TableDraft(players=[PlayerDraft(name="A", regret_value=0), PlayerDraft(name="a", regret_value=0)])
     assert draft.missing() == ["Each player needs a different name"]
     assert TableDraft().missing()[0] == "Player 1 needs a name"
+
+
+def test_regret_value_too_high_for_the_cards_is_named() -> None:
+    """RULES.md §1: Regret cards print 0–3, so 2 cards can't total 7."""
+    draft = TableDraft(players=[PlayerDraft(name="A", regret_cards=2, regret_value=7)])
+    assert draft.missing() == ["A: 2 Regret cards can't add up to 7 (each card is worth 0 to 3)"]
