@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ from companion.rules.errors import RuleViolation
 from companion.store import records
 from companion.store.collection import Collection, Kind
 from companion.store.errors import DamagedFile, NotFound, StoreError
-from companion.store.files import TMP_SUFFIX, move_aside, open_db, read_envelope
+from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
 from companion.store.transfer import ImportReport, export_document, plan_import
 
 APP_NAME = "deep-regrets-companion"
@@ -246,6 +247,12 @@ class Store:
             return collection.read(record_id)
         except DamagedFile as e:
             return self._recovered(collection, record_id, e)
+
+    def save_export(self, document: dict, name: str) -> Path:
+        """Write an export document as ``exports/<name>`` in the data folder (atomically) and return its path."""
+        path = self.data_dir / "exports" / Path(name).name
+        atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+        return path
 
     # -- backups -------------------------------------------------------------------------------------------
     def backups(self) -> list[BackupInfo]:

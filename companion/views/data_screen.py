@@ -1,0 +1,166 @@
+"""Data: export everything or one game or campaign as a JSON file, import one (pasted or picked), what start-up
+repaired, and the backups kept.
+
+An export is offered as a browser download (Flet's ``FilePicker.save_file`` with the bytes) and also written to
+``exports/`` in the data folder, so it exists even where a browser blocks downloads. An import is validated in full
+by the store first; a refused file shows the store's message (with the field at fault) and nothing changes.
+
+Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
+``data-export-campaign-<id>``, ``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
+``data-backups``, ``data-backup-<n>``, ``error-line``, ``back``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+import flet as ft
+
+from companion.i18n import t
+from companion.store import ImportRefused, StoreError
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.widgets import error_line, screen, section_card, tagged
+
+DRAFT_TEXT = "data-import-text"
+DRAFT_RESULT = "data-result"
+SHOWN_BACKUPS = 20
+
+
+async def save_download(name: str, data: bytes) -> None:
+    """Offer ``data`` as a download named ``name`` (in a browser, Flet's save dialog is a download)."""
+    await ft.FilePicker().save_file(file_name=name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM,
+                                    allowed_extensions=["json"])
+
+
+async def pick_json() -> bytes | None:
+    """The bytes of a JSON file the user picks, or ``None`` if they cancel."""
+    files = await ft.FilePicker().pick_files(file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"],
+                                             with_data=True)
+    return files[0].bytes if files else None
+
+
+def _file_name(what: str) -> str:
+    return f"deep-regrets-{what}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[object], Awaitable[None]], *,
+            primary: bool = False) -> ft.Semantics:
+    make = ft.FilledButton if primary else ft.OutlinedButton
+    return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
+
+
+def _exporter(ctx: AppContext, what: str, make: Callable[[], dict]) -> Callable[[object], Awaitable[None]]:
+    async def export(_event: object) -> None:
+        try:
+            document = make()
+            name = _file_name(what)
+            kept = ctx.store.save_export(document, name)
+        except StoreError as problem:
+            ctx.fail(t("Could not export: {problem}", problem=problem))
+            return
+        ctx.drafts[DRAFT_RESULT] = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
+                                     games=len(document["games"]), campaigns=len(document["campaigns"]),
+                                     path=str(kept))
+        ctx.error = None
+        ctx.refresh()
+        await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+
+    return export
+
+
+def _import(ctx: AppContext, data: str | bytes) -> None:
+    try:
+        report = ctx.store.import_data(data)
+    except ImportRefused as refused:
+        ctx.drafts.pop(DRAFT_RESULT, None)
+        ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
+        return
+    except StoreError as problem:
+        ctx.fail(t("Could not import: {problem}", problem=problem))
+        return
+    ctx.drafts[DRAFT_RESULT] = report.message()
+    ctx.drafts.pop(DRAFT_TEXT, None)
+    ctx.error = None
+    ctx.refresh()
+
+
+def _export_section(ctx: AppContext) -> ft.Control:
+    store = ctx.store
+    rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
+                                      _exporter(ctx, "everything", store.export_all), primary=True)]
+    for game in store.list_games():
+        label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
+        rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
+                            _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
+                                    _exporter(ctx, "game", lambda i=game.id: store.export_game(i)))]))
+    for campaign in store.list_campaigns():
+        rows.append(ft.Row([ft.Text(campaign.name, size=theme.BODY, expand=True),
+                            _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
+                                    _exporter(ctx, "campaign", lambda i=campaign.id: store.export_campaign(i)))]))
+    return section_card("data-export", t("Export"), rows)
+
+
+def _import_section(ctx: AppContext) -> ft.Control:
+    def typed(event: object) -> None:
+        ctx.drafts[DRAFT_TEXT] = event.control.value  # type: ignore[attr-defined]
+
+    async def from_text(_event: object) -> None:
+        text = ctx.drafts.get(DRAFT_TEXT, "")
+        if not text.strip():
+            ctx.fail(t("Paste the contents of an exported file first"))
+            return
+        _import(ctx, text)
+
+    async def from_file(_event: object) -> None:
+        data = await pick_json()
+        if data is not None:
+            _import(ctx, data)
+
+    field = ft.TextField(value=ctx.drafts.get(DRAFT_TEXT, ""), label=t("Paste an exported file here"),
+                         multiline=True, min_lines=3, max_lines=8, on_change=typed)
+    return section_card("data-import", t("Import"), [
+        ft.Text(t("The whole file is checked before anything is saved; games already here are never overwritten."),
+                size=theme.SMALL),
+        tagged(DRAFT_TEXT, field),
+        ft.Row([_button("data-import-paste", t("Import pasted text"), ft.Icons.CONTENT_PASTE, from_text),
+                _button("data-import-file", t("Pick a file…"), ft.Icons.UPLOAD_FILE, from_file)], wrap=True),
+    ])
+
+
+def _backups_section(ctx: AppContext) -> ft.Control:
+    found = ctx.store.backups()
+    rows: list[ft.Control] = [ft.Text(t("{count} file(s) kept in {path}", count=len(found),
+                                        path=str(ctx.store.data_dir / "backups")), size=theme.SMALL)]
+    for n, backup in enumerate(found[:SHOWN_BACKUPS]):
+        label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
+                  when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
+        rows.append(tagged(f"data-backup-{n}", ft.Text(label, size=theme.SMALL,
+                                                        color=theme.DANGER if backup.folder == "damaged" else None)))
+    return section_card("data-backups", t("Backups"), rows)
+
+
+def view(ctx: AppContext) -> ft.View:
+    """The Data screen."""
+    def back() -> None:
+        ctx.navigate("/settings")
+
+    if ctx.store is None:
+        return screen(ctx.route, t("Your data"), [
+            error_line(t("The data folder could not be opened, so nothing can be exported or imported."))],
+            back=back)
+    controls: list[ft.Control] = [
+        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(ctx.store.data_dir)), size=theme.SMALL)),
+    ]
+    notes = list(ctx.store.recovery_notes)
+    if notes:
+        controls.append(section_card("data-notes", t("Repaired when the app started"), [
+            tagged(f"data-note-{n}", ft.Text(note, size=theme.BODY, color=theme.FOUL)) for n, note in enumerate(notes)
+        ]))
+    controls.append(error_line(ctx.error))
+    if ctx.drafts.get(DRAFT_RESULT):
+        controls.append(tagged(DRAFT_RESULT, ft.Text(ctx.drafts[DRAFT_RESULT], size=theme.BODY, color=theme.FAIR)))
+    controls += [_export_section(ctx), _import_section(ctx), _backups_section(ctx)]
+    return screen(ctx.route, t("Your data"), controls, back=back)

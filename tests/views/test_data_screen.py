@@ -1,0 +1,121 @@
+"""The Data screen: export, import with the store's validation message, recovery notes, backups."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from companion.store import Store, open_store
+from companion.views import data_screen
+from companion.views.context import AppContext
+from tests.store.conftest import campaign
+from tests.store.games import played_game
+from tests.views.viewtree import change, find, ids, text_of
+
+
+def _tap(ctx: AppContext, identifier: str) -> None:
+    control = find(data_screen.view(ctx), identifier)
+    result = control.on_click(SimpleNamespace(control=control))
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
+
+
+@pytest.fixture
+def downloads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    offered: list[tuple[str, bytes]] = []
+
+    async def save_download(name: str, data: bytes) -> None:
+        offered.append((name, data))
+
+    monkeypatch.setattr(data_screen, "save_download", save_download)
+    return offered
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = open_store(tmp_path / "data")
+    store.save_game(played_game(6))
+    store.save_campaign(campaign("Halley's expedition"))
+    return store
+
+
+def test_export_everything_offers_a_download_and_keeps_a_copy(store: Store, downloads) -> None:
+    ctx = AppContext(store=store)
+    _tap(ctx, "data-export-all")
+
+    [(name, data)] = downloads
+    document = json.loads(data)
+    assert name.startswith("deep-regrets-everything-") and name.endswith(".json")
+    assert (len(document["games"]), len(document["campaigns"])) == (1, 1)
+    assert json.loads((store.data_dir / "exports" / name).read_bytes()) == document
+    assert "1 game(s) and 1 campaign(s)" in text_of(data_screen.view(ctx), "data-result")
+
+
+def test_one_game_and_one_campaign_export_alone(store: Store, downloads) -> None:
+    ctx = AppContext(store=store)
+    game_id, campaign_id = store.list_games()[0].id, store.list_campaigns()[0].id
+    _tap(ctx, f"data-export-game-{game_id}")
+    _tap(ctx, f"data-export-campaign-{campaign_id}")
+
+    game_doc, campaign_doc = (json.loads(data) for _, data in downloads)
+    assert [g["id"] for g in game_doc["games"]] == [game_id] and game_doc["campaigns"] == []
+    assert [c["id"] for c in campaign_doc["campaigns"]] == [campaign_id] and campaign_doc["games"] == []
+
+
+def test_a_pasted_export_is_imported(store: Store, tmp_path: Path) -> None:
+    other = open_store(tmp_path / "other")
+    ctx = AppContext(store=other)
+    change(data_screen.view(ctx), "data-import-text", json.dumps(store.export_all()))
+    _tap(ctx, "data-import-paste")
+
+    assert ctx.error is None
+    assert [g.id for g in other.list_games()] == [g.id for g in store.list_games()]
+    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(data_screen.view(ctx), "data-result")
+
+
+def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(store: Store) -> None:
+    ctx = AppContext(store=store)
+    document = store.export_all()
+    document["campaigns"][0]["name"] = ""
+    before = store.export_all()
+    change(data_screen.view(ctx), "data-import-text", json.dumps(document))
+    _tap(ctx, "data-import-paste")
+
+    assert "campaigns[0].name" in ctx.error and "nothing was changed" in ctx.error
+    assert "campaigns[0].name" in text_of(data_screen.view(ctx), "error-line")
+    after = store.export_all()
+    assert [before[k] for k in ("games", "campaigns")] == [after[k] for k in ("games", "campaigns")]
+
+
+def test_a_picked_file_is_imported(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    exported = json.dumps(store.export_game(store.list_games()[0].id)).encode()
+
+    async def pick_json() -> bytes:
+        return exported
+
+    monkeypatch.setattr(data_screen, "pick_json", pick_json)
+    other = open_store(tmp_path / "other")
+    ctx = AppContext(store=other)
+    _tap(ctx, "data-import-file")
+
+    assert [g.id for g in other.list_games()] == [store.list_games()[0].id]
+
+
+def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Store) -> None:
+    game_id, campaign_id = store.list_games()[0].id, store.list_campaigns()[0].id
+    store.save_campaign(store.load_campaign(campaign_id))  # the earlier version becomes a backup
+    (store.data_dir / "games" / f"{game_id}.json").write_bytes(b"{ truncated")
+    reopened = open_store(store.data_dir)
+
+    screen = data_screen.view(AppContext(store=reopened))
+
+    note = text_of(screen, "data-note-0")
+    assert "could not be read" in note and str(reopened.data_dir / "damaged") in note
+    listed = [text_of(screen, i) for i in ids(screen) if i.startswith("data-backup-")]
+    assert any(line.startswith("damaged/") for line in listed)
+    assert any(line.startswith(f"campaigns/{campaign_id}.1.json") for line in listed)
