@@ -41,7 +41,7 @@ ROUTES: dict[str, str] = {
     "/survey/week": "companion.views.survey_week:view",
     "/survey/end": "companion.views.survey_end:view",
     "/survey/progress": "companion.views.survey_progress:view",
-    "/data": "companion.views.data:view",
+    "/data": "companion.views.data_screen:view",
 }
 
 Screen = Callable[[AppContext], ft.View]
