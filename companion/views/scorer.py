@@ -203,7 +203,7 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
         int_field(ctx, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
-                  lambda v: update(regret_value=v), blank_ok=True),
+                  lambda v: update(regret_value=v), blank_ok=True, width=160),
         tagged(f"scorer-lifeboat-{i}", ft.Switch(label=t("Lifeboat flipped (+10)"), value=p.lifeboat_flipped,
                                                  on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
     ], wrap=True)

@@ -55,8 +55,8 @@ def int_field(ctx: AppContext, identifier: str, label: str, value: int | None, o
         on_value(number)
 
     field = ft.TextField(label=label, value="" if value is None else str(value), on_change=on_change,
-                         keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width,
-                         expand=width is None, height=theme.TOUCH + 8)
+                         keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
+                         height=theme.TOUCH + 8)
     return tagged(identifier, field)
 
 
@@ -64,8 +64,10 @@ def text_field(identifier: str, label: str, value: str, on_value: Callable[[str]
     def on_change(event: ft.ControlEvent) -> None:
         on_value(event.control.value or "")
 
-    return tagged(identifier, ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY,
-                                           expand=True))
+    wrapped = tagged(identifier, ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY,
+                                              expand=True))
+    wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
+    return wrapped
 
 
 def ranking(rows: Sequence[tuple[str, int, int, bool, str | None]]) -> list[ft.Control]:
