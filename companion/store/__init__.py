@@ -11,6 +11,7 @@ Layout of the data folder::
     index/campaigns.json      summaries of campaigns
     backups/<folder>/<id>.N.json   the N-th previous version of a file (N = 1 newest)
     damaged/...               files found damaged on start, kept for the user
+    exports/...               copies of the files the Data screen exported
 """
 
 from companion.store.errors import DamagedFile, ImportRefused, NotFound, StoreError

@@ -117,7 +117,10 @@ class Collection:
         except DamagedFile as e:  # the new record is complete: keep the damaged one aside, then write
             self._note_damaged(e, self.kind.describe(record, record["id"]))
             self._write(path, record)
-        self._index_put(self.kind.summarize(record).model_dump(mode="json"))
+        try:
+            self._index_put(self.kind.summarize(record).model_dump(mode="json"))
+        except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
+            self.check()
 
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)

@@ -81,8 +81,9 @@ class Store:
         self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes)
         self._settings_path = data_dir / "settings.json"
         with self._locked():
-            for tmp in data_dir.glob(f".*{TMP_SUFFIX}"):
-                tmp.unlink(missing_ok=True)
+            for folder in (data_dir, data_dir / "index"):
+                for tmp in folder.glob(f".*{TMP_SUFFIX}"):
+                    tmp.unlink(missing_ok=True)  # an unfinished write: never a completed save
             self._check_settings()
             self.games.check()
             self.campaigns.check()
@@ -192,7 +193,7 @@ class Store:
                     read_envelope(candidate, "settings")
                 except DamagedFile:
                     continue
-                path.write_bytes(candidate.read_bytes())
+                atomic_write(path, candidate.read_bytes())
                 self.recovery_notes.append(t("Your settings could not be read ({reason}); a backup was restored. "
                                              "The damaged file was moved to {moved}.", reason=e.reason,
                                              moved=str(moved)))
@@ -260,7 +261,10 @@ class Store:
         found = []
         for folder, root in (("damaged", self.data_dir / "damaged"), ("backups", self.data_dir / "backups")):
             for path in root.rglob("*.json"):
-                stat = path.stat()
+                try:
+                    stat = path.stat()
+                except FileNotFoundError:  # rotated away by a save meanwhile
+                    continue
                 kind = folder if folder == "damaged" else path.parent.name
                 found.append(BackupInfo(path, kind, datetime.fromtimestamp(stat.st_mtime, UTC), stat.st_size))
         return sorted(found, key=lambda b: b.saved, reverse=True)

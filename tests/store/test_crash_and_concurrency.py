@@ -12,6 +12,7 @@ import pytest
 
 from companion.store import open_store
 from tests.store.conftest import WRITER
+from tests.store.games import autosaves, fresh_game
 from tests.store.writer import notes
 
 
@@ -48,6 +49,34 @@ def test_sigkill_mid_stream_leaves_the_last_completed_save(data_dir: Path, pytho
     assert saved in (completed, completed + 1)
     assert [s.id for s in store.list_campaigns()] == ["stream"]
     assert not [p for p in data_dir.rglob("*.tmp")]  # the unfinished temporary file was cleared on start
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_sigkill_during_game_autosaves_resumes_the_last_completed_action(data_dir: Path, python: str,
+                                                                          round_: int) -> None:
+    open_store(data_dir)
+    writer = _start(python, str(data_dir), "game")
+    rng = random.Random(100 + round_)
+    stop_after = rng.randint(2, 40)
+    assert writer.stdout is not None
+    completed = 0
+    for line in writer.stdout:
+        completed = int(line)
+        if completed >= stop_after:
+            break
+    time.sleep(rng.random() * 0.01)
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    completed = max([completed, *map(int, writer.stdout.read().split())])
+
+    store = open_store(data_dir)
+
+    assert store.recovery_notes == []
+    [summary] = store.list_games()
+    resumed = store.load_game(summary.id)
+    expected = [g.log for g in autosaves(fresh_game(("Ada", "Bo", "Cy", "Di", "Ed")))]
+    assert len(resumed.log) in (completed, completed + 1)
+    assert resumed.log == expected[len(resumed.log) - 1]
 
 
 def test_two_processes_writing_at_once_lose_nothing(data_dir: Path, python: str) -> None:

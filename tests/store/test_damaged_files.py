@@ -166,3 +166,15 @@ def test_a_listed_record_whose_file_vanished_comes_back_from_its_backup(data_dir
 
     assert reopened.load_campaign(c1.id) == c1
     assert "its file is missing" in reopened.recovery_notes[0]
+
+
+def test_a_list_damaged_while_running_does_not_stop_a_save(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    first, second = campaign("First"), campaign("Second")
+    store.save_campaign(first)
+    _garbage(data_dir / "index" / "campaigns.json")
+
+    store.save_campaign(second)
+
+    assert {s.name for s in store.list_campaigns()} == {"First", "Second"}
+    assert "rebuilt" in store.recovery_notes[0]

@@ -2,6 +2,7 @@
 
     python writer.py DATA_DIR stream COUNT      saves one campaign COUNT times, its notes holding the count;
                                                 writes go to disk 8 KB at a time, slowly, so a kill lands mid-write
+    python writer.py DATA_DIR game              autosaves a game after each action (slow disk), printing its length
     python writer.py DATA_DIR many PREFIX COUNT saves COUNT campaigns and settings, and a shared campaign each time
 """
 
@@ -43,6 +44,16 @@ def stream(data_dir: str, count: int) -> None:
         print(i, flush=True)
 
 
+def game(data_dir: str) -> None:
+    from tests.store.games import autosaves, fresh_game
+
+    store = open_store(data_dir)
+    _slow_disk()
+    for later in autosaves(fresh_game(("Ada", "Bo", "Cy", "Di", "Ed"))):
+        store.save_game(later)
+        print(len(later.log), flush=True)
+
+
 def many(data_dir: str, prefix: str, count: int) -> None:
     store = open_store(data_dir)
     for i in range(count):
@@ -55,5 +66,7 @@ def many(data_dir: str, prefix: str, count: int) -> None:
 if __name__ == "__main__":
     if sys.argv[2] == "stream":
         stream(sys.argv[1], int(sys.argv[3]))
+    elif sys.argv[2] == "game":
+        game(sys.argv[1])
     else:
         many(sys.argv[1], sys.argv[3], int(sys.argv[4]))
