@@ -122,8 +122,23 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         page.title = t("Deep Regrets Companion")
         theme.apply_theme(page, ctx.setting("theme", "dark"))
         page.render_views(Root, ctx, page)
+        _keep_awake(page)
 
     return main
+
+
+def _keep_awake(page: ft.Page) -> None:
+    """Keep the phone's screen on beside the table, where the browser allows it."""
+    wakelock = ft.Wakelock()
+    page.data = {"wakelock": wakelock}  # services are dropped once nothing references them
+
+    async def enable() -> None:
+        try:
+            await wakelock.enable()
+        except Exception:  # not every browser has the Wake Lock API; the app works without it
+            log.info("the screen can't be kept awake in this browser")
+
+    page.run_task(enable)
 
 
 def _free_port(host: str) -> int:

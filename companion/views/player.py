@@ -97,7 +97,7 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
             action_button("give-up", t("Give up, draw a Dink"),
                           lambda: use(act.GiveUp(player=i, die=chosen[0])) if chosen else
                           ctx.fail(t("Select the die to spend first")), expand=True),
-        ], wrap=True),
+        ]),
     ])
 
 
