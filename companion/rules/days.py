@@ -98,6 +98,8 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
     p = player(state, action.player)
     if state.phase != "declaration":
         fail("A p.8", t("Declaring happens in the Declaration phase"))
+    if p.declared:
+        fail("A p.8", t("{name} has already declared today", name=p.name))
     if state.turn != action.player:
         fail("A p.8", t("Players declare in turn order: it is {name}'s turn", name=state.players[state.turn].name))
     if action.location == "port":

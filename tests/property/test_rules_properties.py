@@ -1,0 +1,157 @@
+"""Random action sequences, valid and invalid, keep the engine's invariants (issue 2; RULES.md §2, §5, §6)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import Game, GameSetup, PlayerSetup, RuleViolation, build_ruleset, new_game, replay
+from companion.rules import actions as a
+from companion.rules.fish import FishRef
+from companion.rules.state import REGRETS_PER_PLAYER, GameState
+
+RULESETS = [("anglers-guide", ()), ("three-shops", ()), ("three-shops", ("payday-4", "port-then-sea")),
+            ("anglers-guide", ("no-money-cap", "last-to-pass-2"))]
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+fish_refs = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 8)), type=st.sampled_from(["fair", "foul"]))
+
+
+def autopilot(s: GameState) -> a.Action:
+    """A routine legal-looking move that moves the game on, so random sequences reach later Days."""
+    if s.phase == "refresh":
+        waiting = [i for i, p in enumerate(s.players) if not p.refreshed]
+        if waiting:
+            return a.Refresh(player=waiting[0])
+        if len(s.players) > 1 and not s.life_preserver_thrown:
+            thrower = s.life_preserver_thrower
+            return a.ThrowLifePreserver(player=thrower, to=(thrower + 1) % len(s.players))
+    if s.phase == "declaration" and s.turn is not None:
+        return a.Declare(player=s.turn, location="sea")
+    if s.phase == "action" and s.turn is not None:
+        return a.Pass(player=s.turn)
+    return a.AdvancePhase()
+
+
+@st.composite
+def sensible(draw, s: GameState) -> a.Action:
+    """A move that is usually legal for the player whose turn it is, so sequences reach Port, Sea and later Days."""
+    if s.phase == "declaration" and s.turn is not None:
+        return a.Declare(player=s.turn, location=draw(st.sampled_from(["sea", "port"])))
+    if s.phase != "action" or s.turn is None:
+        return autopilot(s)
+    i, p = s.turn, s.players[s.turn]
+    fresh = list(range(len(p.fresh)))
+    moves = [st.just(a.Pass(player=i))]
+    if p.at_sea and fresh:
+        moves += [st.builds(a.Fish, player=st.just(i), fish=st.none() | fish_refs, depth=st.integers(1, p.depth),
+                            difficulty=st.integers(0, p.fresh_total), dice=st.just(fresh),
+                            overfished=st.booleans()),
+                  st.just(a.GiveUp(player=i, die=0)), st.just(a.AbandonShip(player=i))]
+        if p.depth < 3:
+            moves.append(st.just(a.DropSinkers(player=i, dice=[0])))
+    if not p.at_sea:
+        item = st.sampled_from(["rods", "reels", "supplies"])
+        if s.ruleset.shop_system == "market":
+            moves += [st.builds(a.Buy, player=st.just(i), shop=st.just("tackle"), colour=st.just("green")),
+                      st.builds(a.Buy, player=st.just(i), shop=item, price=st.integers(0, 3), items=st.just(["X"]))]
+        else:
+            moves.append(st.builds(a.Buy, player=st.just(i), shop=item | st.just("tackle"), tier=st.just(1)))
+        if p.hand_count:
+            held = st.just(p.hand[0]) if p.hand else fish_refs  # a Fish not entered can be sold as any Fish
+            moves += [st.builds(a.Sell, player=st.just(i), fish=st.lists(held, min_size=1, max_size=1)),
+                      st.builds(a.Mount, player=st.just(i), fish=held, slot=st.integers(0, 2))]
+    return draw(st.one_of(moves))
+
+
+@st.composite
+def random_action(draw, s: GameState) -> a.Action:
+    n = len(s.players)
+    who = draw(st.one_of(st.integers(0, n - 1), st.just(s.turn if s.turn is not None else 0)))
+    p = s.players[who]
+    hand = st.sampled_from(p.hand) if p.hand else fish_refs
+    dice = st.lists(st.integers(0, 4), max_size=4, unique=True)
+    options = [
+        st.just(a.AdvancePhase()),
+        st.builds(a.Refresh, player=st.just(who)),
+        st.builds(a.ThrowLifePreserver, player=st.just(who), to=st.integers(0, n - 1)),
+        st.builds(a.Declare, player=st.just(who), location=st.sampled_from(["sea", "port"]),
+                  discard_regret=st.booleans()),
+        st.builds(a.Fish, player=st.just(who), fish=st.one_of(st.none(), fish_refs), depth=st.integers(1, 3),
+                  difficulty=st.none() | st.integers(0, 8), exact_dice=st.none() | st.integers(1, 3),
+                  dice=dice, life_preserver=st.booleans(), overfished=st.booleans()),
+        st.builds(a.GiveUp, player=st.just(who), die=st.integers(0, 3)),
+        st.builds(a.DropSinkers, player=st.just(who), dice=st.lists(st.integers(0, 3), min_size=1, max_size=2)),
+        st.builds(a.AbandonShip, player=st.just(who), discard_regret=st.booleans()),
+        st.builds(a.DrawRegret, player=st.just(who), count=st.integers(1, 4),
+                  from_player=st.none() | st.integers(0, n - 1)),
+        st.builds(a.DiscardRegret, player=st.just(who), count=st.integers(1, 3)),
+        st.builds(a.Pass, player=st.just(who), reward=st.sampled_from([None, "dink", "regret"])),
+        st.builds(a.ClaimReward, player=st.just(who), reward=st.sampled_from(["dink", "regret"])),
+        st.builds(a.Sell, player=st.just(who), fish=st.lists(hand, min_size=1, max_size=2)),
+        st.builds(a.Buy, player=st.just(who), shop=st.sampled_from(["rods", "reels", "supplies", "tackle"]),
+                  price=st.none() | st.integers(0, 6), tier=st.none() | st.sampled_from([1, 3, 5]),
+                  colour=st.none() | st.sampled_from(["blue", "green", "orange"]),
+                  life_preserver=st.booleans(), dinks=st.lists(st.integers(1, 2), max_size=2)),
+        st.builds(a.Mount, player=st.just(who), fish=hand, slot=st.integers(0, 2)),
+        st.builds(a.AdjustFishbucks, player=st.just(who), amount=st.integers(-6, 12)),
+        st.builds(a.GainDie, player=st.just(who), kind=st.sampled_from(["player", "blue", "green", "orange", "omen"])),
+        st.builds(a.DrawDink, player=st.just(who)),
+        st.builds(a.UseDink, player=st.just(who)),
+        st.builds(a.UseCanOfWorms, player=st.just(who)),
+        st.builds(a.EatFish, player=st.just(who), fish=st.none() | hand),
+        st.just(a.EndGame()),
+    ]
+    # Three moves in four are sensible ones; a flat one_of would drown them among the random options.
+    if draw(st.integers(0, 3)) < 3:
+        return draw(sensible(s))
+    return draw(st.one_of(options))
+
+
+def check_invariants(s: GameState) -> None:
+    cap = s.ruleset.money_cap
+    for i, p in enumerate(s.players):
+        assert p.fishbucks >= 0 and (cap is None or p.fishbucks <= cap)
+        assert p.regret_cards >= 0 and p.dinks >= 0 and p.hand_hidden >= 0
+        tier = s.madness(i)
+        assert tier.min_cards <= p.regret_cards and (tier.max_cards is None or p.regret_cards <= tier.max_cards)
+        assert sum(d.kind == "player" for d in (*p.fresh, *p.spent)) <= 3
+    assert sum(p.regret_cards for p in s.players) <= REGRETS_PER_PLAYER * len(s.players)
+    assert all(s.tackle_available(c) >= 0 for c in ("blue", "green", "orange"))
+
+
+def setup_for(players: int, preset: tuple[str, tuple[str, ...]], seed: int) -> GameSetup:
+    return GameSetup(players=[PlayerSetup(name=f"P{i}", colour="red") for i in range(players)],
+                     ruleset=build_ruleset(*preset), seed=seed)
+
+
+@SETTINGS
+@given(players=st.integers(1, 5), preset=st.sampled_from(RULESETS), seed=st.integers(0, 1000), data=st.data())
+def test_random_sequences_keep_the_invariants(players, preset, seed, data):
+    """Fishbucks in 0..cap, Regrets never negative, Madness matches the count, refused actions change nothing,
+    undo(apply(s, a)) == s, and replay(log) == state."""
+    game: Game = new_game(setup_for(players, preset, seed))
+    for _ in range(data.draw(st.integers(20, 80))):
+        state = game.state
+        before = state.model_dump()
+        action = data.draw(random_action(state))
+        try:
+            after = game.apply(action)
+        except RuleViolation:
+            assert game.state.model_dump() == before
+            continue
+        assert after.undo().state == state
+        check_invariants(after.state)
+        game = after
+    assert replay(game.setup, game.log) == game.state
+    assert GameState.model_validate(game.state.model_dump()) == game.state
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(1, 5), preset=st.sampled_from(RULESETS), seed=st.integers(0, 1000))
+def test_autopilot_reaches_the_end_of_the_game(players, preset, seed):
+    """Routine play (refresh, throw, declare Sea, pass, advance) always ends on the final Day (A p.22)."""
+    game = new_game(setup_for(players, preset, seed))
+    for _ in range(200):
+        if game.finished:
+            break
+        game = game.apply(autopilot(game.state))
+    assert game.finished and game.state.is_last_day
