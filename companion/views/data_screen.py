@@ -26,6 +26,7 @@ from companion.views.widgets import error_line, screen, section_card, tagged
 
 DRAFT_TEXT = "data-import-text"
 DRAFT_RESULT = "data-result"
+DRAFT_PICKER = "data-file-picker"
 SHOWN_BACKUPS = 20
 
 
@@ -35,11 +36,13 @@ async def save_download(name: str, data: bytes) -> None:
                                     allowed_extensions=["json"])
 
 
-async def pick_json() -> bytes | None:
-    """The bytes of a JSON file the user picks, or ``None`` if they cancel."""
-    files = await ft.FilePicker().pick_files(file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"],
-                                             with_data=True)
-    return files[0].bytes if files else None
+def _file_picker(ctx: AppContext) -> ft.FilePicker:
+    # One picker per tab, kept in the tab's context: a service is dropped once nothing references it, and one made
+    # on every redraw would pile up. Its result arrives in on_result (see _import_section).
+    picker = ctx.drafts.get(DRAFT_PICKER)
+    if picker is None:
+        picker = ctx.drafts[DRAFT_PICKER] = ft.FilePicker()
+    return picker
 
 
 def _file_name(what: str) -> str:
@@ -114,10 +117,14 @@ def _import_section(ctx: AppContext) -> ft.Control:
             return
         _import(ctx, text)
 
-    async def from_file(_event: object) -> None:
-        data = await pick_json()
-        if data is not None:
-            _import(ctx, data)
+    def picked(event: ft.FilePickerResultEvent) -> None:
+        if event.files and event.files[0].bytes is not None:
+            _import(ctx, event.files[0].bytes)
+
+    picker = _file_picker(ctx)
+    picker.on_result = picked
+    # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
+    pick = ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True)
 
     field = ft.TextField(value=ctx.drafts.get(DRAFT_TEXT, ""), label=t("Paste an exported file here"),
                          multiline=True, min_lines=3, max_lines=8, on_change=typed)
@@ -126,7 +133,8 @@ def _import_section(ctx: AppContext) -> ft.Control:
                 size=theme.SMALL),
         tagged(DRAFT_TEXT, field),
         ft.Row([_button("data-import-paste", t("Import pasted text"), ft.Icons.CONTENT_PASTE, from_text),
-                _button("data-import-file", t("Pick a file…"), ft.Icons.UPLOAD_FILE, from_file)], wrap=True),
+                tagged("data-import-file", ft.OutlinedButton(content=t("Pick a file…"), icon=ft.Icons.UPLOAD_FILE,
+                                                             action=pick, height=theme.TOUCH))], wrap=True),
     ])
 
 

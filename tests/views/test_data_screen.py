@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
+import flet as ft
 import pytest
 
 from companion.store import Store, open_store
@@ -92,18 +93,18 @@ def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(stor
     assert [before[k] for k in ("games", "campaigns")] == [after[k] for k in ("games", "campaigns")]
 
 
-def test_a_picked_file_is_imported(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     exported = json.dumps(store.export_game(store.list_games()[0].id)).encode()
-
-    async def pick_json() -> bytes:
-        return exported
-
-    monkeypatch.setattr(data_screen, "pick_json", pick_json)
     other = open_store(tmp_path / "other")
     ctx = AppContext(store=other)
-    _tap(ctx, "data-import-file")
+
+    pick = find(data_screen.view(ctx), "data-import-file").action
+    assert isinstance(pick, ft.PickFiles) and pick.with_data and pick.allowed_extensions == ["json"]
+    picked = ft.FilePickerFile(id=1, name="export.json", size=len(exported), bytes=exported)
+    pick.file_picker.on_result(SimpleNamespace(files=[picked]))
 
     assert [g.id for g in other.list_games()] == [store.list_games()[0].id]
+    assert "Imported 1 game(s)" in text_of(data_screen.view(ctx), "data-result")
 
 
 def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Store) -> None:
