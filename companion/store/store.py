@@ -30,7 +30,7 @@ from companion.store import records
 from companion.store.collection import Collection, Kind
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
-from companion.store.transfer import ImportReport, export_document, plan_import
+from companion.store.transfer import ImportReport, check_import, export_document, plan_import
 
 APP_NAME = "deep-regrets-companion"
 ENV_VAR = "COMPANION_DATA_DIR"
@@ -168,7 +168,11 @@ class Store:
     def set_setting(self, key: str, value: Any) -> None:
         """Store a JSON-friendly ``value`` under ``key``."""
         with self._locked():
-            self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+            try:
+                self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+            except DamagedFile:  # damaged while running: set aside and restored as on start, then saved
+                self._check_settings()
+                self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
 
     def settings(self) -> dict[str, Any]:
         """Every stored setting."""
@@ -224,8 +228,9 @@ class Store:
         store is left exactly as it was. A record whose id is already stored with different content is kept
         beside it under a new id, so an import never overwrites anything.
         """
+        checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
-            plan = plan_import(data, self._existing)
+            plan = plan_import(checked, self._existing)
             for record in plan.games:
                 self.games.save(record)
             for record in plan.campaigns:

@@ -1,8 +1,8 @@
 """Export documents, and the full validation an import passes before anything is written.
 
 An export is one envelope of kind ``"export"`` holding ``games``, ``campaigns`` and (for "everything")
-``settings``. :func:`plan_import` checks all of it (the envelope, every field through the owners' models, a replay
-of every game's log, duplicate ids) and only then says what to write.
+``settings``. :func:`check_import` checks all of it (the envelope, every field through the owners' models, a replay
+of every game's log, duplicate ids); only then does :func:`plan_import` say what to write.
 """
 
 from __future__ import annotations
@@ -119,8 +119,17 @@ def _place(found: list[dict], folder: str, existing: Callable[[str, str], dict |
     return to_write
 
 
-def plan_import(data: dict | str | bytes, existing: Callable[[str, str], dict | None]) -> ImportPlan:
-    """Validate an export document in full and say what to write; ``existing(folder, id)`` reads the store."""
+@dataclass
+class CheckedImport:
+    """An export document that passed every check, its records in their canonical JSON form."""
+
+    games: list[dict]
+    campaigns: list[dict]
+    settings: dict[str, Any]
+
+
+def check_import(data: dict | str | bytes) -> CheckedImport:
+    """Validate an export document in full (envelope, every record, a replay of every game); ``ImportRefused``."""
     try:
         doc = migrate(parse(data), (EXPORT_KIND,))
     except SchemaError as e:
@@ -133,11 +142,16 @@ def plan_import(data: dict | str | bytes, existing: Callable[[str, str], dict | 
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
         raise ImportRefused("settings", t("expected an object of settings"))
-    games = _records(doc, "games", records.validate_game)
-    campaigns = _records(doc, "campaigns", records.validate_campaign)
-    report = ImportReport(settings=len(settings))
+    return CheckedImport(games=_records(doc, "games", records.validate_game),
+                         campaigns=_records(doc, "campaigns", records.validate_campaign), settings=settings)
+
+
+def plan_import(checked: CheckedImport, existing: Callable[[str, str], dict | None]) -> ImportPlan:
+    """What to write for a checked import; ``existing(folder, id)`` reads the store (a clash gets a new id)."""
+    report = ImportReport(settings=len(checked.settings))
     return ImportPlan(
-        games=_place(games, "games", existing, report.games_added, report.games_unchanged, report.games_renamed),
-        campaigns=_place(campaigns, "campaigns", existing, report.campaigns_added, report.campaigns_unchanged,
-                         report.campaigns_renamed),
-        settings=settings, report=report)
+        games=_place(checked.games, "games", existing, report.games_added, report.games_unchanged,
+                     report.games_renamed),
+        campaigns=_place(checked.campaigns, "campaigns", existing, report.campaigns_added,
+                         report.campaigns_unchanged, report.campaigns_renamed),
+        settings=checked.settings, report=report)

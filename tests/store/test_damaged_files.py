@@ -178,3 +178,15 @@ def test_a_list_damaged_while_running_does_not_stop_a_save(data_dir: Path) -> No
 
     assert {s.name for s in store.list_campaigns()} == {"First", "Second"}
     assert "rebuilt" in store.recovery_notes[0]
+
+
+def test_settings_damaged_while_running_are_repaired_when_a_setting_is_saved(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    store.set_setting("theme", "light")
+    store.set_setting("language", "it")
+    _garbage(data_dir / "settings.json")
+
+    store.set_setting("sound", False)
+
+    assert store.settings() == {"theme": "light", "sound": False}  # the backup before "language", plus the new one
+    assert "settings" in store.recovery_notes[0]
