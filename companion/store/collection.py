@@ -36,8 +36,8 @@ class Kind:
     validate: Callable[[dict], Any]  # full validation; raises on a bad record
     summarize: Callable[[dict], BaseModel]
     describe: Callable[[dict | None, str], str]
-    indexes: tuple[str, ...]  # index file names; the first is where a record goes unless index_of says otherwise
-    index_of: Callable[[dict], str]
+    indexes: tuple[str, ...]  # the index files that list this kind
+    index_of: Callable[[dict], str]  # which of them lists a record, from its summary
 
 
 def _when(path: Path) -> str:
@@ -127,7 +127,7 @@ class Collection:
         if not path.exists():
             raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
         self._index_drop(record_id)
-        # The last version stays as the newest backup, so a delete can be undone from the Data screen.
+        # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back.
         rotate(path, self.backup_dir, self.keep)
         path.unlink()
         fsync_dir(path.parent)

@@ -95,6 +95,9 @@ class Store:
                 yield
         except Timeout as e:
             raise StoreError(t("Another copy of the app is busy saving; try again in a moment.")) from e
+        except OSError as e:  # the lock file or a repair could not be written: say where, never crash the caller
+            raise StoreError(t("The data folder {path} can't be written: {reason}", path=str(self.data_dir),
+                               reason=e.strerror or str(e))) from e
 
     # -- games ---------------------------------------------------------------------------------------------
     def list_games(self) -> list[records.GameSummary]:
@@ -261,6 +264,23 @@ class Store:
         return path
 
     # -- backups -------------------------------------------------------------------------------------------
+    def restore_backup(self, path: Path | str) -> ImportReport:
+        """Bring back the game or campaign in a backup file (a deleted one, or an earlier version of one).
+
+        It goes through :meth:`import_data`: checked in full, and kept beside a different stored version under a
+        new id rather than over it.
+        """
+        path = Path(path)
+        folder = path.parent.name
+        kinds = {"games": "game", "campaigns": "campaign"}
+        if path.parent != self.data_dir / "backups" / folder or folder not in kinds:
+            raise StoreError(t("{path} is not a backup of a game or campaign", path=str(path)))
+        try:
+            record = read_envelope(path, kinds[folder])["tables"].get(kinds[folder], {}).get("1")
+        except DamagedFile as e:
+            raise StoreError(t("This backup can't be read: {reason}", reason=e.reason)) from e
+        return self.import_data(export_document(**{folder: [record]}))
+
     def backups(self) -> list[BackupInfo]:
         """Backups and damaged files kept aside, newest first."""
         found = []

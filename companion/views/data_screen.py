@@ -1,5 +1,5 @@
 """Data: export everything or one game or campaign as a JSON file, import one (pasted or picked), what start-up
-repaired, and the backups kept.
+repaired, and the backups kept (a game or campaign backup can be restored: a deleted one, or an earlier version).
 
 An export is offered as a browser download (Flet's ``FilePicker.save_file`` with the bytes) and also written to
 ``exports/`` in the data folder, so it exists even where a browser blocks downloads. An import is validated in full
@@ -7,7 +7,7 @@ by the store first; a refused file shows the store's message (with the field at 
 
 Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
 ``data-export-campaign-<id>``, ``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
-``data-backups``, ``data-backup-<n>``, ``error-line``, ``back``.
+``data-backups``, ``data-backup-<n>``, ``data-restore-<n>``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from pathlib import Path
 
 import flet as ft
 
@@ -145,9 +146,26 @@ def _backups_section(ctx: AppContext) -> ft.Control:
     for n, backup in enumerate(found[:SHOWN_BACKUPS]):
         label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
-        rows.append(tagged(f"data-backup-{n}", ft.Text(label, size=theme.SMALL,
-                                                        color=theme.DANGER if backup.folder == "damaged" else None)))
+        line: list[ft.Control] = [tagged(f"data-backup-{n}", ft.Text(
+            label, size=theme.SMALL, expand=True, color=theme.DANGER if backup.folder == "damaged" else None))]
+        if backup.folder in ("games", "campaigns"):
+            line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE, _restorer(ctx, backup.path)))
+        rows.append(ft.Row(line))
     return section_card("data-backups", t("Backups"), rows)
+
+
+def _restorer(ctx: AppContext, path: Path) -> Callable[[object], Awaitable[None]]:
+    async def restore(_event: object) -> None:
+        try:
+            report = ctx.store.restore_backup(path)
+        except StoreError as problem:
+            ctx.fail(t("Could not restore: {problem}", problem=problem))
+            return
+        ctx.drafts[DRAFT_RESULT] = report.message()
+        ctx.error = None
+        ctx.refresh()
+
+    return restore
 
 
 def view(ctx: AppContext) -> ft.View:

@@ -115,3 +115,38 @@ def test_a_full_disk_refuses_the_save_and_keeps_the_last_one(data_dir: Path, mon
 
     assert sorted(p.name for p in (data_dir / "games").iterdir()) == files  # no temporary file left behind
     assert open_store(data_dir).load_game(before.id) == before
+
+
+def test_a_deleted_game_comes_back_from_its_backup(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    game = played_game(6)
+    store.save_game(game)
+    store.delete_game(game.id)
+
+    report = store.restore_backup(data_dir / "backups" / "games" / f"{game.id}.1.json")
+
+    assert report.games_added == [game.id]
+    assert store.load_game(game.id) == game
+
+
+def test_an_earlier_version_is_restored_beside_the_current_one(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    saves = list(autosaves(fresh_game()))
+    store.save_game(saves[3])
+    store.save_game(saves[4])
+
+    report = store.restore_backup(data_dir / "backups" / "games" / f"{saves[3].id}.1.json")
+
+    assert report.games_renamed == {saves[3].id: f"{saves[3].id}-2"}
+    assert store.load_game(saves[3].id) == saves[4]
+    assert store.load_game(f"{saves[3].id}-2").log == saves[3].log
+
+
+def test_only_backups_of_games_and_campaigns_can_be_restored(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    store.set_setting("theme", "dark")
+    store.set_setting("theme", "light")
+    with pytest.raises(StoreError, match="not a backup"):
+        store.restore_backup(data_dir / "backups" / "settings" / "settings.1.json")
+    with pytest.raises(StoreError, match="not a backup"):
+        store.restore_backup(data_dir / "settings.json")

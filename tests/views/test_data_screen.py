@@ -120,3 +120,17 @@ def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Stor
     listed = [text_of(screen, i) for i in ids(screen) if i.startswith("data-backup-")]
     assert any(line.startswith("damaged/") for line in listed)
     assert any(line.startswith(f"campaigns/{campaign_id}.1.json") for line in listed)
+
+
+def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
+    game_id = store.list_games()[0].id
+    store.delete_game(game_id)
+    ctx = AppContext(store=store)
+    screen = data_screen.view(ctx)
+    [row] = [i for i in ids(screen)
+             if i.startswith("data-backup-") and text_of(screen, i).startswith(f"games/{game_id}")]
+
+    _tap(ctx, row.replace("backup", "restore"))
+
+    assert [g.id for g in store.list_games()] == [game_id]
+    assert "Imported 1 game(s)" in text_of(data_screen.view(ctx), "data-result")
