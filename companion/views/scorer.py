@@ -223,11 +223,20 @@ def view(ctx: AppContext) -> ft.View:
         ctx.drafts[DRAFT_KEY] = TableDraft()
         _changed(ctx, ctx.drafts[DRAFT_KEY])
 
+    def refill() -> None:
+        game = ctx.open_game(draft.game_id)
+        if game is None:
+            ctx.fail(ctx.error or t("That game is no longer stored"))
+            return
+        _changed(ctx, draft_from_state(game.state, game_id=game.id))
+
     controls: list[ft.Control] = [game_switcher(ctx, "deep-regrets")]
     if draft.game_id:
         note = t("Filled in from the game at the table.") if draft.finished else t(
             "Filled in from a game still in progress: a preview of the score so far.")
-        controls.append(tagged("scorer-from-game", ft.Text(note, size=theme.SMALL)))
+        controls.append(ft.Row([tagged("scorer-from-game", ft.Text(note, size=theme.SMALL, expand=True)),
+                                action_button("scorer-refill", t("Fill in again"), refill, icon=ft.Icons.SYNC)],
+                               wrap=True))
     controls.append(_ruleset_section(ctx, draft))
     controls += [player_card(ctx, draft, i) for i in range(len(draft.players))]
     controls.append(ft.Row([

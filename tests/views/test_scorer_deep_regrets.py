@@ -136,3 +136,13 @@ def test_touch_targets_at_least_48px() -> None:
     screen = view(ctx_with(worked_example()))
     for identifier in ("scorer-fishbucks-plus-0", "scorer-hand-remove-0-0", "scorer-add-player"):
         assert find(screen, identifier).height >= 48
+
+
+def test_fill_in_again_from_the_game_replaces_edits() -> None:
+    """After editing a pre-filled draft, "Fill in again" takes the game's numbers back."""
+    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba")], ruleset=build_ruleset(), seed=3))
+    ctx = AppContext(route=f"/score?game={game.id}", game=game)
+    tap(view(ctx), "scorer-fishbucks-plus-0")
+    assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 1
+    tap(view(ctx), "scorer-refill")
+    assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 0
