@@ -3,18 +3,39 @@
 from __future__ import annotations
 
 import random
-from typing import NoReturn
+from typing import NoReturn, TypeVar
+
+from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import TACKLE_COLOURS, Die, face_allowed, roll
+from companion.rules.dice import TACKLE_COLOURS, Die, die, face_allowed, roll
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def fail(rule: str, message: str) -> NoReturn:
     """Refuse the action: raise :class:`RuleViolation` naming ``rule``."""
     raise RuleViolation(rule, message)
+
+
+def replace(model: M, **changes: object) -> M:
+    """A copy of a frozen model with some fields changed: ``model_copy(update=...)`` without its generic copying.
+
+    Replaying a log makes a few of these per action, so this is the engine's hot path (``bench/replay.py``).
+    The caller passes valid values; nothing is re-validated, exactly as with ``model_copy``.
+    """
+    cls = type(model)
+    new = cls.__new__(cls)
+    values = model.__dict__.copy()
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def source(state: GameState, rule: str) -> str:
@@ -32,8 +53,8 @@ def player(state: GameState, index: int) -> PlayerState:
 def with_player(state: GameState, index: int, **changes: object) -> GameState:
     """A copy of ``state`` with player ``index`` changed."""
     players = list(state.players)
-    players[index] = players[index].model_copy(update=changes)
-    return state.model_copy(update={"players": players})
+    players[index] = replace(players[index], **changes)
+    return replace(state, players=players)
 
 
 def not_ended(state: GameState) -> None:
@@ -83,7 +104,7 @@ def pick_fresh(p: PlayerState, indexes: list[int], rule: str) -> tuple[list[Die]
 
 def spend(p: PlayerState, dice: list[Die]) -> list[Die]:
     """The Spent pool after spending ``dice``: player dice go to Spent, tackle dice back to the bag (A p.10)."""
-    return p.spent + [Die(kind=d.kind) for d in dice if not d.is_tackle]
+    return p.spent + [die(d.kind) for d in dice if not d.is_tackle]
 
 
 def faces_for(kinds: list[str], faces: list[int] | None, rng: random.Random, rule: str) -> list[int]:
@@ -104,7 +125,7 @@ def acquire_dice(state: GameState, index: int, dice: list[Die]) -> GameState:
     room = max(0, state.max_dice(index) - len(p.fresh))
     ranked = sorted(dice, key=lambda d: d.face or 0, reverse=True)
     return with_player(state, index, fresh=p.fresh + ranked[:room],
-                       spent=p.spent + [Die(kind=d.kind) for d in ranked[room:]])
+                       spent=p.spent + [die(d.kind) for d in ranked[room:]])
 
 
 def remove_from_hand(p: PlayerState, fish: FishRef | None, rule: str) -> dict[str, object]:

@@ -13,8 +13,8 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import faces_for, fail, not_ended, player, source, with_player
-from companion.rules.dice import Die, roller
+from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
+from companion.rules.dice import die, roller
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState
 
@@ -38,7 +38,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
     kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
     faces = faces_for(kinds, spec.faces, roller(state.seed, state.step), "A p.8")
-    rolled = [Die(kind=k, face=f) for k, f in zip(kinds, faces, strict=True)]
+    rolled = [die(k, f) for k, f in zip(kinds, faces, strict=True)]
     room = max_dice - len(kept)
     if spec.keep is None:
         keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
@@ -50,7 +50,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
             fail("A p.8", t("Only {room} more dice fit in the Fresh pool (Max dice {max})", room=room, max=max_dice))
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
-    spent = [Die(kind=d.kind) for i, d in enumerate(rolled) if i not in chosen]
+    spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
     return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
 
 
@@ -90,7 +90,7 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
         fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
-    return state.model_copy(update={"life_preserver": action.to, "life_preserver_thrown": True})
+    return replace(state, life_preserver=action.to, life_preserver_thrown=True)
 
 
 def apply_declare(state: GameState, action: Declare) -> GameState:
@@ -114,7 +114,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
             state = with_player(state, action.player, location="sea", depth=1)
     state = with_player(state, action.player, declared=True)
     waiting = [i for i in state.turn_order() if not state.players[i].declared]
-    return state.model_copy(update={"turn": waiting[0] if waiting else None})
+    return replace(state, turn=waiting[0] if waiting else None)
 
 
 def apply_equip(state: GameState, action: Equip) -> GameState:
@@ -134,7 +134,7 @@ def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
     for colour in colours:
         if state.tackle_available(colour) >= len(state.players):
             for i, p in enumerate(state.players):
-                state = with_player(state, i, spent=[*p.spent, Die(kind=colour)])
+                state = with_player(state, i, spent=[*p.spent, die(colour)])
             return state
     return state
 
@@ -152,13 +152,10 @@ def start_day(state: GameState) -> GameState:
         if rules.boats_move_up_at_day_start and p.at_sea:
             changes["depth"] = max(1, p.depth - 1)
         if day == THURSDAY and rules.thursday_payday:
-            cap = rules.money_cap
-            money = p.fishbucks + rules.thursday_payday
-            changes["fishbucks"] = min(money, cap) if cap is not None else money
-        players.append(p.model_copy(update=changes))
-    state = state.model_copy(update={
-        "day": day, "players": players, "first_player": (state.first_player + 1) % len(players), "phase": "refresh",
-        "turn": None, "last_turns_left": None, "life_preserver_thrown": False})
+            changes["fishbucks"] = capped(state, p.fishbucks + rules.thursday_payday)
+        players.append(replace(p, **changes))
+    state = replace(state, day=day, players=players, first_player=(state.first_player + 1) % len(players),
+                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False)
     if day == THURSDAY:
         state = _tackle_handout(state, rules.thursday_dice)
     elif day == SATURDAY:
@@ -203,17 +200,17 @@ def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
         if len(state.players) > 1 and not state.life_preserver_thrown:
             fail("A p.8", t("Throw the Life Preserver first"))
         if state.is_first_day:  # no Declaration on the first Day: everyone is at Sea (A p.8)
-            return state.model_copy(update={"phase": "action", "turn": state.first_player})
-        return state.model_copy(update={"phase": "declaration", "turn": state.first_player})
+            return replace(state, phase="action", turn=state.first_player)
+        return replace(state, phase="declaration", turn=state.first_player)
     if state.phase == "declaration":
         waiting = [p.name for p in state.players if not p.declared]
         if waiting:
             fail("A p.8", t("Still to declare: {names}", names=", ".join(waiting)))
-        return state.model_copy(update={"phase": "action", "turn": state.first_player})
+        return replace(state, phase="action", turn=state.first_player)
     if state.unpassed:
         fail("A p.9", t("The Day goes on until everyone has passed"))
     if state.is_last_day:
-        return state.model_copy(update={"phase": "ended", "turn": None})
+        return replace(state, phase="ended", turn=None)
     return start_day(state)
 
 
@@ -223,7 +220,7 @@ def apply_end_game(state: GameState, action: EndGame) -> GameState:
     everyone_passed = state.phase == "action" and not state.unpassed
     if not (state.is_last_day and everyone_passed) and state.shoals_emptied < 9:
         fail("A p.22", t("The game ends on the final Day, once all players have passed"))
-    return state.model_copy(update={"phase": "ended", "turn": None, "last_turns_left": None})
+    return replace(state, phase="ended", turn=None, last_turns_left=None)
 
 
 def apply_reveal_regrets(state: GameState, action: RevealRegrets) -> GameState:

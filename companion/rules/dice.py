@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -39,6 +40,16 @@ class Die(BaseModel):
     def is_tackle(self) -> bool:
         """Tackle dice go back to the bag when spent (A p.10)."""
         return self.kind in TACKLE_COLOURS
+
+
+@cache
+def die(kind: str, face: int | None = None) -> Die:
+    """The (shared, immutable) die of ``kind`` showing ``face``; cheaper than building a new model each time.
+
+    >>> die("green", 2) is die("green", 2)
+    True
+    """
+    return Die(kind=kind, face=face)
 
 
 def face_allowed(kind: str, face: int) -> bool:

@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.rules import days, effects, port, sea, turns
 from companion.rules.actions import Action
-from companion.rules.dice import PLAYER_DICE, Die
+from companion.rules.common import replace
+from companion.rules.dice import PLAYER_DICE, die
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
 
@@ -54,7 +55,7 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     >>> (s.day_name, s.phase, len(s.players[0].spent))
     ('Monday', 'refresh', 3)
     """
-    people = [PlayerState(name=name, colour=colour, spent=[Die(kind="player")] * PLAYER_DICE)
+    people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE)
               for name, colour in players]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)
 
@@ -73,6 +74,6 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
     ([3, 1, 2], 0)
     """
     if ruleset is not None and ruleset is not state.ruleset:
-        state = state.model_copy(update={"ruleset": ruleset})
+        state = replace(state, ruleset=ruleset)
     new = MOVES[action.type](state, action)
-    return new.model_copy(update={"step": state.step + 1})
+    return replace(new, step=state.step + 1)

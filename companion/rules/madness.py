@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules.ruleset import Ruleset, build_ruleset
+from companion.rules.ruleset import MadnessRow, Ruleset, build_ruleset
 
 
 class MadnessTier(BaseModel):
@@ -57,7 +59,12 @@ def madness_tier(regret_cards: int, ruleset: Ruleset | None = None) -> MadnessTi
     """
     if regret_cards < 0:
         raise ValueError(f"Regret cards cannot be negative (got {regret_cards})")
-    rows = (ruleset or build_ruleset()).madness
+    return _tier((ruleset or build_ruleset()).madness, regret_cards)
+
+
+@cache
+def _tier(rows: tuple[MadnessRow, ...], regret_cards: int) -> MadnessTier:
+    # Cached: the engine asks for a tier several times per action, and tiers are immutable.
     index = max(i for i, row in enumerate(rows) if row.min_cards <= regret_cards)
     row = rows[index]
     upper = rows[index + 1].min_cards - 1 if index + 1 < len(rows) else None

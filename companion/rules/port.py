@@ -10,12 +10,13 @@ from companion.rules.common import (
     faces_for,
     fail,
     remove_from_hand,
+    replace,
     require_location,
     require_turn,
     source,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, roller
+from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
@@ -32,7 +33,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
         fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
-        p = p.model_copy(update=remove_from_hand(p, fish, "A p.17"))
+        p = replace(p, **remove_from_hand(p, fish, "A p.17"))
     state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, fishbucks=p.fishbucks + gain)
     # Foul Fish are paid at the current value, then the Regrets are drawn (A p.17).
     fouls = sum(1 for f in action.fish if f.foul)
@@ -62,7 +63,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
             fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
     faces = faces_for(colours, action.faces, roller(state.seed + 1, state.step), "A p.16")
-    return [Die(kind=c, face=f) for c, f in zip(colours, faces, strict=True)]
+    return [die(c, f) for c, f in zip(colours, faces, strict=True)]
 
 
 def apply_buy(state: GameState, action: Buy) -> GameState:
@@ -81,7 +82,7 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
     state = with_player(state, action.player, fishbucks=p.fishbucks - price, dinks=p.dinks - len(action.dinks),
                         items=p.items + action.items, shops_used=used)
     if action.life_preserver:
-        state = state.model_copy(update={"life_preserver": None})
+        state = replace(state, life_preserver=None)
     if dice:
         state = acquire_dice(state, action.player, dice)
     return end_turn(state, action.player)
@@ -105,7 +106,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
     require_location(p, "port")
     if p.mounted[action.slot] is not None:
         fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
-    p = p.model_copy(update=remove_from_hand(p, action.fish, "A p.17"))
+    p = replace(p, **remove_from_hand(p, action.fish, "A p.17"))
     mounted = list(p.mounted)
     mounted[action.slot] = action.fish
     state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted)

@@ -10,6 +10,7 @@ from companion.rules.common import (
     not_passed,
     pick_fresh,
     remove_from_hand,
+    replace,
     require_location,
     require_turn,
     spend,
@@ -57,10 +58,10 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
     hand = {"hand": [*p.hand, action.fish]} if action.fish is not None else {"hand_hidden": p.hand_hidden + 1}
     state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), **hand)
     if action.life_preserver:
-        state = state.model_copy(update={"life_preserver": None})
+        state = replace(state, life_preserver=None)
     if action.overfished:  # the last Fish of a Shoal: one Regret, the Shoal is closed (A p.11)
         state = draw_regrets(state, action.player, 1, action.regret_from)
-        state = state.model_copy(update={"shoals_emptied": min(SHOALS, state.shoals_emptied + 1)})
+        state = replace(state, shoals_emptied=min(SHOALS, state.shoals_emptied + 1))
     return end_turn(state, action.player)
 
 
@@ -85,7 +86,7 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     state = with_player(state, action.player, lifeboat=False)
     if len(state.players) > 1 and state.unpassed == [action.player]:
         # Everyone else has passed: the player still gets their turns at Port (A p.10).
-        return state.model_copy(update={"last_turns_left": state.ruleset.abandon_ship_last_turns})
+        return replace(state, last_turns_left=state.ruleset.abandon_ship_last_turns)
     return end_turn(state, action.player)
 
 

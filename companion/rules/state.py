@@ -1,7 +1,7 @@
 """The state of a live game: what the table has in front of it, as plain immutable models.
 
 Madness is derived from the Regret card count and never stored (RULES.md §2). The engine never mutates a state:
-every action builds a new one with ``model_copy``.
+every action builds a new one.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import ClaimReward, Pass
-from companion.rules.common import fail, not_ended, player, require_turn, source, with_player
+from companion.rules.common import fail, not_ended, player, replace, require_turn, source, with_player
 from companion.rules.state import GameState
 
 
@@ -24,10 +24,10 @@ def _next_turn(state: GameState, index: int) -> GameState:
     for k in range(1, n + 1):
         j = (index + k) % n
         if not state.players[j].passed:
-            return state.model_copy(update={"turn": j})
+            return replace(state, turn=j)
         if state.ruleset.passing_reward and j != index:
             state = with_player(state, j, rewards_due=state.players[j].rewards_due + 1)
-    return state.model_copy(update={"turn": None})
+    return replace(state, turn=None)
 
 
 def _start_countdown(state: GameState) -> GameState:
@@ -38,14 +38,14 @@ def _start_countdown(state: GameState) -> GameState:
     last = state.players[remaining[0]]
     rules = state.ruleset
     turns = rules.last_to_pass_turns_sea if last.at_sea else rules.last_to_pass_turns_port
-    return state.model_copy(update={"last_turns_left": turns})
+    return replace(state, last_turns_left=turns)
 
 
 def end_turn(state: GameState, index: int) -> GameState:
     """After a turn action: count down the last player's turns, then pass the turn on."""
     if state.last_turns_left is not None and state.unpassed == [index]:
         left = state.last_turns_left - 1
-        state = state.model_copy(update={"last_turns_left": left})
+        state = replace(state, last_turns_left=left)
         if left <= 0:
             return _passed(state, index)
     return _next_turn(state, index)
@@ -57,7 +57,7 @@ def _passed(state: GameState, index: int) -> GameState:
     due = p.rewards_due + (1 if state.ruleset.passing_reward and state.last_turns_left == 0 else 0)
     state = with_player(state, index, passed=True, rewards_due=due)
     if not state.unpassed:
-        return state.model_copy(update={"turn": None, "last_turns_left": None})
+        return replace(state, turn=None, last_turns_left=None)
     return _start_countdown(_next_turn(state, index))
 
 
