@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -38,5 +39,10 @@ def score_command(path: str) -> int:
         return _fail(source, str(e))
     except Exception as e:  # the contract is one line, never a traceback, whatever the input
         return _fail(source, t("can't score it ({error})", error=f"{type(e).__name__}: {e}"))
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    try:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    except UnicodeEncodeError:  # a terminal that can't show "4–6": the same JSON, escaped
+        print(json.dumps(result, indent=2))
+    except BrokenPipeError:  # the reader stopped early (| head); as the Python docs advise, point stdout at
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # devnull so the exit flush stays quiet
     return 0

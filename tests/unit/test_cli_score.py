@@ -146,3 +146,15 @@ def test_console_script_subprocess() -> None:
                          text=True, timeout=60, check=False)
     assert bad.returncode == 2
     assert "players" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_terminal_without_unicode_still_gets_valid_json() -> None:
+    """Row "4–6" has an en dash; an ASCII-only stdout gets the same JSON, escaped, not a traceback."""
+    table = {"game": "deep-regrets", "players": [{"name": "Zoë", "regret_cards": 5, "regret_value": 3,
+                                                  "fishbucks": 1}]}
+    run_ascii = subprocess.run([str(ROOT / ".venv" / "bin" / "companion"), "score", "-"], input=json.dumps(table),
+                               capture_output=True, text=True, timeout=60, check=False,
+                               env={"PYTHONIOENCODING": "ascii", "PATH": "/usr/bin:/bin"})
+    assert run_ascii.returncode == 0, run_ascii.stderr
+    out = json.loads(run_ascii.stdout)
+    assert out["players"][0]["name"] == "Zoë" and out["players"][0]["breakdown"]["madness"] == "4–6"
