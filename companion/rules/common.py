@@ -8,7 +8,7 @@ from typing import NoReturn, TypeVar
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import TACKLE_COLOURS, Die, die, face_allowed, roll
+from companion.rules.dice import Die, die, face_allowed, roll
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -58,6 +58,7 @@ def with_player(state: GameState, index: int, **changes: object) -> GameState:
 
 
 def not_ended(state: GameState) -> None:
+    """Nothing but revealing Regrets happens once the game is over (A p.22)."""
     if state.phase == "ended":
         fail("A p.22", t("The game is over"))
 
@@ -82,6 +83,7 @@ def require_turn(state: GameState, index: int) -> PlayerState:
 
 
 def require_location(p: PlayerState, location: str) -> None:
+    """Sea actions need the boat at Sea (A p.10), Port actions at Port (A p.16)."""
     if p.location != location:
         if location == "sea":
             fail("A p.10", t("{name} is at Port: that is a Sea action", name=p.name))
@@ -152,6 +154,3 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
         state = with_player(state, from_player, regret_cards=victim.regret_cards - taken)
     return with_player(state, index, regret_cards=state.players[index].regret_cards + count)
 
-
-def tackle_colours_ok(colours: list[str]) -> bool:
-    return all(c in TACKLE_COLOURS for c in colours)

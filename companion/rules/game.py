@@ -94,9 +94,11 @@ class Game(BaseModel):
         return self._with(apply(self.state, action), [*self.log, action], [])
 
     def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
         return bool(self.log)
 
     def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
         return bool(self.redo_log)
 
     def undo(self) -> Game:

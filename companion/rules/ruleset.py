@@ -21,6 +21,8 @@ TackleColour = Literal["blue", "green", "orange"]
 
 
 class ShopSystem(StrEnum):
+    """How Port sells equipment: the Angler's Guide Market or the retail game's three shops."""
+
     MARKET = "market"  # A p.16: four Market dice, items at printed prices
     THREE_SHOPS = "three-shops"  # B, C, D: tiered shops, each once per Day
 
@@ -115,6 +117,8 @@ class Variant(BaseModel):
 
 
 class PresetInfo(BaseModel):
+    """What a screen shows about a preset: its name, description and source."""
+
     model_config = ConfigDict(frozen=True)
 
     id: str

@@ -77,6 +77,7 @@ class PlayerState(BaseModel):
 
     @property
     def at_sea(self) -> bool:
+        """Whether the boat is at Sea (not at Port)."""
         return self.location == "sea"
 
     @property
@@ -119,14 +120,17 @@ class GameState(BaseModel):
 
     @property
     def is_first_day(self) -> bool:
+        """The first Day skips the Start and Declaration phases (A p.8)."""
         return self.day == self.ruleset.first_day
 
     @property
     def is_last_day(self) -> bool:
+        """The game ends once everyone has passed on this Day (A p.22)."""
         return self.day == self.ruleset.last_day
 
     @property
     def finished(self) -> bool:
+        """Whether the game is over."""
         return self.phase == "ended"
 
     @property

@@ -255,3 +255,24 @@ def test_next_day_effects_checklist_a_p8():
     s3 = to_day(table(2, "three-shops"), 2)
     assert "Payday: everyone gets $3" in s3.next_day_effects()
     assert to_day(table(1), 5).next_day_effects() == []
+
+
+def test_each_player_declares_once_a_p8():
+    s = to_day(table(2), 1)
+    s = play(s, Refresh(player=0), Refresh(player=1))
+    s = play(s, Throw(player=s.life_preserver_thrower, to=1 - s.life_preserver_thrower), AdvancePhase())
+    s = play(s, Declare(player=1, location="sea"), Declare(player=0, location="sea"))
+    refused(s, Declare(player=1, location="port"), "A p.8")
+
+
+def test_game_ends_at_once_when_every_shoal_is_empty_rules_md_3():
+    s = start_action_phase(table(2))
+    refused(s, EndGame(), "A p.22")
+    s = play(s.model_copy(update={"shoals_emptied": 9}), EndGame())
+    assert s.finished
+
+
+def test_why_illegal_names_the_rule_and_changes_nothing_a_p8():
+    s = table(2)
+    assert s.why_illegal(AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
+    assert s.is_legal(Refresh(player=0)) and not s.players[0].refreshed

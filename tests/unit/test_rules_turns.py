@@ -100,3 +100,8 @@ def test_skipped_players_earn_the_passing_reward_rules_md_9():
 def test_fishing_is_an_action_that_ends_the_turn_a_p11():
     s = play(day_one(), Fish(player=0, fish=COD, depth=1, difficulty=3, dice=[0]))
     assert s.turn == 1
+
+
+def test_turn_order_starts_with_the_first_player_a_p9():
+    s = day_one(players=4).model_copy(update={"first_player": 2})
+    assert s.turn_order() == [2, 3, 0, 1]
