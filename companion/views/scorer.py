@@ -9,7 +9,10 @@ Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept i
 ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-target-<i>-<hand|1|2|3>``,
 ``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
 ``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
-``scorer-reset``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``).
+``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``:
+``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``scorer-penalty-rule``, ``scorer-chart``,
+``scorer-breakdown-<i>``, ``scorer-line-<i>-<k>``, ``scorer-penalty-<i>``, ``scorer-tie-break-<i>``,
+``scorer-total-<i>``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pydantic import ValidationError
 from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules.fish import FishRef, FishType
+from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
@@ -163,8 +167,11 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
     chips = [chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
                   on_click=lambda k=key: set_target(k)) for key, label in targets]
 
+    tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
+
     def describe(fish: CatalogFish) -> str:
-        return fish_label(fish.ref())
+        return t("{fish} → {points} in hand", fish=fish_label(fish.ref()),
+                 points=tier.fish_value(fish.value, fish.type == "foul"))
 
     typed = ft.Row([
         tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ctx.drafts.get(f"scorer-typed-{i}", ""),

@@ -54,7 +54,8 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
         how = t("Tied on points and on everything else: shared") if s.tie_break == "shared" else t(
             "Tied on points: decided by {how}", how=s.tie_break)
         rows.append(tagged(f"scorer-tie-break-{i}", ft.Text(how, size=theme.BODY)))
-    rows.append(ft.Text(t("Total {score}", score=s.score), size=theme.NUMBER, weight=ft.FontWeight.BOLD))
+    rows.append(tagged(f"scorer-total-{i}", ft.Text(t("Total {score}", score=s.score), size=theme.NUMBER,
+                                                     weight=ft.FontWeight.BOLD)))
     return section_card(f"scorer-breakdown-{i}", s.name, rows)
 
 
