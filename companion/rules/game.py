@@ -66,7 +66,8 @@ class Game(BaseModel):
     ``redo_log`` is serialised as ``redo``.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_by_name=True, validate_by_alias=True,
+                              serialize_by_alias=True)
 
     id: str = Field(default_factory=lambda: uuid.uuid4().hex)
     setup: GameSetup
