@@ -66,10 +66,13 @@ def _problem_view(ctx: AppContext, message: str) -> ft.View:
 def build_view(ctx: AppContext) -> ft.View:
     """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation."""
     try:
-        return screen_for(ctx.path)(ctx)
+        view = screen_for(ctx.path)(ctx)
     except Exception as problem:  # a broken screen must not take the table's game down with it
         log.exception("screen %s failed", ctx.route)
         return _problem_view(ctx, t("This screen could not be drawn: {problem}", problem=problem))
+    # A new route gets a new view (keyed by route); a redraw of the same route sends only what changed.
+    view.key = ctx.route
+    return view
 
 
 @ft.component

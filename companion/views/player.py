@@ -75,7 +75,7 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
         ctx.refresh()
 
     fresh = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
-                  on_click=lambda k=k: toggle(k), tooltip=t("Select this die"))
+                  on_click=lambda k=k: toggle(k))
              for k, d in enumerate(p.fresh)]
     for k in chosen:
         fresh[k].content.bgcolor = ft.Colors.with_opacity(0.35, theme.SEED)
