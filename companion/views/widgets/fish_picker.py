@@ -20,7 +20,10 @@ def fish_picker(ctx: AppContext, key: str, describe: Callable[[CatalogFish], str
     """A search field ``{key}-search`` and up to six results ``{key}-pick-{fish id}``; the query lives in
     ``ctx.drafts`` so it survives a redraw.
     """
-    query = ctx.drafts.get(f"{key}-query", "")
+    # Redraw from what the field holds now, not from the last change event: a redraw that lands between a
+    # keystroke and its event would otherwise send the older text back and eat the keystroke.
+    shown = ctx.drafts.get(f"{key}-field")
+    query = shown.value if shown is not None and shown.value is not None else ctx.drafts.get(f"{key}-query", "")
 
     def on_change(event: ft.ControlEvent) -> None:
         ctx.drafts[f"{key}-query"] = event.control.value or ""
@@ -28,12 +31,14 @@ def fish_picker(ctx: AppContext, key: str, describe: Callable[[CatalogFish], str
 
     def pick(fish: CatalogFish) -> None:
         ctx.drafts[f"{key}-query"] = ""
+        ctx.drafts.pop(f"{key}-field", None)
         on_pick(fish)
 
     found = load_catalog().search(query, limit=RESULTS) if query.strip() else []
     results = [action_button(f"{key}-pick-{fish.id}", describe(fish), lambda f=fish: pick(f)) for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(t("No Fish called “{name}” in the catalog", name=query), size=theme.SMALL))
-    field = tagged(f"{key}-search", ft.TextField(label=t("Fish name"), value=query, on_change=on_change,
-                                                 prefix_icon=ft.Icons.SEARCH, text_size=theme.BODY))
-    return ft.Column([field, *results], spacing=6)
+    field = ft.TextField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
+                         text_size=theme.BODY)
+    ctx.drafts[f"{key}-field"] = field
+    return ft.Column([tagged(f"{key}-search", field), *results], spacing=6)
