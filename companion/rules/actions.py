@@ -221,6 +221,14 @@ class EatFish(_Action):
     fish: FishRef | None = None
 
 
+class EnterFish(_Action):
+    """Say which Fish one of the Fish caught without entering it is, e.g. before scoring (A p.22)."""
+
+    type: Literal["enter_fish"] = "enter_fish"
+    player: Player
+    fish: FishRef
+
+
 class DrawDink(_Action):
     """Draw Dinks (an ability or the passing reward)."""
 
@@ -286,7 +294,7 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame,
+    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

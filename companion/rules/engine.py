@@ -29,6 +29,7 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "abandon_ship": sea.apply_abandon_ship,
     "use_can_of_worms": sea.apply_can_of_worms,
     "eat_fish": sea.apply_eat_fish,
+    "enter_fish": sea.apply_enter_fish,
     "pass": turns.apply_pass,
     "claim_reward": turns.apply_claim_reward,
     "sell": port.apply_sell,

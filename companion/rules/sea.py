@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from companion.i18n import t
-from companion.rules.actions import AbandonShip, DropSinkers, EatFish, Fish, GiveUp, UseCanOfWorms
+from companion.rules.actions import AbandonShip, DropSinkers, EatFish, EnterFish, Fish, GiveUp, UseCanOfWorms
 from companion.rules.common import (
     draw_regrets,
     fail,
     not_passed,
     pick_fresh,
+    player,
     remove_from_hand,
     replace,
     require_location,
@@ -103,3 +104,11 @@ def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
     """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
     p = not_passed(state, action.player)
     return with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
+
+
+def apply_enter_fish(state: GameState, action: EnterFish) -> GameState:
+    """Name a Fish the player caught without entering it; allowed at any time, also after the game (A p.22)."""
+    p = player(state, action.player)
+    if p.hand_hidden == 0:
+        fail("RULES.md §4", t("{name} has no Fish left to enter", name=p.name))
+    return with_player(state, action.player, hand=[*p.hand, action.fish], hand_hidden=p.hand_hidden - 1)

@@ -98,6 +98,7 @@ def random_action(draw, s: GameState) -> a.Action:
         st.builds(a.UseDink, player=st.just(who)),
         st.builds(a.UseCanOfWorms, player=st.just(who)),
         st.builds(a.EatFish, player=st.just(who), fish=st.none() | hand),
+        st.builds(a.EnterFish, player=st.just(who), fish=fish_refs),
         st.just(a.EndGame()),
     ]
     # Three moves in four are sensible ones; a flat one_of would drown them among the random options.

@@ -6,6 +6,7 @@ from companion.rules.actions import (
     AbandonShip,
     DropSinkers,
     EatFish,
+    EnterFish,
     Fish,
     GiveUp,
     Pass,
@@ -173,3 +174,10 @@ def test_eating_a_fish_discards_it_from_hand_a_p11():
 
 def test_port_actions_not_at_sea_a_p16():
     refused(with_player(at_sea(), 0, hand=[COD]), Sell(player=0, fish=[COD]), "A p.16")
+
+
+def test_a_hidden_catch_can_be_entered_later_rules_md_4():
+    s = play(at_sea(), Fish(player=0, depth=1, difficulty=2, dice=[1]))
+    s = play(s, EnterFish(player=0, fish=COD))
+    assert (s.players[0].hand, s.players[0].hand_hidden) == ([COD], 0)
+    refused(s, EnterFish(player=0, fish=COD), "RULES.md §4")
