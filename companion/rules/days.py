@@ -24,8 +24,8 @@ WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
 
-    Fresh dice kept unrolled count towards Max dice; a player holding more than Max dice must roll them all
-    (A p.20).
+    Fresh dice kept unrolled count towards Max dice; a player holding more dice in all than Max dice must roll
+    them all, Fresh ones included, and then choose (A p.20).
     """
     p = state.players[index]
     reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
@@ -34,7 +34,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     rolled_again = set(reroll)
     kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
     max_dice = state.max_dice(index)
-    if len(kept) > max_dice:
+    if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
     kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
     faces = faces_for(kinds, spec.faces, roller(state.seed, state.step), "A p.8")

@@ -5,7 +5,7 @@ import pytest
 from companion.rules import madness_tier
 from companion.rules.actions import AbandonShip, DiscardRegret, DrawRegret, GainDie, Refresh
 from companion.rules.common import with_player
-from companion.rules.dice import Die
+from companion.rules.dice import Die, die
 from companion.rules.errors import RuleViolation
 from companion.rules.scenario import play, start_action_phase, table
 
@@ -68,6 +68,16 @@ def test_refresh_with_more_fresh_dice_than_max_must_roll_them_all_a_p20():
     s = play(s, Refresh(player=0, faces=[3, 3, 2, 1, 1]))
     assert [d.face for d in s.players[0].fresh] == [3, 3, 2, 1]
     assert len(s.players[0].spent) == 1
+
+
+def test_over_max_dice_no_fresh_die_may_stay_unrolled_a_p20():
+    """More dice in all than Max dice: roll them all, even the Fresh ones, then choose (A p.20)."""
+    s = with_player(table(1), 0, fresh=[die("player", 3)] * 3, spent=[die("player"), die("blue")])
+    with pytest.raises(RuleViolation) as e:
+        play(s, Refresh(player=0, reroll=[0], faces=[1, 1, 1]))
+    assert e.value.rule == "A p.20"
+    s = play(s, Refresh(player=0, faces=[1, 0, 3, 2, 2]))
+    assert sorted(d.face for d in s.players[0].fresh) == [1, 2, 2, 3]
 
 
 def test_acquired_dice_beyond_max_go_to_spent_a_p20():
