@@ -13,7 +13,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.i18n import t
+from companion.rules.errors import RuleViolation
+from companion.rules.game import Game
 from companion.store.errors import ImportRefused
+from companion.survey.models import Campaign
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 
@@ -65,35 +68,21 @@ def refusal(prefix: str, error: Exception) -> ImportRefused:
     if isinstance(error, ValidationError):
         first = error.errors(include_url=False)[0]
         return ImportRefused(_path(prefix, tuple(first["loc"])), first["msg"])
-    from companion.rules.errors import RuleViolation
-
     if isinstance(error, RuleViolation):
         return ImportRefused(_path(prefix, ("log",)), t("the action log does not replay: {error}", error=str(error)))
     return ImportRefused(prefix, str(error))
 
 
-def game_model() -> type[BaseModel]:
-    from companion.rules.game import Game
-
-    return Game
-
-
-def campaign_model() -> type[BaseModel]:
-    from companion.survey.models import Campaign
-
-    return Campaign
-
-
-def validate_game(data: object) -> Any:
+def validate_game(data: object) -> Game:
     """The ``Game`` in ``data``, its whole log replayed; ``ValidationError`` or ``RuleViolation`` if it is bad."""
-    game = game_model().model_validate(data)
+    game = Game.model_validate(data)
     game.state  # noqa: B018 -- replaying the log is the validation
     return game
 
 
-def validate_campaign(data: object) -> Any:
+def validate_campaign(data: object) -> Campaign:
     """The ``Campaign`` in ``data``; ``ValidationError`` if it is bad."""
-    return campaign_model().model_validate(data)
+    return Campaign.model_validate(data)
 
 
 def game_summary(data: dict) -> GameSummary:
