@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import Die, die, face_allowed, roll
+from companion.rules.dice import Die, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -109,10 +108,11 @@ def spend(p: PlayerState, dice: list[Die]) -> list[Die]:
     return p.spent + [die(d.kind) for d in dice if not d.is_tackle]
 
 
-def faces_for(kinds: list[str], faces: list[int] | None, rng: random.Random, rule: str) -> list[int]:
-    """The faces entered for dice of ``kinds``, checked against the printed faces, or rolled when not entered."""
+def faces_for(kinds: list[str], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
+    """The faces entered for dice of ``kinds``, checked against the printed faces, or rolled by the seeded roller
+    for (``seed``, ``step``) when not entered."""
     if faces is None:
-        return roll(kinds, rng)
+        return roll(kinds, roller(seed, step))
     if len(faces) != len(kinds):
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):

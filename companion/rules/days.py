@@ -14,7 +14,7 @@ from companion.rules.actions import (
     _Roll,
 )
 from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
-from companion.rules.dice import die, roller
+from companion.rules.dice import die
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState
 
@@ -37,7 +37,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
     kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
-    faces = faces_for(kinds, spec.faces, roller(state.seed, state.step), "A p.8")
+    faces = faces_for(kinds, spec.faces, state.seed, state.step, "A p.8")
     rolled = [die(k, f) for k, f in zip(kinds, faces, strict=True)]
     room = max_dice - len(kept)
     if spec.keep is None:

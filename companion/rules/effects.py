@@ -24,7 +24,7 @@ from companion.rules.common import (
     player,
     with_player,
 )
-from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die, roller
+from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die
 from companion.rules.state import GameState
 
 
@@ -89,7 +89,7 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     if action.kind == "player" and sum(d.kind == "player" for d in (*p.fresh, *p.spent)) >= PLAYER_DICE:
         fail("A p.6", t("{name} already has all {n} player dice", name=p.name, n=PLAYER_DICE))
     faces = None if action.face is None else [action.face]
-    face = faces_for([action.kind], faces, roller(state.seed, state.step), "A p.16")[0]
+    face = faces_for([action.kind], faces, state.seed, state.step, "A p.16")[0]
     return acquire_dice(state, action.player, [die(action.kind, face)])
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from pydantic import BaseModel, ConfigDict
 
 from companion.rules.ruleset import MadnessRow, Ruleset, build_ruleset
@@ -59,12 +57,25 @@ def madness_tier(regret_cards: int, ruleset: Ruleset | None = None) -> MadnessTi
     """
     if regret_cards < 0:
         raise ValueError(f"Regret cards cannot be negative (got {regret_cards})")
-    return _tier((ruleset or build_ruleset()).madness, regret_cards)
+    rows = (ruleset or build_ruleset()).madness
+    # The engine asks for a tier several times per action: cache each tracker's tiers, keyed by the tracker object
+    # (kept in the cache, so its id can't be reused) because hashing the rows costs more than building a tier.
+    cached = _TIERS.get(id(rows))
+    if cached is None or cached[0] is not rows:
+        if len(_TIERS) > _MAX_TRACKERS:  # games loaded from files bring their own rows: keep the cache small
+            _TIERS.clear()
+        cached = _TIERS[id(rows)] = (rows, {})
+    tiers = cached[1]
+    if regret_cards not in tiers:
+        tiers[regret_cards] = _tier(rows, regret_cards)
+    return tiers[regret_cards]
 
 
-@cache
+_TIERS: dict[int, tuple[tuple[MadnessRow, ...], dict[int, MadnessTier]]] = {}
+_MAX_TRACKERS = 32
+
+
 def _tier(rows: tuple[MadnessRow, ...], regret_cards: int) -> MadnessTier:
-    # Cached: the engine asks for a tier several times per action, and tiers are immutable.
     index = max(i for i, row in enumerate(rows) if row.min_cards <= regret_cards)
     row = rows[index]
     upper = rows[index + 1].min_cards - 1 if index + 1 < len(rows) else None

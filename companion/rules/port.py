@@ -62,7 +62,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
         if state.tackle_available(colour) < colours.count(colour):
             fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
-    faces = faces_for(colours, action.faces, roller(state.seed + 1, state.step), "A p.16")
+    faces = faces_for(colours, action.faces, state.seed + 1, state.step, "A p.16")
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
 
 
