@@ -134,3 +134,9 @@ def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
 
     assert [g.id for g in store.list_games()] == [game_id]
     assert "Imported 1 game(s)" in text_of(data_screen.view(ctx), "data-result")
+
+
+def test_without_a_store_the_screen_says_so() -> None:
+    screen = data_screen.view(AppContext(store=None))
+    assert "could not be opened" in text_of(screen, "error-line")
+    assert not [i for i in ids(screen) if i.startswith("data-export")]
