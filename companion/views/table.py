@@ -5,11 +5,14 @@ Identifiers: ``undo``, ``redo``, ``go-home``, ``day-banner``, ``day-name``, ``ph
 ``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat): ``player-card-<i>``, ``where-<i>``,
 ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``, ``madness-<i>``, ``fishbucks-minus-<i>``,
 ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``, ``declare-sea-<i>``, ``declare-port-<i>``,
-``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a passing reward), ``claim-dink-<i>``,
-``claim-regret-<i>``, ``reveal-<i>`` (Regret value at the end), ``player-<i>`` (details), ``port-<i>``.
+``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a passing reward),
+``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the end),
+``player-<i>`` (details), ``port-<i>``.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import flet as ft
 
@@ -19,7 +22,17 @@ from companion.rules.madness import MadnessTier
 from companion.rules.state import GameState, PlayerState
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.widgets import action_button, chip, error_line, icon_action, screen, section_card, stepper, tagged
+from companion.views.widgets import (
+    action_button,
+    chip,
+    error_line,
+    icon_action,
+    memoized,
+    screen,
+    section_card,
+    stepper,
+    tagged,
+)
 
 PHASES = {"refresh": "Refresh", "declaration": "Declaration", "action": "Action", "ended": "Game over"}
 
@@ -72,23 +85,45 @@ def _banner(state: GameState) -> ft.Control:
     return section_card("day-banner", None, rows)
 
 
-def _phase_buttons(ctx: AppContext, p: PlayerState, i: int, state: GameState) -> list[ft.Control]:
-    apply = ctx.apply
-    if state.finished:
+class CardFacts(NamedTuple):
+    """Everything an angler's card shows: when these are equal the card is not redrawn (see ``memoized``)."""
+
+    seat: int
+    player: PlayerState
+    tier: MadnessTier
+    phase: str
+    their_turn: bool
+    passing_reward: bool
+    game_id: str
+
+    @classmethod
+    def of(cls, state: GameState, i: int, game_id: str) -> CardFacts:
+        return cls(i, state.players[i], state.madness(i), state.phase, state.current_player == i,
+                   state.ruleset.passing_reward, game_id)
+
+
+def _phase_buttons(ctx: AppContext, facts: CardFacts) -> list[ft.Control]:
+    apply, p, i = ctx.apply, facts.player, facts.seat
+    if facts.phase == "ended":
         return _reveal(ctx, p, i)
-    if state.phase == "refresh" and not p.refreshed:
+    if facts.phase == "refresh" and not p.refreshed:
         return [action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
                               icon=ft.Icons.CASINO)]
-    if state.phase == "declaration" and not p.declared and state.current_player in (None, i):
-        return [ft.Row([
+    if facts.phase == "declaration" and not p.declared and facts.their_turn:
+        declare = [ft.Row([
             action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                           icon=ft.Icons.SAILING, expand=True),
             action_button(f"declare-port-{i}", t("Make Port"), lambda: apply(act.Declare(player=i, location="port")),
                           icon=ft.Icons.ANCHOR, expand=True),
         ])]
+        if p.regret_cards:
+            declare.append(action_button(
+                f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
+                lambda: apply(act.Declare(player=i, location="port", discard_regret=True))))
+        return declare
     buttons: list[ft.Control] = []
-    if state.phase == "action" and state.current_player == i and not p.passed:
-        if state.ruleset.passing_reward:
+    if facts.phase == "action" and facts.their_turn and not p.passed:
+        if facts.passing_reward:
             buttons.append(ft.Row([
                 action_button(f"pass-dink-{i}", t("Pass, draw a Dink"),
                               lambda: apply(act.Pass(player=i, reward="dink")), expand=True),
@@ -130,17 +165,15 @@ def _reveal(ctx: AppContext, p: PlayerState, i: int) -> list[ft.Control]:
     ])]
 
 
-def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
+def player_card(ctx: AppContext, facts: CardFacts) -> ft.Control:
     """One angler: Regrets, Madness, Fishbucks, where the boat is, dice, and what they can do in this phase."""
-    p = state.players[i]
-    tier = state.madness(i)
+    p, tier, i, game_id = facts.player, facts.tier, facts.seat, facts.game_id
     apply = ctx.apply
-    game_id = ctx.game.id
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     status = [chip(f"where-{i}", p.where)]
     if p.passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
-    if state.current_player == i and not state.finished:
+    if facts.their_turn and facts.phase != "ended":
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
@@ -160,7 +193,7 @@ def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
                       icon=ft.Icons.STOREFRONT, expand=True),
     ])
     body = [ft.Row(status, wrap=True), counters, chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
-            tagged(f"dice-{i}", ft.Text(dice, size=theme.BODY)), *_phase_buttons(ctx, p, i, state), links]
+            tagged(f"dice-{i}", ft.Text(dice, size=theme.BODY)), *_phase_buttons(ctx, facts), links]
     return section_card(f"player-card-{i}", p.name, body, accent=accent)
 
 
@@ -225,5 +258,5 @@ def view(ctx: AppContext) -> ft.View:
         error_line(ctx.error),
         *_throw(ctx, state),
         *_day_end(ctx, state),
-        *(player_card(ctx, state, i) for i in order),
+        *(memoized(player_card, ctx, CardFacts.of(state, i, game.id)) for i in order),
     ], actions=actions)

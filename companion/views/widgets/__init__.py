@@ -11,6 +11,7 @@ from companion.views.widgets.basics import (
     tagged,
 )
 from companion.views.widgets.fish_picker import fish_picker
+from companion.views.widgets.memo import memoized
 from companion.views.widgets.stepper import stepper
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "fish_picker",
     "icon_action",
     "label_value",
+    "memoized",
     "screen",
     "section_card",
     "stepper",

@@ -31,11 +31,13 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
 
 
 def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
-                disabled: bool = False, size: int = theme.TOUCH) -> ft.Semantics:
-    """A square icon button with a tooltip (read aloud, and the label browser tests can use)."""
-    button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=_click(on_click), icon_size=28,
-                           disabled=disabled or on_click is None, width=size, height=size)
-    return tagged(identifier, button)
+                disabled: bool = False, size: int = theme.TOUCH, show_tooltip: bool = True) -> ft.Semantics:
+    """A square icon button; ``tooltip`` is read aloud (and is the label browser tests can use). Buttons tapped
+    over and over (the steppers) set ``show_tooltip=False``: the words stay as their label, no bubble pops up.
+    """
+    button = ft.IconButton(icon=icon, tooltip=tooltip if show_tooltip else None, on_click=_click(on_click),
+                           icon_size=28, disabled=disabled or on_click is None, width=size, height=size)
+    return tagged(identifier, button, label=None if show_tooltip else tooltip)
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
