@@ -79,7 +79,7 @@ def _player_card(ctx: AppContext, draft: dict[str, Any], i: int) -> ft.Control:
 
     fields = [int_field(ctx, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
                         width=150) for key, label in CATEGORIES]
-    title = ft.Row([text_field(f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+    title = ft.Row([text_field(ctx, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
@@ -108,7 +108,7 @@ def _goal_card(ctx: AppContext, draft: dict[str, Any], g: int) -> ft.Control:
     counts = [int_field(ctx, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
                         goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
               for i, p in enumerate(draft["players"])]
-    title = ft.Row([text_field(f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
+    title = ft.Row([text_field(ctx, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
     return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
@@ -141,8 +141,8 @@ def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
     for i, s in enumerate(result.players):
         lines = [t("Tracks {a} · Impact {b} · Journals {c} · Specialists {d}", a=s.tracks, b=s.impact, c=s.journals,
                    d=s.specialists),
-                 t("Leftover {n} ÷ 3 → {points}", n=s.leftover, points=s.leftover_points)]
-        lines += [t("{goal}: count {count} → {points} + bonus {bonus}", goal=g.goal, count=g.count, points=g.points,
+                 t("Leftover {n} ÷ 3 = {points}", n=s.leftover, points=s.leftover_points)]
+        lines += [t("{goal}: count {count} = {points} + bonus {bonus}", goal=g.goal, count=g.count, points=g.points,
                     bonus=g.bonus) for g in s.goals]
         lines.append(t("Total {score}", score=s.score))
         cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
@@ -165,7 +165,7 @@ def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
-            text_field(f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            text_field(ctx, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
             tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
                                                         on_change=lambda e, g=g: set_goal(g, "achieved",
                                                                                           bool(e.control.value)))),

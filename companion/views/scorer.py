@@ -170,7 +170,7 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
 
     def describe(fish: CatalogFish) -> str:
-        return t("{fish} → {points} in hand", fish=fish_label(fish.ref()),
+        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()),
                  points=tier.fish_value(fish.value, fish.type == "foul"))
 
     typed = ft.Row([
@@ -197,7 +197,7 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
         del draft.players[i]
         _changed(ctx, draft)
 
-    title = ft.Row([text_field(f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
+    title = ft.Row([text_field(ctx, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
     counts = ft.Row([

@@ -38,34 +38,54 @@ def parse_int(text: str | None, *, minimum: int | None = 0, blank: int | None = 
     return value
 
 
+def _quietly(ctx: AppContext, change: Callable[[], None]) -> None:
+    """Apply a keystroke's change without redrawing: a redraw while typing sends the field an older value and
+    loses keystrokes. The screen redraws when the field is left or submitted (:func:`_redraw_on_leave`)."""
+    redraw, ctx.on_refresh = ctx.on_refresh, None
+    try:
+        change()
+    finally:
+        ctx.on_refresh = redraw
+
+
+def _redraw_on_leave(ctx: AppContext, field: ft.TextField) -> ft.TextField:
+    field.on_blur = lambda _event: ctx.refresh()
+    field.on_submit = lambda _event: ctx.refresh()
+    return field
+
+
 def int_field(ctx: AppContext, identifier: str, label: str, value: int | None, on_value: Callable[[int | None], None],
               *, minimum: int | None = 0, blank_ok: bool = False, width: int | None = None) -> ft.Semantics:
     """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``).
 
-    A value that isn't one shows a one-line reason on the error line and leaves the draft as it was.
+    A value that isn't one puts a one-line reason on the error line (shown when the field is left) and leaves
+    the draft as it was.
     """
     def on_change(event: ft.ControlEvent) -> None:
         try:
             number = parse_int(event.control.value, minimum=minimum, blank=None if blank_ok else 0)
         except ValueError:
             lowest = t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
-            ctx.fail(t("{field} must be {what}", field=label, what=lowest))
+            ctx.error = t("{field} must be {what}", field=label, what=lowest)
             return
         ctx.error = None
-        on_value(number)
+        _quietly(ctx, lambda: on_value(number))
 
     field = ft.TextField(label=label, value="" if value is None else str(value), on_change=on_change,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
                          height=theme.TOUCH + 8)
-    return tagged(identifier, field)
+    return tagged(identifier, _redraw_on_leave(ctx, field))
 
 
-def text_field(identifier: str, label: str, value: str, on_value: Callable[[str], None]) -> ft.Semantics:
+def text_field(ctx: AppContext, identifier: str, label: str, value: str,
+               on_value: Callable[[str], None]) -> ft.Semantics:
+    """A text field taking the row's width; ``on_value`` gets every change, the screen redraws on leaving it."""
     def on_change(event: ft.ControlEvent) -> None:
-        on_value(event.control.value or "")
+        text = event.control.value or ""
+        _quietly(ctx, lambda: on_value(text))
 
-    wrapped = tagged(identifier, ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY,
-                                              expand=True))
+    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
+    wrapped = tagged(identifier, _redraw_on_leave(ctx, field))
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
 

@@ -44,7 +44,7 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
     rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
                                                      color=theme.DANGER if line.discarded else None))
              for k, line in enumerate(s.fish)]
-    rows.append(ft.Text(t("Fishbucks ${bucks} → {points} points", bucks=s.fishbucks, points=s.fishbucks_points),
+    rows.append(ft.Text(t("Fishbucks ${bucks}: {points} points", bucks=s.fishbucks, points=s.fishbucks_points),
                         size=theme.BODY))
     if s.penalty is not None:
         lost = t(" (−{n} points)", n=s.penalty.points_lost) if s.penalty.points_lost else ""
@@ -77,8 +77,10 @@ def chart(result: DeepRegretsResult) -> ft.Control:
     bars = fch.BarChart(groups=groups, height=220, max_y=top + max(1, top // 8),  # whole numbers on the axis
                         bottom_axis=fch.ChartAxis(labels=labels, label_size=28),
                         left_axis=fch.ChartAxis(label_size=36), interactive=True)
-    legend = ft.Row([ft.Text(t("■ Hand"), color=HAND), ft.Text(t("■ Mounted"), color=MOUNTS),
-                     ft.Text(t("■ Fishbucks"), color=BUCKS)], wrap=True)
+    legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=colour, border_radius=3),
+                             ft.Text(label, size=theme.SMALL)], spacing=4, tight=True)
+                     for colour, label in ((HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks")))],
+                    wrap=True)
     return tagged("scorer-chart", ft.Column([bars, legend], spacing=4))
 
 

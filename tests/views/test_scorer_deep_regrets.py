@@ -71,7 +71,7 @@ def test_entering_a_player_by_taps_and_typing() -> None:
     for _ in range(3):
         tap(view(ctx), "scorer-fishbucks-plus-0")
     change(view(ctx), "scorer-pick-0-search", "sunf")
-    assert text_of(view(ctx), "scorer-pick-0-pick-sunfish").endswith("→ 6 in hand")  # 0 cards: Fair +2
+    assert text_of(view(ctx), "scorer-pick-0-pick-sunfish").endswith(": 6 in hand")  # 0 cards: Fair +2
     tap(view(ctx), "scorer-pick-0-pick-sunfish")
     tap(view(ctx), "scorer-target-0-2")
     change(view(ctx), "scorer-typed-0", "4")
