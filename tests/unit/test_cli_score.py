@@ -158,3 +158,31 @@ def test_terminal_without_unicode_still_gets_valid_json() -> None:
     assert run_ascii.returncode == 0, run_ascii.stderr
     out = json.loads(run_ascii.stdout)
     assert out["players"][0]["name"] == "Zoë" and out["players"][0]["breakdown"]["madness"] == "4–6"
+
+
+def test_shallow_solo_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """OTHER_GAMES.md solo: Me 3 + 3 (2 Foul) vs the Frod's 3 (1 Foul): Me has more Foul, 6 − 2 = 4 > 3."""
+    table = {"game": "shallow-regrets", "solo": True,
+             "players": [{"name": "Me", "fish": [{"points": 3, "type": "foul"}, {"points": 3, "type": "foul"}]}],
+             "frod": {"fish": [{"points": 3, "type": "foul"}]}}
+    code, out, _ = run(tmp_path, table, capsys)
+    assert code == 0
+    assert [(p["name"], p["score"]) for p in out["players"]] == [("Me", 4), ("Frod", 3)]
+    assert out["winners"] == ["Me"] and out["solo"] is True
+
+
+@pytest.mark.parametrize(("table", "field"), [
+    ({"game": "shallow-regrets", "solo": True, "players": [{"name": "A"}, {"name": "B"}], "frod": {"fish": []}},
+     "solo needs exactly one player"),
+    ({"game": "endeavor-deep-sea", "mode": "co-op", "goals": []}, "difficulty"),
+    ({"game": "endeavor-deep-sea", "mode": "co-op", "difficulty": "expert", "goals": [{"name": "G"}]}, "goals"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": "A", "tracks": -1}]}, "players[0].tracks"),
+    ({"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0,
+                                          "mounted": [{"slot": 1, "value": 1, "type": "fair"},
+                                                      {"slot": 1, "value": 2, "type": "fair"}]}]},
+     "players[0]: two Fish on the same mount slot"),
+])
+def test_more_bad_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str], table: dict, field: str) -> None:
+    code, _, err = run(tmp_path, table, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert field in err
