@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
 from companion.scoring.ranking import rank
@@ -163,12 +163,16 @@ class CoopGoal(BaseModel):
     threshold: int | None = Field(default=None, ge=0)
     counts: dict[str, int] = Field(default_factory=dict)
 
+    @model_validator(mode="after")
+    def _decidable(self) -> CoopGoal:
+        if self.achieved is None and self.threshold is None:
+            raise ValueError(t("Goal {goal} needs achieved or a threshold", goal=self.name))
+        return self
+
     def met(self) -> bool:
         if self.achieved is not None:
             return self.achieved
-        if self.threshold is None:
-            raise ValueError(t("Goal {goal} needs achieved or a threshold", goal=self.name))
-        return sum(self.counts.values()) >= self.threshold
+        return sum(self.counts.values()) >= (self.threshold or 0)
 
 
 class CoopResult(BaseModel):
