@@ -25,6 +25,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """Keep each phase's report on the test item, so fixtures can tell a failed test at teardown."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     reason = browser_missing()
@@ -66,18 +74,34 @@ def companion_app(browser: object, data_dir: Path, serve_command: Callable[..., 
 
 
 @pytest.fixture
-def new_phone(browser: object) -> Iterator[Callable[[str], FletPage]]:
-    """Open a phone-sized tab on an app URL: ``new_phone(app.url).open("/score")``; each tab is a Flet session."""
-    contexts = []
+def new_phone(browser: object, request: pytest.FixtureRequest,
+              tmp_path: Path) -> Iterator[Callable[[str], FletPage]]:
+    """Open a phone-sized tab on an app URL: ``new_phone(app.url).open("/score")``; each tab is a Flet session.
+
+    When the test fails, each tab's last screen is saved in the test's tmp_path and its text printed.
+    """
+    phones: list[FletPage] = []
 
     def open_phone(url: str) -> FletPage:
-        context = browser.new_context(viewport=PHONE)
-        contexts.append(context)
-        return FletPage(context.new_page(), url)
+        phone = FletPage(browser.new_context(viewport=PHONE).new_page(), url)
+        phones.append(phone)
+        return phone
 
     yield open_phone
-    for context in contexts:
-        context.close()
+    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    for n, phone in enumerate(phones):
+        if failed:
+            _keep_failure(phone, tmp_path / f"failure-{n}.png")
+        phone.page.context.close()
+
+
+def _keep_failure(phone: FletPage, path: Path) -> None:
+    try:
+        phone.page.screenshot(path=str(path))
+        path.with_suffix(".html").write_text(phone.page.locator("flt-semantics-host").inner_html())
+        print(f"\n--- last screen: {path} (and its accessibility tree beside it)\n{phone.screen_text()}")
+    except Exception as problem:  # the browser may be what failed; the test's own error says more
+        print(f"\n--- could not keep the last screen: {problem}")
 
 
 @pytest.fixture

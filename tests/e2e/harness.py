@@ -138,6 +138,33 @@ class ServedApp:
         self.stop()
 
 
+# Flutter web (flet-web 1.0.5) sometimes rebuilds a semantics node's DOM element (same ``id``, same role and text)
+# without its ``flt-semantics-identifier``: on the scorer, every tappable chip loses it for good once a TextField
+# on the screen takes focus. Semantics node ids are never reused, so this remembers each node's identifier and puts
+# it back on the rebuilt element, unless another node holds that identifier by then.
+_KEEP_IDENTIFIERS = """(() => {
+    const attr = 'flt-semantics-identifier';
+    const known = new Map();
+    const visit = el => {
+        if (!el.id) return;
+        const value = el.getAttribute(attr);
+        if (value !== null) { known.set(el.id, value); return; }
+        const lost = known.get(el.id);
+        if (lost && !document.querySelector(`[${attr}="${CSS.escape(lost)}"]`)) el.setAttribute(attr, lost);
+    };
+    new MutationObserver(records => {
+        for (const r of records) {
+            if (r.type === 'attributes') { visit(r.target); continue; }
+            for (const n of r.addedNodes) {
+                if (n.nodeType !== Node.ELEMENT_NODE) continue;
+                visit(n);
+                n.querySelectorAll('[id^="flt-semantic-node-"]').forEach(visit);
+            }
+        }
+    }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: [attr]});
+})();"""
+
+
 def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -149,10 +176,14 @@ class FletPage:
         self.page = page
         self.base_url = base_url.rstrip("/")
         self.timeout_ms = timeout_ms
+        self._keeping_identifiers = False
         page.set_default_timeout(timeout_ms)
 
     def open(self, route: str = "/") -> FletPage:
         """Load ``route``, wait for Flutter's first frame and switch the accessibility tree on."""
+        if not self._keeping_identifiers:
+            self.page.add_init_script(_KEEP_IDENTIFIERS)
+            self._keeping_identifiers = True
         self.page.goto(self.base_url + route)
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached")
@@ -175,26 +206,31 @@ class FletPage:
         self._reveal(node, timeout_ms)
         return node
 
-    def _reveal(self, node: Locator, timeout_ms: int | None = None) -> None:
-        """Wait for ``node`` to be on screen, wheel-scrolling to it the way a user would.
+    def _reveal(self, node: Locator, timeout_ms: int | None = None) -> dict[str, float]:
+        """Wait for ``node`` to sit still where a tap reaches it, wheel-scrolling to it the way a user would.
 
-        Flutter drops the semantics of list items far outside the viewport and Playwright cannot scroll a canvas.
-        A node that exists off screen is scrolled towards; one still absent after two seconds is searched for by
-        scrolling down, then back up.
+        Flutter drops the semantics of list items far outside the viewport, and Playwright's own scrolling moves
+        the semantics DOM under Flutter's feet (a tap then lands elsewhere, or under the app bar). So: a node that
+        exists is wheeled to the middle of its scroll view; one still absent after two seconds is searched for by
+        wheeling down, then back up. Returns the node's box.
         """
         timeout = (timeout_ms or self.timeout_ms) / 1000
         start = time.monotonic()
         search = [300] * 12 + [-300] * 24
         while True:
             box = self._box(node)
-            if box and self._on_screen(box):
-                return
+            if box and self._reachable(box):
+                time.sleep(0.05)
+                if self._box(node) == box:  # not moving: a list still laying out would move the target
+                    return box
+                continue
             waited = time.monotonic() - start
             if waited > timeout:
                 node.wait_for(state="visible", timeout=1)  # raises Playwright's own, readable error
-                raise AssertionError(f"{node} is not on screen: {box}")
+                raise AssertionError(f"{node} is not where a tap reaches it: {box}")
             if box:
-                self._wheel(300 if box["y"] > 0 else -300)
+                middle = (box["top"] + box["bottom"]) / 2
+                self._wheel(max(-600, min(600, int(box["y"] + box["height"] / 2 - middle))))
             elif waited > min(2.0, timeout / 2) and search:
                 self._wheel(search.pop(0))
             else:
@@ -202,17 +238,29 @@ class FletPage:
 
     @staticmethod
     def _box(node: Locator) -> dict[str, float] | None:
-        """The node's rectangle, or None when it is absent or has no size; never waits (unlike bounding_box)."""
+        """The node's rectangle and the visible area of the scroll views around it (``top``…``right``), or None
+        when it is absent or has no size; never waits (unlike Playwright's ``bounding_box``)."""
         boxes = node.evaluate_all("""ns => ns.map(n => {
             const r = n.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, height: r.height};
+            let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
+            for (let a = n.parentElement; a; a = a.parentElement) {
+                const style = getComputedStyle(a), c = a.getBoundingClientRect();
+                if (style.overflowY === 'scroll' || style.overflowY === 'auto') {
+                    top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+                }
+                if (style.overflowX === 'scroll' || style.overflowX === 'auto') {
+                    left = Math.max(left, c.left); right = Math.min(right, c.right);
+                }
+            }
+            return {x: r.x, y: r.y, width: r.width, height: r.height, top, bottom, left, right};
         })""")
         return boxes[0] if boxes and boxes[0]["width"] and boxes[0]["height"] else None
 
-    def _on_screen(self, box: dict[str, float]) -> bool:
-        size = self.page.viewport_size or PHONE
-        return (0 <= box["y"] + box["height"] / 2 <= size["height"]
-                and 0 <= box["x"] + box["width"] / 2 <= size["width"])
+    @staticmethod
+    def _reachable(box: dict[str, float]) -> bool:
+        """Whether the node's middle is inside every scroll view around it (so not under the app bar)."""
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        return box["top"] + 2 <= y <= box["bottom"] - 2 and box["left"] <= x <= box["right"]
 
     def _wheel(self, dy: int) -> None:
         size = self.page.viewport_size or PHONE
@@ -220,25 +268,41 @@ class FletPage:
         self.page.mouse.wheel(0, dy)
         time.sleep(0.15)
 
+    def scroll_to_top(self) -> None:
+        """Scroll the screen back to its top (Flutter stops the wheel at the first item)."""
+        for _ in range(3):
+            self._wheel(-5000)
+
+    def bring_to_top(self, identifier: str, margin: int = 64) -> Locator:
+        """Scroll so the identified node sits just below the app bar, e.g. before a screenshot of that part."""
+        node = self.wait_id(identifier)
+        for _ in range(5):
+            box = self._box(node)
+            if box is None or abs(box["y"] - margin) < 8:
+                break
+            self._wheel(int(box["y"] - margin))
+        return node
+
     # -- acting --------------------------------------------------------------------------------------------
     def _click(self, node: Locator) -> None:
-        """Click ``node``, or the tappable node inside it when it is only a labelled wrapper.
+        """Tap the middle of ``node``, or of the tappable node inside it when it is only a labelled wrapper.
 
         Flutter merges a Tooltip's label into the enclosing node (a whole Row, say), whose centre is then no
-        button at all; its one unlabelled tappable child is the IconButton the label belongs to.
+        button at all; its one unlabelled tappable child is the IconButton the label belongs to. The tap is a
+        mouse click at the node's middle, never Playwright's ``click()``, which may scroll the DOM first.
         """
         tappables = node.locator("[flt-tappable]")
         own = node.evaluate("n => n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea')")
-        if not own and tappables.count() > 1:
+        target = node
+        if not own and tappables.count() == 1:
+            target = tappables.first
+        elif not own and tappables.count() > 1:
             unlabelled = [tappables.nth(i) for i in range(tappables.count())
                           if not tappables.nth(i).inner_text().strip()]
             if len(unlabelled) == 1:
-                unlabelled[0].click()
-                return
-        if not own and tappables.count() == 1:
-            tappables.first.click()
-            return
-        node.click()
+                target = unlabelled[0]
+        box = self._reveal(target)
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def tap(self, identifier: str) -> None:
         """Tap the control wrapped in ``Semantics(identifier=identifier)``."""
@@ -263,15 +327,25 @@ class FletPage:
         self._click(node)
 
     def type_into(self, identifier: str, text: str, clear: bool = True) -> None:
-        """Type into the TextField wrapped in ``Semantics(identifier=…)`` (``fill()`` does not reach Flutter)."""
+        """Type into the TextField wrapped in ``Semantics(identifier=…)`` (``fill()`` does not reach Flutter).
+
+        Waits for the field to take focus before typing and for it to show ``text`` afterwards.
+        """
         node = self.wait_id(identifier)
-        node.click()
+        self._click(node)
         field_input = node.locator("input, textarea").first
         field_input.wait_for(state="attached")
+        deadline = time.monotonic() + 5
+        while not field_input.evaluate("el => document.activeElement === el"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier!r} did not take the keyboard focus")
+            time.sleep(0.05)
         if clear:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
+        if clear:
+            self.wait_value(identifier, text)
 
     def press(self, key: str) -> None:
         """Press a key (``"Enter"``, ``"Tab"``…) in whatever has focus."""
@@ -298,6 +372,18 @@ class FletPage:
                     return seen
             time.sleep(0.05)
         raise AssertionError(f"{identifier!r} shows {seen!r}, expected {expected!r}")
+
+    def number(self, identifier: str) -> int:
+        """The first whole number the identified node shows: ``regret-0`` reading "3 Regret cards" gives 3."""
+        found = re.search(r"-?\d+", self.value(identifier))
+        if found is None:
+            raise AssertionError(f"{identifier!r} shows no number: {self.value(identifier)!r}")
+        return int(found.group())
+
+    def wait_gone(self, identifier: str, timeout_ms: int | None = None) -> None:
+        """Wait until no node carries this identifier (a button that disappears once used)."""
+        self.page.locator(f"[flt-semantics-identifier={_css_string(identifier)}]").first.wait_for(
+            state="detached", timeout=timeout_ms)
 
     def wait_text(self, text: str | re.Pattern[str], exact: bool = False, timeout_ms: int | None = None) -> Locator:
         """Wait until ``text`` is shown somewhere on the screen; return its node."""
