@@ -22,13 +22,15 @@ from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.ranking import rank
 
 MAX_REGRET_CARD_VALUE = 3  # RULES.md §1: Regret cards print 0–3
+CLOCHE_MULTIPLIER = 2  # the Cloche Supply: "an extra ×2 mount" for one small Fish (D: one port's card text)
 
 
 class DeepRegretsPlayer(BaseModel):
     """One angler at the end: their Regrets, Lifeboat, Fishbucks, hand and mounts.
 
     ``regret_value`` is the total printed on their Regret cards; the Lifeboat's +10 is added by the scorer.
-    ``mounted[i]`` is the Fish on mount slot ``i + 1`` (``None`` for an empty slot).
+    ``mounted[i]`` is the Fish on mount slot ``i + 1`` (``None`` for an empty slot); ``cloche`` the Fish mounted
+    on a Cloche Supply card, if the player has one (it scores ×2 and counts as mounted for the penalty).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -40,6 +42,7 @@ class DeepRegretsPlayer(BaseModel):
     fishbucks: int = Field(ge=0)
     hand: tuple[FishRef, ...] = ()
     mounted: tuple[FishRef | None, ...] = ()
+    cloche: FishRef | None = None
 
     @model_validator(mode="after")
     def _regret_value_fits_the_cards(self) -> DeepRegretsPlayer:
@@ -54,8 +57,8 @@ class FishLine(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    place: Literal["hand", "mount"]
-    slot: int | None  # 1-based mount slot
+    place: Literal["hand", "mount", "cloche"]
+    slot: int | None  # 1-based mount slot (None in hand and on the Cloche)
     name: str | None
     type: FishType
     printed: int | None
@@ -71,7 +74,8 @@ class Penalty(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    slot: int | None  # the mount slot discarded; None when the player had no mounted Fish
+    slot: int | None  # the mount slot discarded; None for the Cloche or when the player had no mounted Fish
+    place: Literal["mount", "cloche"] | None = None  # None: nothing was discarded
     points_lost: int
     reason: str
 
@@ -123,6 +127,12 @@ def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
         lines.append(FishLine(place="mount", slot=slot, name=fish.name, type=fish.type, printed=fish.value,
                               modifier=tier.modifier(fish.foul), value=value, multiplier=multiplier,
                               points=value * multiplier))
+    if player.cloche is not None:
+        fish = player.cloche
+        value = tier.fish_value(fish.value, fish.foul)
+        lines.append(FishLine(place="cloche", slot=None, name=fish.name, type=fish.type, printed=fish.value,
+                              modifier=tier.modifier(fish.foul), value=value, multiplier=CLOCHE_MULTIPLIER,
+                              points=value * CLOCHE_MULTIPLIER))
     return lines
 
 
@@ -144,7 +154,7 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
 
 
 def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tuple[list[FishLine], Penalty]:
-    mounts = [line for line in lines if line.place == "mount"]
+    mounts = [line for line in lines if line.place != "hand"]
     lowest = players == 2
     which = t("lowest") if lowest else t("highest")
     by = t("scored value") if ruleset.penalty_by == "scored" else t("printed value")
@@ -155,7 +165,7 @@ def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tup
     reason = t("Highest Regret total: discards the {which}-valued mounted Fish by {by} ({players} players)",
                which=which, by=by, players=players)
     kept = [line.model_copy(update={"discarded": True, "points": 0}) if line is target else line for line in lines]
-    return kept, Penalty(slot=target.slot, points_lost=target.points, reason=reason)
+    return kept, Penalty(slot=target.slot, place=target.place, points_lost=target.points, reason=reason)
 
 
 def penalty_rule(players: int, ruleset: Ruleset) -> str:

@@ -31,6 +31,7 @@ class PlayerDraft(BaseModel):
     fishbucks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS)
+    cloche: FishRef | None = None  # a small Fish on the Cloche Supply card (×2)
     hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered
 
     def missing(self, label: str) -> list[str]:
@@ -52,7 +53,8 @@ class PlayerDraft(BaseModel):
         """The scorer's input; raises ``ValueError`` (a pydantic ``ValidationError``) if it doesn't hold."""
         return DeepRegretsPlayer(name=self.name.strip(), regret_cards=self.regret_cards,
                                  regret_value=self.regret_value or 0, lifeboat_flipped=self.lifeboat_flipped,
-                                 fishbucks=self.fishbucks, hand=tuple(self.hand), mounted=tuple(self.mounted))
+                                 fishbucks=self.fishbucks, hand=tuple(self.hand), mounted=tuple(self.mounted),
+                                 cloche=self.cloche)
 
 
 class TableDraft(BaseModel):

@@ -86,6 +86,7 @@ class DeepRegretsPlayerIn(_In):
     fishbucks: int = Field(ge=0)
     hand: list[FishIn] = []
     mounted: list[MountIn] = []
+    cloche: FishIn | None = None  # a Fish mounted on the Cloche Supply card (×2)
 
     @model_validator(mode="after")
     def _distinct_slots(self) -> DeepRegretsPlayerIn:
@@ -93,6 +94,15 @@ class DeepRegretsPlayerIn(_In):
         if len(set(slots)) != len(slots):
             raise ValueError(t("two Fish on the same mount slot"))
         return self
+
+    @field_validator("cloche")
+    @classmethod
+    def _small(cls, fish: FishIn | None) -> FishIn | None:
+        if fish is not None and fish.name is not None:
+            card = load_catalog().fish(fish.name)
+            if card.size != "small":
+                raise ValueError(t("the Cloche holds a small Fish; {name} is {size}", name=card.name, size=card.size))
+        return fish
 
 
 class DeepRegretsTableIn(_In):
@@ -172,9 +182,10 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
                 raise TableError(_path(("players", i, "mounted", j, "slot")),
                                  t("an angler board has {slots} mount slots", slots=slots))
             mounted[m.slot - 1] = m.ref()
-        fields = p.model_dump(exclude={"hand", "mounted"})
-        players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand],
-                                                      "mounted": mounted}, ("players", i)))
+        fields = p.model_dump(exclude={"hand", "mounted", "cloche"})
+        players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand], "mounted": mounted,
+                                                      "cloche": p.cloche.ref() if p.cloche else None},
+                                 ("players", i)))
     try:
         result = score_deep_regrets(players, ruleset)
     except ValueError as e:

@@ -6,7 +6,8 @@ Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept i
 ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-player-<i>``,
 ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
 ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
-``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-target-<i>-<hand|1|2|3>``,
+``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-cloche[-remove]-<i>``,
+``scorer-target-<i>-<hand|1|2|3|cloche>``,
 ``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
 ``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
 ``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``:
@@ -25,6 +26,7 @@ from companion.i18n import t
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
+from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
 from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
@@ -76,16 +78,28 @@ def _changed(ctx: AppContext, draft: TableDraft) -> None:
 
 
 def add_fish(ctx: AppContext, draft: TableDraft, i: int, fish: FishRef) -> None:
-    """Put ``fish`` where player ``i``'s target points: the hand (default) or a mount slot."""
+    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche."""
     p = draft.players[i]
     target = ctx.drafts.get(f"scorer-target-{i}", "hand")
     if target == "hand":
         p.hand.append(fish)
         p.hand_unentered = max(0, p.hand_unentered - 1)
+    elif target == "cloche":
+        p.cloche = fish
+        ctx.drafts[f"scorer-target-{i}"] = "hand"
     else:
         p.mounted[int(target) - 1] = fish
         ctx.drafts[f"scorer-target-{i}"] = "hand"
     _changed(ctx, draft)
+
+
+def pick(ctx: AppContext, draft: TableDraft, i: int, fish: CatalogFish) -> None:
+    """A Fish picked from the catalog; the Cloche only holds a small Fish (its card text)."""
+    if ctx.drafts.get(f"scorer-target-{i}") == "cloche" and fish.size != "small":
+        ctx.fail(t("The Cloche holds a small Fish; {name} is {size}", name=fish.name, size=fish.size))
+        return
+    ctx.error = None
+    add_fish(ctx, draft, i, fish.ref())
 
 
 def add_typed(ctx: AppContext, draft: TableDraft, i: int, kind: FishType) -> None:
@@ -133,6 +147,10 @@ def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
         p.mounted[slot - 1] = None
         _changed(ctx, draft)
 
+    def remove_cloche() -> None:
+        p.cloche = None
+        _changed(ctx, draft)
+
     rows: list[ft.Control] = [ft.Text(t("Fish in hand"), size=theme.SMALL)]
     for k, fish in enumerate(p.hand):
         rows.append(ft.Row([tagged(f"scorer-hand-{i}-{k}", ft.Text(fish_label(fish), size=theme.BODY, expand=True)),
@@ -150,6 +168,10 @@ def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
                               lambda s=slot: remove_mount(s)) if fish else ft.Container(width=theme.TOUCH))
         rows.append(ft.Row([tagged(f"scorer-mount-{i}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
                             remove]))
+    if p.cloche is not None:
+        label = t("Cloche ×{m}: {fish}", m=CLOCHE_MULTIPLIER, fish=fish_label(p.cloche))
+        rows.append(ft.Row([tagged(f"scorer-cloche-{i}", ft.Text(label, size=theme.BODY, expand=True)),
+                            icon_action(f"scorer-cloche-remove-{i}", ft.Icons.CLOSE, t("Remove"), remove_cloche)]))
     return rows
 
 
@@ -164,6 +186,7 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
         ctx.drafts[f"scorer-typed-{i}"] = event.control.value or ""
 
     targets = [("hand", t("Hand"))] + [(str(s), t("Slot {slot}", slot=s)) for s in range(1, MOUNT_SLOTS + 1)]
+    targets.append(("cloche", t("Cloche")))
     chips = [chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
                   on_click=lambda k=key: set_target(k)) for key, label in targets]
 
@@ -181,7 +204,7 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
         action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ctx, draft, i, "foul")),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
-            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: add_fish(ctx, draft, i, fish.ref())),
+            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: pick(ctx, draft, i, fish)),
             typed]
 
 

@@ -18,12 +18,13 @@ HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.G
 
 def fish_line_text(line: FishLine) -> str:
     """``"Slot 2 ×3 · Striped Marlin · Fair 5: 5 −2 = 3 × 3 = 9"``; a penalised Fish says it was discarded."""
-    where = t("Hand") if line.place == "hand" else t("Slot {slot} ×{m}", slot=line.slot, m=line.multiplier)
+    where = {"hand": t("Hand"), "cloche": t("Cloche ×{m}", m=line.multiplier)}.get(
+        line.place, t("Slot {slot} ×{m}", slot=line.slot, m=line.multiplier))
     printed = "–" if line.printed is None else str(line.printed)
     sign = f"+{line.modifier}" if line.modifier >= 0 else f"−{-line.modifier}"
     maths = (t("no value: 0") if line.printed is None
              else t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value))
-    if line.place == "mount" and line.printed is not None:
+    if line.place != "hand" and line.printed is not None:
         maths += f" × {line.multiplier} = {line.value * line.multiplier}"
     text = f"{where} · {fish_label_of(line)}: {maths}"
     return t("{text} — discarded (Regret penalty)", text=text) if line.discarded else text
@@ -64,7 +65,7 @@ def chart(result: DeepRegretsResult) -> ft.Control:
     groups = []
     for x, s in enumerate(result.players):
         hand = sum(line.points for line in s.fish if line.place == "hand")
-        mounts = sum(line.points for line in s.fish if line.place == "mount")
+        mounts = sum(line.points for line in s.fish if line.place != "hand")
         stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=HAND),
                  fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=MOUNTS),
                  fch.BarChartRodStackItem(from_y=hand + mounts, to_y=s.score, color=BUCKS)]

@@ -182,8 +182,21 @@ def test_shallow_solo_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixt
                                           "mounted": [{"slot": 1, "value": 1, "type": "fair"},
                                                       {"slot": 1, "value": 2, "type": "fair"}]}]},
      "players[0]: two Fish on the same mount slot"),
+    ({"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0,
+                                          "cloche": {"name": "Sunfish"}}]},
+     "players[0].cloche: the Cloche holds a small Fish; Sunfish is large"),
 ])
 def test_more_bad_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str], table: dict, field: str) -> None:
     code, _, err = run(tmp_path, table, capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert field in err
+
+
+def test_cloche_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Lanternfish (small, Fair 4) on a Cloche at 0 Regret cards: (4 + 2) × 2 = 12."""
+    table = {"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 0, "regret_value": 0,
+                                                  "fishbucks": 0, "cloche": {"name": "Lanternfish"}}]}
+    code, out, err = run(tmp_path, table, capsys)
+    assert code == 0, err
+    assert out["players"][0]["score"] == 12
+    assert out["players"][0]["breakdown"]["fish"][0]["place"] == "cloche"

@@ -193,3 +193,21 @@ def test_invalid_tables_are_refused() -> None:
         score_deep_regrets([player(mounted=(fair(1),) * 4)])
     with pytest.raises(ValidationError, match="0 to 3"):
         player(cards=2, value=7)
+
+
+def test_cloche_is_an_extra_x2_mount() -> None:
+    """Cloche Supply (D, one port's card text): one small Fish mounted on it scores ×2. Fair 3 at 0 Regret
+    cards (+2) → 5 × 2 = 10."""
+    score = score_deep_regrets([player(cloche=fair(3))]).players[0]
+    assert score.score == 10
+    assert (score.fish[0].place, score.fish[0].multiplier) == ("cloche", 2)
+
+
+def test_cloche_fish_counts_as_mounted_for_the_penalty() -> None:
+    """A p.22 with 3 players: "Hi" (row 7–9: Fair 0, Foul +1) has slot 1 Fair 6 → 12 and a Cloche Foul 6 →
+    7 × 2 = 14; the highest-scored mounted Fish is the Cloche's, so 12 remain."""
+    result = score_deep_regrets([player("Hi", cards=8, value=20, mounted=(fair(6),), cloche=foul(6)),
+                                 player("B", cards=1, value=1), player("C", cards=1, value=1)])
+    hi = by_name(result, "Hi")
+    assert hi.score == 12
+    assert (hi.penalty.place, hi.penalty.slot, hi.penalty.points_lost) == ("cloche", None, 14)

@@ -148,3 +148,18 @@ def test_fill_in_again_from_the_game_replaces_edits() -> None:
     assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 1
     tap(view(ctx), "scorer-refill")
     assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 0
+
+
+def test_cloche_takes_only_a_small_fish() -> None:
+    """Cloche Supply: one small Fish, ×2. Lanternfish (small, Fair 4) for Hugo at 0 cards: 6 × 2 = 12;
+    Sunfish (large) is refused."""
+    ctx = ctx_with(worked_example())
+    tap(view(ctx), "scorer-target-1-cloche")
+    change(view(ctx), "scorer-pick-1-search", "sunfish")
+    tap(view(ctx), "scorer-pick-1-pick-sunfish")
+    assert "small Fish" in (ctx.error or "") and ctx.drafts[DRAFT_KEY].players[1].cloche is None
+    change(view(ctx), "scorer-pick-1-search", "lantern")
+    tap(view(ctx), "scorer-pick-1-pick-lanternfish")
+    screen = view(ctx)
+    assert "Lanternfish" in text_of(screen, "scorer-cloche-1")
+    assert text_of(screen, "scorer-total-1") == "Total 12"
