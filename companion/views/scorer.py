@@ -32,7 +32,7 @@ from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.player import fish_label
-from companion.views.scorer_common import game_switcher, int_field, text_field
+from companion.views.scorer_common import game_switcher, int_field, parse_int, text_field
 from companion.views.scorer_results import results
 from companion.views.widgets import (
     action_button,
@@ -105,11 +105,11 @@ def pick(ctx: AppContext, draft: TableDraft, i: int, fish: CatalogFish) -> None:
 def add_typed(ctx: AppContext, draft: TableDraft, i: int, kind: FishType) -> None:
     """Add the value typed in ``scorer-typed-<i>`` as a Fair or Foul Fish ("none" for a card with no value)."""
     text = str(ctx.drafts.get(f"scorer-typed-{i}", "")).strip().casefold()
-    if text in ("none", "-", "–"):
-        value = None
-    elif text.isdigit():
-        value = int(text)
-    else:
+    try:
+        value = None if text in ("none", "-", "–") else parse_int(text, blank=-1)
+    except ValueError:
+        value = -1
+    if value == -1:
         ctx.fail(t("Type the Fish's printed value (a whole number, or “none” for a card without one)"))
         return
     ctx.drafts[f"scorer-typed-{i}"] = ""
@@ -218,6 +218,8 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
 
     def remove() -> None:
         del draft.players[i]
+        for key in [k for k in ctx.drafts if k.startswith(("scorer-target-", "scorer-typed-", "scorer-pick-"))]:
+            del ctx.drafts[key]  # per-seat half-typed entries would land on the next angler up
         _changed(ctx, draft)
 
     title = ft.Row([text_field(ctx, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),

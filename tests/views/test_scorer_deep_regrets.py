@@ -86,8 +86,9 @@ def test_entering_a_player_by_taps_and_typing() -> None:
 
 def test_bad_typed_value_is_refused_and_changes_nothing() -> None:
     ctx = ctx_with(worked_example())
-    change(view(ctx), "scorer-typed-1", "lots")
-    tap(view(ctx), "scorer-add-fair-1")
+    for bad in ("lots", "²", "-2", ""):
+        change(view(ctx), "scorer-typed-1", bad)
+        tap(view(ctx), "scorer-add-fair-1")
     screen = view(ctx)
     assert "printed value" in text_of(screen, "error-line")
     assert ctx.drafts[DRAFT_KEY].players[1].hand == []
