@@ -144,8 +144,9 @@ def _member_row(ctx: AppContext, index: int, member: dict[str, str]) -> ft.Contr
     labels = {"none": t("No role"), "Angler": t("Angler"), "Scientist": t("Scientist")}
     return ft.Column([
         ft.Row([
-            tagged(f"survey-member-{index}", ft.TextField(label=t("Scientist {n}", n=index + 1), value=member["name"],
-                                                          on_change=set_name, max_length=40, expand=True)),
+            ft.Container(tagged(f"survey-member-{index}", ft.TextField(
+                label=t("Scientist {n}", n=index + 1), value=member["name"], on_change=set_name, max_length=40)),
+                expand=True),
             icon_action(f"survey-member-remove-{index}", ft.Icons.CLOSE, t("Remove"),
                         lambda: (team.pop(index), ctx.refresh())),
         ]),
@@ -164,4 +165,6 @@ def view(ctx: AppContext) -> ft.View:
         controls.append(ft.Text(t("No campaign yet: the Ocean Survey catalogues every Fish in the Sea over many solo "
                                   "or co-op games (A p.23)."), size=theme.BODY))
     controls.append(_new_form(ctx))
-    return screen(ctx.route, t("Ocean Survey"), controls, back=lambda: ctx.navigate("/"))
+    view = screen(ctx.route, t("Ocean Survey"), controls, back=lambda: ctx.navigate("/"))
+    view.key = "view:/survey"  # remount, don't patch, when arriving from another screen
+    return view

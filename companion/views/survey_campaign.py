@@ -13,13 +13,20 @@ from companion.i18n import t
 from companion.survey import Campaign, progress, start_week, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.survey_common import apply_move, back_to_list, missing, open_campaign, save_campaign, tabs
-from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+from companion.views.survey_common import (
+    apply_move,
+    missing,
+    open_campaign,
+    save_campaign,
+    survey_screen,
+    tabs,
+)
+from companion.views.widgets import action_button, chip, error_line, section_card, tagged
 
 
 def begin_week(ctx: AppContext) -> None:
     """Start the next week and go to it."""
-    if apply_move(ctx, start_week) is not None:
+    if apply_move(ctx, start_week, redraw=False) is not None:
         ctx.navigate(route_to("/survey/week", c=ctx.params["c"]))
 
 
@@ -74,4 +81,4 @@ def view(ctx: AppContext) -> ft.View:
                                             hint_text=t("The one that got away, hazards to avoid…"))),
         action_button("survey-notes-save", t("Save notes"), lambda: save_notes(ctx, campaign), icon=ft.Icons.SAVE),
     ]))
-    return screen(ctx.route, campaign.name, controls, back=back_to_list(ctx))
+    return survey_screen(ctx, campaign.name, controls)

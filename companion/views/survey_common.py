@@ -17,7 +17,7 @@ from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import Campaign
 from companion.views.context import AppContext, route_to
-from companion.views.widgets import action_button
+from companion.views.widgets import action_button, screen
 
 _OPEN = "survey-open"  # ctx.drafts key: the campaign last loaded, so a redraw doesn't re-read the disk
 _MEMORY = "survey-memory"  # ctx.drafts key: campaigns kept in this tab when there is no store
@@ -63,10 +63,12 @@ def save_campaign(ctx: AppContext, campaign: Campaign) -> bool:
     return True
 
 
-def apply_move(ctx: AppContext, move: Callable[..., Campaign], *args: Any, **kwargs: Any) -> Campaign | None:
+def apply_move(ctx: AppContext, move: Callable[..., Campaign], *args: Any, redraw: bool = True,
+               **kwargs: Any) -> Campaign | None:
     """Apply a survey move to the open campaign, save and redraw; a refused move changes nothing.
 
-    Returns the new campaign, or ``None`` when the move was refused.
+    Returns the new campaign, or ``None`` when the move was refused. ``redraw=False`` when the caller navigates
+    away at once (one redraw, not two).
     """
     campaign = open_campaign(ctx)
     if campaign is None:
@@ -79,8 +81,18 @@ def apply_move(ctx: AppContext, move: Callable[..., Campaign], *args: Any, **kwa
         return None
     ctx.error = None
     save_campaign(ctx, changed)
-    ctx.refresh()
+    if redraw:
+        ctx.refresh()
     return changed
+
+
+def survey_screen(ctx: AppContext, title: str, controls: list[ft.Control]) -> ft.View:
+    """The shared screen frame, keyed by route so moving between survey screens remounts the view instead of
+    patching one screen's controls into another's.
+    """
+    view = screen(ctx.route, title, controls, back=back_to_list(ctx))
+    view.key = f"view:{ctx.path}"
+    return view
 
 
 def forget_open(ctx: AppContext) -> None:
@@ -109,9 +121,9 @@ def back_to_list(ctx: AppContext) -> Callable[[], None]:
 
 def missing(ctx: AppContext) -> ft.View:
     """The screen shown for an unknown or unreadable campaign id."""
-    from companion.views.widgets import error_line, screen
+    from companion.views.widgets import error_line
 
-    return screen(ctx.route, t("Ocean Survey"), [
+    return survey_screen(ctx, t("Ocean Survey"), [
         error_line(ctx.error or t("That campaign could not be found")),
         action_button("survey-to-list", t("All campaigns"), back_to_list(ctx), icon=ft.Icons.LIST, primary=True),
-    ], back=back_to_list(ctx))
+    ])

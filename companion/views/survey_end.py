@@ -30,8 +30,8 @@ from companion.survey.sea import dink_discounts
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.survey_campaign import begin_week
-from companion.views.survey_common import apply_move, back_to_list, missing, open_campaign, tabs
-from companion.views.widgets import action_button, error_line, screen, section_card, tagged
+from companion.views.survey_common import apply_move, missing, open_campaign, survey_screen, tabs
+from companion.views.widgets import action_button, error_line, section_card, tagged
 
 
 def _draft(ctx: AppContext, campaign: Campaign) -> dict[str, Any]:
@@ -73,15 +73,13 @@ def _jettison_step(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
     def on_regret(event: ft.ControlEvent) -> None:
         draft["regret_text"] = event.control.value or ""
 
-    regret_row = ft.Row([
-        tagged("survey-regret-value", ft.TextField(label=t("Regret value (sum of your Regret cards)"),
-                                                   value=draft["regret_text"], on_change=on_regret,
-                                                   keyboard_type=ft.KeyboardType.NUMBER, expand=True,
-                                                   on_submit=lambda _e: propose(ctx, campaign))),
-        action_button("survey-propose", t("Propose"), lambda: propose(ctx, campaign), icon=ft.Icons.AUTO_FIX_HIGH,
-                      primary=draft["regret"] is None),
-    ])
-    controls: list[ft.Control] = [section_card("survey-count", t("1 · Count Regrets"), [regret_row])]
+    regret_field = tagged("survey-regret-value", ft.TextField(
+        label=t("Regret value (sum of your Regret cards)"), value=draft["regret_text"], on_change=on_regret,
+        keyboard_type=ft.KeyboardType.NUMBER, on_submit=lambda _e: propose(ctx, campaign)))
+    propose_button = action_button("survey-propose", t("Propose a jettison"), lambda: propose(ctx, campaign),
+                                   icon=ft.Icons.AUTO_FIX_HIGH, primary=draft["regret"] is None)
+    controls: list[ft.Control] = [section_card("survey-count", t("1 · Count Regrets"),
+                                              [regret_field, propose_button])]
     if draft["regret"] is None:
         return controls
     sea = solo_sea()
@@ -178,4 +176,4 @@ def view(ctx: AppContext) -> ft.View:
         else:
             controls.append(action_button("survey-next-week", t("Start week {n}", n=len(campaign.weeks) + 1),
                                           lambda: begin_week(ctx), icon=ft.Icons.SAILING, primary=True))
-    return screen(ctx.route, t("Week's end"), controls, back=back_to_list(ctx))
+    return survey_screen(ctx, t("Week's end"), controls)

@@ -15,10 +15,10 @@ from companion.i18n import t
 from companion.survey import Progress, progress, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.survey_common import back_to_list, missing, open_campaign, tabs
+from companion.views.survey_common import missing, open_campaign, survey_screen, tabs
 from companion.views.survey_end import summary_card
 from companion.views.survey_sheet import ROMAN, size_label
-from companion.views.widgets import chip, error_line, label_value, screen, section_card, tagged
+from companion.views.widgets import chip, error_line, label_value, section_card, tagged
 
 SIZES = ("small", "middling", "large")
 
@@ -90,4 +90,4 @@ def view(ctx: AppContext) -> ft.View:
                      [ft.Text(", ".join(owned) if owned else t("Nothing yet"), size=theme.BODY)]),
         *(summary_card(campaign, w.number) for w in reversed(campaign.weeks) if w.stage == "done"),
     ]
-    return screen(ctx.route, t("Progress"), controls, back=back_to_list(ctx))
+    return survey_screen(ctx, t("Progress"), controls)

@@ -15,8 +15,8 @@ from companion.i18n import t
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.survey_common import back_to_list, missing, open_campaign, tabs
-from companion.views.widgets import error_line, screen, section_card, tagged
+from companion.views.survey_common import missing, open_campaign, survey_screen, tabs
+from companion.views.widgets import error_line, section_card, tagged
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
@@ -83,5 +83,4 @@ def view(ctx: AppContext) -> ft.View:
                      [group_block(g) for g in groups if g.depth == depth])
         for depth in (1, 2, 3)
     ]
-    return screen(ctx.route, t("Survey sheet"), [tabs(ctx, campaign, "sheet"), error_line(ctx.error), *cards],
-                  back=back_to_list(ctx))
+    return survey_screen(ctx, t("Survey sheet"), [tabs(ctx, campaign, "sheet"), error_line(ctx.error), *cards])

@@ -30,7 +30,7 @@ from companion.survey import (
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.survey_campaign import begin_week
-from companion.views.survey_common import apply_move, back_to_list, missing, open_campaign, tabs
+from companion.views.survey_common import apply_move, missing, open_campaign, survey_screen, tabs
 from companion.views.survey_sheet import ROMAN, size_label
 from companion.views.widgets import (
     action_button,
@@ -38,7 +38,6 @@ from companion.views.widgets import (
     error_line,
     fish_picker,
     icon_action,
-    screen,
     section_card,
     tagged,
 )
@@ -61,13 +60,14 @@ def describe(campaign: Campaign, fish: CatalogFish) -> str:
 
 def catch(ctx: AppContext, fish: CatalogFish) -> None:
     """Record a catch; say whether it wrote a new slot."""
-    changed = apply_move(ctx, catch_fish, fish.name)
+    changed = apply_move(ctx, catch_fish, fish.name, redraw=False)
     if changed is not None:
         wrote = changed.current_week.held[-1].wrote_slot
         ctx.drafts["survey-last-catch"] = (
             t("{name} catalogued: a new slot on the sheet", name=fish.name) if wrote
             else t("{name} is already on the sheet: held this week, slot unchanged", name=fish.name)
         )
+        ctx.refresh()
 
 
 def _day_tracker(ctx: AppContext, campaign: Campaign) -> ft.Control:
@@ -155,4 +155,4 @@ def view(ctx: AppContext) -> ft.View:
             _hold(ctx, campaign),
             _kit(ctx, campaign),
         ]
-    return screen(ctx.route, t("Week"), controls, back=back_to_list(ctx))
+    return survey_screen(ctx, t("Week"), controls)
