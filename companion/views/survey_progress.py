@@ -35,7 +35,8 @@ def chart(p: Progress) -> ft.Control:
     plot = fch.LineChart(
         data_series=[line(catalogued, theme.FAIR), line(hauled, theme.SEED)],
         min_x=0, max_x=max(weeks, 1), min_y=0, max_y=p.total,
-        left_axis=fch.ChartAxis(label_size=36, title=ft.Text(t("Fish"), size=theme.SMALL)),
+        left_axis=fch.ChartAxis(label_size=36, title=ft.Text(t("Fish"), size=theme.SMALL),
+                                labels=[fch.ChartAxisLabel(value=y, label=str(y)) for y in (0, p.total // 2, p.total)]),
         bottom_axis=fch.ChartAxis(title=ft.Text(t("Week"), size=theme.SMALL),
                                   labels=[fch.ChartAxisLabel(value=x, label=str(x)) for x in range(weeks + 1)]),
         height=220, interactive=False,
@@ -62,7 +63,8 @@ def grid(p: Progress) -> ft.Control:
                             *(ft.Container(c, expand=True) for c in cells),
                             ft.Container(tagged(f"survey-progress-depth-{depth}", ft.Text(f"{hauled}/{total}")),
                                          expand=True)]))
-    by_size = [tagged(f"survey-progress-size-{s}", ft.Text("{}/{}".format(*p.by_size(s)), expand=True)) for s in SIZES]
+    by_size = [ft.Container(tagged(f"survey-progress-size-{s}", ft.Text("{}/{}".format(*p.by_size(s)))), expand=True)
+               for s in SIZES]
     rows.append(ft.Row([ft.Text(t("All"), width=64, size=theme.SMALL), *by_size, ft.Container(expand=True)]))
     return ft.Column(rows, spacing=8)
 

@@ -150,3 +150,56 @@ def test_notes_are_saved(ctx: AppContext) -> None:
 def test_unknown_campaign_says_so(ctx: AppContext) -> None:
     ctx.navigate(route_to("/survey/sheet", c="nope"))
     assert "survey-to-list" in ids(show(ctx))
+
+
+def test_week_items_undo_and_discard(ctx: AppContext) -> None:
+    """A p.24: the Can of Worms is flipped once used; a catch can be taken back or discarded by a card."""
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    change(show(ctx), "survey-item-can-of-worms", True)
+    assert ctx.store.load_campaign(cid).current_week.used_items == ["can-of-worms"]
+    catch(ctx, "Sunfish", "sunfish")
+    catch(ctx, "Flounder", "flounder")
+    tap(show(ctx), "survey-undo-sunfish")  # entered by mistake: the slot empties
+    tap(show(ctx), "survey-discard-flounder")  # a card made the angler discard it: it stays catalogued
+    saved = ctx.store.load_campaign(cid)
+    assert list(saved.sheet) == ["flounder"] and saved.current_week.held_ids == []
+    assert "survey-held-flounder" not in ids(show(ctx))
+
+
+def test_friday_offers_weeks_end_not_another_day_rules_8(ctx: AppContext) -> None:
+    """RULES.md §8: five Days, Monday to Friday."""
+    create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    to_friday(ctx)
+    screen = show(ctx)
+    assert "Friday" in text_of(screen, "survey-day")
+    assert "survey-next-day" not in ids(screen) and "survey-to-end" in ids(screen)
+
+
+def test_regret_value_must_be_a_number_a_p26(ctx: AppContext) -> None:
+    create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "six")
+    tap(show(ctx), "survey-propose")
+    assert "A p.26" in ctx.error
+    assert "survey-haul" not in ids(show(ctx))
+
+
+def test_sheet_shows_every_slot_by_depth_and_size_a_p24(ctx: AppContext) -> None:
+    cid = create_campaign(ctx)
+    ctx.navigate(route_to("/survey/sheet", c=cid))
+    screen = show(ctx)
+    slots = [i for i in ids(screen) if i.startswith("survey-slot-")]
+    assert len(slots) == 117
+    assert sum(i.startswith("survey-slot-out-") for i in slots) == 8
+    assert "survey-group-3-large" in ids(screen)
+
+
+def test_survey_buttons_are_thumb_sized(ctx: AppContext) -> None:
+    create_campaign(ctx)
+    screen = show(ctx)
+    for identifier in ("survey-start-week", "survey-notes-save", "survey-tab-sheet"):
+        assert find(screen, identifier).height >= 48
