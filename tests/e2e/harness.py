@@ -332,20 +332,29 @@ class FletPage:
         Waits for the field to take focus before typing and for it to show ``text`` afterwards.
         """
         node = self.wait_id(identifier)
-        self._click(node)
         field_input = node.locator("input, textarea").first
-        field_input.wait_for(state="attached")
-        deadline = time.monotonic() + 5
-        while not field_input.evaluate("el => document.activeElement === el"):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{identifier!r} did not take the keyboard focus")
-            time.sleep(0.05)
+        for _attempt in range(3):  # a redraw landing with the tap can take the focus away again
+            self._click(node)
+            field_input.wait_for(state="attached")
+            if self._focused(field_input):
+                break
+        else:
+            raise AssertionError(f"{identifier!r} did not take the keyboard focus")
         if clear:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
         if clear:
             self.wait_value(identifier, text)
+
+    @staticmethod
+    def _focused(field_input: Locator, seconds: float = 2.0) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if field_input.evaluate("el => document.activeElement === el"):
+                return True
+            time.sleep(0.05)
+        return False
 
     def press(self, key: str) -> None:
         """Press a key (``"Enter"``, ``"Tab"``…) in whatever has focus."""

@@ -1,0 +1,114 @@
+"""Scoring a 4-player table that tracked nothing, on the ``/score`` screen, through the browser.
+
+Angler's Guide preset. Fish come from the catalog by name (Sunfish Fair 4, Coelacanth Fair 4) or are typed as a
+value and Fair/Foul. Expected scores, by hand from RULES.md §7 (Madness rows from §2):
+
+- Ann: 0 Regret cards (Fair +2, Foul −2), Regret value 0, $5. Hand: Sunfish 4 + 2 = 6; a Foul 1 → 1 − 2, never
+  below 0 → 0. Slot 1 (×2): Coelacanth (4 + 2) × 2 = 12. $5 → 2 points. Total 20.
+- Bo: 7 Regret cards (Fair 0, Foul +1), Regret value 12, Lifeboat flipped (+10) → Regret total 22, the highest.
+  With more than 2 players he discards his highest-valued mounted Fish: slot 1 Foul 5 → 6 (× 2 = 12) beats slot 2
+  Fair 3 → 3 (× 3 = 9) either way it is counted, so slot 1 goes. Slot 2: 9; hand Foul 2 → 3; $3 → 1. Total 13.
+- Cy: 2 Regret cards (Fair +1, Foul −1), Regret value 4, $8. Hand Fair 3 → 4; slot 3 (×2) Fair 5 → 6 × 2 = 12;
+  $8 → 4 points. Total 20.
+- Di: 4 Regret cards (Fair +1, Foul 0), Regret value 5, $1. Hand Foul 3 → 3; $1 → 0 points. Total 3.
+- Ann and Cy tie on 20; the lower Regret value (0 against 4) puts Ann first. Ranking: Ann, Cy, Bo, Di.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from harness import FletPage
+
+
+@dataclass
+class Angler:
+    name: str
+    regret_cards: int
+    regret_value: int
+    fishbucks: int
+    lifeboat: bool = False
+    catalog: list[tuple[str, str, str]] = field(default_factory=list)  # (where, search, fish id)
+    typed: list[tuple[str, int, str]] = field(default_factory=list)  # (where, value, "fair" | "foul")
+
+
+TABLE = [
+    Angler("Ann", 0, 0, 5, catalog=[("hand", "Sunfish", "sunfish"), ("1", "Coela", "coelacanth")],
+           typed=[("hand", 1, "foul")]),
+    Angler("Bo", 7, 12, 3, lifeboat=True, typed=[("1", 5, "foul"), ("2", 3, "fair"), ("hand", 2, "foul")]),
+    Angler("Cy", 2, 4, 8, typed=[("hand", 3, "fair"), ("3", 5, "fair")]),
+    Angler("Di", 4, 5, 1, typed=[("hand", 3, "foul")]),
+]
+
+
+def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
+    phone.tap("home-score")
+    phone.wait_id("scorer-player-1")
+    for _ in range(len(TABLE) - 2):  # a blank table starts with two anglers
+        seats = phone.page.locator('[flt-semantics-identifier^="scorer-player-"]').count()
+        phone.tap("scorer-add-player")
+        phone.wait_id(f"scorer-player-{seats}")
+
+    for i, angler in enumerate(TABLE):
+        enter(phone, i, angler)
+
+    phone.wait_value("scorer-winners", "Winner: Ann")
+    expected = ["1. Ann: 20", "2. Cy: 20", "3. Bo: 13", "4. Di: 3"]
+    for k, line in enumerate(expected):
+        shown = phone.wait_value(f"scorer-rank-{k}", re.compile(rf"^{re.escape(line)}\b"))
+        assert ("tie" in shown) == (k < 2), shown  # only Ann and Cy were tied
+    penalised = []
+    for i in range(len(TABLE)):
+        phone.wait_id(f"scorer-breakdown-{i}")
+        if phone.has_id(f"scorer-penalty-{i}"):
+            penalised.append(i)
+    assert penalised == [1], "only Bo, with the highest Regret total, discards a mounted Fish"
+    bo_lines = [phone.value(f"scorer-line-1-{k}") for k in range(3)]  # his three Fish, in some order
+    discarded = [line for line in bo_lines if "discarded" in line]
+    assert len(discarded) == 1 and "Foul 5" in discarded[0], bo_lines  # slot 1 Foul 5, not slot 2 Fair 3
+    phone.bring_to_top("scorer-results")
+    phone.screenshot("standalone_results")
+
+
+def enter(phone: FletPage, i: int, angler: Angler) -> None:
+    """Fill in angler ``i`` the way a player would: name, counters, Regret value, Lifeboat, then each Fish."""
+    phone.type_into(f"scorer-name-{i}", angler.name)
+    phone.wait_value(f"scorer-name-{i}", angler.name)
+    for n in range(1, angler.regret_cards + 1):
+        phone.tap(f"scorer-regret-cards-plus-{i}")
+        phone.wait_value(f"scorer-regret-cards-{i}", re.compile(rf"^{n}\b"))
+    phone.type_into(f"scorer-regret-value-{i}", str(angler.regret_value))
+    phone.wait_value(f"scorer-regret-value-{i}", str(angler.regret_value))
+    if angler.lifeboat:
+        phone.tap(f"scorer-lifeboat-{i}")
+    for n in range(1, angler.fishbucks + 1):
+        phone.tap(f"scorer-fishbucks-plus-{i}")
+        phone.wait_value(f"scorer-fishbucks-{i}", re.compile(rf"^\${n}\b"))
+    in_hand = 0
+    for where, search, fish_id in angler.catalog:
+        target(phone, i, where)
+        phone.type_into(f"scorer-pick-{i}-search", search)
+        phone.tap(f"scorer-pick-{i}-pick-{fish_id}")
+        in_hand = placed(phone, i, where, in_hand)
+    for where, value, kind in angler.typed:
+        target(phone, i, where)
+        phone.type_into(f"scorer-typed-{i}", str(value))
+        phone.tap(f"scorer-add-{kind}-{i}")
+        in_hand = placed(phone, i, where, in_hand)
+    if i == 0:
+        phone.scroll_to_top()
+        phone.screenshot("standalone_scorer")
+
+
+def target(phone: FletPage, i: int, where: str) -> None:
+    phone.tap(f"scorer-target-{i}-{where}")
+
+
+def placed(phone: FletPage, i: int, where: str, in_hand: int) -> int:
+    """Wait until the Fish just added shows as the hand's next row or in its mount slot; the new hand size."""
+    if where == "hand":
+        phone.wait_id(f"scorer-hand-{i}-{in_hand}")
+        return in_hand + 1
+    phone.wait_value(f"scorer-mount-{i}-{where}", re.compile(r"^(?!.*empty$)"))
+    return in_hand
