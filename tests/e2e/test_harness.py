@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -122,6 +123,25 @@ def test_the_server_is_gone_after_stop(browser, serve_command) -> None:
         pass
     else:
         raise AssertionError("the app still answers after stop()")
+
+
+def _run_without_chromium(require: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPANION_CHROMIUM": "/nonexistent/chromium", "COMPANION_REQUIRE_BROWSER": require}
+    test = f"{Path(__file__)}::test_tap_by_identifier_role_and_label_updates_the_number"
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rs", test],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_without_chromium_browser_tests_skip() -> None:
+    run = _run_without_chromium("")
+    assert run.returncode == 0, run.stdout
+    assert "1 skipped" in run.stdout and "Chromium not found" in run.stdout, run.stdout
+
+
+def test_without_chromium_browser_tests_fail_when_required() -> None:
+    run = _run_without_chromium("1")
+    assert run.returncode != 0, run.stdout
+    assert "COMPANION_REQUIRE_BROWSER=1 but Chromium not found" in run.stdout, run.stdout
 
 
 if __name__ == "__main__":
