@@ -199,6 +199,18 @@ def haul(campaign: Campaign, regret_value: int, jettison: Sequence[str]) -> Camp
     return _with_week(campaign, done, sheet=sheet)
 
 
+def reopen_haul(campaign: Campaign) -> Campaign:
+    """Take back this week's jettison and haul (a mistake at the counter) before anything is unlocked."""
+    week = _open_week(campaign, stage="shop")
+    sheet = dict(campaign.sheet)
+    for fish_id in week.hauled:
+        entry = sheet[fish_id]
+        if entry.hauled_week == week.number:
+            sheet[fish_id] = entry.model_copy(update={"hauled_week": None})
+    reopened = week.model_copy(update={"stage": "fishing", "regret_value": None, "jettisoned": [], "hauled": []})
+    return _with_week(campaign, reopened, sheet=sheet)
+
+
 def haul_value(campaign: Campaign) -> int:
     """Total printed value of the Fish brought to Port this week (A p.26, "Unlock equipment")."""
     week = campaign.current_week

@@ -20,6 +20,7 @@ from companion.survey import (
     held_for_jettison,
     is_complete,
     propose_jettison,
+    reopen_haul,
     solo_sea,
     unlock,
     unlock_budget,
@@ -135,6 +136,8 @@ def _shop_step(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
         action_button("survey-unlock-confirm", t("Unlock and close the week"),
                       lambda: apply_move(ctx, unlock, list(draft["buy"]), list(draft["dinks"])),
                       icon=ft.Icons.LOCK_OPEN, primary=True),
+        action_button("survey-reopen", t("Back: change the jettison"), lambda: apply_move(ctx, reopen_haul),
+                      icon=ft.Icons.UNDO),
     ]
 
 

@@ -15,6 +15,7 @@ from companion.survey import (
     is_complete,
     new_campaign,
     next_day,
+    reopen_haul,
     set_item_used,
     single_use_items,
     start_week,
@@ -205,3 +206,14 @@ def test_unknown_or_removed_fish_in_saved_data_is_rejected_on_load_a_p23() -> No
     data["sheet"]["man-o-war"] = {"first_week": 1, "first_day": 1}
     with pytest.raises(ValueError, match="solo Sea"):
         Campaign.model_validate(data)
+
+
+def test_reopen_haul_unticks_only_this_weeks_ticks() -> None:
+    c = unlock(haul(week_on_friday(fishing("Sunfish")), 0, []), [])
+    c = week_on_friday(catch_fish(catch_fish(start_week(c), "Sunfish"), "Flounder"))
+    hauled = haul(c, 0, [])
+    back = reopen_haul(hauled)
+    assert back.sheet["sunfish"].hauled_week == 1  # ticked in week 1, stays ticked
+    assert back.sheet["flounder"].hauled_week is None
+    assert back.current_week.stage == "fishing" and back.current_week.held_ids == ["sunfish", "flounder"]
+    refused(reopen_haul, back)

@@ -203,3 +203,19 @@ def test_survey_buttons_are_thumb_sized(ctx: AppContext) -> None:
     screen = show(ctx)
     for identifier in ("survey-start-week", "survey-notes-save", "survey-tab-sheet"):
         assert find(screen, identifier).height >= 48
+
+
+def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> None:
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    catch(ctx, "Sunfish", "sunfish")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "1")
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    assert ctx.store.load_campaign(cid).current_week.stage == "shop"
+    tap(show(ctx), "survey-reopen")
+    saved = ctx.store.load_campaign(cid)
+    assert saved.current_week.stage == "fishing" and saved.sheet["sunfish"].hauled_week is None
+    assert find(show(ctx), "survey-regret-value").value == "1"
