@@ -54,6 +54,16 @@ def new_campaign(name: str, mode: Mode = "solo", team: Iterable[TeamMember] = ()
     return Campaign(name=name, mode=mode, team=list(team))
 
 
+def rename_campaign(campaign: Campaign, name: str) -> Campaign:
+    """Give the campaign another name."""
+    name = name.strip()
+    if not name:
+        raise _refuse(SOLO, t("A campaign needs a name"))
+    if len(name) > 60:
+        raise _refuse(SOLO, t("A campaign name has at most {n} characters", n=60))
+    return _touch(campaign, name=name)
+
+
 def is_complete(campaign: Campaign) -> bool:
     """The campaign ends once every Fish in the solo Sea has been brought to Port (A p.23)."""
     return all(

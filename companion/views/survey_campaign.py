@@ -2,7 +2,7 @@
 
 Identifiers: ``survey-tab-<campaign|sheet|week|progress>``, ``survey-status``, ``survey-start-week``,
 ``survey-resume-week``, ``survey-unlocked``, ``survey-team``, ``survey-notes``, ``survey-notes-save``,
-``survey-complete``, ``error-line``, ``back``.
+``survey-rename``, ``survey-rename-save``, ``survey-complete``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.survey import Campaign, progress, start_week, unlock_items
+from companion.survey import Campaign, progress, rename_campaign, start_week, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.survey_common import (
@@ -75,6 +75,20 @@ def view(ctx: AppContext) -> ft.View:
         controls.append(section_card("survey-team", t("Team"), team))
     controls.append(section_card("survey-unlocked", t("Equipment unlocked"), [ft.Text(
         ", ".join(owned) if owned else t("Nothing yet: spend a week's haul at week's end (A p.26)"), size=theme.BODY)]))
+    name_key = f"survey-name-{campaign.id}"
+
+    def on_name(event: ft.ControlEvent) -> None:
+        ctx.drafts[name_key] = event.control.value or ""
+
+    def rename() -> None:
+        if apply_move(ctx, rename_campaign, ctx.drafts.get(name_key, campaign.name)) is not None:
+            ctx.drafts.pop(name_key, None)
+
+    controls.append(section_card("survey-rename-card", t("Name"), [
+        tagged("survey-rename", ft.TextField(value=ctx.drafts.get(name_key, campaign.name), on_change=on_name,
+                                             max_length=60)),
+        action_button("survey-rename-save", t("Rename"), rename, icon=ft.Icons.EDIT),
+    ]))
     controls.append(section_card("survey-notes-card", t("Notes"), [
         tagged("survey-notes", ft.TextField(value=ctx.drafts.get(notes_key, campaign.notes), multiline=True,
                                             min_lines=3, on_change=on_notes,

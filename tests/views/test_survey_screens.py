@@ -219,3 +219,13 @@ def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> Non
     saved = ctx.store.load_campaign(cid)
     assert saved.current_week.stage == "fishing" and saved.sheet["sunfish"].hauled_week is None
     assert find(show(ctx), "survey-regret-value").value == "1"
+
+
+def test_rename_campaign_and_blank_name_refused(ctx: AppContext) -> None:
+    cid = create_campaign(ctx, "Old")
+    change(show(ctx), "survey-rename", "  ")
+    tap(show(ctx), "survey-rename-save")
+    assert "name" in ctx.error and ctx.store.load_campaign(cid).name == "Old"
+    change(show(ctx), "survey-rename", "New name")
+    tap(show(ctx), "survey-rename-save")
+    assert ctx.store.load_campaign(cid).name == "New name"
