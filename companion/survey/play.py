@@ -64,6 +64,11 @@ def rename_campaign(campaign: Campaign, name: str) -> Campaign:
     return _touch(campaign, name=name)
 
 
+def set_notes(campaign: Campaign, notes: str) -> Campaign:
+    """Keep the sheet's notes: the one that got away, hazards to avoid (A p.24)."""
+    return _touch(campaign, notes=notes)
+
+
 def is_complete(campaign: Campaign) -> bool:
     """The campaign ends once every Fish in the solo Sea has been brought to Port (A p.23)."""
     return all(

@@ -10,14 +10,13 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.survey import Campaign, progress, rename_campaign, start_week, unlock_items
+from companion.survey import Campaign, progress, rename_campaign, set_notes, start_week, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.survey_common import (
     apply_move,
     missing,
     open_campaign,
-    save_campaign,
     survey_screen,
     tabs,
 )
@@ -32,9 +31,9 @@ def begin_week(ctx: AppContext) -> None:
 
 def save_notes(ctx: AppContext, campaign: Campaign) -> None:
     """Keep the notes typed so far ("the one that got away", hazards to avoid: A p.24)."""
-    text = ctx.drafts.pop(f"survey-notes-{campaign.id}", campaign.notes)
-    save_campaign(ctx, campaign.model_copy(update={"notes": text}))
-    ctx.refresh()
+    key = f"survey-notes-{campaign.id}"
+    if apply_move(ctx, set_notes, ctx.drafts.get(key, campaign.notes)) is not None:
+        ctx.drafts.pop(key, None)
 
 
 def _status(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
