@@ -362,7 +362,11 @@ class FletPage:
 
     # -- reading -------------------------------------------------------------------------------------------
     def value(self, identifier: str) -> str:
-        """What the identified node says: a field's content, else its text, else its ``aria-label``."""
+        """What the identified node says: a field's content, else its text, else its ``aria-label``.
+
+        Flutter only puts a TextField's text into the DOM once it has been edited in this tab: a field the app
+        filled in reads as "" here, though the screen shows its text.
+        """
         node = self.wait_id(identifier)
         field_input = node.locator("input, textarea")
         if field_input.count():
