@@ -65,6 +65,7 @@ def _problem_view(ctx: AppContext, message: str) -> ft.View:
 
 def build_view(ctx: AppContext) -> ft.View:
     """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation."""
+    ctx.redraw_part = None  # a screen that can redraw part of itself sets it again
     try:
         view = screen_for(ctx.path)(ctx)
     except Exception as problem:  # a broken screen must not take the table's game down with it

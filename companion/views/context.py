@@ -12,6 +12,8 @@ an ``AppContext()`` with no page, calls a screen, taps a handler and reads ``ctx
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +22,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
+
+SAVE_GATHER_SECONDS = 0.4  # taps in quick succession share one save…
+SAVE_AT_MOST_SECONDS = 2.0  # …but a change is never left unsaved for longer than this
 
 
 def route_to(path: str, **params: object) -> str:
@@ -44,6 +49,13 @@ class AppContext:
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     # Set by the app: run a save off the tap's path (in order, on one worker thread); None saves at once.
     run_save: Callable[[Callable[[], None]], None] | None = None
+    # Set by a screen while it is shown: redraw only what changed between two versions of the game, if it can
+    # (returns False to have the whole screen redrawn). The table uses it to redraw one angler's card.
+    redraw_part: Callable[[Any, Any], bool] | None = None
+    # Versions waiting for the save worker, by game id, and when each game's first unsaved change happened.
+    _unsaved: dict[str, Any] = field(default_factory=dict, repr=False)
+    _unsaved_since: dict[str, float] = field(default_factory=dict, repr=False)
+    _save_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def path(self) -> str:
@@ -119,9 +131,11 @@ class AppContext:
         return self._commit(game)
 
     def _commit(self, game: Any) -> bool:
+        before, had_error = self.game, self.error is not None
         self.game = game
         self.error = None
-        self.refresh()
+        if had_error or self.redraw_part is None or not self.redraw_part(before, game):
+            self.refresh()
         return self.save()
 
     def save(self) -> bool:
@@ -134,8 +148,26 @@ class AppContext:
         if self.run_save is None:
             return self._save(self.game)
         game = self.game
-        self.run_save(lambda: self._save(game))
+        with self._save_lock:
+            if game.id not in self._unsaved:
+                self._unsaved_since[game.id] = time.monotonic()
+            self._unsaved[game.id] = game
+        self.run_save(lambda: self._save_latest(game))
         return True
+
+    def _save_latest(self, game: Any) -> bool:
+        # Saves run in order on one worker. A save waits a moment for the next tap: while taps keep coming, only
+        # the newest version is written (a save costs more than a tap and would slow the table down), but never
+        # more than SAVE_AT_MOST_SECONDS after the first unsaved change.
+        time.sleep(SAVE_GATHER_SECONDS)
+        with self._save_lock:
+            latest = self._unsaved.get(game.id)
+            if latest is None:
+                return True
+            if latest is not game and time.monotonic() - self._unsaved_since[game.id] < SAVE_AT_MOST_SECONDS:
+                return True
+            del self._unsaved[game.id]
+        return self._save(latest)
 
     def _save(self, game: Any) -> bool:
         try:

@@ -12,12 +12,14 @@ Identifiers: ``undo``, ``redo``, ``go-home``, ``day-banner``, ``day-name``, ``ph
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.state import GameState, PlayerState
 from companion.views import theme
@@ -28,6 +30,7 @@ from companion.views.widgets import (
     error_line,
     icon_action,
     memoized,
+    rendering,
     screen,
     section_card,
     stepper,
@@ -85,45 +88,50 @@ def _banner(state: GameState) -> ft.Control:
     return section_card("day-banner", None, rows)
 
 
-class CardFacts(NamedTuple):
-    """Everything an angler's card shows: when these are equal the card is not redrawn (see ``memoized``)."""
+class TurnFacts(NamedTuple):
+    """What an angler's phase buttons depend on."""
 
     seat: int
-    player: PlayerState
-    tier: MadnessTier
+    name: str
     phase: str
     their_turn: bool
     passing_reward: bool
-    game_id: str
+    refreshed: bool
+    declared: bool
+    passed: bool
+    rewards_due: int
+    regret_cards: int
+    regret_value: int | None
 
     @classmethod
-    def of(cls, state: GameState, i: int, game_id: str) -> CardFacts:
-        return cls(i, state.players[i], state.madness(i), state.phase, state.current_player == i,
-                   state.ruleset.passing_reward, game_id)
+    def of(cls, state: GameState, i: int) -> TurnFacts:
+        p = state.players[i]
+        return cls(i, p.name, state.phase, state.current_player == i, state.ruleset.passing_reward, p.refreshed,
+                   p.declared, p.passed, p.rewards_due, p.regret_cards, p.regret_value)
 
 
-def _phase_buttons(ctx: AppContext, facts: CardFacts) -> list[ft.Control]:
-    apply, p, i = ctx.apply, facts.player, facts.seat
-    if facts.phase == "ended":
-        return _reveal(ctx, p, i)
-    if facts.phase == "refresh" and not p.refreshed:
-        return [action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
-                              icon=ft.Icons.CASINO)]
-    if facts.phase == "declaration" and not p.declared and facts.their_turn:
-        declare = [ft.Row([
+def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
+    apply, i = ctx.apply, f.seat
+    if f.phase == "ended":
+        return _reveal(ctx, f)
+    if f.phase == "refresh" and not f.refreshed:
+        return action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
+                             icon=ft.Icons.CASINO)
+    if f.phase == "declaration" and not f.declared and f.their_turn:
+        declare: list[ft.Control] = [ft.Row([
             action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                           icon=ft.Icons.SAILING, expand=True),
             action_button(f"declare-port-{i}", t("Make Port"), lambda: apply(act.Declare(player=i, location="port")),
                           icon=ft.Icons.ANCHOR, expand=True),
         ])]
-        if p.regret_cards:
+        if f.regret_cards:
             declare.append(action_button(
                 f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
                 lambda: apply(act.Declare(player=i, location="port", discard_regret=True))))
-        return declare
+        return ft.Column(declare)
     buttons: list[ft.Control] = []
-    if facts.phase == "action" and facts.their_turn and not p.passed:
-        if facts.passing_reward:
+    if f.phase == "action" and f.their_turn and not f.passed:
+        if f.passing_reward:
             buttons.append(ft.Row([
                 action_button(f"pass-dink-{i}", t("Pass, draw a Dink"),
                               lambda: apply(act.Pass(player=i, reward="dink")), expand=True),
@@ -133,19 +141,20 @@ def _phase_buttons(ctx: AppContext, facts: CardFacts) -> list[ft.Control]:
         else:
             buttons.append(action_button(f"pass-{i}", t("Pass"), lambda: apply(act.Pass(player=i)),
                                          icon=ft.Icons.FRONT_HAND))
-    if p.rewards_due:
+    if f.rewards_due:
         buttons.append(ft.Row([
             action_button(f"claim-dink-{i}", t("Reward: a Dink"),
                           lambda: apply(act.ClaimReward(player=i, reward="dink")), expand=True),
             action_button(f"claim-regret-{i}", t("Reward: discard a Regret"),
                           lambda: apply(act.ClaimReward(player=i, reward="regret")), expand=True),
         ]))
-    return buttons
+    return ft.Column(buttons)
 
 
-def _reveal(ctx: AppContext, p: PlayerState, i: int) -> list[ft.Control]:
-    if p.regret_value is not None:
-        return [ft.Text(t("Regret value {value}", value=p.regret_value), size=theme.BODY)]
+def _reveal(ctx: AppContext, f: TurnFacts) -> ft.Control:
+    i = f.seat
+    if f.regret_value is not None:
+        return ft.Text(t("Regret value {value}", value=f.regret_value), size=theme.BODY)
     draft = ctx.drafts.setdefault("reveal", {})
 
     def on_change(event: ft.ControlEvent) -> None:
@@ -154,47 +163,133 @@ def _reveal(ctx: AppContext, p: PlayerState, i: int) -> list[ft.Control]:
     def reveal() -> None:
         text = str(draft.get(i, "")).strip()
         if not text.isdigit():
-            ctx.fail(t("{name}'s Regret value must be a whole number of 0 or more", name=p.name))
+            ctx.fail(t("{name}'s Regret value must be a whole number of 0 or more", name=f.name))
             return
         ctx.apply(act.RevealRegrets(player=i, value=int(text)))
 
-    return [ft.Row([
+    return ft.Row([
         tagged(f"reveal-{i}", ft.TextField(label=t("Regret value"), value=draft.get(i, ""), on_change=on_change,
                                            keyboard_type=ft.KeyboardType.NUMBER, expand=True)),
         action_button(f"reveal-ok-{i}", t("Reveal"), reveal),
-    ])]
+    ])
 
 
-def player_card(ctx: AppContext, facts: CardFacts) -> ft.Control:
-    """One angler: Regrets, Madness, Fishbucks, where the boat is, dice, and what they can do in this phase."""
-    p, tier, i, game_id = facts.player, facts.tier, facts.seat, facts.game_id
-    apply = ctx.apply
-    accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
-    status = [chip(f"where-{i}", p.where)]
-    if p.passed:
+def _status(_ctx: AppContext, i: int, where: str, passed: bool, their_turn: bool) -> ft.Control:
+    status = [chip(f"where-{i}", where)]
+    if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
-    if facts.their_turn and facts.phase != "ended":
+    if their_turn:
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
-    dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
-             spent=len(p.spent), max=tier.max_dice)
-    counters = ft.Row([
-        stepper("regret", i, p.regret_cards,
-                (lambda: apply(act.DiscardRegret(player=i))) if p.regret_cards else None,
-                lambda: apply(act.DrawRegret(player=i)), label=t("Regret cards")),
-        stepper("fishbucks", i, f"${p.fishbucks}",
-                (lambda: apply(act.AdjustFishbucks(player=i, amount=-1))) if p.fishbucks else None,
-                lambda: apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks")),
-    ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
-    links = ft.Row([
+    return ft.Row(status, wrap=True)
+
+
+def _regrets(ctx: AppContext, i: int, cards: int) -> ft.Control:
+    return stepper("regret", i, cards, (lambda: ctx.apply(act.DiscardRegret(player=i))) if cards else None,
+                   lambda: ctx.apply(act.DrawRegret(player=i)), label=t("Regret cards"))
+
+
+def _fishbucks(ctx: AppContext, i: int, money: int) -> ft.Control:
+    return stepper("fishbucks", i, f"${money}",
+                   (lambda: ctx.apply(act.AdjustFishbucks(player=i, amount=-1))) if money else None,
+                   lambda: ctx.apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
+
+
+def _madness(_ctx: AppContext, i: int, tier: MadnessTier) -> ft.Control:
+    return chip(f"madness-{i}", madness_text(tier), color=theme.FAIR)
+
+
+def _dice(_ctx: AppContext, i: int, fresh: int, total: int, spent: int, most: int) -> ft.Control:
+    return tagged(f"dice-{i}", ft.Text(t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=fresh,
+                                         total=total, spent=spent, max=most), size=theme.BODY))
+
+
+def _links(ctx: AppContext, i: int, game_id: str) -> ft.Control:
+    return ft.Row([
         action_button(f"player-{i}", t("Dice, Fish, gear"),
                       lambda: ctx.navigate(route_to("/player", game=game_id, seat=i)), icon=ft.Icons.PERSON,
                       expand=True),
         action_button(f"port-{i}", t("Port"), lambda: ctx.navigate(route_to("/port", game=game_id, seat=i)),
                       icon=ft.Icons.STOREFRONT, expand=True),
     ])
-    body = [ft.Row(status, wrap=True), counters, chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
-            tagged(f"dice-{i}", ft.Text(dice, size=theme.BODY)), *_phase_buttons(ctx, facts), links]
+
+
+def _phase(ctx: AppContext, facts: TurnFacts) -> ft.Control:
+    return _phase_buttons(ctx, facts)
+
+
+def _pl(state: GameState, i: int) -> PlayerState:
+    return state.players[i]
+
+
+# The parts of an angler's card: what each one reads from the table, and how it is drawn from that. A part is
+# redrawn only when what it reads changed, so a tap on Regret + sends one number (and the Madness chip if the
+# tier moved), not the card.
+Reader = Callable[[GameState, int, str], tuple]
+CARD_PARTS: dict[str, tuple[Reader, Callable[..., ft.Control]]] = {
+    "status": (lambda s, i, _g: (i, _pl(s, i).where, _pl(s, i).passed, s.current_player == i and not s.finished),
+               _status),
+    "regrets": (lambda s, i, _g: (i, _pl(s, i).regret_cards), _regrets),
+    "fishbucks": (lambda s, i, _g: (i, _pl(s, i).fishbucks), _fishbucks),
+    "madness": (lambda s, i, _g: (i, s.madness(i)), _madness),
+    "dice": (lambda s, i, _g: (i, len(_pl(s, i).fresh), _pl(s, i).fresh_total, len(_pl(s, i).spent),
+                               s.max_dice(i)), _dice),
+    "phase": (lambda s, i, _g: (TurnFacts.of(s, i),), _phase),
+    "links": (lambda _s, i, g: (i, g), _links),
+}
+
+
+def _live_part(ctx: AppContext, seat: int, name: str, args: tuple) -> ft.Control:
+    # A component with its own redraw switch: redraw_parts() flips it, and it reads the table afresh.
+    _, set_tick = ft.use_state(0)
+    ctx.drafts.setdefault("part-redraw", {})[(seat, name)] = lambda: set_tick(lambda n: n + 1)
+    read, draw = CARD_PARTS[name]
+    game = ctx.game
+    return draw(ctx, *(read(game.state, seat, game.id) if game is not None else args))
+
+
+def _part(ctx: AppContext, state: GameState, seat: int, name: str) -> ft.Control:
+    read, draw = CARD_PARTS[name]
+    args = read(state, seat, ctx.game.id)
+    return memoized(_live_part, ctx, seat, name, args) if rendering() else draw(ctx, *args)
+
+
+def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
+    """One angler: Regrets, Madness, Fishbucks, where the boat is, dice, and what they can do in this phase."""
+    p = state.players[i]
+    accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
+    body = [
+        _part(ctx, state, i, "status"),
+        ft.Row([_part(ctx, state, i, "regrets"), _part(ctx, state, i, "fishbucks")], wrap=True,
+               alignment=ft.MainAxisAlignment.SPACE_AROUND),
+        _part(ctx, state, i, "madness"),
+        _part(ctx, state, i, "dice"),
+        _part(ctx, state, i, "phase"),
+        _part(ctx, state, i, "links"),
+    ]
     return section_card(f"player-card-{i}", p.name, body, accent=accent)
+
+
+def redraw_parts(ctx: AppContext, before: Game | None, after: Game) -> bool:
+    """After an action that changed one angler's card and nothing else on the table, redraw just the parts of
+    that card whose inputs changed; ``False`` when the whole screen must be redrawn."""
+    if before is None or before.id != after.id or before.can_undo() != after.can_undo() \
+            or before.can_redo() != after.can_redo():
+        return False
+    old, new = before.state, after.state
+    changed = [i for i, (p, q) in enumerate(zip(old.players, new.players, strict=True)) if p != q]
+    if len(changed) != 1 or old.players[changed[0]].passed != new.players[changed[0]].passed:
+        return False
+    if any(getattr(old, name) != getattr(new, name) for name in type(old).model_fields
+           if name not in ("players", "step")):
+        return False
+    seat, switches = changed[0], ctx.drafts.get("part-redraw", {})
+    todo = [switches.get((seat, name)) for name, (read, _) in CARD_PARTS.items()
+            if read(old, seat, before.id) != read(new, seat, after.id)]
+    if None in todo:
+        return False
+    for redraw in todo:
+        redraw()
+    return True
 
 
 def _throw(ctx: AppContext, state: GameState) -> list[ft.Control]:
@@ -253,10 +348,11 @@ def view(ctx: AppContext) -> ft.View:
         icon_action("go-home", ft.Icons.HOME, t("Home"), lambda: ctx.navigate("/")),
     ]
     order = state.turn_order()
+    ctx.redraw_part = lambda before, after: redraw_parts(ctx, before, after)
     return screen(ctx.route, t("{day} · {phase}", day=state.day_name, phase=t(PHASES[state.phase])), [
         _banner(state),
         error_line(ctx.error),
         *_throw(ctx, state),
         *_day_end(ctx, state),
-        *(memoized(player_card, ctx, CardFacts.of(state, i, game.id)) for i in order),
+        *(player_card(ctx, state, i) for i in order),
     ], actions=actions)
