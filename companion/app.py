@@ -11,6 +11,7 @@ reach the screen as ``ctx.params`` (``/score?game=<id>`` → ``ctx.params["game"
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import logging
 import socket
@@ -131,6 +132,18 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     return main
 
 
+def _warm_up() -> None:
+    """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
+    garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
+    from companion.catalog import load_catalog
+
+    for route in ("/", "/new", "/table", "/player", "/port"):
+        screen_for(route)
+    load_catalog()
+    gc.collect()
+    gc.freeze()
+
+
 def _keep_awake(page: ft.Page) -> None:
     """Keep the phone's screen on beside the table, where the browser allows it."""
     wakelock = ft.Wakelock()
@@ -165,6 +178,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     asked and one is available. Blocks until stopped; returns the exit status.
     """
     port = port or _free_port(host)
+    _warm_up()
     print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
     view = ft.AppView.WEB_BROWSER if open_browser and _browser_available() else None
     ft.run(make_main(data_dir), view=view, host=host, port=port, no_cdn=True, assets_dir=str(assets_path()))

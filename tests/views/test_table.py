@@ -170,3 +170,29 @@ def test_finished_game_links_to_the_scorer_with_the_game():
     assert text_of(v, "phase") == "Game over"
     tap(v, "score-game")
     assert ctx.route == f"/score?game={game.id}"
+
+
+def test_a_change_to_one_angler_redraws_only_the_parts_it_touched():
+    """The tap path: Regret + redraws the Regret number and what the Madness tier moved, not the whole screen."""
+    ctx = context(monday_action(), "/table?game={id}")
+    screen_of(ctx)
+    flipped: list[tuple[int, str]] = []
+    ctx.drafts["part-redraw"] = {(seat, name): (lambda key=(seat, name): flipped.append(key))
+                                 for seat in (0, 1) for name in table.CARD_PARTS}
+    whole: list[int] = []
+    ctx.on_refresh = lambda: whole.append(1)
+    tap(screen_of(ctx), "fishbucks-plus-1")
+    assert flipped == [(1, "fishbucks")] and not whole
+    flipped.clear()
+    tap(screen_of(ctx), "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (RULES.md §2)
+    assert {name for _, name in flipped} >= {"regrets", "madness", "dice"} and not whole
+
+
+def test_a_change_to_the_table_redraws_the_whole_screen():
+    ctx = context(monday_action(), "/table?game={id}")
+    screen_of(ctx)
+    ctx.drafts["part-redraw"] = {(seat, name): (lambda: None) for seat in (0, 1) for name in table.CARD_PARTS}
+    whole: list[int] = []
+    ctx.on_refresh = lambda: whole.append(1)
+    tap(screen_of(ctx), "pass-0")  # the turn moves on: banner, countdown and two cards change
+    assert whole
