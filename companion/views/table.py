@@ -269,6 +269,11 @@ def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
     return section_card(f"player-card-{i}", p.name, body, accent=accent)
 
 
+# Player fields nothing outside their own card shows (refreshed, passed, rolls… feed the table's own sections).
+CARD_ONLY_FIELDS = frozenset({"regret_cards", "fishbucks", "fresh", "spent", "dinks", "hand", "hand_hidden",
+                              "mounted", "items", "rod", "reel", "can_of_worms", "shops_used", "rewards_due"})
+
+
 def redraw_parts(ctx: AppContext, before: Game | None, after: Game) -> bool:
     """After an action that changed one angler's card and nothing else on the table, redraw just the parts of
     that card whose inputs changed; ``False`` when the whole screen must be redrawn."""
@@ -277,7 +282,11 @@ def redraw_parts(ctx: AppContext, before: Game | None, after: Game) -> bool:
         return False
     old, new = before.state, after.state
     changed = [i for i, (p, q) in enumerate(zip(old.players, new.players, strict=True)) if p != q]
-    if len(changed) != 1 or old.players[changed[0]].passed != new.players[changed[0]].passed:
+    if len(changed) != 1:
+        return False
+    was, now = old.players[changed[0]], new.players[changed[0]]
+    if any(getattr(was, name) != getattr(now, name) for name in type(was).model_fields
+           if name not in CARD_ONLY_FIELDS):
         return False
     if any(getattr(old, name) != getattr(new, name) for name in type(old).model_fields
            if name not in ("players", "step")):

@@ -196,3 +196,15 @@ def test_a_change_to_the_table_redraws_the_whole_screen():
     ctx.on_refresh = lambda: whole.append(1)
     tap(screen_of(ctx), "pass-0")  # the turn moves on: banner, countdown and two cards change
     assert whole
+
+
+def test_the_last_refresh_redraws_the_screen_for_the_life_preserver():
+    """A p.8: once everyone has refreshed, the highest roller throws the Life Preserver: a table-wide change."""
+    ctx = context(play(two_players(), act.Refresh(player=0, faces=[3, 3, 2])), "/table?game={id}")
+    screen_of(ctx)
+    ctx.drafts["part-redraw"] = {(seat, name): (lambda: None) for seat in (0, 1) for name in table.CARD_PARTS}
+    whole: list[int] = []
+    ctx.on_refresh = lambda: whole.append(1)
+    tap(screen_of(ctx), "refresh-1")
+    assert whole
+    assert "throw-lp-1" in ids(screen_of(ctx))
