@@ -238,7 +238,7 @@ CARD_PARTS: dict[str, tuple[Reader, Callable[..., ft.Control]]] = {
 }
 
 
-def _live_part(ctx: AppContext, seat: int, name: str, args: tuple) -> ft.Control:
+def _live_part(ctx: AppContext, seat: int, name: str, args: tuple, _redraws: int) -> ft.Control:
     # A component with its own redraw switch: redraw_parts() flips it, and it reads the table afresh.
     _, set_tick = ft.use_state(0)
     ctx.drafts.setdefault("part-redraw", {})[(seat, name)] = lambda: set_tick(lambda n: n + 1)
@@ -250,7 +250,12 @@ def _live_part(ctx: AppContext, seat: int, name: str, args: tuple) -> ft.Control
 def _part(ctx: AppContext, state: GameState, seat: int, name: str) -> ft.Control:
     read, draw = CARD_PARTS[name]
     args = read(state, seat, ctx.game.id)
-    return memoized(_live_part, ctx, seat, name, args) if rendering() else draw(ctx, *args)
+    if not rendering():
+        return draw(ctx, *args)
+    # The count of redraws the part did on its own is part of what the memo compares: after one, the next full
+    # redraw must draw it again even if its inputs are back to what the screen last passed it (an undo).
+    redraws = ctx.drafts.setdefault("part-redraws", {}).get((seat, name), 0)
+    return memoized(_live_part, ctx, seat, name, args, redraws)
 
 
 def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
@@ -292,11 +297,13 @@ def redraw_parts(ctx: AppContext, before: Game | None, after: Game) -> bool:
            if name not in ("players", "step")):
         return False
     seat, switches = changed[0], ctx.drafts.get("part-redraw", {})
-    todo = [switches.get((seat, name)) for name, (read, _) in CARD_PARTS.items()
+    todo = [(name, switches.get((seat, name))) for name, (read, _) in CARD_PARTS.items()
             if read(old, seat, before.id) != read(new, seat, after.id)]
-    if None in todo:
+    if any(redraw is None for _, redraw in todo):
         return False
-    for redraw in todo:
+    counts = ctx.drafts.setdefault("part-redraws", {})
+    for name, redraw in todo:
+        counts[(seat, name)] = counts.get((seat, name), 0) + 1
         redraw()
     return True
 
