@@ -168,8 +168,9 @@ def _reveal(ctx: AppContext, f: TurnFacts) -> ft.Control:
         ctx.apply(act.RevealRegrets(player=i, value=int(text)))
 
     return ft.Row([
+        # A fixed width: inside a card part a Row has no width to share out, so an expanding field can't lay out.
         tagged(f"reveal-{i}", ft.TextField(label=t("Regret value"), value=draft.get(i, ""), on_change=on_change,
-                                           keyboard_type=ft.KeyboardType.NUMBER, expand=True)),
+                                           keyboard_type=ft.KeyboardType.NUMBER, width=170)),
         action_button(f"reveal-ok-{i}", t("Reveal"), reveal),
     ])
 
