@@ -1,12 +1,11 @@
-"""One angler up close: dice pools with kinds and faces, fishing, Rod/Reel/items, Dinks, mounted Fish, the hand,
-Can of Worms and Lifeboat.
-
-Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``,
-``player-summary``, ``madness``, ``fresh-die-<k>`` (tap to select), ``spent-die-<k>``, ``selected-dice``,
-``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``, ``catch-secret``,
-``catch-life-preserver``, ``catch-overfished``, ``catch-clear``, ``gear``, ``item-<k>``, ``use-item-<k>``,
-``gain-item-name``, ``gain-item``, ``dinks``, ``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``,
-``eat-<k>``, ``can-of-worms``, ``abandon-ship``, ``table``, ``port``.
+"""One angler up close: dice pools with kinds and faces, fishing, Rod/Reel/items, Dinks, mounted Fish, the hand, Can of
+Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``,
+``error-line``, ``player-summary``, ``madness``, ``fresh-die-<k>`` (tap to select), ``spent-die-<k>``,
+``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
+``catch-secret``, ``catch-life-preserver``, ``catch-overfished``, ``catch-clear``, ``gear``, ``item-<k>``,
+``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
+``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship``,
+``table``, ``port``.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.catalog import CatalogFish
+from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.dice import Die
@@ -150,12 +149,29 @@ def _catalog_line(fish: CatalogFish) -> str:
              difficulty=difficulty)
 
 
+def _item_row(ctx: AppContext, i: int, k: int, name: str, rod: str | None, reel: str | None) -> ft.Control:
+    """An owned card with what can be done with it: equip a Rod or Reel (A p.8), use a Supply (A p.11). A name the
+    catalog doesn't know gets every button."""
+    catalog = load_catalog()
+    kinds = {kind for kind, cards in (("rod", catalog.rods), ("reel", catalog.reels), ("supply", catalog.supplies))
+             if any(card.name.casefold() == name.casefold() for card in cards)} or {"rod", "reel", "supply"}
+    buttons: list[ft.Control] = []
+    if "rod" in kinds:
+        buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
+                                     lambda: ctx.apply(act.Equip(player=i, rod=name, reel=reel))))
+    if "reel" in kinds:
+        buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
+                                     lambda: ctx.apply(act.Equip(player=i, rod=rod, reel=name))))
+    if "supply" in kinds:
+        buttons.append(action_button(f"use-item-{k}", t("Use"), lambda: ctx.apply(act.UseItem(player=i, item=name))))
+    return ft.Column([tagged(f"item-{k}", ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600)),
+                      ft.Row(buttons, wrap=True)], spacing=4)
+
+
 def _gear(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
     p = state.players[i]
     equipped = t("Rod: {rod} · Reel: {reel}", rod=p.rod or t("none"), reel=p.reel or t("none"))
-    items = [ft.Row([tagged(f"item-{k}", ft.Text(name, size=theme.BODY, expand=True)),
-                     action_button(f"use-item-{k}", t("Use"), lambda n=name: ctx.apply(act.UseItem(player=i, item=n)))])
-             for k, name in enumerate(p.items)]
+    items = [_item_row(ctx, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
 
     def on_name(event: ft.ControlEvent) -> None:
         draft["item"] = event.control.value or ""

@@ -1,12 +1,12 @@
-"""Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every
-discount itemised, and mount. A refused action shows the rule's reason on the error line.
-
-Route: ``/port?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``,
+"""Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every discount
+itemised, and mount. A refused action shows the rule's reason on the error line. Route:
+``/port?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``,
 ``madness``, ``sell-<k>`` (Fish ``k`` in hand), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
-not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``,
-Market: ``buy-die-<colour>``, ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus``
-(the printed price), ``buy-item-name``, ``buy-item``; Three shops: ``buy-<shop>-<tier>`` (shop ``rods``, ``reels``,
-``supplies``, ``tackle``); ``buy-quote-…`` beside each offer; ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
+not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
+``buy-die-<colour>``, ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the
+printed price), ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
+``buy-<shop>-<tier>`` (shop ``rods``, ``reels``, ``supplies``, ``tackle``); ``buy-quote-…`` beside each offer;
+``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
 """
 
 from __future__ import annotations
@@ -132,8 +132,12 @@ def _buy_market(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]
     shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=lambda s=s: set_shop(s),
                          color=theme.FOUL if s == draft["shop"] else None) for s in ("rods", "reels", "supplies")],
                    wrap=True)
+    cycle = ft.Row([action_button(f"cycle-{what}", label, lambda w=what: ctx.apply(act.CycleMarket(player=i, what=w)))
+                    for what, label in (("rods", t("Rods")), ("reels", t("Reels")), ("supplies", t("Supplies")),
+                                        ("dice", t("Dice")))], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
+        section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
         section_card("port-market-items", t("Rods, Reels and Supplies"), [
             shops,
             stepper("buy-price", "", f"${draft['price']}", lambda: set_price(-1), lambda: set_price(1),

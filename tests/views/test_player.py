@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tables import context, monday_action, two_players
+from tables import context, monday_action, play, two_players
 from viewtree import change, find, ids, tap, text_of, texts
 
+from companion.rules import actions as act
 from companion.views import player
 
 
@@ -66,3 +67,20 @@ def test_player_screen_links_back_to_the_table():
     ctx = at_player(two_players(), seat=1)
     tap(player.view(ctx), "table")
     assert ctx.route == f"/table?game={ctx.game.id}"
+
+
+def test_a_rod_is_equipped_at_declaration_only():
+    """A p.8: Rods and Reels are equipped in the Declaration phase; a catalog Rod offers no Reel button."""
+    game = play(monday_action(), act.GainItem(player=0, item="Narwhal Rod"))
+    ctx = at_player(game)
+    v = player.view(ctx)
+    assert "equip-rod-0" in ids(v) and "equip-reel-0" not in ids(v) and "use-item-0" not in ids(v)
+    tap(v, "equip-rod-0")
+    assert ctx.error == "Rods and Reels are equipped in the Declaration phase (A p.8)"
+
+
+def test_a_supply_can_be_used():
+    game = play(monday_action(), act.GainItem(player=0, item="Absinthe"))
+    ctx = at_player(game)
+    tap(player.view(ctx), "use-item-0")
+    assert ctx.error is None and ctx.game.state.players[0].items == []

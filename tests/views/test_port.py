@@ -99,3 +99,17 @@ def test_port_actions_at_sea_are_refused():
 def test_unknown_seat_shows_no_game():
     v = port.view(context(tuesday_at_port(), "/port?game={id}&seat=9"))
     assert "go-home" in ids(v)
+
+
+def test_market_cycling_costs_a_dollar_and_is_refused_without_one():
+    """A p.17: $1 replaces the visible items of one type (Market only)."""
+    ctx = at_port(tuesday_at_port())
+    tap(port.view(ctx), "cycle-rods")
+    assert ctx.error == "Ada has $0; this costs $1 (A p.17)"
+    ctx = at_port(tuesday_at_port(fishbucks=3))
+    tap(port.view(ctx), "cycle-dice")
+    assert ctx.error is None and text_of(port.view(ctx), "port-fishbucks").startswith("$2")
+
+
+def test_three_shops_has_no_market_to_cycle():
+    assert "cycle-rods" not in ids(port.view(at_port(tuesday_at_port("three-shops"))))
