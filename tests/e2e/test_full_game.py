@@ -120,6 +120,9 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.tap("score-game")
 
     phone.wait_value("scorer-from-game", re.compile("Filled in from the game"))
+    assert "Sheepshead" in phone.value("scorer-mount-0-2")
+    bo_hand = [phone.value(f"scorer-hand-1-{k}") for k in range(3)]
+    assert [fish.split(" · ")[0] for fish in bo_hand] == ["Black Seabass", "Misery Stalker", "Triggerfish"], bo_hand
     phone.scroll_to_top()
     phone.screenshot("scorer")
     assert phone.value("scorer-winners") == "Winner: Ann"
@@ -127,6 +130,11 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.wait_value("scorer-rank-1", re.compile(r"^2\. Bo: 7\b"))
     phone.bring_to_top("scorer-results")
     phone.screenshot("results")
+    phone.wait_value("scorer-breakdown-0", re.compile(r"Total 10$"))
+    phone.wait_value("scorer-breakdown-1", re.compile(r"Total 7$"))
+    # Bo's Regret total is the highest, but he has no mounted Fish: nothing is discarded (A p.22).
+    phone.wait_value("scorer-penalty-1", re.compile("no mounted Fish"))
+    assert not phone.has_id("scorer-penalty-0"), "Ann's Regret total is not the highest"
 
 
 class Table:
@@ -157,8 +165,12 @@ class Table:
         for seat in (ANN, BO):
             self.phone.tap(f"refresh-{seat}")
             self.phone.wait_gone(f"refresh-{seat}")
-        self.phone.page.locator('[flt-semantics-identifier^="throw-lp-"]').first.wait_for(state="attached")
         target = self.phone.page.locator('[flt-semantics-identifier^="throw-lp-"]').first
+        try:
+            target.wait_for(state="attached")
+        except Exception as missing:
+            raise AssertionError("everyone has refreshed, but the table offers no Life Preserver throw (A p.8)") \
+                from missing
         identifier = target.get_attribute("flt-semantics-identifier")
         self.phone.tap(identifier)
         self.phone.wait_gone(identifier)
