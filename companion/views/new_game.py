@@ -105,7 +105,7 @@ def _player_row(ctx: AppContext, index: int, player: dict[str, Any], count: int)
 
     name = tagged(f"player-name-{index}", ft.TextField(
         value=player["name"], label=t("Angler {n}", n=index + 1), on_change=on_name, expand=True,
-        text_size=theme.BODY, max_length=24, counter=None))
+        text_size=theme.BODY, border=ft.OutlineInputBorder()))
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
                          (lambda: remove_player(ctx, index)) if count > 1 else None)
     swatches = [

@@ -195,6 +195,11 @@ def _fishbucks(ctx: AppContext, i: int, money: int) -> ft.Control:
                    lambda: ctx.apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
 
 
+def _counters(ctx: AppContext, i: int, cards: int, money: int) -> ft.Control:
+    return ft.Row([_regrets(ctx, i, cards), _fishbucks(ctx, i, money)], wrap=True,
+                  alignment=ft.MainAxisAlignment.SPACE_AROUND)
+
+
 def _madness(_ctx: AppContext, i: int, tier: MadnessTier) -> ft.Control:
     return chip(f"madness-{i}", madness_text(tier), color=theme.FAIR)
 
@@ -229,8 +234,7 @@ Reader = Callable[[GameState, int, str], tuple]
 CARD_PARTS: dict[str, tuple[Reader, Callable[..., ft.Control]]] = {
     "status": (lambda s, i, _g: (i, _pl(s, i).where, _pl(s, i).passed, s.current_player == i and not s.finished),
                _status),
-    "regrets": (lambda s, i, _g: (i, _pl(s, i).regret_cards), _regrets),
-    "fishbucks": (lambda s, i, _g: (i, _pl(s, i).fishbucks), _fishbucks),
+    "counters": (lambda s, i, _g: (i, _pl(s, i).regret_cards, _pl(s, i).fishbucks), _counters),
     "madness": (lambda s, i, _g: (i, s.madness(i)), _madness),
     "dice": (lambda s, i, _g: (i, len(_pl(s, i).fresh), _pl(s, i).fresh_total, len(_pl(s, i).spent),
                                s.max_dice(i)), _dice),
@@ -265,8 +269,7 @@ def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     body = [
         _part(ctx, state, i, "status"),
-        ft.Row([_part(ctx, state, i, "regrets"), _part(ctx, state, i, "fishbucks")], wrap=True,
-               alignment=ft.MainAxisAlignment.SPACE_AROUND),
+        _part(ctx, state, i, "counters"),
         _part(ctx, state, i, "madness"),
         _part(ctx, state, i, "dice"),
         _part(ctx, state, i, "phase"),

@@ -182,10 +182,10 @@ def test_a_change_to_one_angler_redraws_only_the_parts_it_touched():
     whole: list[int] = []
     ctx.on_refresh = lambda: whole.append(1)
     tap(screen_of(ctx), "fishbucks-plus-1")
-    assert flipped == [(1, "fishbucks")] and not whole
+    assert flipped == [(1, "counters")] and not whole
     flipped.clear()
     tap(screen_of(ctx), "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (RULES.md §2)
-    assert {name for _, name in flipped} >= {"regrets", "madness", "dice"} and not whole
+    assert {name for _, name in flipped} >= {"counters", "madness", "dice"} and not whole
 
 
 def test_a_change_to_the_table_redraws_the_whole_screen():

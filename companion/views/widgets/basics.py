@@ -13,8 +13,11 @@ Handler = Callable[[], None]
 
 
 def tagged(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Semantics:
-    """Wrap ``control`` so browser tests find it as ``[flt-semantics-identifier=identifier]``."""
-    return ft.Semantics(identifier=identifier, label=label, content=control)
+    """Wrap ``control`` so browser tests find it as ``[flt-semantics-identifier=identifier]``.
+
+    The wrapper takes over the control's ``expand``: in a Row it is the wrapper that gets (or doesn't get) the space.
+    """
+    return ft.Semantics(identifier=identifier, label=label, content=control, expand=getattr(control, "expand", None))
 
 
 def _click(handler: Handler | None) -> Callable[[object], None] | None:
@@ -62,12 +65,14 @@ def section_card(identifier: str, title: str | None, controls: list[ft.Control],
     if title:
         body.append(ft.Text(title, size=theme.TITLE, weight=ft.FontWeight.BOLD, color=accent))
     body.extend(controls)
-    card = ft.Card(content=ft.Container(
+    # A flat tinted panel, not an elevated Card: shadows are costly to paint on a phone's CPU at every tap.
+    card = ft.Container(
         content=ft.Column(body, spacing=8),
         padding=theme.GAP,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.only(left=ft.BorderSide(6, accent)) if accent else None,
         border_radius=12,
-    ))
+    )
     return tagged(identifier, card)
 
 

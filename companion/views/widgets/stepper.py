@@ -32,4 +32,4 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
         tagged(f"{name}{suffix}", ft.Container(number, width=64, alignment=ft.Alignment.CENTER)),
         icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
-    ], alignment=ft.MainAxisAlignment.CENTER, spacing=0)
+    ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
