@@ -199,8 +199,8 @@ def _fish(ctx: AppContext, state: GameState, i: int) -> ft.Control:
           fish=fish_label(f) if f is not None else t("empty")), size=theme.BODY))
         for slot, f in enumerate(p.mounted)]
     hand = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(t("{fish} → ${value} now", fish=fish_label(f), value=state.sale_value(i, f)),
-                                    size=theme.BODY, expand=True)),
+        tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
+                                      value=state.sale_value(i, f)), size=theme.BODY, expand=True)),
         action_button(f"eat-{k}", t("Eat"), lambda f=f: ctx.apply(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:

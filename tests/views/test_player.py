@@ -30,7 +30,7 @@ def test_catch_a_fish_with_the_selected_dice():
     tap(player.view(ctx), "catch-fish")
     assert ctx.error is None
     v = player.view(ctx)
-    assert "Sunfish · Fair 4 → $6 now" in texts(find(v, "hand-0"))
+    assert "Sunfish · Fair 4 · sells for $6 now" in texts(find(v, "hand-0"))
     assert len(ctx.game.state.players[0].fresh) == 2
 
 

@@ -37,7 +37,7 @@ def test_catalog_picker_shows_what_a_fish_sells_for_now():
     """RULES.md §2: Sunfish (Fair 4) at Madness 0 sells for $6."""
     ctx = at_port(tuesday_at_port())
     change(port.view(ctx), "port-search", "sunf")
-    assert text_of(port.view(ctx), "port-pick-sunfish") == "Sunfish · Fair 4 → sells for $6 now"
+    assert text_of(port.view(ctx), "port-pick-sunfish") == "Sunfish · Fair 4 · sells for $6 now"
 
 
 def test_purchase_refused_when_short_of_fishbucks_names_the_rule():

@@ -17,7 +17,8 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None) ->
 
     The wrapper takes over the control's ``expand``: in a Row it is the wrapper that gets (or doesn't get) the space.
     """
-    return ft.Semantics(identifier=identifier, label=label, content=control, expand=getattr(control, "expand", None))
+    expand = getattr(control, "expand", None) or None  # an explicit False inside a wrapping Row fails to lay out
+    return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
 
 
 def _click(handler: Handler | None) -> Callable[[object], None] | None:
