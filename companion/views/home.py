@@ -13,7 +13,7 @@ from companion.i18n import t
 from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.widgets import action_button, chip, error_line, screen, section_card
+from companion.views.widgets import action_button, chip, error_line, grow, screen, section_card
 
 
 def _games(ctx: AppContext) -> list[GameSummary]:
@@ -78,10 +78,10 @@ def settings_view(ctx: AppContext) -> ft.View:
         ctx.refresh()
 
     themes = ft.Row([
-        action_button("theme-dark", t("Dark"), lambda: choose("dark"), icon=ft.Icons.DARK_MODE,
-                      primary=current != "light", expand=True),
-        action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
-                      primary=current == "light", expand=True),
+        grow(action_button("theme-dark", t("Dark"), lambda: choose("dark"), icon=ft.Icons.DARK_MODE,
+                      primary=current != "light")),
+        grow(action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
+                      primary=current == "light")),
     ])
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),

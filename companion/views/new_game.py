@@ -104,8 +104,8 @@ def _player_row(ctx: AppContext, index: int, player: dict[str, Any], count: int)
         player["name"] = event.control.value
 
     name = tagged(f"player-name-{index}", ft.TextField(
-        value=player["name"], label=t("Angler {n}", n=index + 1), on_change=on_name, expand=True,
-        text_size=theme.BODY, border=ft.OutlineInputBorder()))
+        value=player["name"], label=t("Angler {n}", n=index + 1), on_change=on_name,
+        text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
                          (lambda: remove_player(ctx, index)) if count > 1 else None)
     swatches = [

@@ -28,6 +28,7 @@ from companion.views.widgets import (
     chip,
     error_line,
     fish_picker,
+    grow,
     icon_action,
     screen,
     section_card,
@@ -90,12 +91,12 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
         ft.Text(t("Spent"), size=theme.SMALL), ft.Row(spent or [ft.Text(t("none"))], wrap=True),
         tagged("selected-dice", ft.Text(selected, size=theme.BODY)),
         ft.Row([
-            action_button("drop-sinkers", t("Drop sinkers"),
+            grow(action_button("drop-sinkers", t("Drop sinkers"),
                           lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
-                          ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD, expand=True),
-            action_button("give-up", t("Give up, draw a Dink"),
+                          ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
+            grow(action_button("give-up", t("Give up, draw a Dink"),
                           lambda: use(act.GiveUp(player=i, die=chosen[0])) if chosen else
-                          ctx.fail(t("Select the die to spend first")), expand=True),
+                          ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
 
@@ -135,8 +136,8 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
                                   ("life_preserver", t("Use the Life Preserver")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
             ft.Row([
-                action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
-                              primary=True, expand=True),
+                grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
+                              primary=True)),
                 icon_action("catch-clear", ft.Icons.CLOSE, t("Pick another Fish"), lambda: pick(None)),
             ]),
         ]
@@ -182,8 +183,8 @@ def _gear(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
 
     return section_card("gear", t("Rod, Reel and items"), [
         ft.Text(equipped, size=theme.BODY), *items,
-        ft.Row([tagged("gain-item-name", ft.TextField(label=t("Item name"), value=draft["item"], on_change=on_name,
-                                                      expand=True)),
+        ft.Row([tagged("gain-item-name", ft.TextField(label=t("Item name"), value=draft["item"], on_change=on_name),
+                       expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),
                 action_button("draw-dink", t("Draw"), lambda: ctx.apply(act.DrawDink(player=i))),
@@ -200,7 +201,7 @@ def _fish(ctx: AppContext, state: GameState, i: int) -> ft.Control:
         for slot, f in enumerate(p.mounted)]
     hand = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
-                                      value=state.sale_value(i, f)), size=theme.BODY, expand=True)),
+                                      value=state.sale_value(i, f)), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), lambda f=f: ctx.apply(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
@@ -235,10 +236,9 @@ def view(ctx: AppContext) -> ft.View:
                           icon=ft.Icons.VISIBILITY),
             action_button("abandon-ship", boat, lambda: ctx.apply(act.AbandonShip(player=i)), icon=ft.Icons.SURFING),
         ]),
-        ft.Row([action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT,
-                              expand=True),
-                action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
-                              icon=ft.Icons.STOREFRONT, expand=True)]),
+        ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
+                grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
+                              icon=ft.Icons.STOREFRONT))]),
     ], back=lambda: ctx.navigate(back), actions=[
         icon_action("undo", ft.Icons.UNDO, t("Undo"), ctx.undo if game.can_undo() else None),
         icon_action("redo", ft.Icons.REDO, t("Redo"), ctx.redo if game.can_redo() else None),

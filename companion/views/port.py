@@ -30,6 +30,7 @@ from companion.views.widgets import (
     chip,
     error_line,
     fish_picker,
+    grow,
     icon_action,
     screen,
     section_card,
@@ -60,7 +61,7 @@ def _sell(ctx: AppContext, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     sell = ctx.apply
     rows = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY, expand=True)),
+        tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
         action_button(f"sell-{k}", t("Sell ${value}", value=state.sale_value(i, f)),
                       lambda f=f: sell(act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
     ]) for k, f in enumerate(p.hand)]
@@ -112,7 +113,7 @@ def _buy_market(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice.append(ft.Row([
-            action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: ctx.apply(b), expand=True),
+            grow(action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: ctx.apply(b))),
             tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY)),
         ]))
 
@@ -158,7 +159,7 @@ def _buy_shops(ctx: AppContext, state: GameState, i: int, extra: dict[str, Any])
             buy = act.Buy(player=i, shop=shop, tier=tier, **extra)
             offers.append(ft.Row([
                 action_button(f"buy-{shop}-{tier}", t("${tier}", tier=tier), lambda b=buy: ctx.apply(b)),
-                tagged(f"buy-quote-{shop}-{tier}", ft.Text(quote_text(state, buy), size=theme.BODY, expand=True)),
+                tagged(f"buy-quote-{shop}-{tier}", ft.Text(quote_text(state, buy), size=theme.BODY), expand=True),
             ]))
         rows.append(section_card(f"port-shop-{shop}", t(SHOP_NAMES[shop]), offers))
     return rows

@@ -28,6 +28,7 @@ from companion.views.widgets import (
     action_button,
     chip,
     error_line,
+    grow,
     icon_action,
     memoized,
     rendering,
@@ -119,10 +120,10 @@ def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
                              icon=ft.Icons.CASINO)
     if f.phase == "declaration" and not f.declared and f.their_turn:
         declare: list[ft.Control] = [ft.Row([
-            action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
-                          icon=ft.Icons.SAILING, expand=True),
-            action_button(f"declare-port-{i}", t("Make Port"), lambda: apply(act.Declare(player=i, location="port")),
-                          icon=ft.Icons.ANCHOR, expand=True),
+            grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
+                          icon=ft.Icons.SAILING)),
+            grow(action_button(f"declare-port-{i}", t("Make Port"),
+                               lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
         ])]
         if f.regret_cards:
             declare.append(action_button(
@@ -133,20 +134,20 @@ def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
     if f.phase == "action" and f.their_turn and not f.passed:
         if f.passing_reward:
             buttons.append(ft.Row([
-                action_button(f"pass-dink-{i}", t("Pass, draw a Dink"),
-                              lambda: apply(act.Pass(player=i, reward="dink")), expand=True),
-                action_button(f"pass-regret-{i}", t("Pass, discard a Regret"),
-                              lambda: apply(act.Pass(player=i, reward="regret")), expand=True),
+                grow(action_button(f"pass-dink-{i}", t("Pass, draw a Dink"),
+                              lambda: apply(act.Pass(player=i, reward="dink")))),
+                grow(action_button(f"pass-regret-{i}", t("Pass, discard a Regret"),
+                              lambda: apply(act.Pass(player=i, reward="regret")))),
             ]))
         else:
             buttons.append(action_button(f"pass-{i}", t("Pass"), lambda: apply(act.Pass(player=i)),
                                          icon=ft.Icons.FRONT_HAND))
     if f.rewards_due:
         buttons.append(ft.Row([
-            action_button(f"claim-dink-{i}", t("Reward: a Dink"),
-                          lambda: apply(act.ClaimReward(player=i, reward="dink")), expand=True),
-            action_button(f"claim-regret-{i}", t("Reward: discard a Regret"),
-                          lambda: apply(act.ClaimReward(player=i, reward="regret")), expand=True),
+            grow(action_button(f"claim-dink-{i}", t("Reward: a Dink"),
+                          lambda: apply(act.ClaimReward(player=i, reward="dink")))),
+            grow(action_button(f"claim-regret-{i}", t("Reward: discard a Regret"),
+                          lambda: apply(act.ClaimReward(player=i, reward="regret")))),
         ]))
     return ft.Column(buttons)
 
@@ -211,11 +212,10 @@ def _dice(_ctx: AppContext, i: int, fresh: int, total: int, spent: int, most: in
 
 def _links(ctx: AppContext, i: int, game_id: str) -> ft.Control:
     return ft.Row([
-        action_button(f"player-{i}", t("Dice, Fish, gear"),
-                      lambda: ctx.navigate(route_to("/player", game=game_id, seat=i)), icon=ft.Icons.PERSON,
-                      expand=True),
-        action_button(f"port-{i}", t("Port"), lambda: ctx.navigate(route_to("/port", game=game_id, seat=i)),
-                      icon=ft.Icons.STOREFRONT, expand=True),
+        grow(action_button(f"player-{i}", t("Dice, Fish, gear"),
+                      lambda: ctx.navigate(route_to("/player", game=game_id, seat=i)), icon=ft.Icons.PERSON)),
+        grow(action_button(f"port-{i}", t("Port"), lambda: ctx.navigate(route_to("/port", game=game_id, seat=i)),
+                      icon=ft.Icons.STOREFRONT)),
     ])
 
 
@@ -319,7 +319,7 @@ def _throw(ctx: AppContext, state: GameState) -> list[ft.Control]:
     if not all(p.refreshed for p in state.players):
         return []
     targets = [action_button(f"throw-lp-{j}", p.name,
-                             lambda j=j: ctx.apply(act.ThrowLifePreserver(player=thrower, to=j)), expand=True)
+                             lambda j=j: ctx.apply(act.ThrowLifePreserver(player=thrower, to=j)))
                for j, p in enumerate(state.players) if j != thrower]
     return [section_card("life-preserver", t("{name} throws the Life Preserver to…",
                                              name=state.players[thrower].name), [ft.Row(targets, wrap=True)])]

@@ -4,6 +4,7 @@ from companion.views.widgets.basics import (
     action_button,
     chip,
     error_line,
+    grow,
     icon_action,
     label_value,
     screen,
@@ -11,7 +12,7 @@ from companion.views.widgets.basics import (
     tagged,
 )
 from companion.views.widgets.fish_picker import fish_picker
-from companion.views.widgets.memo import memoized
+from companion.views.widgets.memo import memoized, rendering
 from companion.views.widgets.stepper import stepper
 
 __all__ = [
@@ -19,9 +20,11 @@ __all__ = [
     "chip",
     "error_line",
     "fish_picker",
+    "grow",
     "icon_action",
     "label_value",
     "memoized",
+    "rendering",
     "screen",
     "section_card",
     "stepper",

@@ -12,13 +12,19 @@ from companion.views import theme
 Handler = Callable[[], None]
 
 
-def tagged(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Semantics:
+def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
+           expand: bool | None = None) -> ft.Semantics:
     """Wrap ``control`` so browser tests find it as ``[flt-semantics-identifier=identifier]``.
 
-    The wrapper takes over the control's ``expand``: in a Row it is the wrapper that gets (or doesn't get) the space.
+    In a Row it is the wrapper that gets (or doesn't get) the space: pass ``expand=True`` for a control that
+    should fill it (never inside a wrapping Row). The wrapped control's own ``expand`` has no effect.
     """
-    expand = getattr(control, "expand", None) or None  # an explicit False inside a wrapping Row fails to lay out
     return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
+
+
+def grow(control: ft.Control) -> ft.Container:
+    """Let ``control`` take its share of a Row's width (for buttons side by side; not in a wrapping Row)."""
+    return ft.Container(content=control, expand=True)
 
 
 def _click(handler: Handler | None) -> Callable[[object], None] | None:
