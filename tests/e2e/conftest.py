@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import os
+import re
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -74,11 +76,11 @@ def companion_app(browser: object, data_dir: Path, serve_command: Callable[..., 
 
 
 @pytest.fixture
-def new_phone(browser: object, request: pytest.FixtureRequest,
-              tmp_path: Path) -> Iterator[Callable[[str], FletPage]]:
+def new_phone(browser: object, request: pytest.FixtureRequest) -> Iterator[Callable[[str], FletPage]]:
     """Open a phone-sized tab on an app URL: ``new_phone(app.url).open("/score")``; each tab is a Flet session.
 
-    When the test fails, each tab's last screen is saved in the test's tmp_path and its text printed.
+    When the test fails, each tab's last screen and accessibility tree are kept in
+    ``<tmp>/companion-e2e-failures/<test>/`` and its text printed.
     """
     phones: list[FletPage] = []
 
@@ -89,9 +91,11 @@ def new_phone(browser: object, request: pytest.FixtureRequest,
 
     yield open_phone
     failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    kept = Path(tempfile.gettempdir()) / "companion-e2e-failures" / re.sub(r"\W+", "_", request.node.nodeid)
     for n, phone in enumerate(phones):
         if failed:
-            _keep_failure(phone, tmp_path / f"failure-{n}.png")
+            kept.mkdir(parents=True, exist_ok=True)
+            _keep_failure(phone, kept / f"tab-{n}.png")
         phone.page.context.close()
 
 
