@@ -371,7 +371,7 @@ class FletPage:
         field_input = node.locator("input, textarea")
         if field_input.count():
             return field_input.first.input_value()
-        text = node.inner_text().strip()
+        text = node.inner_text().strip() or node.text_content().strip()  # innerText is "" while it is hidden
         return text or (node.get_attribute("aria-label") or "").strip()
 
     def wait_value(self, identifier: str, expected: str | re.Pattern[str], timeout_ms: int | None = None) -> str:
