@@ -101,14 +101,15 @@ class TurnFacts(NamedTuple):
     declared: bool
     passed: bool
     rewards_due: int
-    regret_cards: int
+    can_discard: bool  # Making Port may discard a Regret (A p.17): only asked at Declaration
     regret_value: int | None
 
     @classmethod
     def of(cls, state: GameState, i: int) -> TurnFacts:
         p = state.players[i]
         return cls(i, p.name, state.phase, state.current_player == i, state.ruleset.passing_reward, p.refreshed,
-                   p.declared, p.passed, p.rewards_due, p.regret_cards, p.regret_value)
+                   p.declared, p.passed, p.rewards_due, state.phase == "declaration" and p.regret_cards > 0,
+                   p.regret_value)
 
 
 def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
@@ -125,7 +126,7 @@ def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
             grow(action_button(f"declare-port-{i}", t("Make Port"),
                                lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
         ])]
-        if f.regret_cards:
+        if f.can_discard:
             declare.append(action_button(
                 f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
                 lambda: apply(act.Declare(player=i, location="port", discard_regret=True))))
@@ -196,18 +197,15 @@ def _fishbucks(ctx: AppContext, i: int, money: int) -> ft.Control:
                    lambda: ctx.apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
 
 
-def _counters(ctx: AppContext, i: int, cards: int, money: int) -> ft.Control:
-    return ft.Row([_regrets(ctx, i, cards), _fishbucks(ctx, i, money)], wrap=True,
-                  alignment=ft.MainAxisAlignment.SPACE_AROUND)
-
-
-def _madness(_ctx: AppContext, i: int, tier: MadnessTier) -> ft.Control:
-    return chip(f"madness-{i}", madness_text(tier), color=theme.FAIR)
-
-
-def _dice(_ctx: AppContext, i: int, fresh: int, total: int, spent: int, most: int) -> ft.Control:
-    return tagged(f"dice-{i}", ft.Text(t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=fresh,
-                                         total=total, spent=spent, max=most), size=theme.BODY))
+def _counters(ctx: AppContext, i: int, cards: int, money: int, tier: MadnessTier, fresh: int, total: int,
+              spent: int) -> ft.Control:
+    return ft.Column([
+        ft.Row([_regrets(ctx, i, cards), _fishbucks(ctx, i, money)], wrap=True,
+               alignment=ft.MainAxisAlignment.SPACE_AROUND),
+        chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
+        tagged(f"dice-{i}", ft.Text(t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=fresh,
+                                      total=total, spent=spent, max=tier.max_dice), size=theme.BODY)),
+    ])
 
 
 def _links(ctx: AppContext, i: int, game_id: str) -> ft.Control:
@@ -234,10 +232,10 @@ Reader = Callable[[GameState, int, str], tuple]
 CARD_PARTS: dict[str, tuple[Reader, Callable[..., ft.Control]]] = {
     "status": (lambda s, i, _g: (i, _pl(s, i).where, _pl(s, i).passed, s.current_player == i and not s.finished),
                _status),
-    "counters": (lambda s, i, _g: (i, _pl(s, i).regret_cards, _pl(s, i).fishbucks), _counters),
-    "madness": (lambda s, i, _g: (i, s.madness(i)), _madness),
-    "dice": (lambda s, i, _g: (i, len(_pl(s, i).fresh), _pl(s, i).fresh_total, len(_pl(s, i).spent),
-                               s.max_dice(i)), _dice),
+    # Regrets, Fishbucks, the Madness chip and the dice line in one part: a Regret moves them together, and one
+    # part redrawn is one message to the browser.
+    "counters": (lambda s, i, _g: (i, _pl(s, i).regret_cards, _pl(s, i).fishbucks, s.madness(i),
+                                   len(_pl(s, i).fresh), _pl(s, i).fresh_total, len(_pl(s, i).spent)), _counters),
     "phase": (lambda s, i, _g: (TurnFacts.of(s, i),), _phase),
     "links": (lambda _s, i, g: (i, g), _links),
 }
@@ -270,8 +268,6 @@ def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
     body = [
         _part(ctx, state, i, "status"),
         _part(ctx, state, i, "counters"),
-        _part(ctx, state, i, "madness"),
-        _part(ctx, state, i, "dice"),
         _part(ctx, state, i, "phase"),
         _part(ctx, state, i, "links"),
     ]
