@@ -1,0 +1,47 @@
+"""The app shell: the route table, a screen that fails, serve()'s flags."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from tables import context
+from viewtree import ids, texts
+
+from companion import app
+from companion.views.context import route_to
+
+
+@pytest.mark.parametrize("route", sorted(app.ROUTES))
+def test_every_route_draws_a_view(route):
+    assert callable(app.screen_for(route))
+
+
+def test_a_screen_that_raises_is_replaced_by_one_line_and_a_way_home(monkeypatch):
+    monkeypatch.setitem(app.ROUTES, "/broken", "companion.views.home:no_such_screen")
+    view = app.build_view(context(None, "/broken"))
+    assert "go-home" in ids(view)
+    assert any("could not be drawn" in line for line in texts(view))
+
+
+def test_each_route_gets_its_own_view_key():
+    ctx = context(None, "/settings")
+    assert app.build_view(ctx).key == "/settings"
+    ctx.navigate(route_to("/table", game="g1"))
+    assert app.build_view(ctx).key == "/table?game=g1"
+
+
+def test_serve_prints_the_address_and_serves_offline_on_localhost(monkeypatch, capsys, tmp_path):
+    calls = {}
+    monkeypatch.setattr(ft, "run", lambda main, **kwargs: calls.update(kwargs))
+    monkeypatch.setattr(app, "_warm_up", lambda: None)
+    assert app.serve(port=8765, open_browser=False, data_dir=tmp_path) == 0
+    assert "http://127.0.0.1:8765/" in capsys.readouterr().out
+    assert calls["no_cdn"] is True and calls["host"] == "127.0.0.1" and calls["port"] == 8765
+    assert calls["view"] is None
+
+
+def test_route_parameters():
+    assert route_to("/port", game="g1", seat=0) == "/port?game=g1&seat=0"
+    assert route_to("/score", game=None) == "/score"
+    ctx = context(None, "/player?game=g1&seat=2")
+    assert (ctx.path, ctx.params) == ("/player", {"game": "g1", "seat": "2"})
