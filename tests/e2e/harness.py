@@ -28,6 +28,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,13 +145,22 @@ class ServedApp:
 # it back on the rebuilt element, unless another node holds that identifier by then.
 _KEEP_IDENTIFIERS = """(() => {
     const attr = 'flt-semantics-identifier';
-    const known = new Map();
+    const known = new Map();  // semantics node id -> its identifier, as Flutter last set it
+    const restored = new Map();  // identifier -> the element this script put it back on
     const visit = el => {
         if (!el.id) return;
         const value = el.getAttribute(attr);
-        if (value !== null) { known.set(el.id, value); return; }
+        if (value !== null) {
+            const mine = restored.get(value);
+            if (mine && mine !== el) { restored.delete(value); mine.removeAttribute(attr); }  // Flutter moved it
+            if (mine !== el) known.set(el.id, value);
+            return;
+        }
         const lost = known.get(el.id);
-        if (lost && !document.querySelector(`[${attr}="${CSS.escape(lost)}"]`)) el.setAttribute(attr, lost);
+        if (lost && !document.querySelector(`[${attr}="${CSS.escape(lost)}"]`)) {
+            el.setAttribute(attr, lost);
+            restored.set(lost, el);
+        }
     };
     new MutationObserver(records => {
         for (const r of records) {
@@ -304,9 +314,29 @@ class FletPage:
         box = self._reveal(target)
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
-    def tap(self, identifier: str) -> None:
-        """Tap the control wrapped in ``Semantics(identifier=identifier)``."""
+    def tap(self, identifier: str, then: str | None = None) -> None:
+        """Tap the control wrapped in ``Semantics(identifier=identifier)``.
+
+        ``then``: the identifier the tap brings up (the next screen's). With semantics on, Flutter web turns a
+        click into a semantics tap on the node under it; a redraw landing in between drops it. So when ``then``
+        has not appeared after a few seconds and the control is still there, it is tapped once more, with a
+        warning in the test report: only for taps that are safe to repeat, like going to another screen.
+        """
         self._click(self.wait_id(identifier))
+        if then is None:
+            return
+        if not self._appears(then, seconds=6) and self.has_id(identifier):
+            warnings.warn(f"a tap on {identifier!r} had to be repeated to bring up {then!r}", stacklevel=2)
+            self._click(self.wait_id(identifier))
+        self.wait_id(then)
+
+    def _appears(self, identifier: str, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.has_id(identifier):
+                return True
+            time.sleep(0.05)
+        return False
 
     def tap_text(self, text: str, exact: bool = True) -> None:
         """Tap the visible text ``text`` (a button's caption, a list tile's title…)."""
@@ -384,6 +414,8 @@ class FletPage:
                 if (expected.search(seen) if isinstance(expected, re.Pattern) else seen == expected):
                     return seen
             time.sleep(0.05)
+        if not self.has_id(identifier):
+            raise AssertionError(f"{identifier!r} is not on the screen; expected it to show {expected!r}")
         raise AssertionError(f"{identifier!r} shows {seen!r}, expected {expected!r}")
 
     def number(self, identifier: str) -> int:

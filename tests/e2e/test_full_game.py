@@ -37,12 +37,12 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.screenshot("home")
 
     # New game: two anglers, the default preset (Angler's Guide).
-    phone.tap("home-new-game")
+    phone.tap("home-new-game", then="player-name-0")
     phone.type_into("player-name-0", "Ann")
     phone.type_into("player-name-1", "Bo")
     phone.wait_value("player-name-1", "Bo")
     phone.screenshot("new_game")
-    phone.tap("start-game")
+    phone.tap("start-game", then="day-banner")
     table = Table(phone)
     table.expect_day("Monday")
 
@@ -75,7 +75,7 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.scroll_to_top()
     phone.screenshot("table")
 
-    phone.tap(f"port-{ANN}")
+    phone.tap(f"port-{ANN}", then="port-fishbucks")
     phone.wait_value("port-fishbucks", re.compile(r"^\$0\b"))
     phone.tap("buy-die-orange")  # $3 with $0: refused, and nothing changes
     refusal = phone.wait_value("error-line", re.compile(r"\$3"))
@@ -89,7 +89,7 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.wait_value("mounted-1", re.compile("Sheepshead"))
     phone.scroll_to_top()
     phone.screenshot("port")
-    phone.tap("table")
+    phone.tap("table", then="day-banner")
     table.expect_countdown("Ann", 1)  # the refused purchase did not use a turn
     table.pass_turn(ANN)
     table.next_day("Wednesday")
@@ -117,7 +117,7 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.tap("end-game")
     table.reveal(ANN, 2)
     table.reveal(BO, 7)
-    phone.tap("score-game")
+    phone.tap("score-game", then="scorer-from-game")
 
     phone.wait_value("scorer-from-game", re.compile("Filled in from the game"))
     assert "Sheepshead" in phone.value("scorer-mount-0-2")
@@ -198,8 +198,7 @@ class Table:
     def catch(self, seat: int, fish_name: str, fish_id: str, dice: list[int], screenshot: str | None = None) -> None:
         """On the angler's screen: select the dice, find the Fish in the catalog, catch it, back to the table."""
         phone = self.phone
-        phone.tap(f"player-{seat}")
-        phone.wait_id("catch-search")
+        phone.tap(f"player-{seat}", then="catch-search")
         for n, die in enumerate(dice, start=1):
             phone.tap(f"fresh-die-{die}")
             phone.wait_value("selected-dice", re.compile(rf"^Selected: [^,]+(, [^,]+){{{n - 1}}}$"))
@@ -211,8 +210,7 @@ class Table:
         if screenshot:
             phone.scroll_to_top()
             phone.screenshot(screenshot)
-        phone.tap("table")
-        phone.wait_id("day-banner")
+        phone.tap("table", then="day-banner")
 
     def reveal(self, seat: int, value: int) -> None:
         self.phone.type_into(f"reveal-{seat}", str(value))

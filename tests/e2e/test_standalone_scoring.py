@@ -43,8 +43,7 @@ TABLE = [
 
 
 def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
-    phone.tap("home-score")
-    phone.wait_id("scorer-player-1")
+    phone.tap("home-score", then="scorer-player-1")
     for _ in range(len(TABLE) - 2):  # a blank table starts with two anglers
         seats = phone.page.locator('[flt-semantics-identifier^="scorer-player-"]').count()
         phone.tap("scorer-add-player")
