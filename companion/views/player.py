@@ -122,11 +122,12 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
         if ctx.apply(action):
             draft.update(catch=None, dice=[], secret=False, life_preserver=False, overfished=False)
 
-    if fish is None:
-        controls: list[ft.Control] = [fish_picker(ctx, "catch", _catalog_line, pick)]
-    else:
+    # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
+    # browser swallow the next tap (on "Catch").
+    controls: list[ft.Control] = [fish_picker(ctx, "catch", _catalog_line, pick)]
+    if fish is not None:
         difficulty = "–" if fish.difficulty is None else str(fish.difficulty)
-        controls = [
+        controls += [
             ft.Text(t("{fish} · Depth {depth} · Difficulty {difficulty}", fish=fish_label(fish.ref()),
                       depth=fish.depth, difficulty=difficulty), size=theme.BODY, weight=ft.FontWeight.W_600),
             ft.Text(fish.summary, size=theme.SMALL),

@@ -156,7 +156,10 @@ def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
 def _reveal(ctx: AppContext, f: TurnFacts) -> ft.Control:
     i = f.seat
     if f.regret_value is not None:
-        return ft.Text(t("Regret value {value}", value=f.regret_value), size=theme.BODY)
+        # The field stays (read-only) rather than giving way to a text: removing the field that has the keyboard
+        # focus made the browser swallow the next tap (on "Score the game").
+        return ft.Row([tagged(f"reveal-{i}", ft.TextField(label=t("Regret value"), value=str(f.regret_value),
+                                                          read_only=True, width=170))])
     draft = ctx.drafts.setdefault("reveal", {})
 
     def on_change(event: ft.ControlEvent) -> None:

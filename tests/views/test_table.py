@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tables import all_passed_on_the_last_day, context, monday_action, play, tuesday_at_port, two_players
-from viewtree import find, ids, is_enabled, tap, text_of, texts
+from tables import all_passed_on_the_last_day, context, finished, monday_action, play, tuesday_at_port, two_players
+from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.store import open_store
@@ -208,3 +208,16 @@ def test_the_last_refresh_redraws_the_screen_for_the_life_preserver():
     tap(screen_of(ctx), "refresh-1")
     assert whole
     assert "throw-lp-1" in ids(screen_of(ctx))
+
+
+def test_regret_values_are_revealed_at_the_end():
+    """A p.22: at the end each player reveals the total value of their Regret cards; a typo is refused by name."""
+    ctx = context(finished(), "/table?game={id}")
+    change(screen_of(ctx), "reveal-0", "two")
+    tap(screen_of(ctx), "reveal-ok-0")
+    assert ctx.error == "Ada's Regret value must be a whole number of 0 or more"
+    change(screen_of(ctx), "reveal-0", "0")
+    tap(screen_of(ctx), "reveal-ok-0")
+    v = screen_of(ctx)
+    assert ctx.game.state.players[0].regret_value == 0
+    assert "reveal-ok-0" not in ids(v) and find(v, "reveal-0").read_only
