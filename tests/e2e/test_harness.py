@@ -125,6 +125,31 @@ def test_the_server_is_gone_after_stop(browser, serve_command) -> None:
         raise AssertionError("the app still answers after stop()")
 
 
+def test_an_identifier_dropped_by_a_rebuilt_node_is_put_back_until_another_node_takes_it(browser) -> None:
+    from harness import _KEEP_IDENTIFIERS
+
+    page = browser.new_page()
+    try:
+        page.evaluate(_KEEP_IDENTIFIERS)
+        page.evaluate("""() => { const n = document.createElement('div'); n.id = 'flt-semantic-node-7';
+            n.setAttribute('flt-semantics-identifier', 'chip'); n.textContent = 'Hand'; document.body.append(n); }""")
+        ids = """() => [...document.querySelectorAll('[flt-semantics-identifier]')]
+                       .map(n => n.id + '=' + n.getAttribute('flt-semantics-identifier'))"""
+        # What Flutter does to a chip: a new element, same node id, no identifier.
+        page.evaluate("""() => { const old = document.getElementById('flt-semantic-node-7');
+            const rebuilt = document.createElement('div'); rebuilt.id = old.id; rebuilt.textContent = 'Hand';
+            old.replaceWith(rebuilt); }""")
+        page.wait_for_function(f"() => ({ids})().length === 1", timeout=5000)
+        assert page.evaluate(ids) == ["flt-semantic-node-7=chip"]
+        # Later Flutter gives the identifier to another node: the restored copy steps aside.
+        page.evaluate("""() => { const n = document.createElement('div'); n.id = 'flt-semantic-node-9';
+            n.setAttribute('flt-semantics-identifier', 'chip'); document.body.append(n); }""")
+        page.wait_for_function(f"() => ({ids})().length === 1 && ({ids})()[0].startsWith('flt-semantic-node-9')",
+                               timeout=5000)
+    finally:
+        page.close()
+
+
 def _run_without_chromium(require: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COMPANION_CHROMIUM": "/nonexistent/chromium", "COMPANION_REQUIRE_BROWSER": require}
     test = f"{Path(__file__)}::test_tap_by_identifier_role_and_label_updates_the_number"
