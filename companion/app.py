@@ -24,7 +24,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.resources import assets_path
-from companion.views.context import AppContext
+from companion.views.context import AppContext, LiveGames
 
 ROUTES: dict[str, str] = {
     "/": "companion.views.home:view",
@@ -109,6 +109,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     store = _open_store(data_dir)
     # One worker keeps saves in order and off the tap's path; every tab shares it (and the store).
     saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-save")
+    live = LiveGames()
 
     def main(page: ft.Page) -> None:
         from companion.views import theme
@@ -116,7 +117,8 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(store=store, notices=notices, on_navigate=page.navigate, run_save=saver.submit)
+        ctx = AppContext(store=store, notices=notices, live=live, on_navigate=page.navigate,
+                         run_save=saver.submit)
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":

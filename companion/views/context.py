@@ -13,7 +13,6 @@ an ``AppContext()`` with no page, calls a screen, taps a handler and reads ``ctx
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,8 +22,37 @@ from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 
-SAVE_GATHER_SECONDS = 0.4  # taps in quick succession share one save…
-SAVE_AT_MOST_SECONDS = 2.0  # …but a change is never left unsaved for longer than this
+
+class LiveGames:
+    """The newest version of every game open on any phone: the host holds the one authoritative copy.
+
+    Each browser tab has its own context; all tabs of one server share this table, so a change made on a phone
+    showing an old version of the game is refused and that phone is shown the game as it stands (ANCHORS.md 3).
+
+    >>> from types import SimpleNamespace as Version
+    >>> v1, v2, v3 = Version(id="g1", n=1), Version(id="g1", n=2), Version(id="g1", n=3)
+    >>> live = LiveGames()
+    >>> live.publish(None, v1) is None, live.publish(v1, v2) is None, live.publish(v1, v3).n
+    (True, True, 2)
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def latest(self, game: Any) -> Any:
+        """The newest version of ``game`` any tab has made (``game`` itself if none is newer)."""
+        with self._lock:
+            return self._games.get(game.id, game)
+
+    def publish(self, before: Any, after: Any) -> Any | None:
+        """Record ``after`` as the newest version if ``before`` still is; else return the newer version."""
+        with self._lock:
+            current = self._games.get(after.id)
+            if current is not None and current is not before:
+                return current
+            self._games[after.id] = after
+            return None
 
 
 def route_to(path: str, **params: object) -> str:
@@ -44,6 +72,7 @@ class AppContext:
     error: str | None = None  # why the last action was refused, one line
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
     drafts: dict[str, Any] = field(default_factory=dict)  # half-filled forms, kept across redraws and routes
+    live: LiveGames | None = None  # set by the app: shared by every tab of the server
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     on_refresh: Callable[[], None] | None = None  # set by the app: rebuild the current screen
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
@@ -52,9 +81,8 @@ class AppContext:
     # Set by a screen while it is shown: redraw only what changed between two versions of the game, if it can
     # (returns False to have the whole screen redrawn). The table uses it to redraw one angler's card.
     redraw_part: Callable[[Any, Any], bool] | None = None
-    # Versions waiting for the save worker, by game id, and when each game's first unsaved change happened.
+    # The newest version of each game waiting for the save worker, by game id.
     _unsaved: dict[str, Any] = field(default_factory=dict, repr=False)
-    _unsaved_since: dict[str, float] = field(default_factory=dict, repr=False)
     _save_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -92,6 +120,8 @@ class AppContext:
         if game_id is None:
             return self.game
         if self.game is not None and self.game.id == game_id:
+            if self.live is not None:
+                self.game = self.live.latest(self.game)
             return self.game
         if self.store is None:
             return None
@@ -100,6 +130,8 @@ class AppContext:
         except StoreError as problem:
             self.error = str(problem)
             return None
+        if self.live is not None:
+            self.game = self.live.latest(self.game)
         return self.game
 
     def apply(self, action: Any) -> bool:
@@ -132,6 +164,11 @@ class AppContext:
 
     def _commit(self, game: Any) -> bool:
         before, had_error = self.game, self.error is not None
+        newer = self.live.publish(before, game) if self.live is not None else None
+        if newer is not None:
+            self.game = newer
+            self.fail(t("Another phone changed this game first. Here it is as it stands now; nothing was changed."))
+            return False
         self.game = game
         self.error = None
         if had_error or self.redraw_part is None or not self.redraw_part(before, game):
@@ -149,25 +186,18 @@ class AppContext:
             return self._save(self.game)
         game = self.game
         with self._save_lock:
-            if game.id not in self._unsaved:
-                self._unsaved_since[game.id] = time.monotonic()
             self._unsaved[game.id] = game
         self.run_save(lambda: self._save_latest(game))
         return True
 
     def _save_latest(self, game: Any) -> bool:
-        # Saves run in order on one worker. A save waits a moment for the next tap: while taps keep coming, only
-        # the newest version is written (a save costs more than a tap and would slow the table down), but never
-        # more than SAVE_AT_MOST_SECONDS after the first unsaved change.
-        time.sleep(SAVE_GATHER_SECONDS)
+        # Saves run in order on one worker, at once, off the tap's path. When taps come faster than saves, a queued
+        # version that is no longer the newest is skipped: the newest version's own save is already queued behind.
         with self._save_lock:
-            latest = self._unsaved.get(game.id)
-            if latest is None:
-                return True
-            if latest is not game and time.monotonic() - self._unsaved_since[game.id] < SAVE_AT_MOST_SECONDS:
+            if self._unsaved.get(game.id) is not game:
                 return True
             del self._unsaved[game.id]
-        return self._save(latest)
+        return self._save(game)
 
     def _save(self, game: Any) -> bool:
         try:
