@@ -35,8 +35,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    # Per module, so Playwright's event loop is closed before later folders' tests run their own (asyncio.run).
     reason = browser_missing()
     if reason:
         if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
