@@ -216,20 +216,24 @@ class FletPage:
         self._reveal(node, timeout_ms)
         return node
 
-    def _reveal(self, node: Locator, timeout_ms: int | None = None) -> dict[str, float]:
+    def _reveal(self, node: Locator, timeout_ms: int | None = None, tap: bool = False) -> dict[str, float]:
         """Wait for ``node`` to sit still where a tap reaches it, wheel-scrolling to it the way a user would.
 
         Flutter drops the semantics of list items far outside the viewport, and Playwright's own scrolling moves
         the semantics DOM under Flutter's feet (a tap then lands elsewhere, or under the app bar). So: a node that
         exists is wheeled to the middle of its scroll view; one still absent after two seconds is searched for by
         wheeling down, then back up. Returns the node's box.
+
+        ``tap``: also require that nothing else is on top of the node's middle (the point a tap goes to). The
+        scroll views' bounds alone do not show the app bar: a button scrolled up under it, its middle a few pixels
+        below the top of the window, counted as reachable and the tap went to the app bar's title.
         """
         timeout = (timeout_ms or self.timeout_ms) / 1000
         start = time.monotonic()
         search = [300] * 12 + [-300] * 24
         while True:
             box = self._box(node)
-            if box and self._reachable(box):
+            if box and self._reachable(box) and not (tap and box["covered"]):
                 time.sleep(0.05)
                 if self._box(node) == box:  # not moving: a list still laying out would move the target
                     return box
@@ -248,8 +252,9 @@ class FletPage:
 
     @staticmethod
     def _box(node: Locator) -> dict[str, float] | None:
-        """The node's rectangle and the visible area of the scroll views around it (``top``…``right``), or None
-        when it is absent or has no size; never waits (unlike Playwright's ``bounding_box``)."""
+        """The node's rectangle, the visible area of the scroll views around it (``top``…``right``) and whether
+        something else covers its middle (``covered``), or None when it is absent or has no size; never waits
+        (unlike Playwright's ``bounding_box``)."""
         boxes = node.evaluate_all("""ns => ns.map(n => {
             const r = n.getBoundingClientRect();
             let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
@@ -262,7 +267,12 @@ class FletPage:
                     left = Math.max(left, c.left); right = Math.min(right, c.right);
                 }
             }
-            return {x: r.x, y: r.y, width: r.width, height: r.height, top, bottom, left, right};
+            // Covered: a click at the middle would not reach the node. A tappable node (or a field) is hit itself;
+            // others may let clicks through to the view, so for them only another element on top counts.
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            const own = n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea');
+            const covered = !hit || !(n.contains(hit) || (!own && hit.contains(n)));
+            return {x: r.x, y: r.y, width: r.width, height: r.height, top, bottom, left, right, covered};
         })""")
         return boxes[0] if boxes and boxes[0]["width"] and boxes[0]["height"] else None
 
@@ -311,7 +321,7 @@ class FletPage:
                           if not tappables.nth(i).inner_text().strip()]
             if len(unlabelled) == 1:
                 target = unlabelled[0]
-        box = self._reveal(target)
+        box = self._reveal(target, tap=True)
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def tap(self, identifier: str, then: str | None = None) -> None:
