@@ -19,6 +19,7 @@ from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
+from companion.rules.game import Game
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -36,10 +37,13 @@ from companion.views.widgets import (
 )
 
 
-def seat(ctx: AppContext, state: GameState) -> int | None:
-    """The seat named by ``?seat=`` if the table has it."""
-    raw = ctx.params.get("seat", "")
-    return int(raw) if raw.isdigit() and int(raw) < len(state.players) else None
+def open_seat(ctx: AppContext) -> tuple[Game, GameState, int] | None:
+    """The game named by ``?game=`` and the seat named by ``?seat=``, if both exist."""
+    game = ctx.open_game(ctx.params.get("game"))
+    if game is None:
+        return None
+    state, raw = game.state, ctx.params.get("seat", "")
+    return (game, state, int(raw)) if raw.isdigit() and int(raw) < len(state.players) else None
 
 
 def fish_label(fish: FishRef | None) -> str:
@@ -213,11 +217,10 @@ def _fish(ctx: AppContext, state: GameState, i: int) -> ft.Control:
 
 def view(ctx: AppContext) -> ft.View:
     """The player screen for ``/player?game=<id>&seat=<i>``."""
-    game = ctx.open_game(ctx.params.get("game"))
-    state = game.state if game is not None else None
-    i = seat(ctx, state) if state is not None else None
-    if game is None or i is None:
+    opened = open_seat(ctx)
+    if opened is None:
         return no_game(ctx, t("Angler"))
+    game, state, i = opened
     p = state.players[i]
     draft = _draft(ctx, i)
     back = route_to("/table", game=game.id)

@@ -23,7 +23,7 @@ from companion.rules.fish import FishRef
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.player import fish_label, seat
+from companion.views.player import fish_label, open_seat
 from companion.views.table import madness_text, no_game
 from companion.views.widgets import (
     action_button,
@@ -186,11 +186,10 @@ def _mount_fish(ctx: AppContext, i: int, fish: FishRef, slot: int) -> None:
 
 def view(ctx: AppContext) -> ft.View:
     """The Port screen for ``/port?game=<id>&seat=<i>``."""
-    game = ctx.open_game(ctx.params.get("game"))
-    state = game.state if game is not None else None
-    i = seat(ctx, state) if state is not None else None
-    if game is None or i is None:
+    opened = open_seat(ctx)
+    if opened is None:
         return no_game(ctx, t("Port"))
+    game, state, i = opened
     p = state.players[i]
     draft = _draft(ctx, i)
     extra = {"life_preserver": draft["life_preserver"], "dinks": list(draft["dinks"])}
