@@ -1,21 +1,12 @@
 """A Day and its phases: Start effects, Refresh, the Life Preserver, Declaration (A pp.6-9, RULES.md §3, §9)."""
 
-import pytest
+from refusals import refused
 
 from companion.rules.actions import AdvancePhase, Declare, DrawRegret, EndGame, Equip, GainItem, Pass, Refresh
 from companion.rules.actions import ThrowLifePreserver as Throw
 from companion.rules.common import with_player
 from companion.rules.dice import Die
-from companion.rules.errors import RuleViolation
 from companion.rules.scenario import end_day, play, start_action_phase, table
-
-
-def refused(state, action, rule=None):
-    with pytest.raises(RuleViolation) as e:
-        play(state, action)
-    if rule is not None:
-        assert e.value.rule == rule
-    return e.value
 
 
 def to_day(state, day):

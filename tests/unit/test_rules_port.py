@@ -1,24 +1,16 @@
 """Port actions: selling, buying with discounts, the shops, mounting (A pp.16-17, 21; RULES.md §2, §5)."""
 
 import pytest
+from refusals import refused
 
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.common import with_player
 from companion.rules.dice import Die
-from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
 FAIR3 = FishRef(value=3, type="fair")
 FOUL3 = FishRef(value=3, type="foul")
-
-
-def refused(state, action, rule=None):
-    with pytest.raises(RuleViolation) as e:
-        play(state, action)
-    if rule is not None:
-        assert e.value.rule == rule
-    return e.value
 
 
 def at_port(preset="anglers-guide", variants=(), **changes):

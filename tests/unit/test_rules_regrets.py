@@ -1,6 +1,6 @@
 """Regrets and the other free moves abilities cause (A pp.15, 18-19; RULES.md §5, §6)."""
 
-import pytest
+from refusals import refused
 
 from companion.rules.actions import (
     AdjustFishbucks,
@@ -13,14 +13,7 @@ from companion.rules.actions import (
 )
 from companion.rules.common import with_player
 from companion.rules.dice import Die
-from companion.rules.errors import RuleViolation
 from companion.rules.scenario import end_day, play, start_action_phase, table
-
-
-def refused(state, action, rule):
-    with pytest.raises(RuleViolation) as e:
-        play(state, action)
-    assert e.value.rule == rule
 
 
 def test_draw_and_discard_regrets_a_p18():

@@ -1,6 +1,6 @@
 """Sea actions: fishing, sinkers, giving up, overfishing, abandoning ship (A pp.9-11, RULES.md §4)."""
 
-import pytest
+from refusals import refused
 
 from companion.rules.actions import (
     AbandonShip,
@@ -17,18 +17,10 @@ from companion.rules.actions import (
 )
 from companion.rules.common import with_player
 from companion.rules.dice import Die
-from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
 COD = FishRef(name="Cod", value=3, type="fair")
-
-
-def refused(state, action, rule):
-    with pytest.raises(RuleViolation) as e:
-        play(state, action)
-    assert e.value.rule == rule
-    return e.value
 
 
 def at_sea(faces0=(3, 2, 1), players=2, **changes):

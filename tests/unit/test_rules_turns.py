@@ -1,20 +1,13 @@
 """Turns in the Action phase: passing, the last player's countdown, the passing reward (A p.9, RULES.md §3, §9)."""
 
-import pytest
+from refusals import refused
 
 from companion.rules.actions import AdvancePhase, ClaimReward, Fish, GiveUp, Pass, Sell
 from companion.rules.common import with_player
-from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
 COD = FishRef(name="Cod", value=3, type="fair")
-
-
-def refused(state, action, rule):
-    with pytest.raises(RuleViolation) as e:
-        play(state, action)
-    assert e.value.rule == rule
 
 
 def day_one(players=3, preset="anglers-guide"):
