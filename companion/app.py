@@ -174,14 +174,50 @@ def _browser_available() -> bool:
     return True
 
 
-def serve(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
-          data_dir: str | Path | None = None) -> int:
-    """Serve the app on ``host:port`` (no CDN: it works offline), print its address, and open a browser when
-    asked and one is available. Blocks until stopped; returns the exit status.
+def _announce(table: object) -> None:
+    from companion.net.addresses import candidates, system_interfaces
+    from companion.net.qr import terminal_qr
+
+    if not table.lan:
+        print(t("Deep Regrets Companion is at {link}", link=table.base_url + "/"), flush=True)
+        return
+    print(t("Phones join at {link} (room code {code})", link=table.join_link(), code=table.room_code))
+    print(terminal_qr(table.join_link()))
+    print(t("This computer's own browser joins as the host at {link} (keep it to yourself)",
+            link=table.host_link()))
+    others = [i.address for i in candidates(system_interfaces()) if i.address != table.host]
+    if others:
+        print(t("Other addresses of this machine (pick one with --host): {addresses}", addresses=", ".join(others)))
+    print(flush=True)
+
+
+def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
+          data_dir: str | Path | None = None, lan: bool = False) -> int:
+    """Serve the app (no CDN: it works offline) behind the join gate, print its address, and open a browser
+    when asked and one is available. Without ``lan`` it serves this computer only (a loopback address); with
+    ``lan`` it serves the phones at the table on ``host`` (default: the LAN address a phone can reach) and
+    prints the join link and its QR code. Blocks until stopped; returns the exit status.
     """
+    import ipaddress
+
+    from companion.net.addresses import choose_address, system_interfaces
+    from companion.net.server import build_table, run_table
+    from companion.store.store import resolve_data_dir
+
+    if host is None:
+        host = (choose_address(system_interfaces()) if lan else "127.0.0.1") or ""
+        if not host:
+            print(t("No network address a phone could reach was found: connect to the Wi-Fi, or pick one "
+                    "with --host."), flush=True)
+            return 2
+    if not lan and not ipaddress.ip_address(host).is_loopback:
+        print(t("To let other devices in, start with --lan (they then join with the room code)."), flush=True)
+        return 2
     port = port or _free_port(host)
     _warm_up()
-    print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
-    view = ft.AppView.WEB_BROWSER if open_browser and _browser_available() else None
-    ft.run(make_main(data_dir), view=view, host=host, port=port, no_cdn=True, assets_dir=str(assets_path()))
+    table = build_table(make_main(data_dir), host, port, resolve_data_dir(data_dir), lan,
+                        assets_dir=str(assets_path()))
+    _announce(table)
+    opener = (lambda: webbrowser.open(table.host_link())) if open_browser and _browser_available() else None
+    run_table(table, on_ready=opener)
     return 0

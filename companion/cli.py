@@ -13,7 +13,10 @@ def _parser() -> argparse.ArgumentParser:
                                            "or set COMPANION_DATA_DIR)")
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the app to a browser")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--lan", action="store_true",
+                       help="let the phones at the table join (on this machine's LAN address, with a room code)")
+    serve.add_argument("--host", default=None, help="the address to serve on (default: 127.0.0.1, or with "
+                                                    "--lan the LAN address a phone can reach)")
     serve.add_argument("--port", type=int, default=8550)
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)")
@@ -31,7 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.app import serve
 
     if args.command == "serve":
-        return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir)
+        return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
+                     lan=args.lan)
     return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
 
 

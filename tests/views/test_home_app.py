@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import flet as ft
 import pytest
 from tables import context
 from viewtree import ids, texts
@@ -30,14 +29,22 @@ def test_each_route_gets_its_own_view_key():
     assert app.build_view(ctx).key == "/table?game=g1"
 
 
-def test_serve_prints_the_address_and_serves_offline_on_localhost(monkeypatch, capsys, tmp_path):
-    calls = {}
-    monkeypatch.setattr(ft, "run", lambda main, **kwargs: calls.update(kwargs))
+def test_serve_prints_the_address_and_serves_this_computer_only_without_lan(monkeypatch, capsys, tmp_path):
+    from companion.net import server
+
+    served = []
+    monkeypatch.setattr(server, "run_table", lambda table, on_ready=None: served.append((table, on_ready)))
     monkeypatch.setattr(app, "_warm_up", lambda: None)
     assert app.serve(port=8765, open_browser=False, data_dir=tmp_path) == 0
     assert "http://127.0.0.1:8765/" in capsys.readouterr().out
-    assert calls["no_cdn"] is True and calls["host"] == "127.0.0.1" and calls["port"] == 8765
-    assert calls["view"] is None
+    [(table, on_ready)] = served
+    assert (table.host, table.port, table.lan, on_ready) == ("127.0.0.1", 8765, False, None)
+
+
+def test_serve_refuses_a_network_address_without_lan(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(app, "_warm_up", lambda: None)
+    assert app.serve(host="192.168.1.5", port=8765, open_browser=False, data_dir=tmp_path) == 2
+    assert "--lan" in capsys.readouterr().out
 
 
 def test_route_parameters():

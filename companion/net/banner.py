@@ -1,0 +1,51 @@
+"""What a phone shows on its own, with no server: "Reconnecting…" and the once-only screen-lock hint.
+
+While the socket is down the server can't draw anything, so this is a small script put into ``index.html``. It
+watches the app's WebSocket: when it closes, a banner covers the app with "Reconnecting…" and a "Reconnect now"
+button (the client's own back-off grows without a cap on a LAN address); taps on the covered app are refused
+visibly instead of queued. When the gate drops the pass (the room code changed), the phone goes to the join page.
+On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.i18n import t
+from companion.net.gate import CLOSE_DROPPED
+
+_SCRIPT = """<script>(function(){
+var T=%(texts)s,Native=window.WebSocket,box=null,timer=null;
+function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
+function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
+'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px system-ui,sans-serif;'+
+'text-align:center;padding:1rem');box.id='companion-reconnecting';box.setAttribute('role','alert');
+box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
+box.appendChild(el('p','opacity:.85',T.paused));
+var b=el('button','font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);b.id='companion-reconnect-now';
+b.onclick=function(){location.reload();};box.appendChild(b);}
+if(!timer)timer=setTimeout(function(){timer=null;document.body.appendChild(box);},700);}
+function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
+function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new Native(url,protocols);
+if(/\\/ws$/.test(String(url))){ws.addEventListener('open',hide);ws.addEventListener('close',function(e){
+if(e.code===%(dropped)d){location.href='/join';}else{show();}});}return ws;}
+Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEach(function(k){Gated[k]=Native[k];});
+window.WebSocket=Gated;
+if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
+localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
+var n=el('div','position:fixed;left:8px;right:8px;bottom:8px;z-index:99998;background:#243b4a;color:#fff;'+
+'padding:.8rem;border-radius:8px;font:15px system-ui,sans-serif',T.lock);n.id='companion-lock-hint';
+n.onclick=function(){n.remove();};document.body.appendChild(n);setTimeout(function(){n.remove();},9000);});}}catch(e){}}
+})();</script>"""
+
+
+def page_script() -> str:
+    """The ``<script>`` to put into ``index.html``, in the app's language."""
+    texts = {
+        "reconnecting": t("Reconnecting…"),
+        "paused": t("Taps wait until the host is back; nothing you entered is lost."),
+        "now": t("Reconnect now"),
+        "lock": t("This link can't keep your screen on: set your phone's screen lock to 10 minutes or more for "
+                  "the game."),
+    }
+    return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED}

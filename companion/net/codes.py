@@ -1,0 +1,200 @@
+"""Room codes, the host code and the passes they buy: who may use this server.
+
+A phone types the **room code** (or scans it) and gets a **pass**: a random token in an HttpOnly cookie. The host's
+own browser joins with the **host code** and gets a host pass. On disk there are only hashes: a salted scrypt hash
+of each code and a SHA-256 of each pass token, so a copied data folder lets nobody in.
+
+Each run of ``companion serve`` issues fresh codes (a hash can't be shown again), while passes already given stay
+valid: a host restart drops nobody. Changing the room code on purpose drops every guest pass.
+
+>>> import tempfile
+>>> keys = Keys(Path(tempfile.mkdtemp()))
+>>> guest = keys.join(keys.room_code)
+>>> keys.check(guest.token).role, keys.join("WRONG1") is None
+(<Role.GUEST: 'guest'>, True)
+>>> keys.change_room_code() and keys.check(guest.token) is None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+# No I, L, O, 0 or 1: nothing a player could misread at a dim table.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+HOST_CODE_LENGTH = 12
+KEYS_FILE = "net-keys.json"
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
+
+
+class Role(StrEnum):
+    """What a pass allows: a guest plays and scores; the host also exports, imports, deletes and restores."""
+
+    HOST = "host"
+    GUEST = "guest"
+
+
+@dataclass
+class Pass:
+    """What a joined browser holds: its cookie ``token`` (kept in memory only when just issued), its role, and
+    the seat it picked (``None`` until it picks; see :mod:`companion.net.seats`)."""
+
+    token_id: str
+    role: Role
+    seat: dict[str, Any] | None = None
+    token: str = field(default="", repr=False)
+
+    @property
+    def is_host(self) -> bool:
+        return self.role is Role.HOST
+
+
+def new_code(length: int = CODE_LENGTH) -> str:
+    """A random code from :data:`ALPHABET`.
+
+    >>> code = new_code()
+    >>> len(code), set(code) <= set(ALPHABET)
+    (6, True)
+    """
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def normalise(code: str) -> str:
+    """A typed code as it is compared: spaces and dashes dropped, upper case.
+
+    >>> normalise(" abc-d2 3 ")
+    'ABCD23'
+    """
+    return "".join(code.split()).replace("-", "").upper()
+
+
+def _hash_code(code: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(normalise(code).encode(), salt=salt, **_SCRYPT)
+
+
+def _token_id(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Keys:
+    """The codes and passes of one data folder, saved in ``<folder>/net-keys.json`` (hashes only).
+
+    Thread-safe: the gate checks passes on the server's loop while screens pick seats from Flet's threads.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self._path = Path(folder) / KEYS_FILE
+        self._lock = threading.Lock()
+        saved = self._load()
+        self._passes: dict[str, dict[str, Any]] = saved.get("passes", {})
+        self._codes: dict[str, dict[str, str]] = {}
+        self.room_code = ""
+        self.host_code = ""
+        self._issue(Role.GUEST)
+        self._issue(Role.HOST)
+        self._save()
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            saved = json.loads(self._path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}  # no file yet, or a damaged one: start with no passes (everyone joins again)
+        return saved if isinstance(saved, dict) else {}
+
+    def _save(self) -> None:
+        data = json.dumps({"codes": self._codes, "passes": self._passes}, indent=1)
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self._path.parent, prefix=".net-keys-")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, self._path)
+
+    def _issue(self, role: Role) -> str:
+        code = new_code(CODE_LENGTH if role is Role.GUEST else HOST_CODE_LENGTH)
+        salt = secrets.token_bytes(16)
+        self._codes[role.value] = {"salt": salt.hex(), "hash": _hash_code(code, salt).hex()}
+        if role is Role.GUEST:
+            self.room_code = code
+        else:
+            self.host_code = code
+        return code
+
+    def _matches(self, role: Role, code: str) -> bool:
+        stored = self._codes[role.value]
+        return hmac.compare_digest(_hash_code(code, bytes.fromhex(stored["salt"])), bytes.fromhex(stored["hash"]))
+
+    def join(self, code: str) -> Pass | None:
+        """A new pass for the right room or host code (its ``token`` goes in the cookie), ``None`` otherwise."""
+        if len(normalise(code)) not in (CODE_LENGTH, HOST_CODE_LENGTH):
+            return None
+        with self._lock:
+            # Both hashes are always computed, so the time taken tells nothing about which code was close.
+            host, guest = self._matches(Role.HOST, code), self._matches(Role.GUEST, code)
+            if not (host or guest):
+                return None
+            token = secrets.token_urlsafe(32)
+            role = Role.HOST if host else Role.GUEST
+            self._passes[_token_id(token)] = {"role": role.value, "seat": None, "joined": time.time()}
+            self._save()
+        return Pass(_token_id(token), role, token=token)
+
+    def check(self, token: str | None) -> Pass | None:
+        """The pass a cookie token stands for, or ``None`` if it never was one or was dropped."""
+        if not token:
+            return None
+        token_id = _token_id(token)
+        with self._lock:
+            entry = self._passes.get(token_id)
+            if entry is None:
+                return None
+            return Pass(token_id, Role(entry["role"]), entry.get("seat"))
+
+    def by_id(self, token_id: str) -> Pass | None:
+        """The pass ``token_id`` as it stands now (``None`` once dropped)."""
+        with self._lock:
+            entry = self._passes.get(token_id)
+            return None if entry is None else Pass(token_id, Role(entry["role"]), entry.get("seat"))
+
+    def change_room_code(self) -> str:
+        """Issue a new room code and drop every guest pass; returns the new code."""
+        with self._lock:
+            code = self._issue(Role.GUEST)
+            self._passes = {k: v for k, v in self._passes.items() if v["role"] == Role.HOST.value}
+            self._save()
+        return code
+
+    def guests(self) -> int:
+        """How many guest passes are valid now."""
+        with self._lock:
+            return sum(1 for v in self._passes.values() if v["role"] == Role.GUEST.value)
+
+    def seat(self, token_id: str) -> dict[str, Any] | None:
+        """The seat the pass ``token_id`` picked, as saved."""
+        with self._lock:
+            entry = self._passes.get(token_id)
+            return None if entry is None else entry.get("seat")
+
+    def set_seat(self, token_id: str, seat: dict[str, Any] | None) -> bool:
+        """Save the seat of pass ``token_id`` (``False`` if that pass was dropped meanwhile)."""
+        with self._lock:
+            entry = self._passes.get(token_id)
+            if entry is None:
+                return False
+            entry["seat"] = seat
+            self._save()
+        return True

@@ -1,0 +1,229 @@
+"""The gate: a plain ASGI wrapper in front of Flet's app that every HTTP request and WebSocket handshake passes.
+
+- Without a valid pass cookie a browser gets the join page and nothing else: no app files, no ``/ws``.
+- ``/join`` with the right room (or host) code sets the pass: HttpOnly, SameSite=Strict.
+- The socket's ``Origin`` must be this server's own, and the ``Host`` one of its own addresses (no other web
+  page, and no DNS-rebound name, can open a session).
+- Wrong codes are limited per address (:mod:`companion.net.limits`).
+- Flet's ``Access-Control-Allow-Origin: *`` is taken off every response.
+
+Starlette's ``BaseHTTPMiddleware`` skips WebSocket scopes, hence a plain ASGI callable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from companion.net.codes import Keys, Pass, Role
+from companion.net.identity import current_pass
+from companion.net.join_page import join_page, joined_page
+from companion.net.limits import WrongCodeLimit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+COOKIE = "companion_pass"
+COOKIE_DAYS = 60
+CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
+# The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
+LOCAL_HOST = Pass("local", Role.HOST)
+log = logging.getLogger(__name__)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _cookie(headers: dict[str, str], name: str) -> str | None:
+    jar = SimpleCookie()
+    with contextlib.suppress(Exception):  # a malformed Cookie header counts as no cookie
+        jar.load(headers.get("cookie", ""))
+    morsel = jar.get(name)
+    return morsel.value if morsel else None
+
+
+async def _respond(send: Send, status: int, body: str, extra: Iterable[tuple[str, str]] = ()) -> None:
+    payload = body.encode()
+    headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(payload)).encode()),
+               (b"cache-control", b"no-store"), (b"referrer-policy", b"no-referrer")]
+    headers += [(k.encode(), v.encode()) for k, v in extra]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})
+
+
+async def _read_body(receive: Receive, limit: int = 4096) -> bytes:
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if len(body) > limit or not message.get("more_body"):
+            return body[:limit]
+
+
+class Gate:
+    """Wrap ``app`` so only joined browsers reach it.
+
+    ``authorities`` are the ``host:port`` names this server answers to; ``keys`` ``None`` means the local
+    mode (loopback only, the host alone): no pass needed, but ``Host``, ``Origin`` and CORS are checked all the
+    same.
+    """
+
+    def __init__(self, app: ASGIApp, authorities: Iterable[str], keys: Keys | None = None,
+                 limit: WrongCodeLimit | None = None) -> None:
+        self.app = app
+        self.authorities = {a.lower() for a in authorities}
+        self.keys = keys
+        self.limit = limit or WrongCodeLimit()
+        self._sockets: dict[str, set[asyncio.Event]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)  # lifespan: Flet's app manager starts and stops there
+            return
+        self._loop = asyncio.get_running_loop()
+        headers = _headers(scope)
+        if headers.get("host", "").lower() not in self.authorities:
+            await self._refuse(scope, receive, send, 421, "This server does not answer to that name.")
+            return
+        origin = headers.get("origin")
+        if (origin is not None or scope["type"] == "websocket") and not self._own_origin(origin, headers):
+            await self._refuse(scope, receive, send, 403, "Requests from other web pages are refused.")
+            return
+        if scope["type"] == "http" and scope["path"] == "/join":
+            await self._join(scope, receive, send)
+            return
+        holder = self._pass(headers)
+        if holder is None:
+            if scope["type"] == "websocket":
+                await self._refuse(scope, receive, send, 403, "")
+            else:
+                await _respond(send, 401, join_page())
+            return
+        token = current_pass.set(holder)
+        try:
+            if scope["type"] == "websocket":
+                await self._socket(holder, scope, receive, send)
+            else:
+                await self.app(scope, receive, _without_cors(send))
+        finally:
+            current_pass.reset(token)
+
+    def _own_origin(self, origin: str | None, headers: dict[str, str]) -> bool:
+        if not origin:
+            return False
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc.lower() == headers.get("host", "").lower()
+
+    def _pass(self, headers: dict[str, str]) -> Pass | None:
+        if self.keys is None:
+            return LOCAL_HOST
+        return self.keys.check(_cookie(headers, COOKIE))
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int, reason: str) -> None:
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
+            return
+        from companion.i18n import t
+
+        await _respond(send, status, f"<!doctype html><p>{t(reason)}</p>")
+
+    async def _join(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.keys is None:  # local mode: there is nothing to join
+            await _respond(send, 200, joined_page())
+            return
+        address = (scope.get("client") or ("?", 0))[0]
+        if scope["method"] == "POST":
+            code = parse_qs((await _read_body(receive)).decode("utf-8", "replace")).get("code", [""])[0]
+        else:
+            code = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code", [""])[0]
+        if not code:
+            await _respond(send, 200, join_page())
+            return
+        wait = self.limit.wait(address)
+        if wait:
+            await _respond(send, 429, join_page(wait_seconds=wait), [("retry-after", str(wait))])
+            return
+        holder = await asyncio.to_thread(self.keys.join, code)  # scrypt: off the server's loop
+        if holder is None:
+            wait = self.limit.failed(address)
+            from companion.i18n import t
+
+            await _respond(send, 429 if wait else 403,
+                           join_page(t("That code is not this table's. Check it on the host's screen."), wait))
+            return
+        cookie = (f"{COOKIE}={holder.token}; HttpOnly; SameSite=Strict; Path=/; "
+                  f"Max-Age={COOKIE_DAYS * 24 * 3600}")
+        await _respond(send, 200, joined_page(), [("set-cookie", cookie)])
+
+    async def _socket(self, holder: Pass, scope: Scope, receive: Receive, send: Send) -> None:
+        dropped = asyncio.Event()
+        self._sockets.setdefault(holder.token_id, set()).add(dropped)
+        closed = False
+
+        async def gated_receive() -> Message:
+            nonlocal closed
+            if closed:
+                return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
+            incoming = asyncio.ensure_future(receive())
+            waiter = asyncio.ensure_future(dropped.wait())
+            await asyncio.wait({incoming, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            if incoming.done():
+                return incoming.result()
+            incoming.cancel()
+            closed = True
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": CLOSE_DROPPED})
+            return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
+
+        async def gated_send(message: Message) -> None:
+            if not closed:
+                await send(message)
+
+        try:
+            await self.app(scope, gated_receive, gated_send)
+        finally:
+            sockets = self._sockets.get(holder.token_id, set())
+            sockets.discard(dropped)
+            if not sockets:
+                self._sockets.pop(holder.token_id, None)
+
+    def change_room_code(self) -> str:
+        """New room code; every guest pass is dropped and each guest's open socket closed. Any thread."""
+        assert self.keys is not None, "the local mode has no room code"
+        code = self.keys.change_room_code()
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._close_dropped)
+        return code
+
+    def _close_dropped(self) -> None:
+        assert self.keys is not None
+        for token_id, events in list(self._sockets.items()):
+            if self.keys.by_id(token_id) is None:
+                for event in events:
+                    event.set()
+
+    def connected(self) -> int:
+        """How many sockets (Flet sessions in a tab) are open now."""
+        return sum(len(events) for events in self._sockets.values())
+
+
+def _without_cors(send: Send) -> Send:
+    async def strip(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [(k, v) for k, v in message.get("headers", [])
+                                  if k.lower() != b"access-control-allow-origin"]
+        await send(message)
+
+    return strip

@@ -1,0 +1,54 @@
+"""Who is at this tab: the pass its socket came in with, for screens to ask ``is_host(page)`` and ``seat``.
+
+The gate puts the socket's pass in :data:`current_pass` while Flet handles that socket; ``remember(page)`` (run
+as Flet's ``before_main``) keeps it with the tab's Flet session, so handlers running later still find it.
+"""
+
+from __future__ import annotations
+
+import weakref
+from contextvars import ContextVar
+from typing import Any
+
+from companion.net.codes import Keys, Pass, Role
+
+current_pass: ContextVar[Pass | None] = ContextVar("companion_pass", default=None)
+_passes: weakref.WeakKeyDictionary[Any, Pass] = weakref.WeakKeyDictionary()
+_keys: Keys | None = None
+
+
+def use_keys(keys: Keys | None) -> None:
+    """Look passes up in ``keys`` from now on (``None``: the local mode, where the one browser is the host)."""
+    global _keys
+    _keys = keys
+
+
+def remember(page: Any) -> None:
+    """Keep the pass of the socket being handled with ``page``'s session (Flet's ``before_main`` hook)."""
+    holder = current_pass.get()
+    if holder is not None:
+        _passes[page.session] = holder
+
+
+def pass_of(page: Any) -> Pass:
+    """The pass of the tab showing ``page``, as it stands now: a dropped or unknown pass is a guest's with no
+    seat, never the host's.
+
+    >>> from types import SimpleNamespace
+    >>> pass_of(SimpleNamespace(session=SimpleNamespace())).is_host
+    False
+    """
+    try:
+        holder = _passes.get(page.session)
+    except TypeError:  # a session that can't be weakly referenced was never remembered
+        holder = None
+    if holder is None:
+        return Pass("", Role.GUEST)
+    if _keys is None or holder.token_id == "local":
+        return holder
+    return _keys.by_id(holder.token_id) or Pass(holder.token_id, Role.GUEST)
+
+
+def is_host(page: Any) -> bool:
+    """Whether this tab may export, import, delete, restore and change the room code or app-wide settings."""
+    return pass_of(page).is_host

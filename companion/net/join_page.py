@@ -1,0 +1,42 @@
+"""The one page a browser without a pass sees: type the room code (or open the QR code's link)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from companion.i18n import t
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;background:#0b1d2a;color:#e6eef3;margin:0;display:flex;
+min-height:100vh;align-items:center;justify-content:center}
+main{max-width:22rem;padding:1.5rem}h1{font-size:1.4rem}
+input{font-size:1.6rem;letter-spacing:.3rem;text-transform:uppercase;width:100%;box-sizing:border-box;padding:.5rem}
+button{font-size:1.2rem;margin-top:1rem;width:100%;padding:.7rem}.problem{color:#ffb4a9}.hint{opacity:.8}
+"""
+
+
+def join_page(problem: str = "", wait_seconds: int = 0) -> str:
+    """The join form, with ``problem`` (why the last code was refused) above it; while the address must wait
+    after too many wrong codes the form says for how long instead of failing silently."""
+    if wait_seconds:
+        problem = t("Too many wrong codes from this device. Try again in {seconds} s.", seconds=wait_seconds)
+    problem_line = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
+    return f"""<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>{escape(t("Join the table"))}</title>
+<style>{_STYLE}</style></head><body><main>
+<h1>{escape(t("Join the table"))}</h1>
+<p class="hint">{escape(t("Type the room code shown on the host's screen, or scan its QR code."))}</p>
+{problem_line}
+<form method="post" action="/join">
+<label for="code">{escape(t("Room code"))}</label>
+<input id="code" name="code" autocomplete="off" autocapitalize="characters" maxlength="14" required autofocus>
+<button type="submit">{escape(t("Join"))}</button>
+</form></main></body></html>"""
+
+
+def joined_page() -> str:
+    """Shown once the pass is set: it opens the app from this origin, so the SameSite=Strict cookie goes along
+    (a redirect would still count as the QR scanner's cross-site navigation)."""
+    return f"""<!doctype html><html><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url=/"><title>{escape(t("Joined"))}</title></head>
+<body><p><a href="/">{escape(t("Open the table"))}</a></p></body></html>"""

@@ -1,0 +1,128 @@
+"""One served table: Flet's app behind the compress-once layer and the gate, on one address, with its codes.
+
+``serve_table`` is what ``companion serve`` runs; ``current_table()`` is what the Phones screen reads (the join
+link, the room code, who joined) and what its "change code" calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.net import identity
+from companion.net.banner import page_script
+from companion.net.codes import Keys
+from companion.net.gate import Gate
+from companion.net.web import WebFiles
+
+log = logging.getLogger(__name__)
+_current: Table | None = None
+
+
+def authorities(host: str, port: int) -> set[str]:
+    """The ``Host`` names a browser may use for this server: its address, and ``localhost`` on loopback.
+
+    >>> sorted(authorities("127.0.0.1", 8550))
+    ['127.0.0.1:8550', 'localhost:8550']
+    """
+    names = {f"{host}:{port}"}
+    if ipaddress.ip_address(host).is_loopback:
+        names |= {f"127.0.0.1:{port}", f"localhost:{port}"}
+    return names
+
+
+@dataclass
+class Table:
+    """The running server as the host's screens see it."""
+
+    host: str
+    port: int
+    keys: Keys | None  # None: the local mode (this computer only, no codes)
+    gate: Gate
+    web: WebFiles
+    on_code_change: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def lan(self) -> bool:
+        return self.keys is not None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def room_code(self) -> str:
+        return self.keys.room_code if self.keys else ""
+
+    def join_link(self) -> str:
+        """``http://<address>:<port>/join?code=<room code>``: what the QR code holds."""
+        return f"{self.base_url}/join?code={self.room_code}"
+
+    def host_link(self) -> str:
+        """The link that makes a browser the host (opened on the host's computer only)."""
+        return f"{self.base_url}/join?code={self.keys.host_code}" if self.keys else f"{self.base_url}/"
+
+    def change_room_code(self) -> str:
+        """New room code; every joined phone is dropped and must join again."""
+        code = self.gate.change_room_code()
+        for listener in list(self.on_code_change):
+            listener()
+        return code
+
+    def phones(self) -> int:
+        """Guest passes given and not dropped."""
+        return self.keys.guests() if self.keys else 0
+
+    def connected(self) -> int:
+        """Tabs with an open socket now (the host's included)."""
+        return self.gate.connected()
+
+
+def current_table() -> Table | None:
+    """The table being served by this process, if any."""
+    return _current
+
+
+def build_table(main: Callable[[Any], Any], host: str, port: int, data_dir: Path, lan: bool,
+                assets_dir: str | None = None, app_name: str = "Deep Regrets Companion") -> Table:
+    """Flet's app for ``main`` wrapped in the compress-once layer and the gate (codes only when ``lan``)."""
+    import flet.fastapi
+
+    global _current
+    flet_app = flet.fastapi.app(main, before_main=identity.remember, no_cdn=True, assets_dir=assets_dir,
+                                app_name=app_name, app_short_name="Companion")
+    keys = Keys(data_dir) if lan else None
+    identity.use_keys(keys)
+    web = WebFiles(flet_app, cache_dir=data_dir / "web-cache", page_script=page_script())
+    _current = Table(host, port, keys, Gate(web, authorities(host, port), keys), web)
+    return _current
+
+
+def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
+    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts."""
+    import uvicorn
+
+    config = uvicorn.Config(table.gate, host=table.host, port=table.port, ws="websockets-sansio",
+                            log_level="warning", timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        warm = asyncio.create_task(table.web.warm(host=f"{table.host}:{table.port}"))
+
+        async def ready() -> None:
+            while not server.started:
+                await asyncio.sleep(0.05)
+            if on_ready:
+                on_ready()
+
+        announce = asyncio.create_task(ready())
+        await server.serve()
+        for task in (warm, announce):
+            task.cancel()
+
+    asyncio.run(run())
