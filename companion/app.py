@@ -23,6 +23,8 @@ from pathlib import Path
 import flet as ft
 
 from companion.i18n import t
+from companion.net.identity import is_host, pass_of
+from companion.net.powers import store_for
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
 
@@ -43,6 +45,7 @@ ROUTES: dict[str, str] = {
     "/survey/end": "companion.views.survey_end:view",
     "/survey/progress": "companion.views.survey_progress:view",
     "/data": "companion.views.data_screen:view",
+    "/phones": "companion.views.phones:view",
 }
 
 Screen = Callable[[AppContext], ft.View]
@@ -64,9 +67,14 @@ def _problem_view(ctx: AppContext, message: str) -> ft.View:
     ])
 
 
-def build_view(ctx: AppContext) -> ft.View:
-    """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation."""
+def build_view(ctx: AppContext, host: bool = True) -> ft.View:
+    """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation, and a
+    host-only screen (export, import, backups, settings, phones) by a refusal on a guest's phone."""
+    from companion.net.powers import HOST_ONLY_ROUTES
+
     ctx.redraw_part = None  # a screen that can redraw part of itself sets it again
+    if not host and ctx.path in HOST_ONLY_ROUTES:
+        return _problem_view(ctx, t("Only the host can open this screen."))
     try:
         view = screen_for(ctx.path)(ctx)
     except Exception as problem:  # a broken screen must not take the table's game down with it
@@ -89,7 +97,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
         loop = asyncio.get_running_loop()
         ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
         page.on_route_change = lambda event: set_route(event.route)
-    return [build_view(ctx)]
+    return [build_view(ctx, host=is_host(page))]
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:
@@ -117,7 +125,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(store=store, notices=notices, live=live, on_navigate=page.navigate,
+        ctx = AppContext(store=store_for(store, pass_of(page)), notices=notices, live=live, on_navigate=page.navigate,
                          run_save=saver.submit)
 
         def on_setting(key: str, value: object) -> None:

@@ -34,9 +34,9 @@ def join_page(problem: str = "", wait_seconds: int = 0) -> str:
 </form></main></body></html>"""
 
 
-def joined_page() -> str:
-    """Shown once the pass is set: it opens the app from this origin, so the SameSite=Strict cookie goes along
+def joined_page(target: str = "/") -> str:
+    """Shown once the pass is set: it opens ``target`` from this origin, so the SameSite=Strict cookie goes along
     (a redirect would still count as the QR scanner's cross-site navigation)."""
     return f"""<!doctype html><html><head><meta charset="utf-8">
-<meta http-equiv="refresh" content="0;url=/"><title>{escape(t("Joined"))}</title></head>
-<body><p><a href="/">{escape(t("Open the table"))}</a></p></body></html>"""
+<meta http-equiv="refresh" content="0;url={escape(target)}"><title>{escape(t("Joined"))}</title></head>
+<body><p><a href="{escape(target)}">{escape(t("Open the table"))}</a></p></body></html>"""

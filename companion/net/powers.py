@@ -1,0 +1,60 @@
+"""What only the host may do, enforced where it happens: the store a guest's tab is given refuses it.
+
+Screens may hide host-only buttons from guests (ask ``companion.net.identity.is_host(page)``), but the refusal
+lives here, so a screen that forgets still can't export, import, delete or restore for a guest.
+
+>>> class Store:
+...     def list_games(self): return ["g1"]
+...     def delete_game(self, game_id): raise AssertionError("a guest deleted a game")
+>>> guest = GuestStore(Store())
+>>> guest.list_games()
+['g1']
+>>> guest.delete_game("g1")
+Traceback (most recent call last):
+...
+companion.net.powers.HostOnly: Only the host can do that (delete a game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import t
+from companion.net.codes import Pass
+from companion.store.errors import StoreError
+
+# Store verbs a guest's tab may not call, with what the refusal names.
+HOST_ONLY = {
+    "export_all": "export", "export_game": "export", "export_campaign": "export", "save_export": "export",
+    "import_data": "import", "restore_backup": "restore a backup",
+    "delete_game": "delete a game", "delete_campaign": "delete a campaign",
+    "set_setting": "change an app-wide setting",
+}
+# Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
+HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
+
+
+class HostOnly(StoreError):
+    """A guest asked for a host-only power; nothing was changed."""
+
+
+class GuestStore:
+    """The store as a guest's tab sees it: everything but :data:`HOST_ONLY`, which raises :class:`HostOnly`."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        if name in HOST_ONLY:
+            what = t(HOST_ONLY[name])
+
+            def refused(*_args: object, **_kwargs: object) -> Any:
+                raise HostOnly(t("Only the host can do that ({what}).", what=what))
+
+            return refused
+        return getattr(self._store, name)
+
+
+def store_for(store: Any, holder: Pass) -> Any:
+    """``store`` itself for the host, a :class:`GuestStore` over it for a guest (``None`` stays ``None``)."""
+    return store if store is None or holder.is_host else GuestStore(store)

@@ -1,0 +1,144 @@
+"""The join gate against a served table, with plain HTTP and WebSocket clients (issue 10, item 2 and 3)."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+from pathlib import Path
+
+import flet_web
+import pytest
+import websockets
+from flet_wire import drawn, register
+from websockets.exceptions import InvalidStatus
+
+from companion.net.gate import CLOSE_DROPPED, COOKIE
+
+WEB = Path(flet_web.get_package_web_dir())
+
+
+def _join(client, code: str) -> str:
+    """The pass cookie ``/join?code=`` sets (``AssertionError`` if it sets none)."""
+    response = client.get("/join", params={"code": code})
+    assert response.status_code == 200, response.text
+    return response.cookies[COOKIE]
+
+
+def _socket_status(table, cookie: str | None, origin: str | None) -> int:
+    """101 if the ``/ws`` handshake is accepted, else the HTTP status it was refused with."""
+    async def attempt() -> int:
+        headers = {"Cookie": f"{COOKIE}={cookie}"} if cookie else {}
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{table.port}/ws", origin=origin,
+                                          additional_headers=headers):
+                return 101
+        except InvalidStatus as refused:
+            return refused.response.status_code
+
+    return asyncio.run(attempt())
+
+
+def test_without_a_pass_there_is_only_the_join_page(table, client):
+    web = client()
+    page = web.get("/")
+    assert page.status_code == 401 and 'action="/join"' in page.text
+    assert "flutter" not in page.text.lower()
+    for asset in ("/main.dart.wasm", "/flutter_bootstrap.js", "/assets/fonts/MaterialIcons-Regular.otf"):
+        refused = web.get(asset, headers={"Accept-Encoding": "gzip"})
+        assert refused.status_code == 401, asset
+        assert refused.content != (WEB / asset.lstrip("/")).read_bytes()[: len(refused.content)]
+    assert _socket_status(table, None, table.base_url) == 403
+
+
+def test_a_wrong_code_sets_no_cookie_and_says_why(table, client):
+    response = client("127.0.0.2").get("/join", params={"code": "WRONG2"})
+    assert response.status_code == 403
+    assert COOKIE not in response.cookies and "set-cookie" not in response.headers
+    assert "That code is not this table" in response.text
+
+
+def test_the_room_code_sets_an_httponly_strict_pass_that_opens_the_app(table, client):
+    web = client("127.0.0.3")
+    joined = web.get("/join", params={"code": table.room_code})
+    cookie = joined.headers["set-cookie"]
+    assert f"{COOKIE}=" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    page = web.get("/")
+    assert page.status_code == 200 and "flutter_bootstrap.js" in page.text
+    assert "companion-reconnecting" in page.text  # the reconnect banner's script
+    assert "access-control-allow-origin" not in page.headers
+    # A typed code is forgiving about case and spaces.
+    assert COOKIE in client("127.0.0.3").post("/join", data={"code": " " + table.room_code.lower()}).cookies
+
+
+def test_the_web_client_is_sent_gzipped_byte_for_byte(table, client):
+    web = client("127.0.0.4")
+    _join(web, table.room_code)
+    response = web.get("/flutter_bootstrap.js", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip"
+    assert int(response.headers["content-length"]) < len((WEB / "flutter_bootstrap.js").read_bytes())
+    assert response.content == (WEB / "flutter_bootstrap.js").read_bytes()  # httpx undid the gzip
+    again = web.get("/flutter_bootstrap.js", headers={"If-None-Match": response.headers["etag"]})
+    assert again.status_code == 304
+    raw = web.get("/manifest.json", headers={"Accept-Encoding": "gzip"}).read()
+    assert gzip.decompress(gzip.compress(raw)) == raw
+
+
+def test_the_socket_needs_the_pass_and_the_servers_own_origin(table, client):
+    cookie = _join(client("127.0.0.5"), table.room_code)
+    assert _socket_status(table, cookie, table.base_url) == 101
+    assert _socket_status(table, cookie, "http://evil.example") == 403
+    assert _socket_status(table, cookie, f"http://localhost:{table.port + 1}") == 403
+    assert _socket_status(table, cookie, None) == 403
+
+
+def test_a_name_the_server_does_not_have_is_refused(table, client):
+    assert client().get("/", headers={"Host": "evil.example"}).status_code == 421
+
+
+def test_ten_wrong_codes_a_minute_then_even_the_right_one_waits(table, client):
+    guesser = client("127.0.0.6")
+    statuses = [guesser.get("/join", params={"code": f"WRNG{n:02d}".replace("0", "A").replace("1", "B")}).status_code
+                for n in range(10)]
+    assert statuses[:9] == [403] * 9 and statuses[9] == 429
+    blocked = guesser.get("/join", params={"code": table.room_code})
+    assert blocked.status_code == 429 and COOKIE not in blocked.cookies
+    assert "Try again in" in blocked.text and int(blocked.headers["retry-after"]) > 0
+    assert COOKIE in client("127.0.0.7").get("/join", params={"code": table.room_code}).cookies  # per address
+
+
+def test_a_guest_pass_cannot_open_the_data_screen_the_host_pass_can(table, client):
+    guest = _join(client("127.0.0.8"), table.room_code)
+    host = _join(client("127.0.0.8"), table.keys.host_code)
+    url = f"ws://127.0.0.1:{table.port}/ws"
+    seen_by_guest = asyncio.run(drawn(url, "/data", f"{COOKIE}={guest}", table.base_url,
+                                      until=b"Only the host can open this screen."))
+    assert b"Only the host can open this screen." in seen_by_guest
+    assert b"Export everything" not in seen_by_guest and b"Restore" not in seen_by_guest
+    seen_by_host = asyncio.run(drawn(url, "/data", f"{COOKIE}={host}", table.base_url, until=b"Export everything"))
+    assert b"Export everything" in seen_by_host
+
+
+def test_changing_the_room_code_drops_every_guest_and_keeps_the_host(table, client):
+    web = client("127.0.0.9")
+    guest = _join(web, table.room_code)
+    host = _join(client("127.0.0.9"), table.keys.host_code)
+    old_code = table.room_code
+
+    async def dropped_while_open() -> int | None:
+        async with websockets.connect(f"ws://127.0.0.1:{table.port}/ws", origin=table.base_url,
+                                      additional_headers={"Cookie": f"{COOKIE}={guest}"}) as socket:
+            await socket.send(register("/"))
+            await socket.recv()
+            await asyncio.to_thread(table.change_room_code)
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(socket.recv(), 10)
+            return socket.close_code
+
+    assert asyncio.run(dropped_while_open()) == CLOSE_DROPPED
+    assert table.room_code != old_code
+    assert web.get("/").status_code == 401  # web still holds the guest's old pass
+    assert _socket_status(table, guest, table.base_url) == 403
+    assert client("127.0.0.10").get("/join", params={"code": old_code}).status_code == 403
+    assert COOKIE in client("127.0.0.10").get("/join", params={"code": table.room_code}).cookies
+    assert _socket_status(table, host, table.base_url) == 101
