@@ -23,7 +23,8 @@ from pathlib import Path
 import flet as ft
 
 from companion.i18n import t
-from companion.net.identity import is_host, pass_of
+from companion.net import route_refusal, start_route
+from companion.net.identity import pass_of
 from companion.net.powers import store_for
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
@@ -46,6 +47,7 @@ ROUTES: dict[str, str] = {
     "/survey/progress": "companion.views.survey_progress:view",
     "/data": "companion.views.data_screen:view",
     "/phones": "companion.views.phones:view",
+    "/seat": "companion.views.seat:view",
 }
 
 Screen = Callable[[AppContext], ft.View]
@@ -67,14 +69,12 @@ def _problem_view(ctx: AppContext, message: str) -> ft.View:
     ])
 
 
-def build_view(ctx: AppContext, host: bool = True) -> ft.View:
-    """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation, and a
-    host-only screen (export, import, backups, settings, phones) by a refusal on a guest's phone."""
-    from companion.net.powers import HOST_ONLY_ROUTES
-
+def build_view(ctx: AppContext, refusal: str | None = None) -> ft.View:
+    """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation, and one
+    this phone may not open (``refusal``, from :func:`companion.net.route_refusal`) by the reason."""
     ctx.redraw_part = None  # a screen that can redraw part of itself sets it again
-    if not host and ctx.path in HOST_ONLY_ROUTES:
-        return _problem_view(ctx, t("Only the host can open this screen."))
+    if refusal:
+        return _problem_view(ctx, refusal)
     try:
         view = screen_for(ctx.path)(ctx)
     except Exception as problem:  # a broken screen must not take the table's game down with it
@@ -97,7 +97,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
         loop = asyncio.get_running_loop()
         ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
         page.on_route_change = lambda event: set_route(event.route)
-    return [build_view(ctx, host=is_host(page))]
+    return [build_view(ctx, refusal=route_refusal(page, ctx.path, ctx.params))]
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:
@@ -137,6 +137,9 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         page.title = t("Deep Regrets Companion")
         theme.apply_theme(page, ctx.setting("theme", "dark"))
         page.render_views(Root, ctx, page)
+        start = start_route(page)
+        if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
+            page.navigate(start)
         _keep_awake(page)
 
     return main

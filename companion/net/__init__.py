@@ -8,3 +8,36 @@
 - :mod:`~companion.net.identity` tells screens who is at a tab: ``is_host(page)``, ``pass_of(page)``.
 - :mod:`~companion.net.server` assembles and runs it; ``current_table()`` feeds the Phones screen.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import t
+from companion.net.identity import is_host, pass_of
+from companion.net.powers import HOST_ONLY_ROUTES
+from companion.net.seats import Seat, choose_seat, may_see_hidden, seat_of
+from companion.net.seats import route_refusal as _card_refusal
+
+__all__ = ["Seat", "choose_seat", "is_host", "may_see_hidden", "pass_of", "route_refusal", "seat_of",
+           "start_route"]
+
+
+def route_refusal(page: Any, path: str, params: dict[str, str]) -> str | None:
+    """Why this tab may not open ``path``: a host-only screen on a guest's phone, or another angler's card."""
+    if path in HOST_ONLY_ROUTES and not is_host(page):
+        return t("Only the host can open this screen.")
+    return _card_refusal(page, path, params)
+
+
+def start_route(page: Any) -> str:
+    """Where a tab opened on ``/`` starts: a joined phone's seat, the seat picker for a guest with none yet."""
+    route = page.route or "/"
+    if route != "/":
+        return route
+    seat = seat_of(page)
+    if seat is not None:
+        return seat.route()
+    from companion.net.identity import keys
+
+    return "/seat" if keys() is not None and not is_host(page) else "/"

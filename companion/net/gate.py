@@ -164,8 +164,8 @@ class Gate:
             return
         cookie = (f"{COOKIE}={holder.token}; HttpOnly; SameSite=Strict; Path=/; "
                   f"Max-Age={COOKIE_DAYS * 24 * 3600}")
-        # The host lands on the Phones screen (the QR code to show the table); a guest on the app.
-        await _respond(send, 200, joined_page("/phones" if holder.is_host else "/"), [("set-cookie", cookie)])
+        # The host lands on the Phones screen (the QR code to show the table); a guest picks a seat.
+        await _respond(send, 200, joined_page("/phones" if holder.is_host else "/seat"), [("set-cookie", cookie)])
 
     async def _socket(self, holder: Pass, scope: Scope, receive: Receive, send: Send) -> None:
         dropped = asyncio.Event()

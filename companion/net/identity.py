@@ -23,6 +23,11 @@ def use_keys(keys: Keys | None) -> None:
     _keys = keys
 
 
+def keys() -> Keys | None:
+    """The codes and passes in use (``None`` in the local mode)."""
+    return _keys
+
+
 def remember(page: Any) -> None:
     """Keep the pass of the socket being handled with ``page``'s session (Flet's ``before_main`` hook)."""
     holder = current_pass.get()
