@@ -54,7 +54,7 @@ def _cookie(headers: dict[str, str], name: str) -> str | None:
 async def _respond(send: Send, status: int, body: str, extra: Iterable[tuple[str, str]] = ()) -> None:
     payload = body.encode()
     headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(payload)).encode()),
-               (b"cache-control", b"no-store"), (b"referrer-policy", b"no-referrer")]
+               (b"cache-control", b"no-store"), (b"referrer-policy", b"same-origin")]
     headers += [(k.encode(), v.encode()) for k, v in extra]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})

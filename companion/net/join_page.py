@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from companion.i18n import t
@@ -38,5 +39,6 @@ def joined_page(target: str = "/") -> str:
     """Shown once the pass is set: it opens ``target`` from this origin, so the SameSite=Strict cookie goes along
     (a redirect would still count as the QR scanner's cross-site navigation)."""
     return f"""<!doctype html><html><head><meta charset="utf-8">
-<meta http-equiv="refresh" content="0;url={escape(target)}"><title>{escape(t("Joined"))}</title></head>
+<title>{escape(t("Joined"))}</title><script>location.replace({json.dumps(target)});</script>
+<noscript><meta http-equiv="refresh" content="0;url={escape(target)}"></noscript></head>
 <body><p><a href="{escape(target)}">{escape(t("Open the table"))}</a></p></body></html>"""

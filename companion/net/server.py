@@ -83,6 +83,14 @@ class Table:
         return self.gate.connected()
 
 
+def web_cache_dir() -> Path:
+    """Where the gzipped web client is kept between runs: the user's cache folder (files are named by the hash
+    of what they compress, so every data folder and every Flet version can share it)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("deep-regrets-companion", appauthor=False)) / "web"
+
+
 def current_table() -> Table | None:
     """The table being served by this process, if any."""
     return _current
@@ -98,7 +106,7 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, data_dir: Path
                                 app_name=app_name, app_short_name="Companion")
     keys = Keys(data_dir) if lan else None
     identity.use_keys(keys)
-    web = WebFiles(flet_app, cache_dir=data_dir / "web-cache", page_script=page_script())
+    web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script())
     _current = Table(host, port, keys, Gate(web, authorities(host, port), keys), web)
     return _current
 
