@@ -25,7 +25,7 @@ import flet as ft
 from companion.i18n import t
 from companion.net import route_refusal, start_route
 from companion.net.identity import pass_of
-from companion.net.powers import store_for
+from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
 
@@ -125,7 +125,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(store=store_for(store, pass_of(page)), notices=notices, live=live, on_navigate=page.navigate,
+        ctx = AppContext(store=guard(store, pass_of(page)), notices=notices, live=live, on_navigate=page.navigate,
                          run_save=saver.submit)
 
         def on_setting(key: str, value: object) -> None:

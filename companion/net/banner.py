@@ -1,9 +1,10 @@
 """What a phone shows on its own, with no server: "Reconnecting…" and the once-only screen-lock hint.
 
 While the socket is down the server can't draw anything, so this is a small script put into ``index.html``. It
-watches the app's WebSocket: when it closes, a banner covers the app with "Reconnecting…" and a "Reconnect now"
-button (the client's own back-off grows without a cap on a LAN address); taps on the covered app are refused
-visibly instead of queued. When the gate drops the pass (the room code changed), the phone goes to the join page.
+watches the app's WebSocket: the moment it closes a layer covers the app, so no tap reaches a client that would
+queue it for a session that may be gone; after 0.7 s (a blip stays invisible) the layer shows "Reconnecting…",
+that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address).
+When the gate drops the pass (the room code changed), the phone goes to the join page.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
 """
 
@@ -19,12 +20,14 @@ var T=%(texts)s,Native=window.WebSocket,box=null,timer=null;
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
 function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
 'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px system-ui,sans-serif;'+
-'text-align:center;padding:1rem');box.id='companion-reconnecting';box.setAttribute('role','alert');
+'text-align:center;padding:1rem;transition:opacity .2s');
+box.id='companion-reconnecting';box.setAttribute('role','alert');
 box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
 box.appendChild(el('p','opacity:.85',T.paused));
 var b=el('button','font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);b.id='companion-reconnect-now';
 b.onclick=function(){location.reload();};box.appendChild(b);}
-if(!timer)timer=setTimeout(function(){timer=null;document.body.appendChild(box);},700);}
+box.style.opacity='0';if(!box.parentNode)document.body.appendChild(box);
+if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';},700);}
 function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
 function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new Native(url,protocols);
 if(/\\/ws$/.test(String(url))){ws.addEventListener('open',hide);ws.addEventListener('close',function(e){

@@ -1,7 +1,9 @@
-"""What only the host may do, enforced where it happens: the store a guest's tab is given refuses it.
+"""What only the host may do, enforced where it happens: the store (and the shared sessions) a guest's tab is
+given refuse it.
 
-Screens may hide host-only buttons from guests (ask ``companion.net.identity.is_host(page)``), but the refusal
-lives here, so a screen that forgets still can't export, import, delete or restore for a guest.
+Screens may hide host-only buttons from guests (ask ``companion.net.is_host(page)``), but the refusal lives
+here, so a screen that forgets still can't export, import, delete or restore for a guest. Wrap whatever a tab
+is handed that can do those things: ``guard(store, pass_of(page))``, ``guard(sessions, pass_of(page))``.
 
 >>> class Store:
 ...     def list_games(self): return ["g1"]
@@ -39,7 +41,8 @@ class HostOnly(StoreError):
 
 
 class GuestStore:
-    """The store as a guest's tab sees it: everything but :data:`HOST_ONLY`, which raises :class:`HostOnly`."""
+    """A store (or ``Sessions``) as a guest's tab sees it: everything but :data:`HOST_ONLY`, which raises
+    :class:`HostOnly`."""
 
     def __init__(self, store: Any) -> None:
         self._store = store
@@ -55,6 +58,6 @@ class GuestStore:
         return getattr(self._store, name)
 
 
-def store_for(store: Any, holder: Pass) -> Any:
+def guard(store: Any, holder: Pass) -> Any:
     """``store`` itself for the host, a :class:`GuestStore` over it for a guest (``None`` stays ``None``)."""
     return store if store is None or holder.is_host else GuestStore(store)

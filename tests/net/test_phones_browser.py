@@ -134,3 +134,32 @@ def test_a_phone_shows_reconnecting_while_the_host_is_down_and_comes_back_joined
     banner.wait_for(state="detached", timeout=30_000)
     guest.wait_id("seat-none")
     assert "/join" not in guest.page.url
+
+
+def test_each_phone_takes_its_seat_and_another_anglers_card_stays_off_it(chromium, host):
+    host_screen = _phone(chromium, host)
+    host_screen.page.goto(f"{host.url}/join?code={host.host_code}")
+    host_screen.page.wait_for_url(re.compile(r"/phones$"))
+    _semantics_on(host_screen)
+    host_screen.wait_id("phones-code")
+    host_screen.screenshot("phones")
+    host_screen.open("/")
+    host_screen.tap("home-new-game")
+    host_screen.type_into("player-name-0", "Ann")
+    host_screen.type_into("player-name-1", "Bo")
+    host_screen.tap("start-game")
+    host_screen.wait_id("regret-plus-0")
+    ann, bo = _phone(chromium, host), _phone(chromium, host)
+    for phone, seat in ((ann, 0), (bo, 1)):
+        _join_by_typing(phone, host, host.room_code)
+        phone.tap(f"seat-angler-{seat}")
+        phone.page.wait_for_url(re.compile(rf"/player\?game=[^&]+&seat={seat}$"))
+    ann.wait_text("Ann")
+    ann.screenshot("seat_player")
+    game_route = ann.page.url.removeprefix(host.url)
+    bo.open(game_route)  # Ann's card, on Bo's phone
+    bo.wait_text("stays on their own phone")
+    # A new tab on Bo's phone (a fresh Flet session, as after the OS killed the tab) opens on Bo's card.
+    again = FletPage(bo.page.context.new_page(), host.url).open("/")
+    again.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=1$"), wait_until="commit")
+    again.wait_text("Bo")
