@@ -16,10 +16,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from html import escape
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from companion.i18n import t
 from companion.net.codes import Keys, Pass, Role
 from companion.net.identity import current_pass
 from companion.net.join_page import join_page, joined_page
@@ -93,11 +95,11 @@ class Gate:
         self._loop = asyncio.get_running_loop()
         headers = _headers(scope)
         if headers.get("host", "").lower() not in self.authorities:
-            await self._refuse(scope, receive, send, 421, "This server does not answer to that name.")
+            await self._refuse(scope, receive, send, 421, t("This server does not answer to that name."))
             return
         origin = headers.get("origin")
         if (origin is not None or scope["type"] == "websocket") and not self._own_origin(origin, headers):
-            await self._refuse(scope, receive, send, 403, "Requests from other web pages are refused.")
+            await self._refuse(scope, receive, send, 403, t("Requests from other web pages are refused."))
             return
         if scope["type"] == "http" and scope["path"] == "/join":
             await self._join(scope, receive, send)
@@ -134,9 +136,7 @@ class Gate:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
             return
-        from companion.i18n import t
-
-        await _respond(send, status, f"<!doctype html><p>{t(reason)}</p>")
+        await _respond(send, status, f"<!doctype html><p>{escape(reason)}</p>")
 
     async def _join(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.keys is None:  # local mode: there is nothing to join
@@ -157,8 +157,6 @@ class Gate:
         holder = await asyncio.to_thread(self.keys.join, code)  # scrypt: off the server's loop
         if holder is None:
             wait = self.limit.failed(address)
-            from companion.i18n import t
-
             await _respond(send, 429 if wait else 403,
                            join_page(t("That code is not this table's. Check it on the host's screen."), wait))
             return

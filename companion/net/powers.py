@@ -14,23 +14,31 @@ is handed that can do those things: ``guard(store, pass_of(page))``, ``guard(ses
 >>> guest.delete_game("g1")
 Traceback (most recent call last):
 ...
-companion.net.powers.HostOnly: Only the host can do that (delete a game).
+companion.net.powers.HostOnly: Only the host can delete a game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.i18n import t
 from companion.net.codes import Pass
 from companion.store.errors import StoreError
 
-# Store verbs a guest's tab may not call, with what the refusal names.
-HOST_ONLY = {
-    "export_all": "export", "export_game": "export", "export_campaign": "export", "save_export": "export",
-    "import_data": "import", "restore_backup": "restore a backup",
-    "delete_game": "delete a game", "delete_campaign": "delete a campaign",
-    "set_setting": "change an app-wide setting",
+
+def _export() -> str:
+    return t("Only the host can export.")
+
+
+# Store (and Sessions) verbs a guest's tab may not call, with the refusal each gives.
+HOST_ONLY: dict[str, Callable[[], str]] = {
+    "export_all": _export, "export_game": _export, "export_campaign": _export, "save_export": _export,
+    "import_data": lambda: t("Only the host can import."),
+    "restore_backup": lambda: t("Only the host can restore a backup."),
+    "delete_game": lambda: t("Only the host can delete a game."),
+    "delete_campaign": lambda: t("Only the host can delete a campaign."),
+    "set_setting": lambda: t("Only the host can change the app's settings."),
 }
 # Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
 HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
@@ -49,10 +57,10 @@ class GuestStore:
 
     def __getattr__(self, name: str) -> Any:
         if name in HOST_ONLY:
-            what = t(HOST_ONLY[name])
+            message = HOST_ONLY[name]()
 
             def refused(*_args: object, **_kwargs: object) -> Any:
-                raise HostOnly(t("Only the host can do that ({what}).", what=what))
+                raise HostOnly(message)
 
             return refused
         return getattr(self._store, name)
