@@ -19,6 +19,7 @@ import webbrowser
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -28,6 +29,9 @@ from companion.net.identity import pass_of
 from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
+
+if TYPE_CHECKING:
+    from companion.net.server import Table
 
 ROUTES: dict[str, str] = {
     "/": "companion.views.home:view",
@@ -185,7 +189,7 @@ def _browser_available() -> bool:
     return True
 
 
-def _announce(table: object) -> None:
+def _announce(table: Table) -> None:
     from companion.net.addresses import candidates, system_interfaces
     from companion.net.qr import terminal_qr
 
@@ -229,6 +233,8 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
     table = build_table(make_main(data_dir), host, port, resolve_data_dir(data_dir), lan,
                         assets_dir=str(assets_path()))
     _announce(table)
-    opener = (lambda: webbrowser.open(table.host_link())) if open_browser and _browser_available() else None
-    run_table(table, on_ready=opener)
+    def open_host_browser() -> None:
+        webbrowser.open(table.host_link())
+
+    run_table(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
     return 0

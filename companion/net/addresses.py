@@ -75,7 +75,7 @@ def system_interfaces() -> list[Interface]:
     """Every interface that is up, with its IPv4 addresses, as the system lists them."""
     import socket
 
-    import psutil
+    import psutil  # type: ignore[import-untyped]  # no stubs shipped
 
     stats = psutil.net_if_stats()
     return [Interface(name, entry.address)

@@ -7,6 +7,8 @@ Identifiers: ``seat-game-<game id>``, ``seat-angler-<i>``, ``seat-table``, ``sea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.i18n import t
@@ -45,6 +47,18 @@ def take(ctx: AppContext, seat: Seat) -> None:
     ctx.navigate(seat.route())
 
 
+def _pick_game(ctx: AppContext, game_id: str) -> Callable[[], None]:
+    def pick() -> None:
+        ctx.drafts[DRAFT] = game_id
+        ctx.refresh()
+
+    return pick
+
+
+def _taker(ctx: AppContext, seat: Seat) -> Callable[[], None]:
+    return lambda: take(ctx, seat)
+
+
 def view(ctx: AppContext) -> ft.View:
     """The seat picker for ``/seat``."""
     games = _games_in_progress(ctx)
@@ -60,18 +74,18 @@ def view(ctx: AppContext) -> ft.View:
         ]))
     chosen = next((g for g in games if g.id == ctx.drafts.get(DRAFT)), games[0] if len(games) == 1 else None)
     if chosen is None:
-        for game in games:
-            body.append(action_button(f"seat-game-{game.id}", ", ".join(game.players),
-                                      lambda g=game.id: (ctx.drafts.__setitem__(DRAFT, g), ctx.refresh()),
-                                      icon=ft.Icons.TABLE_RESTAURANT))
+        body.extend(action_button(f"seat-game-{game.id}", ", ".join(game.players), _pick_game(ctx, game.id),
+                                  icon=ft.Icons.TABLE_RESTAURANT) for game in games)
     else:
-        anglers = [action_button(f"seat-angler-{i}", name, lambda i=i: take(ctx, Seat(chosen.id, i)),
-                                 icon=ft.Icons.PERSON, primary=current == Seat(chosen.id, i))
-                   for i, name in enumerate(chosen.players)]
+        seats = [Seat(chosen.id, i) for i in range(len(chosen.players))]
+        anglers = [action_button(f"seat-angler-{i}", name, _taker(ctx, seat), icon=ft.Icons.PERSON,
+                                 primary=current == seat)
+                   for i, (name, seat) in enumerate(zip(chosen.players, seats, strict=True))]
+        whole = Seat(chosen.id, None)
         body.append(section_card("seat-anglers", t("Who are you?"), [
             *anglers,
-            action_button("seat-table", t("The whole table (counts only)"), lambda: take(ctx, Seat(chosen.id, None)),
-                          icon=ft.Icons.GROUPS, primary=current == Seat(chosen.id, None)),
+            action_button("seat-table", t("The whole table (counts only)"), _taker(ctx, whole),
+                          icon=ft.Icons.GROUPS, primary=current == whole),
         ]))
     body.append(action_button("seat-home", t("Home"), lambda: ctx.navigate("/"), icon=ft.Icons.HOME))
     return screen(ctx.route, t("Your seat"), body)

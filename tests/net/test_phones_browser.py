@@ -67,7 +67,9 @@ class Host:
 def chromium() -> Iterator[object]:
     reason = browser_missing()
     if reason:
-        pytest.skip(reason)
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {reason}")
     with launch_chromium() as browser:
         yield browser
 
