@@ -6,7 +6,18 @@
 - :mod:`~companion.net.web` serves the web client compressed once; :mod:`~companion.net.banner` shows
   "Reconnecting…" on the phone itself.
 - :mod:`~companion.net.identity` tells screens who is at a tab: ``is_host(page)``, ``pass_of(page)``.
+- :mod:`~companion.net.seats` keeps each phone's seat; :mod:`~companion.net.powers` refuses host-only verbs.
 - :mod:`~companion.net.server` assembles and runs it; ``current_table()`` feeds the Phones screen.
+
+What screens use (``page`` is ``ft.context.page`` inside a component or handler):
+
+- ``is_host(page)``: may this tab export, import, delete, restore, change settings or the room code? Hide those
+  buttons when it is ``False``; the store and sessions a guest's tab gets refuse them anyway
+  (``guard(obj, pass_of(page))``).
+- ``seat_of(page)``: this phone's :class:`Seat` (``game``, ``angler``; ``angler`` ``None`` is the whole table),
+  or ``None``; ``choose_seat(page, seat)`` keeps a new one.
+- ``may_see_hidden(page, game_id, angler)``: show that angler's Fish in hand and Regret value, or counts only.
+- ``route_refusal(page, path, params)`` and ``start_route(page)``: used by the app shell.
 """
 
 from __future__ import annotations

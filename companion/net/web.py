@@ -6,7 +6,8 @@ response, gzips it once, keeps the bytes in memory and in ``cache_dir``, and fro
 Compressing on every request made the first screen slower than no compression at all.
 
 It also adds ``Cache-Control``: a year for file names that carry a content hash, a revalidation (ETag, 304)
-for the rest, and puts the reconnect banner (:mod:`companion.net.banner`) into ``index.html``.
+for the rest, puts the reconnect banner (:mod:`companion.net.banner`) into ``index.html``, and leaves out of the
+font manifest the fonts the app never draws with (Flutter downloads every listed font at start-up).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
+import json
 import logging
 import re
 from collections.abc import Iterable
@@ -32,7 +34,10 @@ FIRST_LOAD = ("/", "/flutter_bootstrap.js", "/flutter.js", "/main.dart.wasm", "/
               "/canvaskit/skwasm_heavy.js", "/canvaskit/canvaskit.wasm", "/canvaskit/canvaskit.js",
               "/canvaskit/chromium/canvaskit.wasm", "/canvaskit/chromium/canvaskit.js",
               "/assets/fonts/MaterialIcons-Regular.otf", "/assets/FontManifest.json", "/assets/AssetManifest.bin.json",
-              "/assets/packages/cupertino_icons/assets/CupertinoIcons.ttf", "/manifest.json", "/version.json")
+              "/manifest.json", "/version.json")
+FONT_MANIFEST = "/assets/FontManifest.json"
+# The math fonts of Markdown's LaTeX and the Cupertino icons: the companion uses neither (0.85 MB unpacked).
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 log = logging.getLogger(__name__)
 
 
@@ -104,6 +109,8 @@ class WebFiles:
             is_page = content_type.startswith("text/html")
             if is_page and self.page_script:
                 body = body.replace(b"</body>", self.page_script + b"</body>", 1)
+            if path == FONT_MANIFEST:
+                body = without_fonts(body, UNUSED_FONTS)
             kept = await asyncio.to_thread(self._compress, path, headers, body, is_page)
             self._kept[path] = kept
             return kept
@@ -151,6 +158,17 @@ class WebFiles:
             except Exception:  # a file this Flet build lacks (no canvaskit variant): it is just not kept
                 log.debug("not kept at start: %s", path, exc_info=True)
         return len(self._kept)
+
+
+def without_fonts(manifest: bytes, prefixes: Iterable[str]) -> bytes:
+    """Flutter's ``FontManifest.json`` without the families whose names start with one of ``prefixes``.
+
+    >>> without_fonts(b'[{"family": "MaterialIcons"}, {"family": "packages/x/Y"}]', ["packages/x/"])
+    b'[{"family": "MaterialIcons"}]'
+    """
+    families = json.loads(manifest)
+    kept = [f for f in families if not str(f.get("family", "")).startswith(tuple(prefixes))]
+    return json.dumps(kept).encode()
 
 
 def _key(path: str) -> str:

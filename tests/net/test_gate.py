@@ -142,3 +142,11 @@ def test_changing_the_room_code_drops_every_guest_and_keeps_the_host(table, clie
     assert client("127.0.0.10").get("/join", params={"code": old_code}).status_code == 403
     assert COOKIE in client("127.0.0.10").get("/join", params={"code": table.room_code}).cookies
     assert _socket_status(table, host, table.base_url) == 101
+
+
+def test_the_font_manifest_lists_only_fonts_the_app_draws_with(table, client):
+    web = client("127.0.0.11")
+    _join(web, table.room_code)
+    families = [f["family"] for f in web.get("/assets/FontManifest.json", headers={"Accept-Encoding": "gzip"}).json()]
+    assert "MaterialIcons" in families
+    assert not [f for f in families if "KaTeX" in f or "Cupertino" in f]
