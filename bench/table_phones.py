@@ -44,7 +44,7 @@ from ui_latency import open_table, summary, tap_latency_ms  # noqa: E402
 MB = 1_000_000
 WIRE_TARGET_MB = 6.0
 PHONES_TARGET = 1.3
-_LINK = re.compile(r"http://127\.0\.0\.1:\d+/join\?code=[A-Z0-9]+")
+_LINK = re.compile(r"http://127\.0\.0\.1:\d+/join\?code=[A-Z0-9]+")  # the room's, then the host's
 
 
 class LanTable:
@@ -58,12 +58,12 @@ class LanTable:
              "--port", str(port), "--no-browser"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, start_new_session=True)
         printed = ""
-        while not (found := _LINK.search(printed)):
+        while len(found := _LINK.findall(printed)) < 2:
             line = self.process.stdout.readline()
             if not line:
                 raise RuntimeError(f"companion serve --lan exited:\n{printed}")
             printed += line
-        self.join_link = found.group(0)
+        self.join_link, self.host_link = found[0], found[1]
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -102,10 +102,10 @@ def first_load(browser: object, url: str, join_link: str | None, compressed: boo
     return wire[0] / MB, seconds
 
 
-def phone_at(browser: object, table: LanTable, route: str = "/") -> FletPage:
-    """A phone that joined ``table`` through its link, showing ``route``."""
+def phone_at(browser: object, table: LanTable, route: str = "/", host: bool = False) -> FletPage:
+    """A phone that joined ``table`` through its link (the host's, when ``host``), showing ``route``."""
     context = browser.new_context(viewport=PHONE)
-    context.request.get(table.join_link)
+    context.request.get(table.host_link if host else table.join_link)
     return FletPage(context.new_page(), table.url).open(route)
 
 
@@ -134,7 +134,7 @@ def main() -> int:
                 loads["plain"].append(first_load(browser, table.url, table.join_link, compressed=False))
             taps: dict[int, list[float]] = {}
             if args.taps:
-                first = phone_at(browser, table)
+                first = phone_at(browser, table, host=True)  # the host starts the game
                 open_table(first)
                 tap_latencies(first, 5)  # warm-up
                 taps[1] = tap_latencies(first, args.taps)

@@ -13,6 +13,7 @@ font manifest the fonts the app never draws with (Flutter downloads every listed
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gzip
 import hashlib
 import json
@@ -38,6 +39,7 @@ FIRST_LOAD = ("/", "/flutter_bootstrap.js", "/flutter.js", "/main.dart.wasm", "/
 FONT_MANIFEST = "/assets/FontManifest.json"
 # The math fonts of Markdown's LaTeX and the Cupertino icons: the companion uses neither (0.85 MB unpacked).
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+CHANGED_HERE = ("/", FONT_MANIFEST)  # index.html (every route) and the font manifest
 log = logging.getLogger(__name__)
 
 
@@ -49,6 +51,7 @@ class Kept:
     headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
     etag: bytes
+    unpacked: bytes | None = None  # kept for the files changed here (the page, the font manifest) only
 
 
 def cache_control(path: str, is_page: bool) -> bytes:
@@ -83,14 +86,14 @@ class WebFiles:
         path = scope["path"]
         headers = dict((k.lower(), v) for k, v in scope.get("headers", []))
         gzip_ok = b"gzip" in headers.get(b"accept-encoding", b"")
-        if not (gzip_ok and self._compressible(path)):
+        if not (self._compressible(path) and (gzip_ok or _key(path) in CHANGED_HERE)):
             await self.app(scope, receive, send)
             return
         kept = self._kept.get(_key(path)) or await self._keep(scope, receive)
         if kept is None:  # not something to keep (an error, a redirect): ask Flet again, as is
             await self.app(scope, receive, send)
             return
-        await self._answer(kept, headers.get(b"if-none-match"), scope["method"] == "HEAD", send)
+        await self._answer(kept, headers.get(b"if-none-match"), scope["method"] == "HEAD", send, gzip_ok)
 
     @staticmethod
     def _compressible(path: str) -> bool:
@@ -112,6 +115,8 @@ class WebFiles:
             if path == FONT_MANIFEST:
                 body = without_fonts(body, UNUSED_FONTS)
             kept = await asyncio.to_thread(self._compress, path, headers, body, is_page)
+            if path in CHANGED_HERE:  # a client that takes no gzip still needs them as changed
+                kept = dataclasses.replace(kept, unpacked=body)
             self._kept[path] = kept
             return kept
 
@@ -136,15 +141,18 @@ class WebFiles:
                         (b"cache-control", cache_control(path, is_page)))
         return Kept(200, kept_headers, packed, etag)
 
-    async def _answer(self, kept: Kept, if_none_match: bytes | None, head: bool, send: Send) -> None:
+    async def _answer(self, kept: Kept, if_none_match: bytes | None, head: bool, send: Send, packed: bool) -> None:
         if if_none_match is not None and kept.etag in if_none_match:
             headers = [(k, v) for k, v in kept.headers if k in (b"etag", b"cache-control", b"vary")]
             await send({"type": "http.response.start", "status": 304, "headers": headers})
             await send({"type": "http.response.body", "body": b""})
             return
-        headers = [*kept.headers, (b"content-length", str(len(kept.body)).encode())]
+        plain = None if packed else kept.unpacked
+        body = kept.body if plain is None else plain
+        headers = [(k, v) for k, v in kept.headers if plain is None or k != b"content-encoding"]
+        headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": kept.status, "headers": headers})
-        await send({"type": "http.response.body", "body": b"" if head else kept.body})
+        await send({"type": "http.response.body", "body": b"" if head else body})
 
     async def warm(self, paths: Iterable[str] = FIRST_LOAD, host: str = "127.0.0.1") -> int:
         """Compress ``paths`` now, so the first phone doesn't wait for it; returns how many were kept."""

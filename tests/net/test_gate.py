@@ -144,9 +144,14 @@ def test_changing_the_room_code_drops_every_guest_and_keeps_the_host(table, clie
     assert _socket_status(table, host, table.base_url) == 101
 
 
-def test_the_font_manifest_lists_only_fonts_the_app_draws_with(table, client):
+@pytest.mark.parametrize("encoding", ["gzip", "identity"])
+def test_the_font_manifest_lists_only_fonts_the_app_draws_with(table, client, encoding):
     web = client("127.0.0.11")
     _join(web, table.room_code)
-    families = [f["family"] for f in web.get("/assets/FontManifest.json", headers={"Accept-Encoding": "gzip"}).json()]
+    response = web.get("/assets/FontManifest.json", headers={"Accept-Encoding": encoding})
+    assert response.headers.get("content-encoding", "identity") == encoding
+    families = [f["family"] for f in response.json()]
     assert "MaterialIcons" in families
     assert not [f for f in families if "KaTeX" in f or "Cupertino" in f]
+    page = web.get("/table", headers={"Accept-Encoding": encoding})
+    assert "companion-reconnecting" in page.text and "flutter_bootstrap.js" in page.text
