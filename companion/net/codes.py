@@ -26,6 +26,7 @@ import secrets
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -97,6 +98,7 @@ class Keys:
     def __init__(self, folder: Path) -> None:
         self._path = Path(folder) / KEYS_FILE
         self._lock = threading.Lock()
+        self.listeners: list[Callable[[], None]] = []  # told after every join, seat and code change
         saved = self._load()
         self._passes: dict[str, dict[str, Any]] = saved.get("passes", {})
         self._codes: dict[str, dict[str, str]] = {}
@@ -151,6 +153,7 @@ class Keys:
             role = Role.HOST if host else Role.GUEST
             self._passes[_token_id(token)] = {"role": role.value, "seat": None, "joined": time.time()}
             self._save()
+        self._changed()
         return Pass(_token_id(token), role, token=token)
 
     def check(self, token: str | None) -> Pass | None:
@@ -176,12 +179,12 @@ class Keys:
             code = self._issue(Role.GUEST)
             self._passes = {k: v for k, v in self._passes.items() if v["role"] == Role.HOST.value}
             self._save()
+        self._changed()
         return code
 
     def guests(self) -> int:
         """How many guest passes are valid now."""
-        with self._lock:
-            return sum(1 for v in self._passes.values() if v["role"] == Role.GUEST.value)
+        return sum(1 for p in self.passes() if not p.is_host)
 
     def seat(self, token_id: str) -> dict[str, Any] | None:
         """The seat the pass ``token_id`` picked, as saved."""
@@ -197,4 +200,15 @@ class Keys:
                 return False
             entry["seat"] = seat
             self._save()
+        self._changed()
         return True
+
+    def passes(self) -> list[Pass]:
+        """Every valid pass (without its token), oldest first."""
+        with self._lock:
+            ordered = sorted(self._passes.items(), key=lambda item: item[1].get("joined", 0))
+            return [Pass(k, Role(v["role"]), v.get("seat")) for k, v in ordered]
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()

@@ -87,6 +87,7 @@ class Gate:
         self.limit = limit or WrongCodeLimit()
         self._sockets: dict[str, set[asyncio.Event]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.on_change: Callable[[], None] | None = None  # told when a socket opens or closes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -168,6 +169,7 @@ class Gate:
     async def _socket(self, holder: Pass, scope: Scope, receive: Receive, send: Send) -> None:
         dropped = asyncio.Event()
         self._sockets.setdefault(holder.token_id, set()).add(dropped)
+        self._changed()
         closed = False
 
         async def gated_receive() -> Message:
@@ -197,6 +199,11 @@ class Gate:
             sockets.discard(dropped)
             if not sockets:
                 self._sockets.pop(holder.token_id, None)
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def change_room_code(self) -> str:
         """New room code; every guest pass is dropped and each guest's open socket closed. Any thread."""
@@ -216,6 +223,10 @@ class Gate:
     def connected(self) -> int:
         """How many sockets (Flet sessions in a tab) are open now."""
         return sum(len(events) for events in self._sockets.values())
+
+    def is_connected(self, token_id: str) -> bool:
+        """Whether the pass ``token_id`` has a tab with an open socket now."""
+        return bool(self._sockets.get(token_id))
 
 
 def _without_cors(send: Send) -> Send:

@@ -36,6 +36,14 @@ def authorities(host: str, port: int) -> set[str]:
     return names
 
 
+@dataclass(frozen=True)
+class Phone:
+    """A joined guest phone, as the Phones screen lists it."""
+
+    seat: dict[str, Any] | None
+    connected: bool
+
+
 @dataclass
 class Table:
     """The running server as the host's screens see it."""
@@ -45,7 +53,17 @@ class Table:
     keys: Keys | None  # None: the local mode (this computer only, no codes)
     gate: Gate
     web: WebFiles
-    on_code_change: list[Callable[[], None]] = field(default_factory=list)
+    _listeners: list[Callable[[], None]] = field(default_factory=list)
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` (from any thread) when a phone joins, picks a seat, connects or leaves, or the
+        room code changes; returns the function that stops it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def changed(self) -> None:
+        for listener in list(self._listeners):
+            listener()
 
     @property
     def lan(self) -> bool:
@@ -69,14 +87,13 @@ class Table:
 
     def change_room_code(self) -> str:
         """New room code; every joined phone is dropped and must join again."""
-        code = self.gate.change_room_code()
-        for listener in list(self.on_code_change):
-            listener()
-        return code
+        return self.gate.change_room_code()
 
-    def phones(self) -> int:
-        """Guest passes given and not dropped."""
-        return self.keys.guests() if self.keys else 0
+    def phones(self) -> list[Phone]:
+        """Every joined guest phone: its seat and whether it is connected now."""
+        if self.keys is None:
+            return []
+        return [Phone(p.seat, self.gate.is_connected(p.token_id)) for p in self.keys.passes() if not p.is_host]
 
     def connected(self) -> int:
         """Tabs with an open socket now (the host's included)."""
@@ -108,6 +125,9 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, data_dir: Path
     identity.use_keys(keys)
     web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script())
     _current = Table(host, port, keys, Gate(web, authorities(host, port), keys), web)
+    _current.gate.on_change = _current.changed
+    if keys is not None:
+        keys.listeners.append(_current.changed)
     return _current
 
 

@@ -1,15 +1,21 @@
 """Phones: how the table joins this host — the QR code of the join link, the room code, who joined, and a way to
 change the code (which drops every joined phone). Host only (``companion.net.powers.HOST_ONLY_ROUTES``).
 
-Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-connected``,
+Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>``,
 ``phones-change-code``, ``phones-change-confirm``, ``phones-local``, ``back``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from companion.i18n import t
+from companion.net import Seat
 from companion.net.qr import png_bytes
 from companion.net.server import Table, current_table
 from companion.views import theme
@@ -17,11 +23,47 @@ from companion.views.context import AppContext
 from companion.views.widgets import action_button, label_value, screen, section_card, tagged
 
 
+def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
+    """How the Phones screen names a seat: the angler's name from the games list (or "no seat yet")."""
+    players: dict[str, list[str]] = {}
+    if ctx.store is not None:
+        with contextlib.suppress(Exception):  # a damaged games list: seats are shown by number instead
+            players = {g.id: list(g.players) for g in ctx.store.list_games()}
+
+    def name(saved: dict[str, Any] | None) -> str:
+        seat = Seat.from_saved(saved)
+        if seat is None:
+            return t("no seat yet")
+        if seat.angler is None:
+            return t("the whole table")
+        names = players.get(seat.game, [])
+        return names[seat.angler] if seat.angler < len(names) else t("angler {n}", n=seat.angler + 1)
+
+    return name
+
+
 @ft.component
-def PhonesPanel(table: Table) -> ft.Control:
-    """The join card and the change-code card of a LAN table; its own state: the code shown, the confirm step."""
+def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
+    """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
+    card of a LAN table; its own state: the code shown and the confirm step."""
     code, set_code = ft.use_state(table.room_code)
     confirming, set_confirming = ft.use_state(False)
+    _, set_heard = ft.use_state(0)
+
+    def listen() -> Callable[[], None]:
+        page = ft.context.page
+
+        async def redraw() -> None:
+            set_heard(lambda n: n + 1)
+
+        def heard() -> None:
+            # Told from the server's loop or a worker thread: redraw as a task of this page (which sets the
+            # page's context), from a blank context so the caller's own stays untouched.
+            contextvars.Context().run(page.run_task, redraw)
+
+        return table.subscribe(heard)
+
+    ft.use_effect(listen, [])
 
     def change() -> None:
         if not confirming:
@@ -37,9 +79,18 @@ def PhonesPanel(table: Table) -> ft.Control:
         tagged("phones-link", ft.Text(t("or open {address} and type the code", address=table.base_url + "/"),
                                       size=theme.SMALL, selectable=True)),
     ])
+    phones = table.phones()
+    lines: list[ft.Control] = [
+        tagged(f"phones-phone-{n}", ft.Row([
+            ft.Icon(ft.Icons.SMARTPHONE if phone.connected else ft.Icons.PHONELINK_OFF,
+                    color=theme.FAIR if phone.connected else None),
+            ft.Text(t("{seat} · connected", seat=seat_name(phone.seat)) if phone.connected
+                    else t("{seat} · away", seat=seat_name(phone.seat)), expand=True),
+        ]))
+        for n, phone in enumerate(phones)]
     joined = section_card("phones-who", t("At the table"), [
-        label_value("phones-joined", t("Phones joined"), str(table.phones())),
-        label_value("phones-connected", t("Tabs connected now (yours included)"), str(table.connected())),
+        label_value("phones-joined", t("Phones joined"), str(len(phones))),
+        *(lines or [ft.Text(t("No phone has joined yet."))]),
     ])
     warning = t("Tap again to change it: every joined phone is dropped and must scan the new code.")
     change_card = section_card("phones-change", t("Room code"), [
@@ -61,5 +112,5 @@ def view(ctx: AppContext) -> ft.View:
                       "with: companion serve --lan")),
         ])]
     else:
-        body = [PhonesPanel(table)]
+        body = [PhonesPanel(table, seat_names(ctx))]
     return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"))

@@ -108,6 +108,7 @@ def test_the_host_sees_the_code_a_phone_types_it_and_picks_a_seat(chromium, host
     guest = _phone(chromium, host)
     _join_by_typing(guest, host, host.room_code.lower())
     guest.wait_id("seat-none")  # "No game in progress": the seat picker, as a guest
+    host_screen.wait_value("phones-joined", "1", timeout_ms=5_000)  # no tap on the host's screen
     guest.open("/data")
     guest.wait_text("Only the host can open this screen.")
 
