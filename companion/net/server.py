@@ -63,7 +63,10 @@ class Table:
 
     def changed(self) -> None:
         for listener in list(self._listeners):
-            listener()
+            try:
+                listener()
+            except Exception:  # a screen's listener must never break a join or a socket
+                log.exception("a table listener failed")
 
     @property
     def lan(self) -> bool:

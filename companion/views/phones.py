@@ -58,8 +58,10 @@ def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str])
 
         def heard() -> None:
             # Told from the server's loop or a worker thread: redraw as a task of this page (which sets the
-            # page's context), from a blank context so the caller's own stays untouched.
-            contextvars.Context().run(page.run_task, redraw)
+            # page's context), from a blank context so the caller's own stays untouched. A page whose tab is
+            # away is skipped: it gets the whole screen again when it comes back.
+            if page.session.connection is not None:
+                contextvars.Context().run(page.run_task, redraw)
 
         return table.subscribe(heard)
 

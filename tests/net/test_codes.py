@@ -64,3 +64,31 @@ def test_the_limit_counts_per_address_and_forgets_after_a_minute():
     assert waits[:9] == [0] * 9 and waits[9] == 51  # the first wrong code, at 0 s, counts until 60 s
     assert limit.wait("10.0.0.3", now=9.0) == 0
     assert limit.wait("10.0.0.2", now=59.5) == 1 and limit.wait("10.0.0.2", now=60.0) == 0
+
+
+def test_listeners_hear_every_join_seat_and_code_change(tmp_path):
+    keys = Keys(tmp_path)
+    heard: list[int] = []
+    keys.listeners.append(lambda: heard.append(keys.guests()))
+    guest = keys.join(keys.room_code)
+    keys.set_seat(guest.token_id, {"game": "g1", "angler": None})
+    keys.join("WRONG2")
+    keys.change_room_code()
+    assert heard == [1, 1, 0]
+
+
+def test_a_failing_screen_listener_does_not_break_a_join(tmp_path):
+    from companion.net.server import build_table
+
+    table = build_table(lambda page: None, "127.0.0.1", 9, tmp_path, lan=True)
+    heard: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("a screen went away")
+
+    table.subscribe(broken)
+    stop = table.subscribe(lambda: heard.append("told"))
+    assert table.keys.join(table.room_code) is not None
+    stop()
+    table.keys.join(table.room_code)
+    assert heard == ["told"]

@@ -146,7 +146,7 @@ def test_each_phone_takes_its_seat_and_another_anglers_card_stays_off_it(chromiu
     _semantics_on(host_screen)
     host_screen.wait_id("phones-code")
     host_screen.screenshot("phones")
-    host_screen.open("/")
+    host_screen.open("/")  # a reload: the same Flet session, now on Home
     host_screen.tap("home-new-game")
     host_screen.type_into("player-name-0", "Ann")
     host_screen.type_into("player-name-1", "Bo")
