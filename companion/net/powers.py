@@ -56,6 +56,9 @@ class GuestStore:
         self._store = store
 
     def __getattr__(self, name: str) -> Any:
+        if name == "store":  # the store behind a guest's sessions is a guest's too
+            inner = self._store.store
+            return None if inner is None else GuestStore(inner)
         if name in HOST_ONLY:
             message = HOST_ONLY[name]()
 

@@ -46,3 +46,6 @@ def test_a_guest_cannot_delete_a_campaign_through_the_shared_sessions(store):
     assert isinstance(sessions, GuestStore)
     with pytest.raises(HostOnly):
         sessions.delete_campaign("c1")
+    with pytest.raises(HostOnly):
+        sessions.store.export_all()  # what a screen reaches as ctx.store
+    assert sessions.store.list_games()

@@ -8,7 +8,6 @@ Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``,
 from __future__ import annotations
 
 import contextlib
-import contextvars
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from companion.net.qr import png_bytes
 from companion.net.server import Table, current_table
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.hooks import use_redraw
 from companion.views.widgets import action_button, label_value, screen, section_card, tagged
 
 
@@ -42,30 +42,28 @@ def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
     return name
 
 
+def _no_stops() -> list[Callable[[], None]]:
+    return []
+
+
 @ft.component
 def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
     """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
     card of a LAN table; its own state: the code shown and the confirm step."""
     code, set_code = ft.use_state(table.room_code)
     confirming, set_confirming = ft.use_state(False)
-    _, set_heard = ft.use_state(0)
+    redraw = use_redraw()  # told from the server's loop or a worker thread
+    # The unsubscribe function, once listening (Flet's hook types infer Never for a factory).
+    stops: list[Callable[[], None]] = ft.use_state(_no_stops)[0]  # type: ignore[arg-type]
 
-    def listen() -> Callable[[], None]:
-        page = ft.context.page
+    def listen() -> None:
+        stops.append(table.subscribe(redraw))
 
-        async def redraw() -> None:
-            set_heard(lambda n: n + 1)
+    def unlisten() -> None:
+        while stops:
+            stops.pop()()
 
-        def heard() -> None:
-            # Told from the server's loop or a worker thread: redraw as a task of this page (which sets the
-            # page's context), from a blank context so the caller's own stays untouched. A page whose tab is
-            # away is skipped: it gets the whole screen again when it comes back.
-            if page.session.connection is not None:
-                contextvars.Context().run(page.run_task, redraw)
-
-        return table.subscribe(heard)
-
-    ft.use_effect(listen, [])
+    ft.use_effect(listen, [table], cleanup=unlisten)
 
     def change() -> None:
         if not confirming:
@@ -105,7 +103,8 @@ def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str])
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def PhonesScreen(ctx: AppContext) -> ft.View:
     """The Phones screen; on a server started without ``--lan`` it says how to let phones in."""
     table = current_table()
     if table is None or not table.lan:
@@ -115,4 +114,4 @@ def view(ctx: AppContext) -> ft.View:
         ])]
     else:
         body = [PhonesPanel(table, seat_names(ctx))]
-    return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"))
+    return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"), error=ctx.error)

@@ -2,12 +2,13 @@
 with the phone's pass, so the phone comes back to it after a reload, a sleep or a host restart.
 
 Identifiers: ``seat-game-<game id>``, ``seat-angler-<i>``, ``seat-table``, ``seat-current``, ``seat-none``,
-``seat-refresh``, ``seat-home``, ``error-line``.
+``seat-refresh``, ``seat-home``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -15,15 +16,14 @@ from companion.i18n import t
 from companion.net import Seat, choose_seat, seat_of
 from companion.store.records import GameSummary
 from companion.views.context import AppContext
-from companion.views.widgets import action_button, error_line, screen, section_card, tagged
-
-DRAFT = "seat-game"
+from companion.views.hooks import use_redraw
+from companion.views.widgets import action_button, screen, section_card, tagged
 
 
 def _page() -> ft.Page | None:
     try:
         return ft.context.page
-    except Exception:  # drawn with no page (a unit test): nothing to keep the seat with
+    except Exception:  # drawn with no page (a view test): nothing to keep the seat with
         return None
 
 
@@ -32,8 +32,8 @@ def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
         return []
     try:
         return [g for g in ctx.store.list_games() if not g.finished]
-    except Exception as problem:  # a damaged store: say so, offer the refresh
-        ctx.error = t("Saved games could not be read: {problem}", problem=problem)
+    except Exception as problem:  # a damaged store: say so, offer to look again
+        ctx.fail(t("Saved games could not be read: {problem}", problem=problem))
         return []
 
 
@@ -41,40 +41,30 @@ def take(ctx: AppContext, seat: Seat) -> None:
     """Keep ``seat`` for this phone and open its screen."""
     page = _page()
     if page is not None and not choose_seat(page, seat):
-        ctx.error = t("This phone's pass was dropped (the room code changed): join again with the new code.")
-        ctx.refresh()
+        ctx.fail(t("This phone's pass was dropped (the room code changed): join again with the new code."))
         return
     ctx.navigate(seat.route())
 
 
-def _pick_game(ctx: AppContext, game_id: str) -> Callable[[], None]:
-    def pick() -> None:
-        ctx.drafts[DRAFT] = game_id
-        ctx.refresh()
-
-    return pick
-
-
-def _taker(ctx: AppContext, seat: Seat) -> Callable[[], None]:
-    return lambda: take(ctx, seat)
-
-
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def SeatScreen(ctx: AppContext) -> ft.View:
     """The seat picker for ``/seat``."""
+    picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
+    redraw = use_redraw()
     games = _games_in_progress(ctx)
     page = _page()
     current = seat_of(page) if page is not None else None
-    body: list[ft.Control] = [error_line(ctx.error)]
+    body: list[ft.Control] = []
     if current is not None:
         body.append(tagged("seat-current", ft.Text(t("Your seat is kept on this phone; pick another to change it."))))
     if not games:
         body.append(section_card("seat-none", t("No game in progress"), [
             ft.Text(t("When the host starts a game, pick your seat here.")),
-            action_button("seat-refresh", t("Look again"), ctx.refresh, icon=ft.Icons.REFRESH, primary=True),
+            action_button("seat-refresh", t("Look again"), redraw, icon=ft.Icons.REFRESH, primary=True),
         ]))
-    chosen = next((g for g in games if g.id == ctx.drafts.get(DRAFT)), games[0] if len(games) == 1 else None)
+    chosen = next((g for g in games if g.id == picked), games[0] if len(games) == 1 else None)
     if chosen is None:
-        body.extend(action_button(f"seat-game-{game.id}", ", ".join(game.players), _pick_game(ctx, game.id),
+        body.extend(action_button(f"seat-game-{game.id}", ", ".join(game.players), _picker(set_picked, game.id),
                                   icon=ft.Icons.TABLE_RESTAURANT) for game in games)
     else:
         seats = [Seat(chosen.id, i) for i in range(len(chosen.players))]
@@ -88,4 +78,12 @@ def view(ctx: AppContext) -> ft.View:
                           icon=ft.Icons.GROUPS, primary=current == whole),
         ]))
     body.append(action_button("seat-home", t("Home"), lambda: ctx.navigate("/"), icon=ft.Icons.HOME))
-    return screen(ctx.route, t("Your seat"), body)
+    return screen(ctx.route, t("Your seat"), body, error=ctx.error)
+
+
+def _picker(set_picked: Callable[[Any], None], game_id: str) -> Callable[[], None]:
+    return lambda: set_picked(game_id)
+
+
+def _taker(ctx: AppContext, seat: Seat) -> Callable[[], None]:
+    return lambda: take(ctx, seat)

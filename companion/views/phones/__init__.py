@@ -1,0 +1,1 @@
+"""The table's phones: the host's Phones screen (QR code, room code, who joined) and a phone's seat picker."""
