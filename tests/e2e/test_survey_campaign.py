@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from harness import FletPage
+from tests.support.browser import FletPage
 
 from companion.store import open_store
 
