@@ -16,7 +16,16 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from tests.support.browser import PHONE, FletPage, ServedApp, browser_missing, companion_command, free_port, launch_chromium
+
+from tests.support.browser import (
+    PHONE,
+    FletPage,
+    ServedApp,
+    browser_missing,
+    companion_command,
+    free_port,
+    launch_chromium,
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
