@@ -51,7 +51,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
+    return with_player(state, index, fresh=fresh, spent=spent)
 
 
 def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool) -> GameState:
@@ -145,7 +145,7 @@ def start_day(state: GameState) -> GameState:
     day = state.day + 1
     players = []
     for p in state.players:
-        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
+        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
                                       "port_yesterday": p.location == "port", "shops_used": []}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True

@@ -48,7 +48,6 @@ class PlayerState(BaseModel):
     passed: bool = False
     refreshed: bool = False
     declared: bool = False
-    last_roll: int | None = None
     port_yesterday: bool = False
     rod: str | None = None
     reel: str | None = None
@@ -206,10 +205,11 @@ class GameState(BaseModel):
 
     @property
     def life_preserver_thrower(self) -> int | None:
-        """Who throws the Life Preserver this Day: the highest roll, ties to the earliest in turn order (A p.8)."""
-        rolled = [(self.players[i].last_roll, -k, i) for k, i in enumerate(self.turn_order())
-                  if self.players[i].last_roll is not None]
-        return max(rolled)[2] if rolled else None
+        """Who throws the Life Preserver this Day: the highest Fresh pool total after Refresh, ties to the earliest
+        in turn order (A p.8, RULES.md §9); ``None`` until someone has refreshed."""
+        totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
+                  if self.players[i].refreshed]
+        return max(totals)[2] if totals else None
 
     # --- legality -----------------------------------------------------------------------------------------------
     def why_illegal(self, action: Action) -> str | None:
