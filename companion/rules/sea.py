@@ -23,7 +23,6 @@ from companion.rules.state import GameState
 from companion.rules.turns import end_turn
 
 
-
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
     """Spend one die of any value per Depth to move the boat down; it stays down until Port (A p.10)."""
     p = require_turn(state, action.player)

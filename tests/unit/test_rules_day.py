@@ -286,7 +286,7 @@ def test_payday_4_does_not_fit_the_anglers_guide_rules_md_9():
 
     from companion.rules.ruleset import build_ruleset, variants_for
 
-    with pytest.raises(ValueError, match="A p.8"):
+    with pytest.raises(ValueError, match=r"A p\.8"):
         build_ruleset("anglers-guide", ("payday-4",))
     assert "payday-4" not in [v.id for v in variants_for("anglers-guide")]
     assert "payday-4" in [v.id for v in variants_for("three-shops")]
