@@ -139,7 +139,8 @@ def test_eating_dinks_and_items_only_on_your_own_turn_a_p11():
     assert s.turn == 0
     for move in (EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots")):
         refused(s, move, "A p.9")  # Ada's turn, not Bo's
-    s = play(s, Pass(player=0), EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots"))
+    s = play(s, Pass(player=0), EatFish(player=1, fish=COD), UseDink(player=1),
+             UseItem(player=1, item="Bag of Maggots"))
     p = s.players[1]
     assert (p.hand, p.dinks, p.items, s.turn) == ([], 0, [], 1)  # free: still Bo's turn
     refused(play(s, GainItem(player=0, item="Rod")), UseItem(player=0, item="Rod"), "A p.9")  # Ada has passed
