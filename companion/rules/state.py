@@ -6,7 +6,7 @@ every action builds a new one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,10 +16,6 @@ from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
-
-if TYPE_CHECKING:
-    from companion.rules.actions import Action, Buy
-    from companion.rules.pricing import PriceQuote
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
@@ -94,8 +90,8 @@ class PlayerState(BaseModel):
 
 
 class GameState(BaseModel):
-    """The whole table after some actions. Helpers here answer the questions screens ask, so views never
-    compute a rule."""
+    """The whole table after some actions. Its helpers answer questions about the table itself; what an angler may
+    do, prices and the next morning are in :mod:`companion.rules.queries` (this module imports no move)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -180,12 +176,6 @@ class GameState(BaseModel):
         cap = self.ruleset.money_cap
         return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
 
-    def price(self, buy: Buy) -> PriceQuote:
-        """The price of a purchase, each discount itemised (A p.17, RULES.md §5)."""
-        from companion.rules.pricing import quote
-
-        return quote(self, buy)
-
     @property
     def regrets_in_piles(self) -> int:
         """Regret cards in the draw and discard piles together (:data:`REGRETS_PER_PLAYER` per player, A p.6)."""
@@ -211,25 +201,3 @@ class GameState(BaseModel):
         totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
                   if self.players[i].refreshed]
         return max(totals)[2] if totals else None
-
-    # --- legality -----------------------------------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, otherwise the one line saying which rule it breaks."""
-        from companion.rules.engine import apply
-        from companion.rules.errors import RuleViolation
-
-        try:
-            apply(self, action)
-        except RuleViolation as e:
-            return str(e)
-        return None
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now."""
-        return self.why_illegal(action) is None
-
-    def next_day_effects(self) -> list[str]:
-        """The checklist of what happens at the start of the next Day (A p.8), translated; empty on the last Day."""
-        from companion.rules.days import day_effects
-
-        return day_effects(self)
