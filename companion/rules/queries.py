@@ -82,8 +82,7 @@ def _gettable_die(state: GameState, p: PlayerState) -> bool:
 # What the angler must hold for a move to have a legal form (the phase and the turn are checked from PHASES).
 _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "refresh": lambda s, i, p: not p.refreshed,
-    "throw_life_preserver": lambda s, i, p: (len(s.players) > 1 and not s.life_preserver_thrown
-                                             and all(q.refreshed for q in s.players)
+    "throw_life_preserver": lambda s, i, p: (not s.life_preserver_thrown and all(q.refreshed for q in s.players)
                                              and s.life_preserver_thrower == i),
     "equip": lambda s, i, p: s.phase == "declaration" or s.is_first_day,
     "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
@@ -136,7 +135,8 @@ def available(state: GameState, seat: int) -> Available:
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
         declare=(("sea", "port") if ports_allowed else ("sea",)) if can("declare") else (),
-        throw_to=tuple(i for i in range(len(state.players)) if i != seat) if can("throw_life_preserver") else (),
+        throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
+        if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
         shops=_open_shops(state, p) if can("buy") else (),
         empty_slots=tuple(n for n in SLOT_NUMBERS if p.mounted[n - 1] is None) if can("mount") else (),
