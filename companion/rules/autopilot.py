@@ -23,15 +23,17 @@ from collections.abc import Callable
 from companion.rules import actions as a
 from companion.rules.engine import apply
 from companion.rules.fish import FishRef
+from companion.rules.phases import TURN_ACTIONS
 from companion.rules.queries import Available, available, is_legal
 from companion.rules.state import GameState, PlayerState
 
 # How often the varied autopilot tries each move on its turn, relative to passing (weight 1).
 WEIGHTS: dict[str, float] = {
     "fish": 6.0, "give_up": 1.0, "drop_sinkers": 1.0, "abandon_ship": 0.05, "sell": 4.0, "buy": 3.0, "mount": 1.5,
-    "use_can_of_worms": 1.0, "eat_fish": 0.5, "use_dink": 0.5, "draw_dink": 1.0, "draw_regret": 1.0,
-    "discard_regret": 0.5, "adjust_fishbucks": 1.0, "pass": 1.0,
+    "use_can_of_worms": 0.5, "eat_fish": 0.3, "use_dink": 0.3, "draw_dink": 0.4, "draw_regret": 0.4,
+    "discard_regret": 0.2, "adjust_fishbucks": 0.4, "pass": 0.25,
 }
+STUCK_PASS = 8.0
 
 
 def _fish(rng: random.Random) -> FishRef:
@@ -50,7 +52,7 @@ def _buy(s: GameState, i: int, p: PlayerState, can: Available, rng: random.Rando
     if shop == "tackle":
         colours = [c for c, price in s.ruleset.market_die_prices.items() if price <= p.fishbucks] or ["green"]
         return a.Buy(player=i, shop="tackle", colour=rng.choice(colours))
-    return a.Buy(player=i, shop=shop, price=rng.randint(0, min(3, p.fishbucks)), items=[f"{shop} card"])
+    return a.Buy(player=i, shop=shop, price=rng.randint(1, 3), items=[f"{shop} card"])
 
 
 def _catch(i: int, p: PlayerState, rng: random.Random) -> a.Action:
@@ -86,7 +88,9 @@ def _turn(s: GameState, i: int, rng: random.Random) -> a.Action:
     """A varied move for the angler whose turn it is: tried in a weighted random order, the first legal one."""
     can = available(s, i)
     moves = [m for m in WEIGHTS if m in can.moves]
-    weights = [WEIGHTS[m] for m in moves]
+    # With no action left but passing (no dice at Sea, nothing to sell or buy at Port), an angler soon passes.
+    stuck = not any(m in TURN_ACTIONS for m in moves if m != "pass")
+    weights = [WEIGHTS[m] * (STUCK_PASS if stuck and m == "pass" else 1) for m in moves]
     p = s.players[i]
     while moves:
         k = rng.choices(range(len(moves)), weights)[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel
@@ -30,11 +31,20 @@ def replace(model: M, **changes: object) -> M:
     new = cls.__new__(cls)
     values = model.__dict__.copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__dict__", values)
+    # Every field counts as set (so dumps with exclude_unset keep them): one shared set per class, never mutated.
+    _set(new, "__pydantic_fields_set__", _all_fields(cls))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+_set = object.__setattr__
+
+
+@cache
+def _all_fields(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
 
 
 def source(state: GameState, rule: str) -> str:
