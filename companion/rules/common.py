@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import Die, die, face_allowed, roll, roller
+from companion.rules.dice import Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -93,7 +94,7 @@ def spend(p: PlayerState, dice: list[Die]) -> list[Die]:
     return p.spent + [die(d.kind) for d in dice if not d.is_tackle]
 
 
-def faces_for(kinds: list[str], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
+def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
     """The faces entered for dice of ``kinds``, checked against the printed faces, or rolled by the seeded roller
     for (``seed``, ``step``) when not entered."""
     if faces is None:

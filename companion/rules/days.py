@@ -82,8 +82,9 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
     if state.life_preserver_thrown:
         fail("A p.8", t("The Life Preserver has already been thrown today"))
     thrower = state.life_preserver_thrower
-    if thrower is None or action.player != thrower:
-        fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
+    if thrower is not None and action.player != thrower:
+        fail("A p.8", t("{name} has the highest Fresh total and throws the Life Preserver",
+                        name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
     return replace(state, life_preserver=action.to, life_preserver_thrown=True)
