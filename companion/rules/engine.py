@@ -12,6 +12,7 @@ from companion.rules import days, effects, port, sea, turns
 from companion.rules.actions import Action
 from companion.rules.common import replace
 from companion.rules.dice import PLAYER_DICE, die
+from companion.rules.names import check_setup_names
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
 
@@ -58,6 +59,7 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     >>> (s.day_name, s.phase, len(s.players[0].spent))
     ('Monday', 'refresh', 3)
     """
+    check_setup_names([name for name, _ in players])
     people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE)
               for name, colour in players]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)

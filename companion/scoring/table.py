@@ -16,19 +16,11 @@ from companion.i18n import t
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+from companion.scoring.errors import TableError
 from companion.scoring.endeavor import CoopGoal, Difficulty, EndeavorGoal, EndeavorPlayer, check_coop, score_endeavor
 from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
 
 GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
-
-
-class TableError(ValueError):
-    """A table that can't be scored; ``field`` is the dotted path of the offending field (may be empty)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
 
 
 class _In(BaseModel):

@@ -48,7 +48,7 @@ def test_three_players_penalty_and_ranking(tmp_path: Path, capsys: pytest.Captur
     """A p.22 with 3 players: B has the highest Regret total (4 + Lifeboat 10 = 14) and discards its highest
     scored mounted Fish. B: 2 cards (Fair +1): slot 1 Fair 2 → 6, slot 2 Fair 3 → 12; 12 goes, score 6.
     A: 9 cards (Fair 0, Foul +1), hand Foul 4 → 5, $6 → 3: 8. C: $16 → 8, Regret 3 < A's 9 → C ranks above A."""
-    table = {"game": "deep-regrets", "ruleset": "three-shops", "players": [
+    table = {"game": "deep-regrets", "ruleset": "three-shops", "variants": ["no-money-cap"], "players": [
         {"name": "A", "regret_cards": 9, "regret_value": 9, "fishbucks": 6, "hand": [{"value": 4, "type": "foul"}]},
         {"name": "B", "regret_cards": 2, "regret_value": 4, "lifeboat_flipped": True, "fishbucks": 0,
          "mounted": [{"slot": 1, "value": 2, "type": "fair"}, {"slot": 2, "value": 3, "type": "fair"}]},
