@@ -79,7 +79,7 @@ def test_contract_example_endeavor(tmp_path: Path, capsys: pytest.CaptureFixture
     """Seed 003: 15 + 6 + 4 + 3 + (5 + 2) // 3 = 30; Conservation 4 × 1 + 1st-place bonus 7 (tied with B) = 41."""
     table = {"game": "endeavor-deep-sea",
              "players": [{"name": "A", "tracks": 15, "impact": 6, "journals": 4, "specialists": 3, "research": 5,
-                          "staging_discs": 2}],
+                          "staging_discs": 2}, {"name": "B"}],
              "goals": [{"name": "Conservation", "points_per": 1, "first": 7, "second": 3,
                         "counts": {"A": 4, "B": 4}}]}
     code, out, _ = run(tmp_path, table, capsys)
