@@ -18,7 +18,6 @@ from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
-from companion.scoring.errors import TableError
 from companion.scoring.endeavor import (
     CoopGoal,
     Difficulty,
@@ -29,6 +28,7 @@ from companion.scoring.endeavor import (
     check_table,
     score_endeavor,
 )
+from companion.scoring.errors import TableError
 from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
 
 GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
