@@ -87,8 +87,8 @@ def check_allowed(state: GameState, action: Action) -> None:
     spec = PHASES[state.phase]
     move = action.type
     if move in spec.turn_moves:
-        seat = seat_of(action)
-        p = player(state, -1 if seat is None else seat)
+        seat: int = getattr(action, "player", -1)  # every turn move names its angler
+        p = player(state, seat)
         if p.passed:
             fail("A p.9", t("{name} has passed and can't act until the next Day", name=p.name))
         if state.turn != seat:
