@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel
@@ -30,11 +31,20 @@ def replace(model: M, **changes: object) -> M:
     new = cls.__new__(cls)
     values = model.__dict__.copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__dict__", values)
+    # Every field counts as set (so dumps with exclude_unset keep them): one shared set per class, never mutated.
+    _set(new, "__pydantic_fields_set__", _all_fields(cls))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+_set = object.__setattr__
+
+
+@cache
+def _all_fields(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
 
 
 def source(state: GameState, rule: str) -> str:
@@ -54,31 +64,6 @@ def with_player(state: GameState, index: int, **changes: object) -> GameState:
     players = list(state.players)
     players[index] = replace(players[index], **changes)
     return replace(state, players=players)
-
-
-def not_ended(state: GameState) -> None:
-    """Nothing but revealing Regrets happens once the game is over (A p.22)."""
-    if state.phase == "ended":
-        fail("A p.22", t("The game is over"))
-
-
-def not_passed(state: GameState, index: int) -> PlayerState:
-    """A player who passed can't act, eat Fish or use items until the next Day (A p.9)."""
-    p = player(state, index)
-    not_ended(state)
-    if p.passed:
-        fail("A p.9", t("{name} has passed and can't act until the next Day", name=p.name))
-    return p
-
-
-def require_turn(state: GameState, index: int) -> PlayerState:
-    """The player must be the one taking their turn in the Action phase (A p.9)."""
-    p = not_passed(state, index)
-    if state.phase != "action":
-        fail("A p.8", t("That is only possible in the Action phase"))
-    if state.turn != index:
-        fail("A p.9", t("It is not {name}'s turn", name=p.name))
-    return p
 
 
 def require_location(p: PlayerState, location: str) -> None:
