@@ -14,7 +14,7 @@ from companion.i18n import t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
-from companion.rules.madness import MadnessTier, madness_tier
+from companion.rules.madness import MadnessTier, card_value, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
 
 Location = Literal["sea", "port"]
@@ -55,6 +55,9 @@ class PlayerState(BaseModel):
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
+    # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
+    displayed: list[FishRef] = Field(default_factory=list)
+    cloche: FishRef | None = None
 
     @property
     def hand_count(self) -> int:
@@ -107,6 +110,7 @@ class GameState(BaseModel):
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
     shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
+    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (RULES.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -164,11 +168,12 @@ class GameState(BaseModel):
         return self.madness(player).max_dice
 
     def sale_value(self, player: int, fish: FishRef) -> int:
-        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2).
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2), or the
+        fixed value a card prints (RULES.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return self.madness(player).fish_value(fish.value, fish.foul)
+        return card_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
