@@ -50,16 +50,17 @@ def main() -> None:
     replay_med, replay_best, replay_cpu = _timings_ms(lambda: replay(setup, log))
     base_med, base_best, base_cpu = _timings_ms(lambda: [ACTION_ADAPTER.validate_python(d) for d in dumped])
     ratio, ratio_cpu = replay_med / base_med, replay_cpu / base_cpu
-    time_ok, ratio_ok = replay_med < TARGET_MS, ratio < TARGET_RATIO
+    # Verdicts on CPU time: on a shared 2-core machine wall time mostly measures the other processes.
+    time_ok, ratio_ok = replay_cpu < TARGET_MS, ratio_cpu < TARGET_RATIO
     kinds = ", ".join(f"{k} {n}" for k, n in sorted(Counter(x.type for x in log).items(), key=lambda kv: -kv[1]))
     print(f"log: {len(log)} actions, {final.ruleset.days} Days, {len(final.players)} players, "
           f"finished={final.finished}")
     print(f"     {kinds}")
     print(f"replay:   median {replay_med:7.2f} ms, best {replay_best:7.2f} ms, CPU median {replay_cpu:7.2f} ms "
-          f"over {RUNS} runs (target < {TARGET_MS:.0f} ms): {'OK' if time_ok else 'TOO SLOW'}")
+          f"over {RUNS} runs (target: CPU < {TARGET_MS:.0f} ms): {'OK' if time_ok else 'TOO SLOW'}")
     print(f"baseline: median {base_med:7.2f} ms, best {base_best:7.2f} ms, CPU median {base_cpu:7.2f} ms "
           f"to validate the same actions from JSON")
-    print(f"replay / baseline: median {ratio:.1f}x, CPU {ratio_cpu:.1f}x (target < {TARGET_RATIO:.0f}x): "
+    print(f"replay / baseline: median {ratio:.1f}x, CPU {ratio_cpu:.2f}x (target: CPU < {TARGET_RATIO:.0f}x): "
           f"{'OK' if ratio_ok else 'TOO SLOW'} (a steady ratio with moving figures means a noisy machine)")
 
 

@@ -1,8 +1,9 @@
 """The autopilot: a legal next action for any table, picked from :func:`~companion.rules.queries.available`.
 
 Without a random generator it plays the routine game (everyone refreshes with the app's dice, the Life Preserver
-goes to the next angler, everyone declares Sea and passes); with one it plays a varied, seeded game (fishing,
-giving up, dropping sinkers, selling, buying, mounting, eating, Dinks, Regrets). Tests, benchmarks and demo games
+goes to the next angler, everyone declares Sea and passes); with one it plays a varied, seeded game as a table
+does: it enters the faces its dice show, and fishes, gives up, drops sinkers, sells, buys, mounts, eats, uses Dinks
+and draws Regrets. Tests, benchmarks and demo games
 share it (the scenario helpers, the property tests, ``bench/replay.py``).
 
 >>> from companion.rules.scenario import table
@@ -21,19 +22,26 @@ import random
 from collections.abc import Callable
 
 from companion.rules import actions as a
+from companion.rules.dice import FACES, TACKLE_COLOURS
 from companion.rules.engine import apply
 from companion.rules.fish import FishRef
 from companion.rules.phases import TURN_ACTIONS
-from companion.rules.queries import Available, available, is_legal
+from companion.rules.queries import Available, available, dice_to_roll, is_legal
 from companion.rules.state import GameState, PlayerState
 
 # How often the varied autopilot tries each move on its turn, relative to passing (weight 1).
 WEIGHTS: dict[str, float] = {
     "fish": 6.0, "give_up": 1.0, "drop_sinkers": 1.0, "abandon_ship": 0.05, "sell": 4.0, "buy": 3.0, "mount": 1.5,
-    "use_can_of_worms": 0.5, "eat_fish": 0.3, "use_dink": 0.3, "draw_dink": 0.4, "draw_regret": 0.4,
-    "discard_regret": 0.2, "adjust_fishbucks": 0.4, "pass": 0.25,
+    "use_can_of_worms": 0.5, "eat_fish": 0.4, "use_dink": 0.8, "draw_dink": 1.0, "draw_regret": 0.8,
+    "discard_regret": 0.5, "adjust_fishbucks": 1.0, "pass": 0.25,
 }
-STUCK_PASS = 8.0
+STUCK_PASS = 2.5
+
+
+def _rolled(state: GameState, seat: int, rng: random.Random) -> list[int]:
+    """The faces the table's own dice show for a Refresh of every die: the varied autopilot enters them, as a table
+    does (issue 12); the routine one lets the app roll."""
+    return [rng.choice(FACES[kind]) for kind in dice_to_roll(state, seat)]
 
 
 def _fish(rng: random.Random) -> FishRef:
@@ -48,10 +56,16 @@ def _held(p: PlayerState, rng: random.Random) -> FishRef:
 def _buy(s: GameState, i: int, p: PlayerState, can: Available, rng: random.Random) -> a.Action:
     shop = rng.choice(can.shops)
     if s.ruleset.shop_system != "market":
-        return a.Buy(player=i, shop=shop, tier=min(s.ruleset.shop_tiers))
+        tier = min(s.ruleset.shop_tiers)
+        if shop != "tackle":
+            return a.Buy(player=i, shop=shop, tier=tier, items=[f"{shop} card"])
+        bag = [c for c in TACKLE_COLOURS for _ in range(s.tackle_available(c))]
+        drawn = rng.sample(bag, min(len(bag), s.ruleset.shop_tiers[tier]))
+        return a.Buy(player=i, shop="tackle", tier=tier, dice=drawn, faces=[rng.choice(FACES[c]) for c in drawn])
     if shop == "tackle":
         colours = [c for c, price in s.ruleset.market_die_prices.items() if price <= p.fishbucks] or ["green"]
-        return a.Buy(player=i, shop="tackle", colour=rng.choice(colours))
+        colour = rng.choice(colours)
+        return a.Buy(player=i, shop="tackle", colour=colour, faces=[rng.choice(FACES[colour])])
     return a.Buy(player=i, shop=shop, price=rng.randint(1, 3), items=[f"{shop} card"])
 
 
@@ -116,14 +130,16 @@ def autopilot(state: GameState, rng: random.Random | None = None) -> a.Action | 
     if state.phase == "refresh":
         waiting = [i for i in state.turn_order() if not players[i].refreshed]
         if waiting:
-            return a.Refresh(player=waiting[0])
+            return a.Refresh(player=waiting[0], faces=_rolled(state, waiting[0], rng) if rng else None)
         thrower = state.life_preserver_thrower
         if n > 1 and not state.life_preserver_thrown and thrower is not None:
             to = (thrower + (rng.randrange(1, n) if rng else 1)) % n
             return a.ThrowLifePreserver(player=thrower, to=to)
     if state.phase == "declaration" and state.turn is not None:
         places = available(state, state.turn).declare
-        return a.Declare(player=state.turn, location=rng.choice(places) if rng else "sea")
+        if rng and rng.choice(places) == "port":
+            return a.Declare(player=state.turn, location="port", faces=_rolled(state, state.turn, rng))
+        return a.Declare(player=state.turn, location="sea")
     if state.phase == "action" and state.turn is not None:
         return _turn(state, state.turn, rng) if rng else a.Pass(player=state.turn)
     return a.AdvancePhase()

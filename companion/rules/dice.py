@@ -1,4 +1,6 @@
-"""Dice: the kinds a player can hold, their faces, and the seeded roller used when the table doesn't enter faces."""
+"""Dice: the kinds a player can hold, their faces, their labels, and the seeded roller used when the table lets the
+app roll. The table's own dice are the truth (issue 12): the faces a player rolled are entered and checked against
+the die (:func:`face_allowed`); a screen offers :func:`face_choices` for each die, labelled by :func:`die_label`."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.i18n import t
 from companion.rules.constants import PLAYER_DICE
 
 __all__ = ["PLAYER_DICE"]  # re-exported: the moves import it with the dice
@@ -23,6 +26,9 @@ FACES: dict[str, tuple[int, ...]] = {
     "orange": (2, 2, 3, 3),
     "omen": (1, 2, 3, 4),
 }
+# What a die of each kind is called at the table: "Angler die", not "Player" (which reads as a seat).
+KIND_NAMES: dict[str, str] = {"player": "Angler die", "blue": "Blue", "green": "Green", "orange": "Orange",
+                              "omen": "Omen Die"}
 # How many tackle dice of each colour the bag holds (RULES.md §1).
 TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
 
@@ -43,6 +49,30 @@ class Die(BaseModel):
     def is_tackle(self) -> bool:
         """Tackle dice go back to the bag when spent (A p.10)."""
         return self.kind in TACKLE_COLOURS
+
+    @property
+    def label(self) -> str:
+        """The die as a chip reads: ``"Blue 2"``, ``"Angler die 3"``, ``"Orange"`` (not rolled)."""
+        return die_label(self.kind, self.face)
+
+
+def die_label(kind: str, face: int | None = None) -> str:
+    """A die's name at the table with the face it shows, translated.
+
+    >>> die_label("blue", 2), die_label("player", 3), die_label("omen")
+    ('Blue 2', 'Angler die 3', 'Omen Die')
+    """
+    name = t(KIND_NAMES[kind])
+    return name if face is None else t("{die} {face}", die=name, face=face)
+
+
+def face_choices(kind: str) -> tuple[int, ...]:
+    """The distinct faces a die of ``kind`` can show, lowest first: the buttons of a face row.
+
+    >>> face_choices("player"), face_choices("blue"), face_choices("orange"), face_choices("omen")
+    ((1, 2, 3), (0, 1, 2), (2, 3), (1, 2, 3, 4))
+    """
+    return tuple(sorted(set(FACES[kind])))
 
 
 @cache

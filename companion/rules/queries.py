@@ -35,7 +35,11 @@ class Available(BaseModel):
     ``moves``: the action types (``Action.type``) this angler can make now: the phase allows them, it is their turn
     where the move needs it, and what they hold allows it (a Fish to sell, a Dink to use, an empty slot). The
     precise action is still checked by :func:`is_legal` (a Fish the dice can't pay for is refused there). The other
-    fields tell a screen how to fill in the buttons it enables.
+    fields tell a screen how to fill in the buttons it enables: where the angler may declare, to whom they may throw
+    the Life Preserver, how many Depths they may still drop, the shops still open to them, their empty mount slots
+    (numbered 1-3 as printed), the passing rewards they may choose, the Spent dice a Refresh rolls (``roll``; see
+    :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
+    A p.20), their Max dice, and the highest Regret value they may reveal.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -150,6 +154,20 @@ def available(state: GameState, seat: int) -> Available:
 
 def _always(state: GameState, seat: int, p: PlayerState) -> bool:
     return True
+
+
+def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
+    """The dice a Refresh (or Making Port) rolls, in the order their faces are entered: the Spent dice, then the
+    Fresh dice chosen by index in ``reroll`` (``None``: every Fresh die) (A p.8). A screen shows one row of
+    :func:`~companion.rules.dice.face_choices` per die.
+
+    >>> from companion.rules.scenario import table
+    >>> dice_to_roll(table(1), 0)
+    ['player', 'player', 'player']
+    """
+    p = state.players[seat]
+    chosen = range(len(p.fresh)) if reroll is None else reroll
+    return [d.kind for d in p.spent] + [p.fresh[i].kind for i in chosen if 0 <= i < len(p.fresh)]
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
