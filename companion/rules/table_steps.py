@@ -44,6 +44,7 @@ from companion.rules.actions import (
 from companion.rules.dice import TACKLE_COLOURS, die_label
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState, PlayerState
+from companion.rules.wording import cap_overflow, overflow_note
 
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
                    "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
@@ -240,26 +241,22 @@ def intended_gain(before: GameState, action: Action, seat: int) -> int:
         return max(0, action.amount)
     if isinstance(action, AdvancePhase) and before.phase == "action" and not before.is_last_day:
         day = before.day + 1
-        return before.ruleset.thursday_payday if DAYS[day] == "thursday" else 0
+        return (before.ruleset.thursday_payday or 0) if DAYS[day] == "thursday" else 0
     return 0
 
 
-def lost_to_cap(before: GameState, action: Action, after: GameState, seat: int) -> int:
-    """The Fishbucks angler ``seat`` lost to the money cap in this action: what it would have given, less what
-    the tracker shows (RULES.md §5: money beyond the cap is lost). 0 when there is no cap.
+def lost_to_cap(before: GameState, action: Action, seat: int) -> int:
+    """The Fishbucks angler ``seat`` loses to the money cap in ``action`` (docs/rules.md §5: money beyond the cap
+    is lost); 0 when there is no cap. A screen may ask before applying, to warn.
 
     >>> from companion.rules.actions import AdjustFishbucks
     >>> from companion.rules.common import with_player
-    >>> from companion.rules.scenario import play, table
-    >>> s = with_player(table(2), 0, fishbucks=9)
-    >>> a = AdjustFishbucks(player=0, amount=3)
-    >>> lost_to_cap(s, a, play(s, a), 0)
+    >>> from companion.rules.scenario import table
+    >>> lost_to_cap(with_player(table(2), 0, fishbucks=9), AdjustFishbucks(player=0, amount=3), 0)
     2
     """
     gain = intended_gain(before, action, seat)
-    if not gain or before.ruleset.money_cap is None:
-        return 0
-    return max(0, before.players[seat].fishbucks + gain - after.players[seat].fishbucks)
+    return cap_overflow(before.players[seat].fishbucks, gain, before.ruleset.money_cap)
 
 
 def _money_steps(i: int, before: GameState, action: Action, after: GameState) -> list[TableStep]:
@@ -269,20 +266,12 @@ def _money_steps(i: int, before: GameState, action: Action, after: GameState) ->
         steps.append(TableStep(kind="fishbucks", seat=i, count=now.fishbucks,
                                text=t("{name}: move your Fishbuck tracker to ${n}", name=now.name,
                                       n=now.fishbucks)))
-    lost = lost_to_cap(before, action, after, i)
-    if lost and before.ruleset.money_cap is not None:
+    lost = lost_to_cap(before, action, i)
+    if lost:
+        note = overflow_note(was.fishbucks, intended_gain(before, action, i), before.ruleset.money_cap)
         steps.append(TableStep(kind="lost_to_cap", seat=i, count=lost,
-                               text=cap_message(now.name, lost, before.ruleset.money_cap)))
+                               text=t("{name}: {note}", name=now.name, note=note)))
     return steps
-
-
-def cap_message(name: str, lost: int, cap: int) -> str:
-    """The words for money beyond the cap (RULES.md §5), instead of letting it vanish.
-
-    >>> cap_message("Bo", 1, 10)
-    'Bo: $1 lost to the $10 cap'
-    """
-    return t("{name}: ${lost} lost to the ${cap} cap", name=name, lost=lost, cap=cap)
 
 
 # --- cards and tokens ----------------------------------------------------------------------------------------

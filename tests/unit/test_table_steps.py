@@ -121,14 +121,14 @@ def test_three_shops_payday_moves_the_tracker_and_caps_it_rules_md_5_and_9():
 def test_money_beyond_the_cap_is_named_not_lost_silently_rules_md_5():
     s = with_player(at_sea(), 0, fishbucks=9)
     action = AdjustFishbucks(player=0, amount=2)
-    assert lost_to_cap(s, action, play(s, action), 0) == 1
+    assert lost_to_cap(s, action, 0) == 1
     assert "P1: $1 lost to the $10 cap" in texts(s, action)
 
 
 def test_no_money_cap_variant_loses_nothing_rules_md_9():
     s = with_player(start_action_phase(table(2, variants=("no-money-cap",))), 0, fishbucks=9)
     action = AdjustFishbucks(player=0, amount=5)
-    assert lost_to_cap(s, action, play(s, action), 0) == 0
+    assert lost_to_cap(s, action, 0) == 0
     assert not [x for x in steps(s, action) if x.kind == "lost_to_cap"]
 
 
