@@ -5,6 +5,7 @@ the die (:func:`face_allowed`); a screen offers :func:`face_choices` for each di
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
@@ -13,10 +14,12 @@ from pydantic import BaseModel, ConfigDict
 from companion.i18n import t
 from companion.rules.constants import PLAYER_DICE
 
-__all__ = ["PLAYER_DICE"]  # re-exported: the moves import it with the dice
+__all__ = ["PLAYER_DICE", "TACKLE_COLOURS", "TACKLE_IN_GAME", "Die", "DieKind", "TackleColour", "die", "die_label",
+           "face_allowed", "face_choices", "roll", "roller"]
 
 DieKind = Literal["player", "blue", "green", "orange", "omen"]
-TACKLE_COLOURS: tuple[str, ...] = ("blue", "green", "orange")
+TackleColour = Literal["blue", "green", "orange"]
+TACKLE_COLOURS: tuple[TackleColour, ...] = ("blue", "green", "orange")
 
 # Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {
@@ -76,7 +79,7 @@ def face_choices(kind: str) -> tuple[int, ...]:
 
 
 @cache
-def die(kind: str, face: int | None = None) -> Die:
+def die(kind: DieKind, face: int | None = None) -> Die:
     """The (shared, immutable) die of ``kind`` showing ``face``; cheaper than building a new model each time.
 
     >>> die("green", 2) is die("green", 2)
@@ -103,6 +106,6 @@ def roller(seed: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step)
 
 
-def roll(kinds: list[str], rng: random.Random) -> list[int]:
+def roll(kinds: Sequence[str], rng: random.Random) -> list[int]:
     """Roll one die of each kind with ``rng``."""
     return [rng.choice(FACES[k]) for k in kinds]

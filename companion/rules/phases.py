@@ -18,8 +18,8 @@ from companion.rules.common import fail, player
 from companion.rules.state import GameState, Phase
 
 # Moves that cards and abilities cause: on anyone's turn, in any phase of a Day (A p.11, p.18).
-EFFECT_MOVES = frozenset({"draw_regret", "discard_regret", "draw_dink", "gain_item", "gain_die", "adjust_fishbucks",
-                          "enter_fish", "move_regrets", "empty_shoal"})
+EFFECT_MOVES = frozenset({"draw_regret", "discard_regret", "move_regrets", "draw_dink", "gain_item", "gain_die",
+                          "adjust_fishbucks", "enter_fish", "empty_shoal"})
 
 
 class PhaseRules(BaseModel):
@@ -87,8 +87,8 @@ def check_allowed(state: GameState, action: Action) -> None:
     spec = PHASES[state.phase]
     move = action.type
     if move in spec.turn_moves:
-        seat = seat_of(action)
-        p = player(state, -1 if seat is None else seat)
+        seat: int = getattr(action, "player", -1)  # every turn move names its angler
+        p = player(state, seat)
         if p.passed:
             fail("A p.9", t("{name} has passed and can't act until the next Day", name=p.name))
         if state.turn != seat:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
-from companion.rules.cards import check_fish, item, no_sale_or_mount, to_graveyard
+from companion.rules.cards import check_fish, item, no_sale_or_mount
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
@@ -15,9 +15,10 @@ from companion.rules.common import (
     replace,
     require_location,
     source,
+    to_graveyard,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
+from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
@@ -47,7 +48,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     return end_turn(state, action.player)
 
 
-def _draw_from_bag(state: GameState, count: int) -> list[str]:
+def _draw_from_bag(state: GameState, count: int) -> list[TackleColour]:
     """Tackle dice drawn at random from the bag, by how many of each colour are left."""
     rng = roller(state.seed, state.step)
     bag = [c for c in TACKLE_COLOURS for _ in range(state.tackle_available(c))]
@@ -59,10 +60,11 @@ def _draw_from_bag(state: GameState, count: int) -> list[str]:
 def _bought_dice(state: GameState, action: Buy) -> list[Die]:
     if action.shop != "tackle":
         return []
-    if state.ruleset.shop_system == "market":
-        colours = [action.colour]
-    else:
-        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers[action.tier])
+    colours: list[TackleColour]
+    if state.ruleset.shop_system == "market":  # the price check made sure a colour was chosen
+        colours = [action.colour] if action.colour is not None else []
+    else:  # ... and that the tier is one of the shop's
+        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
             fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))

@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
 from companion.resources import data_path
+from companion.rules.dice import TackleColour
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-TackleColour = Literal["blue", "green", "orange"]
 
 
 class ShopSystem(StrEnum):
@@ -150,11 +150,12 @@ class PresetInfo(BaseModel):
 
 
 @cache
-def _preset_json(preset_id: str) -> dict:
+def _preset_json(preset_id: str) -> dict[str, Any]:
     path = data_path("rulesets", f"{preset_id}.json")
     if not path.is_file():
         raise KeyError(f"unknown ruleset preset: {preset_id}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    preset: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return preset
 
 
 @cache

@@ -14,11 +14,15 @@ from companion.i18n import t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
-from companion.rules.madness import MadnessTier, card_value, madness_tier
+from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
+
+
+def _empty_mounts() -> list[FishRef | None]:
+    return [None] * MOUNT_SLOTS
 
 
 class PlayerState(BaseModel):
@@ -51,7 +55,7 @@ class PlayerState(BaseModel):
     dinks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     hand_hidden: int = Field(default=0, ge=0)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS, min_length=MOUNT_SLOTS,
+    mounted: list[FishRef | None] = Field(default_factory=lambda: _empty_mounts(), min_length=MOUNT_SLOTS,
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
@@ -173,7 +177,9 @@ class GameState(BaseModel):
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return card_value(self.madness(player), fish)
+        from companion.rules.cards import fish_value
+
+        return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
