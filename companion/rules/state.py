@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
-from companion.rules.ruleset import DAYS, Ruleset
+from companion.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from companion.rules.actions import Action, Buy
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
 REGRETS_PER_PLAYER = 10  # the Regret deck holds 10 cards per player (A p.6)
+
+# The Days' names in DAYS order, as messages (translated where they are shown).
+DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+             N_("Sunday"))
 
 
 class PlayerState(BaseModel):
@@ -116,7 +120,7 @@ class GameState(BaseModel):
     @property
     def day_name(self) -> str:
         """The Day's name, translated: ``"Monday"``."""
-        return t(DAYS[self.day].capitalize())
+        return t(DAY_NAMES[self.day])
 
     @property
     def is_first_day(self) -> bool:
