@@ -22,7 +22,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language_from_environment, t, use_language
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
 
@@ -112,7 +112,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     live = LiveGames()
 
     def main(page: ft.Page) -> None:
-        from companion.views import theme
+        from companion.views import language, theme
+
+        def restyle() -> None:
+            theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+            page.update()
+
+        language.install(page, on_change=lambda: (restyle(), ctx.refresh()))
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
@@ -124,10 +130,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
             if key == "theme":
                 page.theme_mode = theme.theme_mode(str(value))
                 page.update()
+            elif key == "language":  # the phone's own choice, kept in its browser rather than in the store
+                language.choose(page, str(value))
+                restyle()
 
         ctx.on_setting = on_setting
         page.title = t("Deep Regrets Companion")
-        theme.apply_theme(page, ctx.setting("theme", "dark"))
+        theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         _keep_awake(page)
 
@@ -181,7 +190,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     """
     port = port or _free_port(host)
     _warm_up()
-    print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
+    with use_language(language_from_environment()):  # the console speaks LANG; each phone its own language
+        print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
     view = ft.AppView.WEB_BROWSER if open_browser and _browser_available() else None
     ft.run(make_main(data_dir), view=view, host=host, port=port, no_cdn=True, assets_dir=str(assets_path()))
     return 0

@@ -28,6 +28,8 @@ DEFAULT_LANGUAGE = "en"
 # The languages the app speaks, with their own names (what the Settings picker shows).
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "zh_Hant": "繁體中文"}
 DOMAIN = "messages"
+# What ``pybabel extract`` looks for (scripts/i18n, tests/unit/test_i18n.py): function -> argument positions.
+EXTRACT_KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "tn": (1, 2), "N_": None}
 
 _pinned: ContextVar[str | None] = ContextVar("companion_language", default=None)
 _resolver: Callable[[], str | None] | None = None
@@ -113,8 +115,8 @@ def use_language(language: str) -> Iterator[None]:
     """Translate into ``language`` inside the ``with`` block.
 
     >>> with use_language("it"):
-    ...     t("Home")
-    'Home'
+    ...     t("Madness")
+    'Follia'
     """
     token = _pinned.set(language)
     try:
