@@ -147,10 +147,12 @@ def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.catalog import load_catalog
+    from companion.i18n import load_catalogs
 
     for route in ("/", "/new", "/table", "/player", "/port"):
         screen_for(route)
     load_catalog()
+    load_catalogs()
     gc.collect()
     gc.freeze()
 

@@ -65,6 +65,12 @@ def _translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+def load_catalogs() -> None:
+    """Compile every catalog now (the server's warm-up), so no phone waits for its language's first message."""
+    for language in LANGUAGES:
+        _translations(language)
+
+
 def match_language(tags: str | list[str] | None) -> str | None:
     """The app language for a list of locale tags, best first (``Accept-Language``, ``LANG``); ``None`` if none.
 
