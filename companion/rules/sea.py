@@ -7,26 +7,23 @@ from companion.rules.actions import AbandonShip, DropSinkers, EatFish, EnterFish
 from companion.rules.common import (
     draw_regrets,
     fail,
-    not_passed,
     pick_fresh,
     player,
     remove_from_hand,
     replace,
     require_location,
-    require_turn,
     spend,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.days import make_port
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
 
-SHOALS = 9  # three Shoals at each of three Depths (A p.7)
-
 
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
     """Spend one die of any value per Depth to move the boat down; it stays down until Port (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if p.depth + len(action.dice) > 3:
         fail("A p.10", t("The boat can't go below Depth III"))
@@ -36,7 +33,7 @@ def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
 
 def apply_fish(state: GameState, action: Fish) -> GameState:
     """Catch a Fish: dice summing to at least its Difficulty, at its Depth or deeper (A pp.10-11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
@@ -68,7 +65,7 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
 
 def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     """Not catching a Fish costs one die of any value and draws a Dink (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
@@ -79,7 +76,7 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
 
 def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     """Flip the Lifeboat and Make Port at once; once a game, never after passing (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.lifeboat:
         fail("A p.10", t("{name}'s Lifeboat is already flipped", name=p.name))
@@ -93,7 +90,7 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
 
 def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
     """Flip the Can of Worms face down to peek at a Fish before revealing (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.can_of_worms:
         fail("A p.11", t("{name}'s Can of Worms is face down", name=p.name))
@@ -102,7 +99,7 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
 
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
     """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     return with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
 
 

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import Ruleset, build_ruleset
@@ -183,8 +184,9 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     Raises ``ValueError`` for an empty table, more than 5 players, repeated names, or more mounts than slots.
     """
     ruleset = ruleset or build_ruleset()
-    if not 1 <= len(players) <= 5:
-        raise ValueError(t("A table has 1 to 5 players, not {n}", n=len(players)))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(t("A table has {min} to {max} players, not {n}", min=MIN_PLAYERS, max=MAX_PLAYERS,
+                           n=len(players)))
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError(t("Each player needs a different name"))
