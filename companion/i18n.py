@@ -29,7 +29,10 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "zh_Hant": "繁體中文"}
 DOMAIN = "messages"
 # What ``pybabel extract`` looks for (scripts/i18n, tests/unit/test_i18n.py): function -> argument positions.
-EXTRACT_KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "tn": (1, 2), "N_": None}
+EXTRACT_KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "t": None, "tn": (1, 2), "tc": ((1, "c"), 2), "N_": None}
+# The context of a Fish's name in the catalogs: translated only so that search finds it in any language.
+FISH_NAME = "fish name"
 
 _pinned: ContextVar[str | None] = ContextVar("companion_language", default=None)
 _resolver: Callable[[], str | None] | None = None
@@ -157,6 +160,23 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """
     text = _translations(language()).ngettext(singular, plural, n)
     return text.format(n=n, **values)
+
+
+def tc(context: str, message: str, /) -> str:
+    """Translate ``message`` in ``context`` (gettext's ``pgettext``): the same English words can mean two things.
+
+    >>> tc(FISH_NAME, "Sunfish")
+    'Sunfish'
+    """
+    return _translations(language()).pgettext(context, message)
+
+
+def extract_fish_names(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]
+                       ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor for ``data/fish_catalog.json``: each Fish's name, in the :data:`FISH_NAME` context. A
+    screen shows the name as printed on the card; its translation is what a player may type to find it."""
+    for fish in json.load(io.TextIOWrapper(fileobj, encoding="utf-8"))["fish"]:
+        yield 0, "tc", (FISH_NAME, fish["name"]), ["search alias only: the card's English name is shown"]
 
 
 def extract_rulesets(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]

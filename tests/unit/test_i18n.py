@@ -18,8 +18,9 @@ from flet.controls.context import _context_page
 from fontTools.ttLib import TTFont
 
 from companion import i18n
+from companion.catalog import load_catalog
 from companion.cli import main
-from companion.i18n import EXTRACT_KEYWORDS, t, tn, use_language
+from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
 from companion.resources import assets_path, data_path
 from companion.views import language as phone_language
 from companion.views import theme
@@ -28,15 +29,16 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("it", "zh_Hant")
 
 
-def _extracted() -> dict[str | tuple[str, str], str]:
-    """Every message in the code and data/rulesets, as ``pybabel extract`` finds it with babel.cfg."""
+def _extracted() -> dict[tuple[str | None, str | tuple[str, str]], str]:
+    """Every message (context, id) in the code, data/rulesets and the Fish names, as ``pybabel extract`` finds it
+    with babel.cfg."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found: dict[str | tuple[str, str], str] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    found: dict[tuple[str | None, str | tuple[str, str]], str] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=EXTRACT_KEYWORDS):
         if filename.startswith(("companion", "data")):
-            found.setdefault(message, f"{filename}:{lineno}")
+            found.setdefault((context, message), f"{filename}:{lineno}")
     return found
 
 
@@ -46,7 +48,7 @@ MESSAGES = _extracted()
 def _catalog(language: str) -> dict:
     with data_path("locale", language, "LC_MESSAGES", "messages.po").open("rb") as po:
         catalog = read_po(po, locale=language)
-    return {m.id: m for m in catalog if m.id}
+    return {(m.context, m.id): m for m in catalog if m.id}
 
 
 def _fields(text: str) -> list[tuple[str, str, str | None]]:
@@ -57,18 +59,20 @@ def _fields(text: str) -> list[tuple[str, str, str | None]]:
 
 def test_the_code_has_its_messages_and_plurals() -> None:
     """The extraction itself works: the ≈600 messages, the ruleset names from data/rulesets, and tn() plurals."""
-    assert len(MESSAGES) > 550
-    assert "Three shops" in MESSAGES and "Payday $4" in MESSAGES  # from data/rulesets/*.json
-    assert ("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points") in MESSAGES
-    assert "Monday" in MESSAGES and "Tackle dice" in MESSAGES  # N_ markers on constants
+    ids = {message for context, message in MESSAGES if context is None}
+    assert len(ids) > 550
+    assert "Three shops" in ids and "Payday $4" in ids  # from data/rulesets/*.json
+    assert ("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points") in ids
+    assert "Monday" in ids and "Tackle dice" in ids  # N_ markers on constants
+    assert sum(1 for context, _ in MESSAGES if context == FISH_NAME) == len(load_catalog().fish_list)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
     catalog = _catalog(language)
     problems = []
-    for message, where in MESSAGES.items():
-        entry = catalog.get(message)
+    for (context, message), where in MESSAGES.items():
+        entry = catalog.get((context, message))
         if entry is None:
             problems.append(f"missing: {message!r} ({where})")
             continue
@@ -109,6 +113,21 @@ def test_game_terms_are_the_seeds_own() -> None:
         chinese = [t(m) for m in terms]
     assert italian == ["Carte Rimorso", "Follia", "Ciarpame", "Scialuppa: pronta"]
     assert chinese == ["悔恨卡", "瘋狂", "魚仔", "救生艇：可用"]
+
+
+@pytest.mark.parametrize(("language", "typed", "found"), [
+    ("it", "pesce spa", "Swordfish"), ("zh_Hant", "翻車", "Sunfish"), ("zh_Hant", "Sunf", "Sunfish"),
+    ("en", "Coela", "Coelacanth"),
+])
+def test_fish_keep_their_printed_names_but_are_found_in_any_language(language: str, typed: str,
+                                                                   found: str) -> None:
+    with use_language(language):
+        names = [f.name for f in load_catalog().search(typed)]
+    assert names[:1] == [found]
+
+
+def test_a_fish_name_in_another_language_is_not_found_in_english() -> None:
+    assert load_catalog().search("翻車") == []
 
 
 # --- the Chinese font ----------------------------------------------------------------------------------------
