@@ -115,10 +115,15 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         from companion.views import language, theme
 
         def restyle() -> None:
+            page.title = t("Deep Regrets Companion")
             theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
             page.update()
 
-        language.install(page, on_change=lambda: (restyle(), ctx.refresh()))
+        def language_found() -> None:  # the phone remembered another language than its browser's
+            restyle()
+            ctx.refresh()
+
+        language.install(page, on_change=language_found)
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
