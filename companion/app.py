@@ -11,6 +11,7 @@ reach the screen as ``ctx.params`` (``/score?game=<id>`` → ``ctx.params["game"
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import importlib
 import logging
@@ -87,7 +88,9 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
     ctx.route = route
     if ctx.on_refresh is None:  # set once: a new handler each render would be sent to the browser each time
         loop = asyncio.get_running_loop()
-        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
+        # Run in this tab's own context (its page, hence its language), whichever tab or thread asks for it.
+        own = contextvars.copy_context()
+        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1, context=own)
         page.on_route_change = lambda event: set_route(event.route)
     return [build_view(ctx)]
 
