@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.labels import phase_name
@@ -32,7 +32,8 @@ def banner(state: GameState) -> ft.Control:
                 tagged("turn-indicator", ft.Text(whose, size=theme.BODY, weight=ft.FontWeight.W_600))], wrap=True),
     ]
     if state.last_player is not None and state.turns_left is not None:
-        rows.append(chip("countdown", t("{name}: {n} turns left, then the Day ends",
-                                        name=state.players[state.last_player].name, n=state.turns_left),
+        rows.append(chip("countdown", tn("{name}: {n} turn left, then the Day ends",
+                                         "{name}: {n} turns left, then the Day ends",
+                                         state.turns_left, name=state.players[state.last_player].name),
                          color=theme.FOUL))
     return section_card("day-banner", None, rows)
