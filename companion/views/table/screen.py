@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSession
+from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_session
 from companion.views.labels import phase_name
@@ -38,14 +39,33 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
+    # The frame is drawn once per game; what changes with the game is in the components that follow it, so a tap
+    # redraws and diffs those alone.
+    return screen(ctx.route, _Title(session), [_Body(ctx, session)],
+                  actions=[_Toolbar(ctx, session), icon_action("go-home", ft.Icons.HOME, t("Home"),
+                                                               lambda: ctx.navigate("/"))],
+                  error=ctx.error or session.current.save_error)
+
+
+@ft.component
+def _Title(session: GameSession) -> ft.Control:
+    state = use_session(session).value.state
+    return ft.Text(t("{day} · {phase}", day=state.day_name, phase=phase_name(state.phase)), size=theme.TITLE)
+
+
+@ft.component
+def _Toolbar(ctx: AppContext, session: GameSession) -> ft.Control:
+    return ft.Row(undo_redo(session, use_session(session), ctx.outcome), spacing=0, tight=True)
+
+
+@ft.component
+def _Body(ctx: AppContext, session: GameSession) -> ft.Control:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown.version)
     game, state = shown.value, shown.value.state
-    actions = [*undo_redo(session, shown, ctx.outcome),
-               icon_action("go-home", ft.Icons.HOME, t("Home"), lambda: ctx.navigate("/"))]
-    return screen(ctx.route, t("{day} · {phase}", day=state.day_name, phase=phase_name(state.phase)), [
+    return ft.Column([
         banner(state),
         *life_preserver(moves, state),
         *next_step(moves, game.id, state),
         *(angler_card(moves, game.id, state, i) for i in state.turn_order()),
-    ], actions=actions, error=ctx.error or shown.save_error)
+    ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
