@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language_from_environment, t, use_language
 from companion.net import route_refusal, start_route
 from companion.net.identity import pass_of
 from companion.net.powers import guard
@@ -89,19 +89,24 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
 
 @ft.component
 def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
-    """The whole app: the current route's screen; a refusal or a route change redraws it."""
+    """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     _, set_error = ft.use_state(ctx.error)
+    version, set_version = ft.use_state(0)
     ctx.route = route
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
+        # Each runs in this tab's own context (its page, hence its language), whichever tab or thread asks.
         ctx.on_error = use_threadsafe(set_error)
+        redraw = use_threadsafe(set_version)
+        ctx.on_refresh = lambda: redraw(lambda v: v + 1)
         page.on_route_change = lambda event: set_route(event.route)
     refusal = route_refusal(page, ctx.path, ctx.params)
     if refusal:  # a host-only screen on a guest's phone, or another angler's card
         view = _problem_view(ctx, refusal)
         view.key = route
         return [view]
-    return [RouteScreen(ctx, route, key=route)]
+    # A whole redraw (the phone's language changed) mounts the screen afresh: every text is drawn again.
+    return [RouteScreen(ctx, route, key=f"{route}#{version}" if version else route)]
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:
@@ -123,7 +128,18 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     sessions = Sessions(store, Saver())  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
-        from companion.views import theme
+        from companion.views import language, theme
+
+        def restyle() -> None:
+            page.title = t("Deep Regrets Companion")
+            theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+            page.update()
+
+        def language_found() -> None:  # the phone remembered another language than its browser's
+            restyle()
+            ctx.refresh()
+
+        language.install(page, on_change=language_found)
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
@@ -134,10 +150,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
             if key == "theme":
                 page.theme_mode = theme.theme_mode(str(value))
                 page.update()
+            elif key == "language":  # the phone's own choice, kept in its browser rather than in the store
+                language.choose(page, str(value))
+                restyle()
 
         ctx.on_setting = on_setting
         page.title = t("Deep Regrets Companion")
-        theme.apply_theme(page, ctx.setting("theme", "dark"))
+        theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         start = start_route(page)
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
@@ -151,10 +170,12 @@ def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.catalog import load_catalog
+    from companion.i18n import load_catalogs
 
     for route in ROUTES:
         screen_for(route)
     load_catalog()
+    load_catalogs()
     gc.collect()
     gc.freeze()
 
@@ -230,7 +251,9 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
     _warm_up()
     table = build_table(make_main(data_dir), host, port, resolve_data_dir(data_dir), lan,
                         assets_dir=str(assets_path()))
-    _announce(table)
+    with use_language(language_from_environment()):  # the console speaks LANG; each phone its own
+        _announce(table)
+
     def open_host_browser() -> None:
         webbrowser.open(table.host_link())
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.scoring.endeavor import (
     GOALS_NEEDED,
     MAX_GOALS,
@@ -51,9 +51,11 @@ from companion.views.widgets import (
 
 DRAFT_KEY = "endeavor-scorer"
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
-CATEGORIES = (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
-              ("specialists", "Senior tier-5 specialists"), ("research", "Leftover research"),
-              ("staging_discs", "Discs in staging area"))
+CATEGORIES = (("tracks", N_("Attribute tracks")), ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
+              ("specialists", N_("Senior tier-5 specialists")), ("research", N_("Leftover research")),
+              ("staging_discs", N_("Discs in staging area")))
+LEVELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+          "legendary": N_("Legendary")}
 
 
 def _player() -> dict[str, Any]:
@@ -89,7 +91,7 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
 
     fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
                         width=150) for key, label in CATEGORIES]
-    title = ft.Row([text_field(f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+    title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
@@ -118,7 +120,7 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
     counts = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
                         goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
               for i, p in enumerate(draft["players"])]
-    title = ft.Row([text_field(f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
+    title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
     return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
@@ -168,14 +170,14 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
         draft["coop_goals"][g][key] = value
         _changed(ed, draft)
 
-    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(d.value.capitalize()),
+    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(LEVELS[d.value]),
                                                         n=GOALS_NEEDED[d]),
                    color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
                    on_click=lambda v=d.value: set_level(v)) for d in Difficulty]
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
-            text_field(f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            text_field(ed, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
             tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
                                                         on_change=lambda e, g=g: set_goal(g, "achieved",
                                                                                           bool(e.control.value)))),
