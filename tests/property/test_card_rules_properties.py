@@ -19,7 +19,7 @@ named = st.sampled_from(POOL).map(CAT.fish_ref)
 EASY = ["Sunfish", "Sheepshead", "Pram", "Lionfish", "Fugu"]  # Depth I, Difficulty 1 or 2
 DINKS = ["Crab", "Toe", "Old Boot", "Ear"]
 SUPPLIES = ["Jar of Leeches", "Bag of Maggots", "Bucket of Chum", "Cloche", "Claw Hammer"]
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
