@@ -9,17 +9,17 @@ engine never looks anything up. ``player`` is the index of the player in the gam
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.dice import DieKind
+from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MIN
+from companion.rules.dice import DieKind, TackleColour
 from companion.rules.fish import FishRef, Size
 
-TackleColour = Literal["blue", "green", "orange"]
 Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
-Player = Annotated[int, Field(ge=0, le=4)]
+Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
 
 
 class _Action(BaseModel):
@@ -306,7 +306,7 @@ class RevealRegrets(_Action):
 
     type: Literal["reveal_regrets"] = "reveal_regrets"
     player: Player
-    value: int = Field(ge=0)
+    value: int = Field(ge=REGRET_VALUE_MIN)
 
 
 class MoveRegrets(_Action):
@@ -340,10 +340,7 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
-# Actions that use up the player's turn in the Action phase (A p.9); the rest are free.
-TURN_ACTIONS = frozenset({"fish", "give_up", "abandon_ship", "pass", "sell", "buy", "mount"})
 
-
-def parse_action(data: dict) -> Action:
+def parse_action(data: dict[str, Any]) -> Action:
     """Validate a dict (from a screen or a file) into its action model; raises ``pydantic.ValidationError``."""
     return ACTION_ADAPTER.validate_python(data)

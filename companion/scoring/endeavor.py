@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator

@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
-from companion.scoring.errors import TableError
 from companion.scoring.endeavor import (
     CoopGoal,
     Difficulty,
@@ -28,6 +28,7 @@ from companion.scoring.endeavor import (
     check_table,
     score_endeavor,
 )
+from companion.scoring.errors import TableError
 from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
 
 GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
@@ -113,7 +114,7 @@ class DeepRegretsTableIn(_In):
     game: Literal["deep-regrets"]
     ruleset: str = "anglers-guide"
     variants: list[str] = []
-    players: list[DeepRegretsPlayerIn] = Field(min_length=1, max_length=5)
+    players: list[DeepRegretsPlayerIn] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
 class ShallowPlayerIn(_In):
