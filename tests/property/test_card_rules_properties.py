@@ -2,13 +2,16 @@
 (issue 11; RULES.md §10): no Fish card twice, no card that can't be mounted on a mount, money within the cap,
 Regrets never negative nor more than the deck; a refused action changes nothing."""
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_rules_properties import RULESETS, check_invariants, sensible, setup_for
+from test_rules_properties import RULESETS, check_invariants, setup_for
 
 from companion.catalog import load_catalog
 from companion.rules import Game, RuleViolation, new_game, replay
 from companion.rules import actions as a
+from companion.rules.autopilot import autopilot
 from companion.rules.state import GameState
 
 CAT = load_catalog()
@@ -46,7 +49,8 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         st.builds(a.GainItem, player=st.just(who), item=st.sampled_from(SUPPLIES)),
         st.builds(a.UseItem, player=st.just(who), item=st.sampled_from(SUPPLIES)),
         st.builds(a.DrawDink, player=st.just(who), count=st.integers(1, 2)),
-        st.builds(a.DrawRegret, player=st.just(who), count=st.integers(1, 8), from_player=st.none() | st.integers(0, 4)),
+        st.builds(a.DrawRegret, player=st.just(who), count=st.integers(1, 8),
+                  from_player=st.none() | st.integers(0, 4)),
         st.builds(a.MoveRegrets, player=st.just(who), to=st.integers(0, 4), count=st.integers(1, 4)),
         st.builds(a.AdjustFishbucks, player=st.just(who), amount=st.integers(-3, 12)),
         st.just(a.EmptyShoal()),
@@ -56,8 +60,8 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         # a catch that usually succeeds: the highest Fresh die on an easy Depth I card
         best = max(range(len(turn.fresh)), key=lambda i: turn.fresh[i].face or 0)
         return a.Fish(player=s.turn, fish=CAT.fish_ref(draw(st.sampled_from(EASY))), depth=1, dice=[best])
-    if draw(st.integers(0, 2)) == 0:
-        return draw(sensible(s))
+    if draw(st.integers(0, 2)) == 0:  # the varied autopilot moves the game on
+        return autopilot(s, random.Random(draw(st.integers(0, 2**32)))) or a.AdvancePhase()
     return draw(st.one_of(options))
 
 
