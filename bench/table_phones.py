@@ -35,11 +35,11 @@ import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
-sys.path.insert(0, str(REPO / "bench"))
+sys.path[:0] = [str(REPO), str(REPO / "bench")]
 
-from harness import PHONE, FletPage, ServedApp, free_port, launch_chromium  # noqa: E402
 from ui_latency import open_table, summary, tap_latency_ms  # noqa: E402
+
+from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium  # noqa: E402
 
 MB = 1_000_000
 WIRE_TARGET_MB = 6.0

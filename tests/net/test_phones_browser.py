@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+from tests.support.browser import PHONE, FletPage, browser_missing, free_port, launch_chromium
 
-from harness import PHONE, FletPage, browser_missing, free_port, launch_chromium  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.e2e
 LINKS = re.compile(r"http://127\.0\.0\.1:\d+/join\?code=([A-Z0-9]+)")

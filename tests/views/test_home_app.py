@@ -66,7 +66,7 @@ def test_global_options_are_accepted_on_either_side_of_serve(monkeypatch, argv):
     calls = {}
     monkeypatch.setattr(app, "serve", lambda **kwargs: calls.update(kwargs) or 0)
     assert cli.main(argv) == 0
-    assert calls == {"host": "127.0.0.1", "port": 9000, "open_browser": False, "data_dir": "D"}
+    assert calls == {"host": None, "port": 9000, "open_browser": False, "data_dir": "D", "lan": False}
 
 
 def test_no_data_dir_means_the_default(monkeypatch):
