@@ -1,4 +1,4 @@
-"""The card catalog: every base Fish, Dink, Rod, Reel and Supply, and the Ocean Survey unlock list.
+"""The card catalog: every base and expansion Fish, Dink, Rod, Reel and Supply, and the Ocean Survey unlock list.
 
 Data: ``data/fish_catalog.json`` (built by ``scripts/build_catalog.py``). Lookups are case-insensitive and accept
 the other spellings the sources use (RULES.md §9):
@@ -8,11 +8,14 @@ the other spellings the sources use (RULES.md §9):
 'Humpback Whale'
 >>> cat.fish_ref("Sunfish")
 FishRef(name='Sunfish', value=4, type='fair')
+>>> cat.fish("nautilus").set
+'lamentable-tentacles'
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import Literal
 
@@ -24,6 +27,8 @@ from companion.rules.fish import FishRef, FishType
 
 Size = Literal["small", "middling", "large"]
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
+FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (RULES.md §11)
+BASE = "base"
 
 
 class UnknownFish(KeyError):
@@ -38,7 +43,7 @@ class UnknownFish(KeyError):
 
 
 class CatalogFish(BaseModel):
-    """One base Fish card. ``value``/``difficulty`` are ``None`` when the card prints none."""
+    """One Fish card. ``value``/``difficulty`` are ``None`` when the card prints none; ``set`` is its box."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -52,6 +57,7 @@ class CatalogFish(BaseModel):
     difficulty: int | None = Field(ge=0)
     exact_dice: int | None = Field(ge=1)
     abilities: tuple[AbilityKind, ...]
+    set: FishSet = BASE
     summary: str
     solo_removed: bool
     disputed: bool = False
@@ -145,15 +151,29 @@ class Catalog(BaseModel):
         """The :class:`FishRef` of the Fish called ``name``."""
         return self.fish(name).ref()
 
-    def search(self, prefix: str, limit: int | None = None) -> list[CatalogFish]:
-        """Fish whose name or alias starts with ``prefix`` (then those containing it), sorted by name.
+    def in_sets(self, sets: Iterable[str] | None = None) -> list[CatalogFish]:
+        """The Fish of the base game and of the expansions in ``sets`` (``None``: every Fish).
+
+        >>> len(load_catalog().in_sets(())), len(load_catalog().in_sets(["lamentable-tentacles"]))
+        (117, 135)
+        """
+        if sets is None:
+            return list(self.fish_list)
+        boxes = {BASE, *sets}
+        return [f for f in self.fish_list if f.set in boxes]
+
+    def search(self, prefix: str, limit: int | None = None, sets: Iterable[str] | None = None) -> list[CatalogFish]:
+        """Fish whose name or alias starts with ``prefix`` (then those containing it), sorted by name; ``sets``
+        limits them to the base game and those expansions (``None``: every Fish).
 
         >>> [f.name for f in load_catalog().search("sw")]
         ['Swordfish']
+        >>> [f.name for f in load_catalog().search("nautil", sets=())]
+        []
         """
         key = _key(prefix)
         starts, contains = [], []
-        for f in sorted(self.fish_list, key=lambda f: f.name):
+        for f in sorted(self.in_sets(sets), key=lambda f: f.name):
             names = [_key(n) for n in (f.name, *f.aliases)]
             if any(n.startswith(key) for n in names):
                 starts.append(f)
@@ -162,8 +182,9 @@ class Catalog(BaseModel):
         found = starts + contains
         return found[:limit] if limit is not None else found
 
-    def by_depth(self, depth: int) -> list[CatalogFish]:
-        return [f for f in self.fish_list if f.depth == depth]
+    def by_depth(self, depth: int, sets: Iterable[str] | None = None) -> list[CatalogFish]:
+        """The Fish of one Depth, of the base game and the expansions in ``sets`` (``None``: every Fish)."""
+        return [f for f in self.in_sets(sets) if f.depth == depth]
 
     def difficulty_range(self, depth: int, size: str) -> DifficultyRange:
         """A p.12's Difficulty range for a size of Fish at a Depth."""

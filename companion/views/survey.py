@@ -16,6 +16,7 @@ from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import TeamMember, new_campaign
+from companion.survey.sea import setup_note
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.survey_common import forget_open, memory, save_campaign
@@ -126,6 +127,7 @@ def _new_form(ctx: AppContext) -> ft.Control:
             controls.append(action_button("survey-member-add", t("Add a scientist"),
                                           lambda: (draft["team"].append({"name": "", "role": "none"}), ctx.refresh()),
                                           icon=ft.Icons.PERSON_ADD))
+    controls.append(tagged("survey-setup-note", ft.Text(setup_note(), size=theme.SMALL)))
     controls.append(action_button("survey-create", t("Start campaign"), lambda: create(ctx), icon=ft.Icons.MAP,
                                   primary=True))
     return section_card("survey-new", t("New campaign"), controls)

@@ -1,0 +1,96 @@
+"""The expansions a table can put on the table, and the Lamentable Tentacles Fish the engine treats specially
+(RULES.md §10–§11).
+
+A table's expansions are part of its :class:`~companion.rules.ruleset.Ruleset` (``ruleset.expansions``), fixed when
+the game starts. Without Lamentable Tentacles its Fish are refused, naming the box they come from:
+
+>>> from companion.rules.fish import FishRef
+>>> fish_box(FishRef(name="Nautilus", value=3, type="fair"))
+'lamentable-tentacles'
+>>> shoal_size(()), shoal_size(("lamentable-tentacles",))
+(13, 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from companion.i18n import t
+from companion.rules.fish import FishRef
+
+LAMENTABLE_TENTACLES = "lamentable-tentacles"
+BIGGEST_REGRETS = "biggest-regrets"
+ExpansionId = Literal["lamentable-tentacles", "biggest-regrets"]
+EXPANSIONS: tuple[ExpansionId, ...] = (LAMENTABLE_TENTACLES, BIGGEST_REGRETS)
+BASE = "base"
+RULE = "RULES.md §11"
+
+MIN_PLAYERS = {LAMENTABLE_TENTACLES: 2, BIGGEST_REGRETS: 2}  # RULES.md §11: both need 2+ players
+SHOAL_SIZE = 13  # A p.7: three Shoals of 13 Fish at each Depth
+TENTACLES_SHOAL_SIZE = 15  # RULES.md §11: 13 base + 2 Lamentable Tentacles Fish per Shoal
+
+HADAL_SHADE = "Hadal Shade"
+OVERMIND = "Overmind"
+SHARPEAR = "Sharpear Enope Squid"
+NAUTILUS = "Nautilus"
+HADAL_SHADE_REGRETS = 3  # RULES.md §11: "draw 3 Regrets to swap it"
+FIXED_VALUES = {NAUTILUS: 3}  # RULES.md §10: always worth 3, whatever the Madness
+NOT_SOLD_OR_MOUNTED = frozenset({SHARPEAR})  # RULES.md §10: scores in hand only
+
+
+def expansion_name(expansion: str) -> str:
+    """The box's name as printed, for messages and screens.
+
+    >>> expansion_name("biggest-regrets")
+    'Biggest Regrets'
+    """
+    names = {LAMENTABLE_TENTACLES: t("Lamentable Tentacles"), BIGGEST_REGRETS: t("Biggest Regrets")}
+    return names[expansion]
+
+
+def shoal_size(expansions: Iterable[str]) -> int:
+    """Cards in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11)."""
+    return TENTACLES_SHOAL_SIZE if LAMENTABLE_TENTACLES in expansions else SHOAL_SIZE
+
+
+def table_problem(expansions: Iterable[str], players: int) -> str | None:
+    """Why a table of ``players`` can't play these expansions (one line), or ``None`` if it can."""
+    for expansion in expansions:
+        if expansion not in EXPANSIONS:
+            return t("Unknown expansion “{id}”: choose from {ids}", id=expansion, ids=", ".join(EXPANSIONS))
+        if players < MIN_PLAYERS[expansion]:
+            return t("{expansion} needs at least {n} players", expansion=expansion_name(expansion),
+                     n=MIN_PLAYERS[expansion])
+    return None
+
+
+def fish_box(fish: FishRef | None) -> str:
+    """The box a Fish comes from: ``"base"``, or an expansion id. A Fish typed in by value is a base Fish."""
+    if fish is None or fish.name is None:
+        return BASE
+    from companion.catalog import load_catalog
+
+    try:
+        return load_catalog().fish(fish.name).set
+    except KeyError:
+        return BASE
+
+
+def box_problem(fish: FishRef | None, expansions: Iterable[str]) -> str | None:
+    """Why ``fish`` can't be at a table playing ``expansions`` (its box isn't on), or ``None``."""
+    box = fish_box(fish)
+    if box == BASE or box in expansions:
+        return None
+    return t("{name} is a {expansion} Fish, and this table doesn't play {expansion}", name=fish.name,
+             expansion=expansion_name(box))
+
+
+def is_named(fish: FishRef | None, name: str) -> bool:
+    """Whether ``fish`` is the catalog card called ``name``."""
+    return fish is not None and fish.name == name
+
+
+def fish_value(fish: FishRef, modified: int) -> int:
+    """A Fish's value after Madness, ``modified``, unless its card fixes it (Nautilus: 3, RULES.md §10)."""
+    return FIXED_VALUES.get(fish.name or "", modified)
