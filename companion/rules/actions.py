@@ -68,6 +68,7 @@ class Declare(_Roll):
     player: Player
     location: Literal["sea", "port"]
     discard_regret: bool = False
+    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # Making Port Mounts an Overmind (RULES.md §11)
 
 
 class Equip(_Action):
@@ -85,6 +86,13 @@ class DropSinkers(_Action):
     type: Literal["drop_sinkers"] = "drop_sinkers"
     player: Player
     dice: list[int] = Field(min_length=1)
+
+
+class SwapFor(_Action):
+    """Another angler's Mounted Fish, by seat and mount slot (0, 1, 2: the angler board, never the Cloche)."""
+
+    player: Player
+    slot: int = Field(ge=0, le=2)
 
 
 class Fish(_Action):
@@ -106,14 +114,17 @@ class Fish(_Action):
     life_preserver: bool = False
     overfished: bool = False
     regret_from: Player | None = None
+    swap_for: SwapFor | None = None  # Hadal Shade: draw 3 Regrets to swap it for this Mounted Fish (RULES.md §11)
 
 
 class GiveUp(_Action):
-    """Don't catch the revealed Fish: spend one die and draw a Dink (A p.11)."""
+    """Don't catch the revealed Fish: spend one die and draw a Dink (A p.11). ``fish``: the Fish given up, when
+    its card forbids it (Overmind must be caught if you can, RULES.md §11)."""
 
     type: Literal["give_up"] = "give_up"
     player: Player
     die: int = Field(ge=0)
+    fish: FishRef | None = None
 
 
 class AbandonShip(_Roll):
@@ -122,6 +133,7 @@ class AbandonShip(_Roll):
     type: Literal["abandon_ship"] = "abandon_ship"
     player: Player
     discard_regret: bool = False
+    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # see Declare
 
 
 class DrawRegret(_Action):
@@ -285,6 +297,17 @@ class RevealRegrets(_Action):
     value: int = Field(ge=0)
 
 
+class UsePersonality(_Action):
+    """Use your Biggest Regrets personality card: a free action once per Day, at the tier fixed at Refresh
+    (RULES.md §11). ``target``: the other angler the tier names (Sentimental at 0–12); ``regret_from``: see
+    :class:`Fish`."""
+
+    type: Literal["use_personality"] = "use_personality"
+    player: Player
+    target: Player | None = None
+    regret_from: Player | None = None
+
+
 class EndGame(_Action):
     """End the game: on the final Day once everyone passed (A p.22), or at once when every Shoal is empty (B)."""
 
@@ -294,7 +317,8 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame,
+    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame
+    | UsePersonality,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -15,8 +15,10 @@ from companion.rules.actions import (
 )
 from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
 from companion.rules.dice import die
+from companion.rules.personalities import fix_tier
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState
+from companion.rules.tentacles import mount_overmind
 
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
@@ -54,10 +56,13 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool) -> GameState:
-    """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret."""
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool,
+              overmind_slot: int | None = None) -> GameState:
+    """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret; an Overmind in
+    hand is Mounted into ``overmind_slot`` (RULES.md §11)."""
     state = muster(state, index, spec)
     state = with_player(state, index, location="port", depth=1, can_of_worms=True)
+    state = mount_overmind(state, index, overmind_slot)
     if discard_regret:
         p = state.players[index]
         if p.regret_cards == 0:
@@ -74,7 +79,7 @@ def apply_refresh(state: GameState, action: Refresh) -> GameState:
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
     state = muster(state, action.player, action)
-    return with_player(state, action.player, refreshed=True)
+    return fix_tier(with_player(state, action.player, refreshed=True), action.player)
 
 
 def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
@@ -106,9 +111,10 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
-        state = make_port(state, action.player, action, action.discard_regret)
+        state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot)
     else:
-        if action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None:
+        if (action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None
+                or action.overmind_slot is not None):
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
         if p.location == "port":
             state = with_player(state, action.player, location="sea", depth=1)
@@ -146,7 +152,8 @@ def start_day(state: GameState) -> GameState:
     players = []
     for p in state.players:
         changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
-                                      "port_yesterday": p.location == "port", "shops_used": []}
+                                      "port_yesterday": p.location == "port", "shops_used": [],
+                                      "personality_tier": None, "personality_used": False}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
         if rules.boats_move_up_at_day_start and p.at_sea:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.rules import days, effects, port, sea, turns
+from companion.rules import days, effects, personalities, port, sea, turns
 from companion.rules.actions import Action
 from companion.rules.common import replace
 from companion.rules.dice import PLAYER_DICE, die
@@ -44,10 +44,12 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "use_item": effects.apply_use_item,
     "gain_die": effects.apply_gain_die,
     "adjust_fishbucks": effects.apply_adjust_fishbucks,
+    "use_personality": personalities.apply_use_personality,
 }
 
 
-def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 0) -> GameState:
+def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 0,
+                  personalities: list[str | None] | None = None) -> GameState:
     """The table at the start (A p.6): $0, three player dice to roll, Can of Worms and Lifeboat face up, boats at
     Depth I, the Day tracker on the first Day, the Refresh phase next (the first Day skips Start and Declaration).
 
@@ -56,8 +58,9 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     >>> (s.day_name, s.phase, len(s.players[0].spent))
     ('Monday', 'refresh', 3)
     """
-    people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE)
-              for name, colour in players]
+    cards = personalities or [None] * len(players)  # Biggest Regrets: dealt at setup (RULES.md §11)
+    people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE, personality=card)
+              for (name, colour), card in zip(players, cards, strict=True)]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)
 
 

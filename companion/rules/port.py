@@ -19,6 +19,7 @@ from companion.rules.common import (
 from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
+from companion.rules.tentacles import require_mountable, require_sellable
 from companion.rules.turns import end_turn
 
 CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5)
@@ -31,6 +32,8 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     per_sale = state.ruleset.fish_per_sale
     if per_sale is not None and len(action.fish) > per_sale:
         fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
+    for fish in action.fish:
+        require_sellable(state, fish)
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
         p = replace(p, **remove_from_hand(p, fish, "A p.17"))
@@ -106,6 +109,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
     require_location(p, "port")
     if p.mounted[action.slot] is not None:
         fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
+    require_mountable(state, action.fish)
     p = replace(p, **remove_from_hand(p, action.fish, "A p.17"))
     mounted = list(p.mounted)
     mounted[action.slot] = action.fish

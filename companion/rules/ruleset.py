@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.resources import data_path
+from companion.rules.expansions import EXPANSIONS, ExpansionId, shoal_size
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TackleColour = Literal["blue", "green", "orange"]
@@ -53,6 +54,7 @@ class Ruleset(BaseModel):
     name: str
     variants: tuple[str, ...] = ()
     short_game: bool = False
+    expansions: tuple[ExpansionId, ...] = ()  # the boxes on the table (RULES.md §11), in EXPANSIONS order
 
     days: int = Field(ge=1, le=7)
     short_game_first_day: int = Field(ge=0, le=6)
@@ -82,7 +84,7 @@ class Ruleset(BaseModel):
 
     @model_validator(mode="after")
     def _every_rule_has_a_source(self) -> Ruleset:
-        rules = set(type(self).model_fields) - {"id", "name", "variants", "short_game", "sources"}
+        rules = set(type(self).model_fields) - {"id", "name", "variants", "short_game", "expansions", "sources"}
         missing = sorted(rules - set(self.sources))
         if missing:
             raise ValueError(f"rules without a source: {', '.join(missing)}")
@@ -101,6 +103,19 @@ class Ruleset(BaseModel):
     def last_day(self) -> int:
         """Index into :data:`DAYS` of the final Day."""
         return self.days - 1
+
+    def plays(self, expansion: str) -> bool:
+        """Whether the table plays with ``expansion`` (an id of :data:`~companion.rules.expansions.EXPANSIONS`)."""
+        return expansion in self.expansions
+
+    @property
+    def shoal_size(self) -> int:
+        """Fish in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11).
+
+        >>> build_ruleset(expansions=("lamentable-tentacles",)).shoal_size
+        15
+        """
+        return shoal_size(self.expansions)
 
 
 class Variant(BaseModel):
@@ -163,12 +178,18 @@ def variant(variant_id: str) -> Variant:
 
 @cache
 def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = (),
-                  short_game: bool = False) -> Ruleset:
-    """The ruleset of a table: a preset, the variants it switched on, and whether it plays the short game.
+                  short_game: bool = False, expansions: tuple[str, ...] = ()) -> Ruleset:
+    """The ruleset of a table: a preset, the variants it switched on, whether it plays the short game, and the
+    expansions on the table (``ValueError`` for an unknown one).
 
     >>> build_ruleset("three-shops", ("payday-4",)).thursday_payday
     4
+    >>> build_ruleset(expansions=("biggest-regrets", "lamentable-tentacles")).expansions
+    ('lamentable-tentacles', 'biggest-regrets')
     """
+    unknown = sorted(set(expansions) - set(EXPANSIONS))
+    if unknown:
+        raise ValueError(f"unknown expansion: {', '.join(unknown)} (choose from {', '.join(EXPANSIONS)})")
     raw = _preset_json(preset_id)
     rules = dict(raw["rules"])
     sources = dict(raw["sources"])
@@ -183,4 +204,6 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
         rules.update(v.overrides)
         sources.update(dict.fromkeys(v.overrides, v.source))
     return Ruleset.model_validate({"id": preset_id, "name": raw["about"]["name"], "variants": tuple(variants),
-                                   "short_game": short_game, **rules, "sources": sources})
+                                   "short_game": short_game,
+                                   "expansions": tuple(e for e in EXPANSIONS if e in expansions), **rules,
+                                   "sources": sources})

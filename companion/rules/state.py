@@ -12,12 +12,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
 from companion.rules.dice import TACKLE_IN_GAME, Die
+from companion.rules.expansions import fish_value
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
 
 if TYPE_CHECKING:
     from companion.rules.actions import Action, Buy
+    from companion.rules.personalities import PersonalityStatus
     from companion.rules.pricing import PriceQuote
 
 Location = Literal["sea", "port"]
@@ -59,6 +61,9 @@ class PlayerState(BaseModel):
     mounted: list[FishRef | None] = Field(default_factory=lambda: [None, None, None])
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
+    personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (RULES.md §11)
+    personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
+    personality_used: bool = False  # used today (once per Day)
 
     @property
     def hand_count(self) -> int:
@@ -159,6 +164,13 @@ class GameState(BaseModel):
         return self.last_turns_left
 
     # --- per player ---------------------------------------------------------------------------------------------
+    def personality(self, player: int) -> PersonalityStatus | None:
+        """The angler's Biggest Regrets card, its tier for the Day, what that does and whether it was used today
+        (RULES.md §11); ``None`` when they have none."""
+        from companion.rules.personalities import status
+
+        return status(self, player)
+
     def madness(self, player: int) -> MadnessTier:
         """The player's Madness tier, from their Regret card count (RULES.md §2)."""
         return madness_tier(self.players[player].regret_cards, self.ruleset)
@@ -172,7 +184,7 @@ class GameState(BaseModel):
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return self.madness(player).fish_value(fish.value, fish.foul)
+        return fish_value(fish, self.madness(player).fish_value(fish.value, fish.foul))
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""

@@ -16,9 +16,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.expansions import FIXED_VALUES, fish_value
 from companion.rules.fish import FishRef, FishType
-from companion.rules.madness import madness_tier
+from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import Ruleset, build_ruleset
+from companion.scoring.expansions import expansion_problem
 from companion.scoring.ranking import rank
 
 MAX_REGRET_CARD_VALUE = 3  # RULES.md §1: Regret cards print 0–3
@@ -112,26 +114,32 @@ class DeepRegretsResult(BaseModel):
     penalty_rule: str
 
 
+def _value(tier: MadnessTier, fish: FishRef) -> tuple[int, int]:
+    """(value, modifier) of a Fish at a Madness tier; a card that fixes its value takes no modifier (Nautilus)."""
+    value = fish_value(fish, tier.fish_value(fish.value, fish.foul))
+    return value, (tier.modifier(fish.foul) if fish.name not in FIXED_VALUES else 0)
+
+
 def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
     tier = madness_tier(player.regret_cards, ruleset)
     lines = []
     for fish in player.hand:
-        value = tier.fish_value(fish.value, fish.foul)
+        value, modifier = _value(tier, fish)
         lines.append(FishLine(place="hand", slot=None, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=1, points=value))
+                              modifier=modifier, value=value, multiplier=1, points=value))
     for slot, fish in enumerate(player.mounted, start=1):
         if fish is None:
             continue
-        value = tier.fish_value(fish.value, fish.foul)
+        value, modifier = _value(tier, fish)
         multiplier = ruleset.mount_multipliers[slot - 1]
         lines.append(FishLine(place="mount", slot=slot, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=multiplier,
+                              modifier=modifier, value=value, multiplier=multiplier,
                               points=value * multiplier))
     if player.cloche is not None:
         fish = player.cloche
-        value = tier.fish_value(fish.value, fish.foul)
+        value, modifier = _value(tier, fish)
         lines.append(FishLine(place="cloche", slot=None, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=CLOCHE_MULTIPLIER,
+                              modifier=modifier, value=value, multiplier=CLOCHE_MULTIPLIER,
                               points=value * CLOCHE_MULTIPLIER))
     return lines
 
@@ -180,7 +188,8 @@ def penalty_rule(players: int, ruleset: Ruleset) -> str:
 def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | None = None) -> DeepRegretsResult:
     """Score a finished table (RULES.md §7). Players are ranked; a shared rank means a shared win.
 
-    Raises ``ValueError`` for an empty table, more than 5 players, repeated names, or more mounts than slots.
+    Raises ``ValueError`` for an empty table, more than 5 players, repeated names, more mounts than slots, or a
+    Fish or table the ruleset's expansions don't allow (RULES.md §11).
     """
     ruleset = ruleset or build_ruleset()
     if not 1 <= len(players) <= 5:
@@ -193,6 +202,9 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
         if len(p.mounted) > slots:
             raise ValueError(t("{name} has {n} mounts, but an angler board has {slots} slots",
                                name=p.name, n=len(p.mounted), slots=slots))
+    problem = expansion_problem(players, ruleset)
+    if problem:
+        raise ValueError(problem)
 
     totals = [p.regret_value + (ruleset.lifeboat_regret_value if p.lifeboat_flipped else 0) for p in players]
     highest = max(totals)

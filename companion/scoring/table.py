@@ -13,10 +13,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.rules.expansions import BASE, ExpansionId, fish_box, table_problem
 from companion.rules.fish import FishRef, FishType
-from companion.rules.ruleset import build_ruleset
+from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
 from companion.scoring.endeavor import CoopGoal, Difficulty, EndeavorGoal, EndeavorPlayer, check_coop, score_endeavor
+from companion.scoring.expansions import fish_problem
 from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
 
 GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
@@ -109,7 +111,15 @@ class DeepRegretsTableIn(_In):
     game: Literal["deep-regrets"]
     ruleset: str = "anglers-guide"
     variants: list[str] = []
+    expansions: list[ExpansionId] = []  # RULES.md §11: the boxes on the table
     players: list[DeepRegretsPlayerIn] = Field(min_length=1, max_length=5)
+
+    @model_validator(mode="after")
+    def _expansions_fit(self) -> DeepRegretsTableIn:
+        problem = table_problem(self.expansions, len(self.players))
+        if problem:
+            raise ValueError(problem)
+        return self
 
 
 class ShallowPlayerIn(_In):
@@ -166,10 +176,23 @@ def _dump(score: BaseModel) -> dict[str, Any]:
     return {**head, "breakdown": data}
 
 
+def _check_boxes(p: DeepRegretsPlayerIn, at: tuple[int | str, ...], ruleset: Ruleset) -> None:
+    """An expansion Fish named at a table that didn't list its box, or Sharpear on a mount, names the field."""
+    placed: list[tuple[FishIn, str, tuple[int | str, ...]]] = [(f, "hand", ("hand", j)) for j, f in enumerate(p.hand)]
+    placed += [(m, "mount", ("mounted", j)) for j, m in enumerate(p.mounted)]
+    placed += [(p.cloche, "cloche", ("cloche",))] if p.cloche is not None else []
+    for fish, place, where in placed:
+        problem = fish_problem(fish.ref(), place, ruleset)
+        if problem:
+            box = fish_box(fish.ref())
+            hint = t("; add \"{id}\" to expansions", id=box) if box not in (BASE, *ruleset.expansions) else ""
+            raise TableError(_path(at + where), problem + hint)
+
+
 def _deep_regrets(data: Any) -> dict[str, Any]:
     table = _validate(DeepRegretsTableIn, data)
     try:
-        ruleset = build_ruleset(table.ruleset, tuple(table.variants))
+        ruleset = build_ruleset(table.ruleset, tuple(table.variants), expansions=tuple(table.expansions))
     except (KeyError, ValueError) as e:
         field = "ruleset" if isinstance(e, KeyError) and "preset" in str(e) else "variants"
         raise TableError(field, str(e).strip("'\"")) from None
@@ -182,6 +205,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
                 raise TableError(_path(("players", i, "mounted", j, "slot")),
                                  t("an angler board has {slots} mount slots", slots=slots))
             mounted[m.slot - 1] = m.ref()
+        _check_boxes(p, ("players", i), ruleset)
         fields = p.model_dump(exclude={"hand", "mounted", "cloche"})
         players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand], "mounted": mounted,
                                                       "cloche": p.cloche.ref() if p.cloche else None},
@@ -191,6 +215,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
     except ValueError as e:
         raise TableError("players", str(e)) from None
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
+            "expansions": list(ruleset.expansions),
             "penalty_rule": result.penalty_rule, "players": [_dump(s) for s in result.players],
             "winners": list(result.winners)}
 

@@ -1,0 +1,101 @@
+"""The engine's side of Lamentable Tentacles (RULES.md §10–§11): its Fish only at a table that plays it, and the
+cards whose rules change a number the companion tracks (Hadal Shade, Overmind, Sharpear Enope Squid, Nautilus).
+
+The moves in ``sea``, ``port`` and ``days`` call these checks; each raises
+:class:`~companion.rules.errors.RuleViolation` naming the rule.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.actions import Fish, GiveUp
+from companion.rules.common import draw_regrets, fail, player, remove_from_hand, with_player
+from companion.rules.expansions import (
+    HADAL_SHADE,
+    HADAL_SHADE_REGRETS,
+    NOT_SOLD_OR_MOUNTED,
+    OVERMIND,
+    RULE,
+    box_problem,
+    is_named,
+)
+from companion.rules.fish import FishRef
+from companion.rules.state import GameState
+
+
+def require_box(state: GameState, fish: FishRef | None) -> None:
+    """A Fish from an expansion the table doesn't play is refused, naming the expansion (RULES.md §11)."""
+    problem = box_problem(fish, state.ruleset.expansions)
+    if problem:
+        fail(RULE, problem)
+
+
+def require_sellable(state: GameState, fish: FishRef) -> None:
+    """Sharpear Enope Squid can't be sold (RULES.md §10)."""
+    require_box(state, fish)
+    if fish.name in NOT_SOLD_OR_MOUNTED:
+        fail("RULES.md §10", t("{name} can't be sold: it scores in your hand", name=fish.name))
+
+
+def require_mountable(state: GameState, fish: FishRef) -> None:
+    """Sharpear Enope Squid can't be Mounted (RULES.md §10)."""
+    require_box(state, fish)
+    if fish.name in NOT_SOLD_OR_MOUNTED:
+        fail("RULES.md §10", t("{name} can't be Mounted: it scores in your hand", name=fish.name))
+
+
+def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
+    """On catching Hadal Shade the angler may draw 3 Regrets to swap it for another angler's Mounted Fish, which
+    goes to their hand (slots only, never the Cloche; RULES.md §11). Called once the catch is in hand."""
+    swap = action.swap_for
+    if swap is None:
+        return state
+    if not is_named(action.fish, HADAL_SHADE):
+        fail(RULE, t("Only {card} is swapped for a Mounted Fish", card=HADAL_SHADE))
+    other = player(state, swap.player)
+    if swap.player == action.player:
+        fail(RULE, t("{card} is swapped for another angler's Mounted Fish", card=HADAL_SHADE))
+    taken = other.mounted[swap.slot]
+    if taken is None:
+        fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot + 1))
+    state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, action.regret_from)
+    me = state.players[action.player]
+    hand = remove_from_hand(me, action.fish, RULE)["hand"]
+    state = with_player(state, action.player, hand=[*hand, taken])
+    mounted = list(state.players[swap.player].mounted)
+    mounted[swap.slot] = action.fish
+    return with_player(state, swap.player, mounted=mounted)
+
+
+def require_overmind_caught(state: GameState, action: GiveUp) -> None:
+    """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the Fresh dice reach its
+    Difficulty."""
+    if not is_named(action.fish, OVERMIND):
+        return
+    require_box(state, action.fish)
+    from companion.catalog import load_catalog  # the catalog imports the rules package
+
+    card = load_catalog().fish(OVERMIND)
+    p = state.players[action.player]
+    difficulty = card.difficulty or 0
+    if p.depth >= card.depth and p.fresh_total >= difficulty:
+        fail(RULE, t("{card} must be caught if you can: your Fresh dice reach its Difficulty {d}", card=OVERMIND,
+                     d=difficulty))
+
+
+def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
+    """Making Port Mounts an Overmind from hand into the empty slot the angler picks; with no empty slot it stays
+    in hand (RULES.md §11)."""
+    p = state.players[index]
+    overmind = next((f for f in p.hand if f.name == OVERMIND), None)
+    empty = [i for i, f in enumerate(p.mounted) if f is None]
+    if overmind is None or not empty:
+        if slot is not None:
+            fail(RULE, t("{name} has no {card} to Mount, or no empty slot", name=p.name, card=OVERMIND))
+        return state
+    if slot is None or slot not in empty:
+        fail(RULE, t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
+                     slots=", ".join(str(i + 1) for i in empty)))
+    mounted = list(p.mounted)
+    mounted[slot] = overmind
+    return with_player(state, index, mounted=mounted, **remove_from_hand(p, overmind, RULE))
