@@ -13,13 +13,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MIN
 from companion.rules.dice import DieKind
 from companion.rules.fish import FishRef
 
 TackleColour = Literal["blue", "green", "orange"]
 Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
-Player = Annotated[int, Field(ge=0, le=4)]
+Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
 
 
 class _Action(BaseModel):
@@ -294,7 +295,7 @@ class RevealRegrets(_Action):
 
     type: Literal["reveal_regrets"] = "reveal_regrets"
     player: Player
-    value: int = Field(ge=0)
+    value: int = Field(ge=REGRET_VALUE_MIN)
 
 
 class UsePersonality(_Action):

@@ -14,6 +14,7 @@ from companion.rules.actions import (
     _Roll,
 )
 from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
+from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
 from companion.rules.dice import die
 from companion.rules.personalities import fix_tier
 from companion.rules.ruleset import DAYS
@@ -53,7 +54,7 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
+    return with_player(state, index, fresh=fresh, spent=spent)
 
 
 def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool,
@@ -151,7 +152,7 @@ def start_day(state: GameState) -> GameState:
     day = state.day + 1
     players = []
     for p in state.players:
-        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
+        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
                                       "port_yesterday": p.location == "port", "shops_used": [],
                                       "personality_tier": None, "personality_used": False}
         if day in (WEDNESDAY, FRIDAY):
@@ -225,7 +226,7 @@ def apply_end_game(state: GameState, action: EndGame) -> GameState:
     """End the game: on the final Day once all passed (A p.22), or when every Shoal is empty (B)."""
     not_ended(state)
     everyone_passed = state.phase == "action" and not state.unpassed
-    if not (state.is_last_day and everyone_passed) and state.shoals_emptied < 9:
+    if not (state.is_last_day and everyone_passed) and state.shoals_emptied < SHOALS:
         fail("A p.22", t("The game ends on the final Day, once all players have passed"))
     return replace(state, phase="ended", turn=None, last_turns_left=None)
 
@@ -235,6 +236,7 @@ def apply_reveal_regrets(state: GameState, action: RevealRegrets) -> GameState:
     p = player(state, action.player)
     if state.phase != "ended":
         fail("A p.22", t("Regret values are revealed when the game is over"))
-    if action.value > 3 * p.regret_cards:
-        fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=3 * p.regret_cards))
+    most = REGRET_VALUE_MAX * p.regret_cards
+    if action.value > most:
+        fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=most))
     return with_player(state, action.player, regret_value=action.value)

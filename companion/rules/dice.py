@@ -8,6 +8,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.rules.constants import PLAYER_DICE
+
+__all__ = ["PLAYER_DICE"]  # re-exported: the moves import it with the dice
+
 DieKind = Literal["player", "blue", "green", "orange", "omen"]
 TACKLE_COLOURS: tuple[str, ...] = ("blue", "green", "orange")
 
@@ -21,7 +25,6 @@ FACES: dict[str, tuple[int, ...]] = {
 }
 # How many tackle dice of each colour the bag holds (RULES.md §1).
 TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
-PLAYER_DICE = 3
 
 
 class Die(BaseModel):

@@ -11,7 +11,8 @@ from typing import Any
 from companion.rules import days, effects, personalities, port, sea, turns
 from companion.rules.actions import Action
 from companion.rules.common import replace
-from companion.rules.dice import PLAYER_DICE, die
+from companion.rules.constants import PLAYER_DICE
+from companion.rules.dice import die
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.i18n import t
 from companion.resources import data_path
 from companion.rules.expansions import EXPANSIONS, ExpansionId, shoal_size
 
@@ -119,7 +120,11 @@ class Ruleset(BaseModel):
 
 
 class Variant(BaseModel):
-    """A house rule a table may switch on, with the source that prints it."""
+    """A house rule a table may switch on, with the source that prints it and the presets it fits.
+
+    >>> variant("payday-4").fits("anglers-guide")
+    False
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -128,7 +133,13 @@ class Variant(BaseModel):
     description: str
     source: str
     overrides: dict[str, object]
+    presets: tuple[str, ...] = Field(min_length=1)
     excludes: tuple[str, ...] = ()
+
+    def fits(self, preset_id: str) -> bool:
+        """Whether the variant makes sense on top of ``preset_id`` (RULES.md §9: "Payday $4" changes a payday the
+        Angler's Guide doesn't have, since its Thursday gives a tackle die)."""
+        return preset_id in self.presets
 
 
 class PresetInfo(BaseModel):
@@ -168,6 +179,15 @@ def list_variants() -> tuple[Variant, ...]:
     return tuple(Variant.model_validate(v) for v in raw)
 
 
+def variants_for(preset_id: str) -> tuple[Variant, ...]:
+    """The variants a table playing ``preset_id`` can switch on: the others don't fit it (a screen hides them).
+
+    >>> [v.id for v in variants_for("anglers-guide")][:2]
+    ['seven-days', 'penalty-printed']
+    """
+    return tuple(v for v in list_variants() if v.fits(preset_id))
+
+
 def variant(variant_id: str) -> Variant:
     """The variant named ``variant_id``; ``KeyError`` if there is none."""
     for v in list_variants():
@@ -181,6 +201,8 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
                   short_game: bool = False, expansions: tuple[str, ...] = ()) -> Ruleset:
     """The ruleset of a table: a preset, the variants it switched on, whether it plays the short game, and the
     expansions on the table (``ValueError`` for an unknown one).
+
+    Raises ``ValueError`` naming the rule for variants that exclude each other or don't fit the preset.
 
     >>> build_ruleset("three-shops", ("payday-4",)).thursday_payday
     4
@@ -201,6 +223,10 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
         unknown = set(v.overrides) - set(rules)
         if unknown:
             raise ValueError(f"variant {v.id} overrides unknown rules: {', '.join(sorted(unknown))}")
+        if not v.fits(preset_id):
+            rule = sources[next(iter(v.overrides))]
+            raise ValueError(t("“{variant}” doesn't fit the {preset} rules: {rule}", variant=v.name,
+                               preset=raw["about"]["name"], rule=rule))
         rules.update(v.overrides)
         sources.update(dict.fromkeys(v.overrides, v.source))
     return Ruleset.model_validate({"id": preset_id, "name": raw["about"]["name"], "variants": tuple(variants),

@@ -17,12 +17,11 @@ from companion.rules.common import (
     spend,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.days import make_port
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box, require_overmind_caught, swap_hadal_shade
 from companion.rules.turns import end_turn
-
-SHOALS = 9  # three Shoals at each of three Depths (A p.7)
 
 
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
+from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.expansions import fish_value
 from companion.rules.fish import FishRef
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
-REGRETS_PER_PLAYER = 10  # the Regret deck holds 10 cards per player (A p.6)
 
 
 class PlayerState(BaseModel):
@@ -44,13 +44,12 @@ class PlayerState(BaseModel):
     fresh: list[Die] = Field(default_factory=list)
     spent: list[Die] = Field(default_factory=list)
     location: Location = "sea"
-    depth: int = Field(default=1, ge=1, le=3)
+    depth: int = Field(default=1, ge=1, le=DEPTHS)
     can_of_worms: bool = True
     lifeboat: bool = True
     passed: bool = False
     refreshed: bool = False
     declared: bool = False
-    last_roll: int | None = None
     port_yesterday: bool = False
     rod: str | None = None
     reel: str | None = None
@@ -58,7 +57,8 @@ class PlayerState(BaseModel):
     dinks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     hand_hidden: int = Field(default=0, ge=0)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None, None, None])
+    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS, min_length=MOUNT_SLOTS,
+                                          max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
     personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (RULES.md §11)
@@ -115,7 +115,7 @@ class GameState(BaseModel):
     life_preserver: int | None = None
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
-    shoals_emptied: int = Field(default=0, ge=0, le=9)
+    shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -200,7 +200,7 @@ class GameState(BaseModel):
 
     @property
     def regrets_in_piles(self) -> int:
-        """Regret cards in the draw and discard piles together (10 per player in the game, A p.6)."""
+        """Regret cards in the draw and discard piles together (:data:`REGRETS_PER_PLAYER` per player, A p.6)."""
         return REGRETS_PER_PLAYER * len(self.players) - sum(p.regret_cards for p in self.players)
 
     def tackle_available(self, colour: str) -> int:
@@ -218,10 +218,11 @@ class GameState(BaseModel):
 
     @property
     def life_preserver_thrower(self) -> int | None:
-        """Who throws the Life Preserver this Day: the highest roll, ties to the earliest in turn order (A p.8)."""
-        rolled = [(self.players[i].last_roll, -k, i) for k, i in enumerate(self.turn_order())
-                  if self.players[i].last_roll is not None]
-        return max(rolled)[2] if rolled else None
+        """Who throws the Life Preserver this Day: the highest Fresh pool total after Refresh, ties to the earliest
+        in turn order (A p.8, RULES.md §9); ``None`` until someone has refreshed."""
+        totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
+                  if self.players[i].refreshed]
+        return max(totals)[2] if totals else None
 
     # --- legality -----------------------------------------------------------------------------------------------
     def why_illegal(self, action: Action) -> str | None:

@@ -52,12 +52,13 @@ def end_turn(state: GameState, index: int) -> GameState:
 
 
 def _passed(state: GameState, index: int) -> GameState:
-    p = state.players[index]
-    # A player forced out by the countdown still passes, so they earn the reward to claim later.
-    due = p.rewards_due + (1 if state.ruleset.passing_reward and state.last_turns_left == 0 else 0)
-    state = with_player(state, index, passed=True, rewards_due=due)
+    """The player is out for the Day. When nobody is left the Day is over: nobody is skipped any more, and every
+    passing reward not taken lapses (RULES.md §9), so none shows up the next morning. A player forced out by the
+    countdown earns none: they did not pass."""
+    state = with_player(state, index, passed=True)
     if not state.unpassed:
-        return replace(state, turn=None, last_turns_left=None)
+        players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
+        return replace(state, players=players, turn=None, last_turns_left=None)
     return _start_countdown(_next_turn(state, index))
 
 
@@ -72,7 +73,7 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
 
 
 def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
-    """Take a passing reward earned by being skipped (RULES.md §9)."""
+    """Take a passing reward earned by being skipped; it can be taken until the Day ends (RULES.md §9)."""
     p = player(state, action.player)
     not_ended(state)
     if not state.ruleset.passing_reward:

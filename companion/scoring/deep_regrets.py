@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import FIXED_VALUES, fish_value
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import MadnessTier, madness_tier
@@ -192,8 +193,9 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     Fish or table the ruleset's expansions don't allow (RULES.md §11).
     """
     ruleset = ruleset or build_ruleset()
-    if not 1 <= len(players) <= 5:
-        raise ValueError(t("A table has 1 to 5 players, not {n}", n=len(players)))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(t("A table has {min} to {max} players, not {n}", min=MIN_PLAYERS, max=MAX_PLAYERS,
+                           n=len(players)))
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError(t("Each player needs a different name"))

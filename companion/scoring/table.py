@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import BASE, ExpansionId, fish_box, table_problem
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import Ruleset, build_ruleset
@@ -112,7 +113,7 @@ class DeepRegretsTableIn(_In):
     ruleset: str = "anglers-guide"
     variants: list[str] = []
     expansions: list[ExpansionId] = []  # RULES.md §11: the boxes on the table
-    players: list[DeepRegretsPlayerIn] = Field(min_length=1, max_length=5)
+    players: list[DeepRegretsPlayerIn] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
     @model_validator(mode="after")
     def _expansions_fit(self) -> DeepRegretsTableIn:

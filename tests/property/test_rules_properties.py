@@ -5,8 +5,9 @@ from hypothesis import strategies as st
 
 from companion.rules import Game, GameSetup, PlayerSetup, RuleViolation, build_ruleset, new_game, replay
 from companion.rules import actions as a
+from companion.rules.constants import REGRETS_PER_PLAYER
 from companion.rules.fish import FishRef
-from companion.rules.state import REGRETS_PER_PLAYER, GameState
+from companion.rules.state import GameState
 
 RULESETS = [("anglers-guide", ()), ("three-shops", ()), ("three-shops", ("payday-4", "port-then-sea")),
             ("anglers-guide", ("no-money-cap", "last-to-pass-2"))]

@@ -98,3 +98,31 @@ def test_fishing_is_an_action_that_ends_the_turn_a_p11():
 def test_turn_order_starts_with_the_first_player_a_p9():
     s = day_one(players=4).model_copy(update={"first_player": 2})
     assert s.turn_order() == [2, 3, 0, 1]
+
+
+def countdown_day(players=3):
+    """Three shops, everyone but the last player passed; the last player has 2 turns at Sea."""
+    return play(day_one(players, "three-shops"), *(Pass(player=i) for i in range(players - 1)))
+
+
+def test_player_forced_out_by_the_countdown_earns_no_reward_rules_md_9():
+    s = play(countdown_day(), GiveUp(player=2, die=0))
+    assert [p.rewards_due for p in s.players] == [1, 1, 0]  # skipped while the last player still plays
+    s = play(s, GiveUp(player=2, die=0))
+    assert s.players[2].passed and s.players[2].rewards_due == 0
+    refused(s, ClaimReward(player=2, reward="dink"), "RULES.md §9")
+
+
+def test_unclaimed_rewards_lapse_when_the_day_ends_rules_md_9():
+    """When the last player passes nobody is skipped: the Day ends and unclaimed rewards lapse, so nothing shows up
+    the next morning (RULES.md §9; issue 12 item 6)."""
+    s = play(countdown_day(), GiveUp(player=2, die=0), ClaimReward(player=0, reward="dink"), Pass(player=2))
+    assert [p.rewards_due for p in s.players] == [0, 0, 0] and s.players[0].dinks == 1
+    refused(s, ClaimReward(player=1, reward="dink"), "RULES.md §9")
+    s = play(s, AdvancePhase())
+    assert [p.rewards_due for p in s.players] == [0, 0, 0]
+
+
+def test_last_pass_skips_nobody_rules_md_9():
+    s = play(day_one(3, "three-shops"), Pass(player=0), Pass(player=1), Pass(player=2))
+    assert [p.rewards_due for p in s.players] == [0, 0, 0]
