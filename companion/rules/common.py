@@ -141,10 +141,17 @@ def remove_from_hand(p: PlayerState, fish: FishRef | None, rule: str) -> dict[st
     fail(rule, t("{name} has no such Fish in hand", name=p.name))
 
 
+def unequipped(p: PlayerState, items: list[str]) -> dict[str, object]:
+    """The Rod and Reel after the player's items became ``items``: one no longer owned is unequipped."""
+    return {"rod": p.rod if p.rod in items else None, "reel": p.reel if p.reel in items else None}
+
+
 def draw_regrets(state: GameState, index: int, count: int, from_player: int | None) -> GameState:
-    """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18)."""
+    """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18). A draw no card is
+    left for doesn't happen: the player already holds every Regret card the others don't (A p.18, RULES.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    taken = count - from_piles
+    held_by_others = sum(q.regret_cards for i, q in enumerate(state.players) if i != index)
+    taken = min(count - from_piles, held_by_others)
     if taken:
         if from_player is None:
             fail("A p.18", t("Both Regret piles are empty: choose a player to take a Regret from"))
@@ -152,5 +159,15 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
         if from_player == index or victim.regret_cards < taken:
             fail("A p.18", t("{name} has no Regret to take", name=victim.name))
         state = with_player(state, from_player, regret_cards=victim.regret_cards - taken)
-    return with_player(state, index, regret_cards=state.players[index].regret_cards + count)
+    return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles + taken)
 
+
+def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> GameState:
+    """Move ``count`` Regret cards from one angler to another in one step (RULES.md §10)."""
+    a, b = player(state, giver), player(state, receiver)
+    if giver == receiver:
+        fail("RULES.md §10", t("Regrets move from one angler to another"))
+    if a.regret_cards < count:
+        fail("A p.18", t("{name} has only {n} Regret cards", name=a.name, n=a.regret_cards))
+    state = with_player(state, giver, regret_cards=a.regret_cards - count)
+    return with_player(state, receiver, regret_cards=b.regret_cards + count)

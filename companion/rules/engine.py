@@ -45,6 +45,8 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "use_item": effects.apply_use_item,
     "gain_die": effects.apply_gain_die,
     "adjust_fishbucks": effects.apply_adjust_fishbucks,
+    "move_regrets": effects.apply_move_regrets,
+    "empty_shoal": effects.apply_empty_shoal,
     "use_personality": personalities.apply_use_personality,
 }
 

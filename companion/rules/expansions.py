@@ -1,5 +1,6 @@
-"""The expansions a table can put on the table, and the Lamentable Tentacles Fish the engine treats specially
-(RULES.md §10–§11).
+"""The expansions a table can put on the table (RULES.md §11): their ids and names, who may play them, the Shoal
+size, and which box a Fish comes from. Nautilus's fixed value and Sharpear's "can't be sold or Mounted" are card
+data in the catalog (``fixed_value``, ``no_sale_or_mount``), applied by :mod:`companion.rules.cards`.
 
 A table's expansions are part of its :class:`~companion.rules.ruleset.Ruleset` (``ruleset.expansions``), fixed when
 the game starts. Without Lamentable Tentacles its Fish are refused, naming the box they come from:
@@ -32,11 +33,7 @@ TENTACLES_SHOAL_SIZE = 15  # RULES.md §11: 13 base + 2 Lamentable Tentacles Fis
 
 HADAL_SHADE = "Hadal Shade"
 OVERMIND = "Overmind"
-SHARPEAR = "Sharpear Enope Squid"
-NAUTILUS = "Nautilus"
 HADAL_SHADE_REGRETS = 3  # RULES.md §11: "draw 3 Regrets to swap it"
-FIXED_VALUES = {NAUTILUS: 3}  # RULES.md §10: always worth 3, whatever the Madness
-NOT_SOLD_OR_MOUNTED = frozenset({SHARPEAR})  # RULES.md §10: scores in hand only
 
 
 def expansion_name(expansion: str) -> str:
@@ -89,8 +86,3 @@ def box_problem(fish: FishRef | None, expansions: Iterable[str]) -> str | None:
 def is_named(fish: FishRef | None, name: str) -> bool:
     """Whether ``fish`` is the catalog card called ``name``."""
     return fish is not None and fish.name == name
-
-
-def fish_value(fish: FishRef, modified: int) -> int:
-    """A Fish's value after Madness, ``modified``, unless its card fixes it (Nautilus: 3, RULES.md §10)."""
-    return FIXED_VALUES.get(fish.name or "", modified)

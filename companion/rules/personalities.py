@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import UsePersonality
-from companion.rules.common import draw_regrets, fail, player, replace, require_turn, with_player
+from companion.rules.common import draw_regrets, fail, move_regrets, player, require_turn, with_player
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
 from companion.rules.state import GameState
 
@@ -196,12 +196,12 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         state = draw_regrets(state, target, effect.target_draws, action.regret_from)
     if effect.give:
         given = min(effect.give, state.players[action.player].regret_cards)
-        state = transfer_regrets(state, action.player, target, given)
+        state = move_regrets(state, action.player, target, given) if given else state
     if effect.take_each_then_discard:
         taken = 0
         for i in state.turn_order():
             if i != action.player and state.players[i].regret_cards > 0:
-                state = transfer_regrets(state, i, action.player, 1)
+                state = move_regrets(state, i, action.player, 1)
                 taken += 1
         me = state.players[action.player]
         state = with_player(state, action.player, regret_cards=me.regret_cards - taken)
@@ -227,13 +227,3 @@ def _here(state: GameState, index: int) -> list[int]:
     return [i for i in state.turn_order() if i != index and state.players[i].location == me.location
             and (me.location == "port" or state.players[i].depth == me.depth)]
 
-
-def transfer_regrets(state: GameState, giver: int, taker: int, count: int) -> GameState:
-    """Move ``count`` Regret cards from one angler to another in one step (RULES.md §10)."""
-    g, r = state.players[giver], state.players[taker]
-    if count > g.regret_cards:
-        fail("A p.18", t("{name} has only {n} Regret cards", name=g.name, n=g.regret_cards))
-    players = list(state.players)
-    players[giver] = replace(g, regret_cards=g.regret_cards - count)
-    players[taker] = replace(r, regret_cards=r.regret_cards + count)
-    return replace(state, players=players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
+from companion.rules.cards import check_fish, item, no_sale_or_mount, to_graveyard
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
@@ -19,7 +20,7 @@ from companion.rules.common import (
 from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
-from companion.rules.tentacles import require_mountable, require_sellable
+from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
 
 CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5)
@@ -32,12 +33,15 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     per_sale = state.ruleset.fish_per_sale
     if per_sale is not None and len(action.fish) > per_sale:
         fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
-    for fish in action.fish:
-        require_sellable(state, fish)
+    for i, fish in enumerate(action.fish):
+        check_fish(fish, f"fish[{i}]")
+        require_box(state, fish)
+        no_sale_or_mount(fish, t("sell"))
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
         p = replace(p, **remove_from_hand(p, fish, "A p.17"))
     state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, fishbucks=p.fishbucks + gain)
+    state = replace(state, graveyard=to_graveyard(state, list(action.fish)))
     # Foul Fish are paid at the current value, then the Regrets are drawn (A p.17).
     fouls = sum(1 for f in action.fish if f.foul)
     if fouls:
@@ -104,15 +108,36 @@ def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
 
 
 def apply_mount(state: GameState, action: Mount) -> GameState:
-    """Mount a Fish from hand in an empty slot; it can never be unmounted (A p.17)."""
+    """Mount Fish from hand in empty slots, for good (A p.17): one per action under the Angler's Guide, up to
+    every empty slot under Three shops (RULES.md §9); the Cloche holds one small Fish more (RULES.md §10)."""
     p = require_turn(state, action.player)
     require_location(p, "port")
-    if p.mounted[action.slot] is not None:
-        fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
-    require_mountable(state, action.fish)
-    p = replace(p, **remove_from_hand(p, action.fish, "A p.17"))
-    mounted = list(p.mounted)
-    mounted[action.slot] = action.fish
-    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted)
+    placements = [(action.fish, action.slot), *((m.fish, m.slot) for m in action.also)]
+    per_mount = state.ruleset.fish_per_mount
+    if per_mount is not None and len(placements) > per_mount:
+        fail(source(state, "fish_per_mount"), t("Mount {n} Fish at a time", n=per_mount))
+    slots = [slot for _, slot in placements]
+    if len(set(slots)) != len(slots):
+        fail("A p.17", t("One Fish per mount slot"))
+    mounted, cloche = list(p.mounted), p.cloche
+    for fish, slot in placements:
+        found = check_fish(fish, "fish")
+        require_box(state, fish)
+        no_sale_or_mount(fish, t("mount"))
+        if slot == "cloche":
+            cloche_card = next((c for c in map(item, p.items) if c is not None and c.mount_for), None)
+            if cloche_card is None:
+                fail("RULES.md §10", t("{name} has no Cloche to mount a Fish on", name=p.name))
+            if cloche is not None:
+                fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
+            if found is None or found.size != cloche_card.mount_for:
+                fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
+                                       size=t(cloche_card.mount_for or "small")))
+            cloche = fish
+        else:
+            if mounted[slot] is not None:
+                fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
+            mounted[slot] = fish
+        p = replace(p, **remove_from_hand(p, fish, "A p.17"))
+    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted, cloche=cloche)
     return end_turn(state, action.player)
-

@@ -13,13 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.i18n import t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
-from companion.rules.expansions import fish_value
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
 
 if TYPE_CHECKING:
-    from companion.rules.actions import Action, Buy
+    from companion.rules.actions import Action, Buy, Fish
+    from companion.rules.difficulty import CatchDifficulty
     from companion.rules.personalities import PersonalityStatus
     from companion.rules.pricing import PriceQuote
 
@@ -61,6 +61,9 @@ class PlayerState(BaseModel):
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
+    # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
+    displayed: list[FishRef] = Field(default_factory=list)
+    cloche: FishRef | None = None
     personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (RULES.md §11)
     personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
     personality_used: bool = False  # used today (once per Day)
@@ -116,6 +119,7 @@ class GameState(BaseModel):
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
     shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
+    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (RULES.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -180,17 +184,27 @@ class GameState(BaseModel):
         return self.madness(player).max_dice
 
     def sale_value(self, player: int, fish: FishRef) -> int:
-        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2).
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2), or the
+        fixed value a card prints (RULES.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return fish_value(fish, self.madness(player).fish_value(fish.value, fish.foul))
+        from companion.rules.cards import fish_value
+
+        return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
         total = self.players[player].fishbucks + sum(self.sale_value(player, f) for f in fish)
         cap = self.ruleset.money_cap
         return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
+
+    def catch_difficulty(self, action: Fish) -> CatchDifficulty:
+        """The Difficulty of a catch after every effect, line by line (RULES.md §10); see
+        :func:`companion.rules.difficulty.catch_difficulty`."""
+        from companion.rules.difficulty import catch_difficulty
+
+        return catch_difficulty(self, action)
 
     def price(self, buy: Buy) -> PriceQuote:
         """The price of a purchase, each discount itemised (A p.17, RULES.md §5)."""

@@ -1,5 +1,6 @@
-"""The engine's side of Lamentable Tentacles (RULES.md §10–§11): its Fish only at a table that plays it, and the
-cards whose rules change a number the companion tracks (Hadal Shade, Overmind, Sharpear Enope Squid, Nautilus).
+"""The engine's side of Lamentable Tentacles (RULES.md §11): its Fish only at a table that plays it, and the cards
+whose rules change what the companion tracks (Hadal Shade, Overmind). Sharpear Enope Squid and Nautilus are card
+data (:mod:`companion.rules.cards`).
 
 The moves in ``sea``, ``port`` and ``days`` call these checks; each raises
 :class:`~companion.rules.errors.RuleViolation` naming the rule.
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import Fish, GiveUp
+from companion.rules.cards import card
 from companion.rules.common import draw_regrets, fail, player, remove_from_hand, with_player
+from companion.rules.difficulty import catch_difficulty
 from companion.rules.expansions import (
     HADAL_SHADE,
     HADAL_SHADE_REGRETS,
-    NOT_SOLD_OR_MOUNTED,
     OVERMIND,
     RULE,
     box_problem,
@@ -28,20 +30,6 @@ def require_box(state: GameState, fish: FishRef | None) -> None:
     problem = box_problem(fish, state.ruleset.expansions)
     if problem:
         fail(RULE, problem)
-
-
-def require_sellable(state: GameState, fish: FishRef) -> None:
-    """Sharpear Enope Squid can't be sold (RULES.md §10)."""
-    require_box(state, fish)
-    if fish.name in NOT_SOLD_OR_MOUNTED:
-        fail("RULES.md §10", t("{name} can't be sold: it scores in your hand", name=fish.name))
-
-
-def require_mountable(state: GameState, fish: FishRef) -> None:
-    """Sharpear Enope Squid can't be Mounted (RULES.md §10)."""
-    require_box(state, fish)
-    if fish.name in NOT_SOLD_OR_MOUNTED:
-        fail("RULES.md §10", t("{name} can't be Mounted: it scores in your hand", name=fish.name))
 
 
 def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
@@ -68,17 +56,15 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
 
 
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
-    """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the Fresh dice reach its
-    Difficulty."""
+    """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the boat reaches its Depth
+    and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, RULES.md §10)."""
     if not is_named(action.fish, OVERMIND):
         return
     require_box(state, action.fish)
-    from companion.catalog import load_catalog  # the catalog imports the rules package
-
-    card = load_catalog().fish(OVERMIND)
+    depth = card(action.fish).depth
+    difficulty = catch_difficulty(state, Fish(player=action.player, fish=action.fish, depth=depth)).total or 0
     p = state.players[action.player]
-    difficulty = card.difficulty or 0
-    if p.depth >= card.depth and p.fresh_total >= difficulty:
+    if p.depth >= depth and p.fresh_total >= difficulty:
         fail(RULE, t("{card} must be caught if you can: your Fresh dice reach its Difficulty {d}", card=OVERMIND,
                      d=difficulty))
 

@@ -16,8 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.cards import fish_value
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
-from companion.rules.expansions import FIXED_VALUES, fish_value
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import Ruleset, build_ruleset
@@ -117,8 +117,13 @@ class DeepRegretsResult(BaseModel):
 
 def _value(tier: MadnessTier, fish: FishRef) -> tuple[int, int]:
     """(value, modifier) of a Fish at a Madness tier; a card that fixes its value takes no modifier (Nautilus)."""
-    value = fish_value(fish, tier.fish_value(fish.value, fish.foul))
-    return value, (tier.modifier(fish.foul) if fish.name not in FIXED_VALUES else 0)
+    from companion.catalog import load_catalog  # the catalog imports the rules package
+
+    try:
+        fixed = fish.name is not None and load_catalog().fish(fish.name).fixed_value is not None
+    except KeyError:
+        fixed = False
+    return fish_value(tier, fish), 0 if fixed else tier.modifier(fish.foul)
 
 
 def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:

@@ -1,5 +1,5 @@
 """What the expansions on a table allow at the end (RULES.md §10–§11): their Fish only when the box is on, 2+
-players, and Sharpear Enope Squid in hand only.
+players, and no card that can't be Mounted (Sharpear Enope Squid, Iron Coffin …) on a mount.
 
 >>> from companion.rules.fish import FishRef
 >>> from companion.rules.ruleset import build_ruleset
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.i18n import t
-from companion.rules.expansions import NOT_SOLD_OR_MOUNTED, box_problem, table_problem
+from companion.rules.expansions import box_problem, table_problem
 from companion.rules.fish import FishRef
 from companion.rules.ruleset import Ruleset
 
@@ -29,8 +29,15 @@ def fish_problem(fish: FishRef, place: str, ruleset: Ruleset) -> str | None:
     problem = box_problem(fish, ruleset.expansions)
     if problem:
         return problem
-    if place != "hand" and fish.name in NOT_SOLD_OR_MOUNTED:
-        return t("{name} can't be Mounted: it scores in your hand (RULES.md §10)", name=fish.name)
+    if place != "hand" and fish.name is not None:
+        from companion.catalog import load_catalog  # the catalog imports the rules package
+
+        try:
+            card = load_catalog().fish(fish.name)
+        except KeyError:
+            return None
+        if card.no_sale_or_mount:
+            return t("{name} can't be Mounted (RULES.md §10)", name=card.name)
     return None
 
 

@@ -136,9 +136,16 @@ def test_hadal_shade_swap_needs_a_mounted_fish_of_another_angler_rules_11():
 
 
 def test_hadal_shade_never_takes_the_cloche_rules_11():
-    """Slots only, not the Cloche: a swap names one of the three angler-board slots (0–2)."""
+    """Slots only, not the Cloche: a swap names one of the three angler-board slots (0–2), and an angler whose
+    only mounted Fish sits on the Cloche has nothing to swap."""
     with pytest.raises(ValidationError):
-        SwapFor(player=1, slot=3)
+        SwapFor(player=1, slot="cloche")
+    lanternfish = CAT.fish_ref("Lanternfish")
+    s = with_player(acting(), 1, cloche=lanternfish, items=["Cloche"])
+    for slot in range(3):
+        refused(s, Fish(player=0, fish=HADAL, depth=3, dice=[0, 1], swap_for=SwapFor(player=1, slot=slot)),
+                "RULES.md §11")
+    assert s.players[1].cloche == lanternfish
 
 
 # --- Overmind -------------------------------------------------------------------------------------------------------

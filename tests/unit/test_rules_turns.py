@@ -7,7 +7,7 @@ from companion.rules.common import with_player
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
-COD = FishRef(name="Cod", value=3, type="fair")
+COD = FishRef(value=3, type="fair")  # a Fish typed in by value (no catalog name)
 
 
 def day_one(players=3, preset="anglers-guide"):

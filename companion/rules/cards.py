@@ -1,0 +1,140 @@
+"""The printed cards as the engine checks them (RULES.md §10): a named Fish must be the catalog's card, a Fish
+typed in must have a value some card prints, and every Fish card exists once.
+
+The catalog is imported when first needed: it imports :mod:`companion.rules.fish`, so a module-level import here
+would be circular.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.i18n import t
+from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
+from companion.rules.madness import MadnessTier
+
+if TYPE_CHECKING:
+    from companion.catalog import Catalog, CatalogFish, Item
+    from companion.rules.state import GameState
+
+
+def catalog() -> Catalog:
+    """The shipped card catalog."""
+    from companion.catalog import load_catalog
+
+    return load_catalog()
+
+
+def _known(name: str | None) -> str | None:
+    """The catalog name of a card, or ``None`` for no name or one the catalog doesn't know."""
+    from companion.catalog import UnknownFish
+
+    if name is None:
+        return None
+    try:
+        return catalog().fish(name).name
+    except UnknownFish:
+        return None
+
+
+def card(fish: FishRef) -> CatalogFish | None:
+    """The catalog card of a named Fish (``None`` for a Fish typed in by value); raises :class:`RuleViolation`
+    for a name the catalog doesn't know."""
+    if fish.name is None:
+        return None
+    from companion.catalog import UnknownFish
+
+    try:
+        return catalog().fish(fish.name)
+    except UnknownFish as e:
+        raise RuleViolation("RULES.md §10", str(e)) from None
+
+
+def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
+    """Refuse a Fish no card prints, naming ``field``: a named Fish must match its card's value and type, a Fish
+    typed in must have a value inside the catalog's range (RULES.md §10). Returns the card, if named.
+
+    >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
+    Traceback (most recent call last):
+    ...
+    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (RULES.md §10)
+    """
+    found = card(fish)
+    if found is not None:
+        wrong = found.matches(fish)
+        if wrong:
+            raise RuleViolation("RULES.md §10", f"{field}: {wrong}")
+        return found
+    low, high = catalog().value_range
+    if fish.value is not None and not low <= fish.value <= high:
+        raise RuleViolation("RULES.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
+                                              low=low, high=high, value=fish.value))
+    return None
+
+
+def fish_value(tier: MadnessTier, fish: FishRef) -> int:
+    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (RULES.md §2)."""
+    name = _known(fish.name)
+    if name is not None:
+        fixed = catalog().fish(name).fixed_value
+        if fixed is not None:
+            return fixed
+    return tier.fish_value(fish.value, fish.foul)
+
+
+def no_sale_or_mount(fish: FishRef, doing: str) -> None:
+    """Refuse selling or mounting a card that can't be (Whispering Skull, Iron Coffin …, A p.27; RULES.md §10)."""
+    found = card(fish)
+    if found is not None and found.no_sale_or_mount:
+        raise RuleViolation("RULES.md §10", t("{name} can't be sold or mounted ({doing})", name=found.name,
+                                              doing=doing))
+
+
+def item(name: str) -> Item | None:
+    """The Rod, Reel or Supply called ``name``, or ``None`` for a card the catalog doesn't know."""
+    return catalog().item(name)
+
+
+def where_is(state: GameState, name: str) -> str | None:
+    """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
+
+    Every Fish card exists once (RULES.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
+    Graveyard (eaten, sold, discarded).
+    """
+    key = _known(name)
+    if key is None:
+        return None
+    for p in state.players:
+        if any(_known(f.name) == key for f in p.hand):
+            return t("in {name}'s hand", name=p.name)
+        if any(_known(f.name) == key for f in p.displayed):
+            return t("displayed by {name}", name=p.name)
+        if any(f is not None and _known(f.name) == key for f in (*p.mounted, p.cloche)):
+            return t("mounted by {name}", name=p.name)
+    if key in state.graveyard:
+        return t("in the Graveyard")
+    return None
+
+
+def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
+    """Refuse a Fish card that is already held, mounted or discarded (RULES.md §10); returns its card, if named."""
+    found = check_fish(fish, field)
+    if found is not None:
+        where = where_is(state, found.name)
+        if where is not None:
+            raise RuleViolation("RULES.md §10", t("{field}: there is one {name} card, and it is {where}",
+                                                  field=field, name=found.name, where=where))
+    return found
+
+
+def to_graveyard(state: GameState, fish: list[FishRef | None]) -> list[str]:
+    """The Graveyard after ``fish`` leave play (eaten, sold): named cards are remembered so none is caught twice."""
+    names = [n for n in (_known(f.name) for f in fish if f is not None) if n is not None]
+    return [*state.graveyard, *names] if names else state.graveyard
+
+
+def regrets_drawn(name: str) -> int:
+    """How many Regrets using the Supply ``name`` draws (the Bucket of Chum: 3); 0 for a card the catalog lacks."""
+    found = item(name)
+    return found.regrets_drawn if found is not None else 0
