@@ -27,7 +27,7 @@ from companion.rules.fish import FishFilter, FishRef, FishType, Size
 
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
 FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (RULES.md §11)
-BASE = "base"
+BASE: FishSet = "base"
 
 
 class DisplayedDiscount(BaseModel):

@@ -20,14 +20,14 @@ from typing import Literal
 from companion.i18n import t
 from companion.rules.fish import FishRef
 
-LAMENTABLE_TENTACLES = "lamentable-tentacles"
-BIGGEST_REGRETS = "biggest-regrets"
 ExpansionId = Literal["lamentable-tentacles", "biggest-regrets"]
+LAMENTABLE_TENTACLES: ExpansionId = "lamentable-tentacles"
+BIGGEST_REGRETS: ExpansionId = "biggest-regrets"
 EXPANSIONS: tuple[ExpansionId, ...] = (LAMENTABLE_TENTACLES, BIGGEST_REGRETS)
 BASE = "base"
 RULE = "RULES.md §11"
 
-MIN_PLAYERS = {LAMENTABLE_TENTACLES: 2, BIGGEST_REGRETS: 2}  # RULES.md §11: both need 2+ players
+MIN_PLAYERS: dict[str, int] = {LAMENTABLE_TENTACLES: 2, BIGGEST_REGRETS: 2}  # RULES.md §11: both need 2+ players
 SHOAL_SIZE = 13  # A p.7: three Shoals of 13 Fish at each Depth
 TENTACLES_SHOAL_SIZE = 15  # RULES.md §11: 13 base + 2 Lamentable Tentacles Fish per Shoal
 
@@ -42,8 +42,11 @@ def expansion_name(expansion: str) -> str:
     >>> expansion_name("biggest-regrets")
     'Biggest Regrets'
     """
-    names = {LAMENTABLE_TENTACLES: t("Lamentable Tentacles"), BIGGEST_REGRETS: t("Biggest Regrets")}
-    return names[expansion]
+    if expansion == LAMENTABLE_TENTACLES:
+        return t("Lamentable Tentacles")
+    if expansion == BIGGEST_REGRETS:
+        return t("Biggest Regrets")
+    return expansion
 
 
 def shoal_size(expansions: Iterable[str]) -> int:
@@ -77,7 +80,7 @@ def fish_box(fish: FishRef | None) -> str:
 def box_problem(fish: FishRef | None, expansions: Iterable[str]) -> str | None:
     """Why ``fish`` can't be at a table playing ``expansions`` (its box isn't on), or ``None``."""
     box = fish_box(fish)
-    if box == BASE or box in expansions:
+    if fish is None or box == BASE or box in expansions:
         return None
     return t("{name} is a {expansion} Fish, and this table doesn't play {expansion}", name=fish.name,
              expansion=expansion_name(box))

@@ -58,42 +58,44 @@ class Personality(BaseModel):
 
     def text(self, tier: int) -> str:
         """What the card does at ``tier`` (a band of :data:`BANDS`), translated."""
-        return t(_TEXTS[self.name][tier])
+        return _texts()[self.name][tier]
 
 
-# The project's own short wording of each tier (data: biggest_regrets_expansion.csv, one source).
-_TEXTS = {
-    "Curmudgeonly": {
-        0: "If you are alone where you are, Increment twice.",
-        1: "If you are alone where you are, Increment three times.",
-        7: "Every other angler where you are takes a Regret.",
-        13: "Every other angler where you are takes 2 Regrets.",
-    },
-    "Lonely": {
-        0: "If you are not alone where you are, Increment once.",
-        1: "If you are not alone where you are, Increment twice.",
-        7: "If you are not alone, you and everyone with you Increment once.",
-        13: "If you are not alone, you and everyone with you Increment twice.",
-    },
-    "Neurotic": {
-        0: "Look at the top Fish of a Shoal.",
-        1: "Look at the top 2 Fish of a Shoal and put them back in any order.",
-        7: "Look at the top Fish of a Shoal and take a Regret.",
-        13: "Look at the top Fish of a Shoal and take 2 Regrets.",
-    },
-    "Unambitious": {
-        0: "Look at the top 3 Dinks and keep one.",
-        1: "Look at the top 5 Dinks and keep one.",
-        7: "Take a Dink and a Regret.",
-        13: "Take a Dink and 2 Regrets.",
-    },
-    "Sentimental": {
-        0: "Another angler of your choice takes a Regret.",
-        1: "Give another angler 2 of your Regrets.",
-        7: "Give another angler 1 of your Regrets.",
-        13: "Take a random Regret from each other angler, then discard as many.",
-    },
-}
+# The project's own short wording of each tier (data: biggest_regrets_expansion.csv, one source), translated
+# when asked for.
+def _texts() -> dict[str, dict[int, str]]:
+    return {
+        "Curmudgeonly": {
+            0: t("If you are alone where you are, Increment twice."),
+            1: t("If you are alone where you are, Increment three times."),
+            7: t("Every other angler where you are takes a Regret."),
+            13: t("Every other angler where you are takes 2 Regrets."),
+        },
+        "Lonely": {
+            0: t("If you are not alone where you are, Increment once."),
+            1: t("If you are not alone where you are, Increment twice."),
+            7: t("If you are not alone, you and everyone with you Increment once."),
+            13: t("If you are not alone, you and everyone with you Increment twice."),
+        },
+        "Neurotic": {
+            0: t("Look at the top Fish of a Shoal."),
+            1: t("Look at the top 2 Fish of a Shoal and put them back in any order."),
+            7: t("Look at the top Fish of a Shoal and take a Regret."),
+            13: t("Look at the top Fish of a Shoal and take 2 Regrets."),
+        },
+        "Unambitious": {
+            0: t("Look at the top 3 Dinks and keep one."),
+            1: t("Look at the top 5 Dinks and keep one."),
+            7: t("Take a Dink and a Regret."),
+            13: t("Take a Dink and 2 Regrets."),
+        },
+        "Sentimental": {
+            0: t("Another angler of your choice takes a Regret."),
+            1: t("Give another angler 2 of your Regrets."),
+            7: t("Give another angler 1 of your Regrets."),
+            13: t("Take a random Regret from each other angler, then discard as many."),
+        },
+    }
 
 PERSONALITIES: dict[str, Personality] = {p.name: p for p in (
     Personality(name="Curmudgeonly", min_players=4, effects={
@@ -192,9 +194,9 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     if effect.others_here_regrets:
         for i in _here(state, action.player):
             state = draw_regrets(state, i, effect.others_here_regrets, action.regret_from)
-    if effect.target_draws:
+    if effect.target_draws and target is not None:
         state = draw_regrets(state, target, effect.target_draws, action.regret_from)
-    if effect.give:
+    if effect.give and target is not None:
         given = min(effect.give, state.players[action.player].regret_cards)
         state = move_regrets(state, action.player, target, given) if given else state
     if effect.take_each_then_discard:

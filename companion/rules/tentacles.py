@@ -47,9 +47,8 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
     if taken is None:
         fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot + 1))
     state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, action.regret_from)
-    me = state.players[action.player]
-    hand = remove_from_hand(me, action.fish, RULE)["hand"]
-    state = with_player(state, action.player, hand=[*hand, taken])
+    state = with_player(state, action.player, **remove_from_hand(state.players[action.player], action.fish, RULE))
+    state = with_player(state, action.player, hand=[*state.players[action.player].hand, taken])
     mounted = list(state.players[swap.player].mounted)
     mounted[swap.slot] = action.fish
     return with_player(state, swap.player, mounted=mounted)
@@ -58,10 +57,11 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
     """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the boat reaches its Depth
     and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, RULES.md §10)."""
-    if not is_named(action.fish, OVERMIND):
+    found = card(action.fish) if is_named(action.fish, OVERMIND) and action.fish is not None else None
+    if found is None:
         return
     require_box(state, action.fish)
-    depth = card(action.fish).depth
+    depth = found.depth
     difficulty = catch_difficulty(state, Fish(player=action.player, fish=action.fish, depth=depth)).total or 0
     p = state.players[action.player]
     if p.depth >= depth and p.fresh_total >= difficulty:
