@@ -49,6 +49,17 @@ def expansion_name(expansion: str) -> str:
     return expansion
 
 
+def known_expansions(values: object) -> list[ExpansionId]:
+    """The expansion ids among ``values`` (e.g. a stored setting), in :data:`EXPANSIONS` order; anything else is
+    dropped, so a damaged or older setting never stops a New game.
+
+    >>> known_expansions(["biggest-regrets", "kraken", 3])
+    ['biggest-regrets']
+    """
+    chosen = values if isinstance(values, list | tuple) else []
+    return [e for e in EXPANSIONS if e in chosen]
+
+
 def shoal_size(expansions: Iterable[str]) -> int:
     """Cards in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11)."""
     return TENTACLES_SHOAL_SIZE if LAMENTABLE_TENTACLES in expansions else SHOAL_SIZE

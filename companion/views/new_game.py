@@ -1,8 +1,9 @@
-"""New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game.
+"""New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game, the
+expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
 
 Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
-``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``, ``start-game``,
-``error-line``, ``back``.
+``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``,
+``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.i18n import t
+from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
+from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets, list_variants
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -21,6 +24,7 @@ from companion.views.widgets import action_button, error_line, icon_action, scre
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
 MAX_PLAYERS = 5
+EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with
 
 
 def _draft(ctx: AppContext) -> dict[str, Any]:
@@ -29,7 +33,29 @@ def _draft(ctx: AppContext) -> dict[str, Any]:
         "preset": list_presets()[0].id,
         "variants": [],
         "short_game": False,
+        "expansions": known_expansions(ctx.setting(EXPANSIONS_SETTING, [])),
     })
+
+
+def toggle_expansion(ctx: AppContext, expansion: str) -> None:
+    """Put a box on the table or take it off; the choice becomes the table's default for the next New game."""
+    draft = _draft(ctx)
+    chosen = set(draft["expansions"]) ^ {expansion}
+    draft["expansions"] = known_expansions(list(chosen))
+    ctx.set_setting(EXPANSIONS_SETTING, draft["expansions"])
+    ctx.error = None
+    ctx.refresh()
+
+
+def deal(ctx: AppContext, index: int, card: str) -> None:
+    """Angler ``index`` was dealt ``card`` at the table (Biggest Regrets, RULES.md §11); a card goes to one angler."""
+    players = _draft(ctx)["players"]
+    for other in players:
+        if other.get("personality") == card:
+            other["personality"] = None
+    players[index]["personality"] = card
+    ctx.error = None
+    ctx.refresh()
 
 
 def add_player(ctx: AppContext) -> None:
@@ -79,9 +105,13 @@ def start(ctx: AppContext) -> None:
         if not player["name"].strip():
             ctx.fail(t("Angler {n} needs a name", n=n))
             return
+    dealing = BIGGEST_REGRETS in draft["expansions"]
     try:
-        ruleset = build_ruleset(draft["preset"], tuple(draft["variants"]), draft["short_game"])
-        setup = GameSetup(players=[PlayerSetup(name=p["name"].strip(), colour=p["colour"]) for p in draft["players"]],
+        ruleset = build_ruleset(draft["preset"], tuple(draft["variants"]), draft["short_game"],
+                                tuple(draft["expansions"]))
+        setup = GameSetup(players=[PlayerSetup(name=p["name"].strip(), colour=p["colour"],
+                                               personality=p.get("personality") if dealing else None)
+                                   for p in draft["players"]],
                           ruleset=ruleset, seed=random.randrange(2**31))
     except (ValueError, ValidationError) as problem:
         ctx.fail(_one_line(problem))
@@ -95,7 +125,10 @@ def start(ctx: AppContext) -> None:
 def _one_line(problem: Exception) -> str:
     if isinstance(problem, ValidationError):
         first = problem.errors()[0]
-        return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=first["msg"])
+        message = first["msg"].removeprefix("Value error, ")
+        if not first["loc"]:
+            return message
+        return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=message)
     return str(problem)
 
 
@@ -117,8 +150,13 @@ def _player_row(ctx: AppContext, index: int, player: dict[str, Any], count: int)
             alignment=ft.Alignment.CENTER), label=colour)
         for colour in COLOURS
     ]
-    return ft.Column([ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
-                      ft.Text(player["colour"], size=theme.SMALL, color=theme.angler_colour(player["colour"]))])
+    rows: list[ft.Control] = [ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
+                              ft.Text(player["colour"], size=theme.SMALL, color=theme.angler_colour(player["colour"]))]
+    if BIGGEST_REGRETS in _draft(ctx)["expansions"]:
+        rows.append(ft.Row([action_button(f"personality-{index}-{card}", card, lambda c=card: deal(ctx, index, c),
+                                          primary=player.get("personality") == card)
+                            for card in dealable(count)], wrap=True, spacing=6))
+    return ft.Column(rows)
 
 
 def view(ctx: AppContext) -> ft.View:
@@ -155,11 +193,18 @@ def view(ctx: AppContext) -> ft.View:
 
     short = tagged("short-game", ft.Switch(label=t("Short game: start on Tuesday (A p.6)"),
                                             value=draft["short_game"], on_change=on_short))
+    boxes = [
+        tagged(f"expansion-{e}", ft.Switch(
+            label=t("{name} ({players}+ players, RULES.md §11)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+            value=e in draft["expansions"], on_change=lambda _e, eid=e: toggle_expansion(ctx, eid)))
+        for e in EXPANSIONS
+    ]
     return screen(ctx.route, t("New game"), [
         section_card("new-game-anglers", t("Anglers"), rows),
         section_card("new-game-preset", t("Rules"), presets),
         section_card("new-game-variants", t("Variants"), variants),
         short,
+        section_card("new-game-expansions", t("Expansions on the table"), boxes),
         error_line(ctx.error),
         action_button("start-game", t("Start the game"), lambda: start(ctx), icon=ft.Icons.PLAY_ARROW, primary=True),
     ], back=lambda: ctx.navigate("/"))

@@ -76,3 +76,56 @@ def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):
     assert rules.thursday_payday == 4
     assert store.load_game(game.id).setup == game.setup
     assert "new_game" not in ctx.drafts
+
+
+def test_expansions_chosen_become_the_tables_default_rules_11(tmp_path):
+    """RULES.md §11: the table says which boxes are on; the next New game starts with the same ones."""
+    store = open_store(tmp_path)
+    ctx = context(None, "/new", store=store)
+    assert {"expansion-lamentable-tentacles", "expansion-biggest-regrets"} <= set(ids(new_game.view(ctx)))
+    change(new_game.view(ctx), "expansion-lamentable-tentacles", True)
+    assert store.get_setting("expansions") == ["lamentable-tentacles"]
+    fill_names(ctx, "Ada", "Bo")
+    tap(new_game.view(ctx), "start-game")
+    assert ctx.game.setup.ruleset.expansions == ("lamentable-tentacles",)
+    assert ctx.game.state.ruleset.shoal_size == 15
+    later = context(None, "/new", store=store)
+    assert later.drafts.get("new_game") is None
+    new_game.view(later)
+    assert later.drafts["new_game"]["expansions"] == ["lamentable-tentacles"]
+
+
+def test_an_expansion_needing_two_players_is_refused_by_name_rules_11():
+    ctx = context(None, "/new")
+    tap(new_game.view(ctx), "remove-player-1")
+    change(new_game.view(ctx), "expansion-lamentable-tentacles", True)
+    fill_names(ctx, "Ada")
+    tap(new_game.view(ctx), "start-game")
+    assert ctx.game is None and ctx.error == "Lamentable Tentacles needs at least 2 players"
+
+
+def test_biggest_regrets_deals_each_angler_a_personality_rules_11():
+    """Each angler picks the card dealt to them; Curmudgeonly and Lonely are offered only at 4+ players; a card
+    goes to one angler."""
+    ctx = context(None, "/new")
+    change(new_game.view(ctx), "expansion-biggest-regrets", True)
+    v = new_game.view(ctx)
+    assert {"personality-0-Neurotic", "personality-1-Sentimental"} <= set(ids(v))
+    assert "personality-0-Lonely" not in ids(v)
+    fill_names(ctx, "Ada", "Bo")
+    tap(new_game.view(ctx), "start-game")
+    assert ctx.game is None and "personality card" in ctx.error
+    tap(new_game.view(ctx), "personality-0-Sentimental")
+    tap(new_game.view(ctx), "personality-1-Sentimental")  # taken from Ada: she must pick again
+    assert [p.get("personality") for p in ctx.drafts["new_game"]["players"]] == [None, "Sentimental"]
+    tap(new_game.view(ctx), "personality-0-Neurotic")
+    tap(new_game.view(ctx), "start-game")
+    assert [p.personality for p in ctx.game.state.players] == ["Neurotic", "Sentimental"]
+
+
+def test_four_anglers_may_be_dealt_curmudgeonly_and_lonely_rules_11():
+    ctx = context(None, "/new")
+    change(new_game.view(ctx), "expansion-biggest-regrets", True)
+    tap(new_game.view(ctx), "add-player")
+    tap(new_game.view(ctx), "add-player")
+    assert {"personality-3-Lonely", "personality-3-Curmudgeonly"} <= set(ids(new_game.view(ctx)))
