@@ -15,6 +15,7 @@ from companion.rules import actions as a
 from companion.rules.actions import ACTION_ADAPTER
 from companion.rules.engine import initial_state
 from companion.rules.fish import FishRef
+from companion.rules.phases import TURN_ACTIONS
 from companion.rules.state import GameState
 
 TARGET_MS = 50.0
@@ -101,7 +102,7 @@ def build_log(setup: GameSetup, seed: int = 11) -> list[a.Action]:
             action = a.Pass(player=s.turn)
         if action.type == "advance_phase" and new.day != s.day:
             acted = {}
-        elif s.phase == "action" and action.type in a.TURN_ACTIONS:
+        elif s.phase == "action" and action.type in TURN_ACTIONS:
             acted[s.turn] = acted.get(s.turn, 0) + 1
         log.append(action)
         s = new

@@ -363,9 +363,6 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
-# Actions that use up the player's turn in the Action phase (A p.9); the rest are free.
-TURN_ACTIONS = frozenset({"fish", "give_up", "abandon_ship", "pass", "sell", "buy", "mount"})
-
 
 def parse_action(data: dict) -> Action:
     """Validate a dict (from a screen or a file) into its action model; raises ``pydantic.ValidationError``."""

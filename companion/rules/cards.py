@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
-from companion.rules.madness import MadnessTier
 
 if TYPE_CHECKING:
     from companion.catalog import Catalog, CatalogFish, Item
@@ -71,16 +70,6 @@ def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
         raise RuleViolation("RULES.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
                                               low=low, high=high, value=fish.value))
     return None
-
-
-def fish_value(tier: MadnessTier, fish: FishRef) -> int:
-    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (RULES.md §2)."""
-    name = _known(fish.name)
-    if name is not None:
-        fixed = catalog().fish(name).fixed_value
-        if fixed is not None:
-            return fixed
-    return tier.fish_value(fish.value, fish.foul)
 
 
 def no_sale_or_mount(fish: FishRef, doing: str) -> None:

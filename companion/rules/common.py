@@ -56,31 +56,6 @@ def with_player(state: GameState, index: int, **changes: object) -> GameState:
     return replace(state, players=players)
 
 
-def not_ended(state: GameState) -> None:
-    """Nothing but revealing Regrets happens once the game is over (A p.22)."""
-    if state.phase == "ended":
-        fail("A p.22", t("The game is over"))
-
-
-def not_passed(state: GameState, index: int) -> PlayerState:
-    """A player who passed can't act, eat Fish or use items until the next Day (A p.9)."""
-    p = player(state, index)
-    not_ended(state)
-    if p.passed:
-        fail("A p.9", t("{name} has passed and can't act until the next Day", name=p.name))
-    return p
-
-
-def require_turn(state: GameState, index: int) -> PlayerState:
-    """The player must be the one taking their turn in the Action phase (A p.9)."""
-    p = not_passed(state, index)
-    if state.phase != "action":
-        fail("A p.8", t("That is only possible in the Action phase"))
-    if state.turn != index:
-        fail("A p.9", t("It is not {name}'s turn", name=p.name))
-    return p
-
-
 def require_location(p: PlayerState, location: str) -> None:
     """Sea actions need the boat at Sea (A p.10), Port actions at Port (A p.16)."""
     if p.location != location:

@@ -13,7 +13,7 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
+from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
 from companion.rules.dice import die
 from companion.rules.personalities import fix_tier
@@ -75,8 +75,6 @@ def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool,
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
     """The Refresh phase roll, once per player per Day (A p.8)."""
     p = player(state, action.player)
-    if state.phase != "refresh":
-        fail("A p.8", t("Refreshing happens in the Refresh phase"))
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
     state = muster(state, action.player, action)
@@ -87,12 +85,12 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
     """The highest roller (ties: earliest in turn order) gives the Life Preserver to another player (A p.8)."""
     player(state, action.player)
     target = player(state, action.to)
-    if state.phase != "refresh" or not all(p.refreshed for p in state.players):
+    if not all(p.refreshed for p in state.players):
         fail("A p.8", t("The Life Preserver is thrown once everyone has refreshed"))
     if state.life_preserver_thrown:
         fail("A p.8", t("The Life Preserver has already been thrown today"))
     thrower = state.life_preserver_thrower
-    if action.player != thrower:
+    if thrower is None or action.player != thrower:
         fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
@@ -100,14 +98,9 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
 
 
 def apply_declare(state: GameState, action: Declare) -> GameState:
-    """Declare Sea or Make Port, in turn order from the first player (A p.8)."""
+    """Declare Sea or Make Port, in turn order from the first player (A p.8): a turn move, so each angler declares
+    once, when the turn reaches them."""
     p = player(state, action.player)
-    if state.phase != "declaration":
-        fail("A p.8", t("Declaring happens in the Declaration phase"))
-    if p.declared:
-        fail("A p.8", t("{name} has already declared today", name=p.name))
-    if state.turn != action.player:
-        fail("A p.8", t("Players declare in turn order: it is {name}'s turn", name=state.players[state.turn].name))
     if action.location == "port":
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
@@ -127,8 +120,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
 def apply_equip(state: GameState, action: Equip) -> GameState:
     """Equip one owned Rod and one owned Reel; they stay until the next Declaration (A p.8)."""
     p = player(state, action.player)
-    first_day_setup = state.is_first_day and state.phase == "refresh"
-    if state.phase != "declaration" and not first_day_setup:
+    if state.phase == "refresh" and not state.is_first_day:
         fail("A p.8", t("Rods and Reels are equipped in the Declaration phase"))
     for item in (action.rod, action.reel):
         if item is not None and item not in p.items:
@@ -200,7 +192,6 @@ def day_effects(state: GameState) -> list[str]:
 
 def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
     """Move to the next phase once the current one is done (A pp.8-9)."""
-    not_ended(state)
     if state.phase == "refresh":
         waiting = [p.name for p in state.players if not p.refreshed]
         if waiting:
@@ -224,7 +215,6 @@ def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
 
 def apply_end_game(state: GameState, action: EndGame) -> GameState:
     """End the game: on the final Day once all passed (A p.22), or when every Shoal is empty (B)."""
-    not_ended(state)
     everyone_passed = state.phase == "action" and not state.unpassed
     if not (state.is_last_day and everyone_passed) and state.shoals_emptied < SHOALS:
         fail("A p.22", t("The game ends on the final Day, once all players have passed"))
@@ -234,8 +224,6 @@ def apply_end_game(state: GameState, action: EndGame) -> GameState:
 def apply_reveal_regrets(state: GameState, action: RevealRegrets) -> GameState:
     """At the end each player reveals their Regret value: every card is worth 0 to 3 (A p.19)."""
     p = player(state, action.player)
-    if state.phase != "ended":
-        fail("A p.22", t("Regret values are revealed when the game is over"))
     most = REGRET_VALUE_MAX * p.regret_cards
     if action.value > most:
         fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=most))

@@ -23,8 +23,6 @@ from companion.rules.common import (
     faces_for,
     fail,
     move_regrets,
-    not_ended,
-    not_passed,
     player,
     replace,
     require_location,
@@ -38,14 +36,12 @@ from companion.rules.state import SHOALS, GameState
 def apply_draw_regret(state: GameState, action: DrawRegret) -> GameState:
     """Draw Regrets: the pile, then the discard pile, then a random one from a player of your choice (A p.18)."""
     player(state, action.player)
-    not_ended(state)
     return draw_regrets(state, action.player, action.count, action.from_player)
 
 
 def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:
     """Discard Regrets face down on the discard pile (A p.18)."""
     p = player(state, action.player)
-    not_ended(state)
     if action.count > p.regret_cards:
         fail("A p.18", t("{name} has only {n} Regret cards", name=p.name, n=p.regret_cards))
     return with_player(state, action.player, regret_cards=p.regret_cards - action.count)
@@ -54,13 +50,12 @@ def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:
 def apply_draw_dink(state: GameState, action: DrawDink) -> GameState:
     """Draw Dinks from an ability (A p.12: Dinks are not Fish and don't score)."""
     p = player(state, action.player)
-    not_ended(state)
     return with_player(state, action.player, dinks=p.dinks + action.count)
 
 
 def apply_use_dink(state: GameState, action: UseDink) -> GameState:
     """Use a Dink and put it under the deck; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     if p.dinks == 0:
         fail("A p.11", t("{name} has no Dink", name=p.name))
     return with_player(state, action.player, dinks=p.dinks - 1)
@@ -69,13 +64,12 @@ def apply_use_dink(state: GameState, action: UseDink) -> GameState:
 def apply_gain_item(state: GameState, action: GainItem) -> GameState:
     """Take a Rod, Reel or Supply from an ability or a starting provision."""
     p = player(state, action.player)
-    not_ended(state)
     return with_player(state, action.player, items=[*p.items, action.item])
 
 
 def apply_use_item(state: GameState, action: UseItem) -> GameState:
     """Discard a used item to the bottom of its deck; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     if action.item not in p.items:
         fail("A p.11", t("{name} doesn't own {item}", name=p.name, item=action.item))
     items = list(p.items)
@@ -94,7 +88,6 @@ def apply_use_item(state: GameState, action: UseItem) -> GameState:
 def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     """Take a die from an ability; it is rolled into Fresh up to Max dice, the excess Spent (A p.20)."""
     p = player(state, action.player)
-    not_ended(state)
     if action.kind == "omen" and state.omen_holder is not None:
         fail("A p.15", t("There is only one Omen Die"))
     if action.kind in TACKLE_COLOURS and state.tackle_available(action.kind) < 1:
@@ -109,7 +102,6 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
 def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameState:
     """Gain or pay Fishbucks through an ability: never below $0, the excess over the cap is lost (RULES.md §5)."""
     p = player(state, action.player)
-    not_ended(state)
     money = p.fishbucks + action.amount
     if money < 0:
         fail("RULES.md §5", t("{name} has only ${have}", name=p.name, have=p.fishbucks))
@@ -118,13 +110,11 @@ def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameSta
 
 def apply_move_regrets(state: GameState, action: MoveRegrets) -> GameState:
     """Regret cards pass from one angler to another (Iron Coffin, Sea Monkey, Psychic Interloper; RULES.md §10)."""
-    not_ended(state)
     return move_regrets(state, action.player, action.to, action.count)
 
 
 def apply_empty_shoal(state: GameState, action: EmptyShoal) -> GameState:
     """Record a Shoal emptied without a catch (The Plug, a discard ability), so an empty Sea ends the game (B)."""
-    not_ended(state)
     if state.shoals_emptied >= SHOALS:
         fail("A p.7", t("Every Shoal is already empty"))
     return replace(state, shoals_emptied=state.shoals_emptied + 1)

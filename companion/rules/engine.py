@@ -13,6 +13,7 @@ from companion.rules.actions import Action
 from companion.rules.common import replace
 from companion.rules.constants import PLAYER_DICE
 from companion.rules.dice import die
+from companion.rules.phases import check_allowed
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
 
@@ -71,7 +72,8 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
     """Apply ``action`` to ``state`` under ``ruleset`` (default: the state's own) and return the new state.
 
     Raises :class:`~companion.rules.errors.RuleViolation` naming the rule when the action is not allowed; the
-    state passed in is never changed.
+    state passed in is never changed. Whether the phase allows the move and whether it is this angler's turn is
+    checked here, once, from the phases' data (:mod:`companion.rules.phases`); each move checks the rest.
 
     >>> from companion.rules.actions import Refresh
     >>> from companion.rules.ruleset import build_ruleset
@@ -82,5 +84,6 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
     """
     if ruleset is not None and ruleset is not state.ruleset:
         state = replace(state, ruleset=ruleset)
+    check_allowed(state, action)
     new = MOVES[action.type](state, action)
     return replace(new, step=state.step + 1)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import UsePersonality
-from companion.rules.common import draw_regrets, fail, move_regrets, player, require_turn, with_player
+from companion.rules.common import draw_regrets, fail, move_regrets, player, with_player
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
 from companion.rules.state import GameState
 
@@ -174,8 +174,9 @@ def fix_tier(state: GameState, index: int) -> GameState:
 
 
 def apply_use_personality(state: GameState, action: UsePersonality) -> GameState:
-    """Use the personality card: a free action on your turn, once per Day, at the tier fixed at Refresh."""
-    p = require_turn(state, action.player)
+    """Use the personality card: a free action on your turn (``phases`` checks the turn), once per Day, at the tier
+    fixed at Refresh."""
+    p = player(state, action.player)
     if not state.ruleset.plays(BIGGEST_REGRETS):
         fail(RULE, t("This table doesn't play {expansion}", expansion=expansion_name(BIGGEST_REGRETS)))
     if p.personality is None:

@@ -10,10 +10,10 @@ from companion.rules.common import (
     draw_regrets,
     faces_for,
     fail,
+    player,
     remove_from_hand,
     replace,
     require_location,
-    require_turn,
     source,
     with_player,
 )
@@ -28,7 +28,7 @@ CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5
 
 def apply_sell(state: GameState, action: Sell) -> GameState:
     """Sell Fish for their Madness-modified value; each Foul Fish then draws a Regret (A p.17)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     per_sale = state.ruleset.fish_per_sale
     if per_sale is not None and len(action.fish) > per_sale:
@@ -75,7 +75,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
 
 def apply_buy(state: GameState, action: Buy) -> GameState:
     """Buy at Port: pay the price after discounts; refuse what the player can't afford (A pp.16-17)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     rules = state.ruleset
     shop = shop_key(action)
@@ -97,7 +97,7 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
 
 def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
     """Pay $1 to replace the items of one type or all Market dice; not an action (A p.17, Market only)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     if state.ruleset.shop_system != "market":
         fail(source(state, "shop_system"), t("Only the Market can be cycled"))
@@ -110,7 +110,7 @@ def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
 def apply_mount(state: GameState, action: Mount) -> GameState:
     """Mount Fish from hand in empty slots, for good (A p.17): one per action under the Angler's Guide, up to
     every empty slot under Three shops (RULES.md §9); the Cloche holds one small Fish more (RULES.md §10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     placements = [(action.fish, action.slot), *((m.fish, m.slot) for m in action.also)]
     per_mount = state.ruleset.fish_per_mount

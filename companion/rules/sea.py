@@ -8,13 +8,11 @@ from companion.rules.cards import check_unique, regrets_drawn, to_graveyard
 from companion.rules.common import (
     draw_regrets,
     fail,
-    not_passed,
     pick_fresh,
     player,
     remove_from_hand,
     replace,
     require_location,
-    require_turn,
     spend,
     unequipped,
     with_player,
@@ -29,7 +27,7 @@ from companion.rules.turns import end_turn
 
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
     """Spend one die of any value per Depth to move the boat down; it stays down until Port (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if p.depth + len(action.dice) > 3:
         fail("A p.10", t("The boat can't go below Depth III"))
@@ -40,7 +38,7 @@ def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
 def apply_fish(state: GameState, action: Fish) -> GameState:
     """Catch a Fish: dice summing to at least its Difficulty after every effect (RULES.md §10), at its Depth or
     deeper (A pp.10-11). Dinks and Supplies used are spent; a Fish kept face up goes in front of the player."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
@@ -83,7 +81,7 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
 
 def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     """Not catching a Fish costs one die of any value and draws a Dink (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
@@ -95,7 +93,7 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
 
 def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     """Flip the Lifeboat and Make Port at once; once a game, never after passing (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.lifeboat:
         fail("A p.10", t("{name}'s Lifeboat is already flipped", name=p.name))
@@ -109,7 +107,7 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
 
 def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
     """Flip the Can of Worms face down to peek at a Fish before revealing (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.can_of_worms:
         fail("A p.11", t("{name}'s Can of Worms is face down", name=p.name))
@@ -118,7 +116,7 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
 
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
     """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     require_box(state, action.fish)
     state = with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
     return replace(state, graveyard=to_graveyard(state, [action.fish]))

@@ -6,7 +6,7 @@ every action builds a new one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -14,14 +14,8 @@ from companion.i18n import t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
-from companion.rules.madness import MadnessTier, madness_tier
+from companion.rules.madness import MadnessTier, card_value, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
-
-if TYPE_CHECKING:
-    from companion.rules.actions import Action, Buy, Fish
-    from companion.rules.difficulty import CatchDifficulty
-    from companion.rules.personalities import PersonalityStatus
-    from companion.rules.pricing import PriceQuote
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
@@ -102,8 +96,8 @@ class PlayerState(BaseModel):
 
 
 class GameState(BaseModel):
-    """The whole table after some actions. Helpers here answer the questions screens ask, so views never
-    compute a rule."""
+    """The whole table after some actions. Its helpers answer questions about the table itself; what an angler may
+    do, prices and the next morning are in :mod:`companion.rules.queries` (this module imports no move)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -168,13 +162,6 @@ class GameState(BaseModel):
         return self.last_turns_left
 
     # --- per player ---------------------------------------------------------------------------------------------
-    def personality(self, player: int) -> PersonalityStatus | None:
-        """The angler's Biggest Regrets card, its tier for the Day, what that does and whether it was used today
-        (RULES.md §11); ``None`` when they have none."""
-        from companion.rules.personalities import status
-
-        return status(self, player)
-
     def madness(self, player: int) -> MadnessTier:
         """The player's Madness tier, from their Regret card count (RULES.md §2)."""
         return madness_tier(self.players[player].regret_cards, self.ruleset)
@@ -189,28 +176,13 @@ class GameState(BaseModel):
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        from companion.rules.cards import fish_value
-
-        return fish_value(self.madness(player), fish)
+        return card_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
         total = self.players[player].fishbucks + sum(self.sale_value(player, f) for f in fish)
         cap = self.ruleset.money_cap
         return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
-
-    def catch_difficulty(self, action: Fish) -> CatchDifficulty:
-        """The Difficulty of a catch after every effect, line by line (RULES.md §10); see
-        :func:`companion.rules.difficulty.catch_difficulty`."""
-        from companion.rules.difficulty import catch_difficulty
-
-        return catch_difficulty(self, action)
-
-    def price(self, buy: Buy) -> PriceQuote:
-        """The price of a purchase, each discount itemised (A p.17, RULES.md §5)."""
-        from companion.rules.pricing import quote
-
-        return quote(self, buy)
 
     @property
     def regrets_in_piles(self) -> int:
@@ -237,25 +209,3 @@ class GameState(BaseModel):
         totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
                   if self.players[i].refreshed]
         return max(totals)[2] if totals else None
-
-    # --- legality -----------------------------------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, otherwise the one line saying which rule it breaks."""
-        from companion.rules.engine import apply
-        from companion.rules.errors import RuleViolation
-
-        try:
-            apply(self, action)
-        except RuleViolation as e:
-            return str(e)
-        return None
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now."""
-        return self.why_illegal(action) is None
-
-    def next_day_effects(self) -> list[str]:
-        """The checklist of what happens at the start of the next Day (A p.8), translated; empty on the last Day."""
-        from companion.rules.days import day_effects
-
-        return day_effects(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import ClaimReward, Pass
-from companion.rules.common import fail, not_ended, player, replace, require_turn, source, with_player
+from companion.rules.common import fail, player, replace, source, with_player
 from companion.rules.state import GameState
 
 
@@ -64,7 +64,6 @@ def _passed(state: GameState, index: int) -> GameState:
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
     """Pass: skipped for the rest of the Day (A p.9), with the passing reward where the ruleset has one."""
-    require_turn(state, action.player)
     if action.reward is not None:
         if not state.ruleset.passing_reward:
             fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
@@ -75,7 +74,6 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
 def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
     """Take a passing reward earned by being skipped; it can be taken until the Day ends (RULES.md §9)."""
     p = player(state, action.player)
-    not_ended(state)
     if not state.ruleset.passing_reward:
         fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
     if p.rewards_due == 0:

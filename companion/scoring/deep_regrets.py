@@ -16,10 +16,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
-from companion.rules.cards import fish_value
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.fish import FishRef, FishType
-from companion.rules.madness import MadnessTier, madness_tier
+from companion.rules.madness import MadnessTier, card_value, madness_tier
 from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.expansions import expansion_problem
 from companion.scoring.ranking import rank
@@ -123,7 +122,7 @@ def _value(tier: MadnessTier, fish: FishRef) -> tuple[int, int]:
         fixed = fish.name is not None and load_catalog().fish(fish.name).fixed_value is not None
     except KeyError:
         fixed = False
-    return fish_value(tier, fish), 0 if fixed else tier.modifier(fish.foul)
+    return card_value(tier, fish), 0 if fixed else tier.modifier(fish.foul)
 
 
 def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:

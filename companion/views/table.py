@@ -19,6 +19,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.state import GameState, PlayerState
@@ -348,7 +349,7 @@ def _day_end(ctx: AppContext, state: GameState) -> list[ft.Control]:
             ticked.clear()
 
     effects = [tagged(f"effect-{n}", ft.Checkbox(label=text, value=n in ticked, on_change=lambda _e, n=n: tick(n)))
-               for n, text in enumerate(state.next_day_effects())]
+               for n, text in enumerate(queries.next_day_effects(state))]
     return [section_card("day-effects", t("Before the next Day"), [
         *effects,
         action_button("advance-day", t("Start the next Day"), start_day, icon=ft.Icons.WB_SUNNY, primary=True),

@@ -177,6 +177,7 @@ def test_madness_tier_matches_the_count_and_moves_one_way(cards, preset):
        fish=fish_refs)
 def test_prices_and_sale_values_never_go_below_zero(preset, cards, dinks, lp, price, shop, fish):
     """A purchase costs its base less its discounts, never below $0; a Fish never sells below $0 (RULES.md §2, §5)."""
+    from companion.rules import queries
     from companion.rules.common import with_player
     from companion.rules.scenario import table
 
@@ -186,6 +187,6 @@ def test_prices_and_sale_values_never_go_below_zero(preset, cards, dinks, lp, pr
     buy = a.Buy(player=0, shop=shop, life_preserver=lp, dinks=dinks,
                 price=None if not market or shop == "tackle" else price,
                 colour="orange" if market and shop == "tackle" else None, tier=None if market else 3)
-    quote = s.price(buy)
+    quote = queries.price(s, buy)
     assert quote.total == max(0, quote.base - sum(d.amount for d in quote.discounts)) >= 0
     assert s.sale_value(0, fish) >= 0

@@ -19,6 +19,7 @@ from companion.rules.actions import (
     UseItem,
 )
 from companion.rules.common import with_player
+from companion.rules.difficulty import catch_difficulty
 from companion.rules.scenario import play, start_action_phase, table
 
 CAT = load_catalog()
@@ -45,29 +46,29 @@ def test_narwhal_rod_lowers_every_difficulty_by_one_rules_md_10():
     hammerhead = Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, dice=[1])  # a 2 against Difficulty 3
     refused(at_sea(), hammerhead, "A p.10")
     s = at_sea(items=["Narwhal Rod"], rod="Narwhal Rod")
-    assert s.catch_difficulty(hammerhead).summary == "Hammerhead Shark: Difficulty 3 − 1 Narwhal Rod = 2"
+    assert catch_difficulty(s, hammerhead).summary == "Hammerhead Shark: Difficulty 3 − 1 Narwhal Rod = 2"
     assert play(s, hammerhead).players[0].hand == [ref("Hammerhead Shark")]
 
 
 def test_type_and_size_rods_apply_only_to_their_fish_rules_md_10():
     s = at_sea(items=["Rod of Manchineel"], rod="Rod of Manchineel")
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 1  # Foul 2 − 1
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Sunfish"), depth=1)).total == 2  # Fair: unchanged
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 1  # Foul 2 − 1
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Sunfish"), depth=1)).total == 2  # Fair: unchanged
     s = at_sea(items=["Split Bamboo Pole"], rod="Split Bamboo Pole")
     typed_in = Fish(player=0, fish=ref("Flounder").model_copy(update={"name": None}), depth=1, difficulty=2,
                     size="small")
-    assert s.catch_difficulty(typed_in).total == 1
+    assert catch_difficulty(s, typed_in).total == 1
     refused(s, Fish(player=0, fish=ref("Flounder"), depth=1, size="large"), "RULES.md §10")
 
 
 def test_an_unequipped_rod_does_nothing_a_p8():
     s = at_sea(items=["Narwhal Rod"])
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Hammerhead Shark"), depth=1)).total == 3
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Hammerhead Shark"), depth=1)).total == 3
 
 
 def test_fugu_reveal_sets_difficulty_two_rules_md_10():
     fugu = Fish(player=0, fish=ref("Fugu"), depth=1, dice=[1])
-    d = at_sea().catch_difficulty(fugu)
+    d = catch_difficulty(at_sea(), fugu)
     assert (d.printed, d.total) == (3, 2)
     assert d.summary == "Fugu: Difficulty 3 → 2 Fugu (reveal) = 2"
     assert play(at_sea(), fugu).players[0].hand == [ref("Fugu")]
@@ -75,14 +76,14 @@ def test_fugu_reveal_sets_difficulty_two_rules_md_10():
 
 def test_porcupine_fish_and_mermer_reveal_set_their_difficulty_rules_md_10():
     s = at_sea(depth=3)
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Porcupine Fish"), depth=2)).total == 2
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Mermer"), depth=3)).total == 3
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Porcupine Fish"), depth=2)).total == 2
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Mermer"), depth=3)).total == 3
 
 
 def test_sub_matriarch_one_more_per_fish_in_hand_rules_md_10():
     sub = Fish(player=0, fish=ref("Sub Matriarch"), depth=2, dice=[1])  # a 2
     s = at_sea(depth=2, hand=[ref("Sunfish"), ref("Flounder")])
-    d = s.catch_difficulty(sub)
+    d = catch_difficulty(s, sub)
     assert d.total == 4 and d.lines[1].label == "2 Fish in hand"
     refused(s, sub, "A p.10")
     assert play(s, sub.model_copy(update={"dice": [0, 2]})).players[0].hand_count == 3  # 3 + 1
@@ -91,17 +92,17 @@ def test_sub_matriarch_one_more_per_fish_in_hand_rules_md_10():
 
 def test_displayed_orca_lowers_foul_fish_only_rules_md_10():
     s = at_sea(displayed=[ref("Orca")])
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 1
-    assert s.catch_difficulty(Fish(player=0, fish=ref("Sunfish"), depth=1)).total == 2
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 1
+    assert catch_difficulty(s, Fish(player=0, fish=ref("Sunfish"), depth=1)).total == 2
     other = with_player(s, 1, displayed=[ref("Orca")])  # someone else's Orca does nothing for P1
     other = with_player(other, 0, displayed=[])
-    assert other.catch_difficulty(Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 2
+    assert catch_difficulty(other, Fish(player=0, fish=ref("Ghoul Ray"), depth=1)).total == 2
 
 
 def test_dinks_used_lower_the_difficulty_and_are_spent_rules_md_10():
     s = at_sea(dinks=2)
     catch = Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, dice=[2], dinks=["Crab"])  # a 1
-    assert s.catch_difficulty(catch).summary == "Hammerhead Shark: Difficulty 3 − 2 Crab = 1"
+    assert catch_difficulty(s, catch).summary == "Hammerhead Shark: Difficulty 3 − 2 Crab = 1"
     assert play(s, catch).players[0].dinks == 1
     refused(s, catch.model_copy(update={"dinks": ["Old Boot"]}), "RULES.md §10")
     refused(s, catch.model_copy(update={"dinks": ["Crab", "Eel", "Toe"]}), "A p.11")
@@ -119,26 +120,26 @@ def test_supplies_used_lower_the_difficulty_and_are_discarded_rules_md_10():
 def test_bucket_of_chum_sets_zero_and_draws_three_regrets_rules_md_10():
     s = at_sea(items=["Bucket of Chum"])
     catch = Fish(player=0, fish=ref("Swordfish"), depth=1, supplies=["Bucket of Chum"])
-    assert s.catch_difficulty(catch).total == 0
+    assert catch_difficulty(s, catch).total == 0
     assert play(s, catch).players[0].regret_cards == 3
 
 
 def test_life_preserver_line_a_p11():
     s = with_player(at_sea(), 0, dinks=0).model_copy(update={"life_preserver": 0})
-    d = s.catch_difficulty(Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, life_preserver=True))
+    d = catch_difficulty(s, Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, life_preserver=True))
     assert d.summary == "Hammerhead Shark: Difficulty 3 − 2 Life Preserver = 1"
 
 
 def test_difficulty_never_below_zero_rules_md_10():
     s = with_player(at_sea(dinks=1, items=["Narwhal Rod"], rod="Narwhal Rod"), 0)
-    d = s.catch_difficulty(Fish(player=0, fish=ref("Sheepshead"), depth=1, dinks=["Eel"]))
+    d = catch_difficulty(s, Fish(player=0, fish=ref("Sheepshead"), depth=1, dinks=["Eel"]))
     assert (d.lines[-1].running, d.total) == (-2, 0)
 
 
 def test_exact_dice_still_needed_at_difficulty_zero_a_p27():
     s = at_sea(items=["Jar of Leeches"])
     octopus = Fish(player=0, fish=ref("Day Octopus"), depth=1, supplies=["Jar of Leeches"])
-    assert s.catch_difficulty(octopus).total == 0
+    assert catch_difficulty(s, octopus).total == 0
     refused(s, octopus, "A p.10")
     assert play(s, octopus.model_copy(update={"dice": [2]})).players[0].hand == [ref("Day Octopus")]
 
@@ -147,7 +148,7 @@ def test_manual_adjustment_is_labelled_rules_md_10():
     s = at_sea()
     catch = Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, dice=[2], adjustment=-2,
                  adjustment_label="Lucky Pole")
-    d = s.catch_difficulty(catch)
+    d = catch_difficulty(s, catch)
     assert d.lines[-1].kind == "manual" and d.lines[-1].text == "− 2 adjusted by hand: Lucky Pole"
     assert d.total == 1 and play(s, catch).players[0].hand_count == 1
 
@@ -177,9 +178,9 @@ def test_every_fish_card_exists_once_rules_md_10():
     s = play(at_sea(), sunfish)
     e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "RULES.md §10")
     assert "P1" in e.message
-    eaten = play(s, EatFish(player=0, fish=ref("Sunfish")))
+    eaten = play(at_sea(hand=[ref("Sunfish")]), EatFish(player=0, fish=ref("Sunfish")))  # on P1's own turn
     assert eaten.graveyard == ["Sunfish"]
-    assert "Graveyard" in refused(eaten, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0])).message
+    assert "Graveyard" in refused(eaten, Fish(player=0, fish=ref("Sunfish"), depth=1, dice=[0])).message
 
 
 def test_entering_a_secret_catch_names_a_card_not_in_play_rules_md_10():
@@ -225,7 +226,8 @@ def test_the_cloche_holds_one_small_fish_rules_md_10():
     refused(s, Mount(player=0, fish=ref("Sunfish"), slot="cloche"), "RULES.md §10")  # large
     s = play(s, Mount(player=0, fish=ref("Flounder"), slot="cloche"))
     assert s.players[0].cloche == ref("Flounder") and s.players[0].mounted == [None, None, None]
-    refused(s, UseItem(player=0, item="Cloche"), "RULES.md §10")  # it stays as a mount
+    on_turn = at_port(items=["Cloche"], cloche=ref("Flounder"))  # items are used on one's own turn (A p.11)
+    refused(on_turn, UseItem(player=0, item="Cloche"), "RULES.md §10")  # it stays as a mount
 
 
 def test_claw_hammer_returns_mounted_fish_to_hand_at_port_rules_md_10():

@@ -6,6 +6,7 @@ from companion.rules.actions import AdvancePhase, Declare, DrawRegret, EndGame, 
 from companion.rules.actions import ThrowLifePreserver as Throw
 from companion.rules.common import with_player
 from companion.rules.dice import Die
+from companion.rules.queries import is_legal, next_day_effects, why_illegal
 from companion.rules.scenario import end_day, play, start_action_phase, table
 
 
@@ -239,13 +240,13 @@ def test_seven_days_variant_rules_md_9():
 
 def test_next_day_effects_checklist_a_p8():
     s = to_day(table(2), 2)
-    effects = s.next_day_effects()
+    effects = next_day_effects(s)
     assert "Everyone takes a blue tackle die" in effects
     assert "Pass the first player marker to P2" in effects
     assert "Everyone flips their Can of Worms face up" not in effects
     s3 = to_day(table(2, "three-shops"), 2)
-    assert "Payday: everyone gets $3" in s3.next_day_effects()
-    assert to_day(table(1), 5).next_day_effects() == []
+    assert "Payday: everyone gets $3" in next_day_effects(s3)
+    assert next_day_effects(to_day(table(1), 5)) == []
 
 
 def test_each_player_declares_once_a_p8():
@@ -265,8 +266,8 @@ def test_game_ends_at_once_when_every_shoal_is_empty_rules_md_3():
 
 def test_why_illegal_names_the_rule_and_changes_nothing_a_p8():
     s = table(2)
-    assert s.why_illegal(AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
-    assert s.is_legal(Refresh(player=0)) and not s.players[0].refreshed
+    assert why_illegal(s, AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
+    assert is_legal(s, Refresh(player=0)) and not s.players[0].refreshed
 
 
 def test_life_preserver_goes_to_the_highest_fresh_pool_total_rules_md_9():

@@ -8,7 +8,7 @@ from refusals import refused
 from companion.rules.actions import AdvancePhase, Pass, Refresh, ThrowLifePreserver, UsePersonality
 from companion.rules.common import with_player
 from companion.rules.game import GameSetup, PlayerSetup, new_game
-from companion.rules.personalities import card, dealable
+from companion.rules.personalities import card, dealable, status
 from companion.rules.ruleset import build_ruleset
 from companion.rules.scenario import COLOURS, end_day, play, start_action_phase
 
@@ -64,39 +64,39 @@ def test_every_angler_is_dealt_one_card_each_card_once_rules_11():
 def test_tier_fixed_at_refresh_from_the_regret_card_count_rules_11(cards, tier, label):
     """RULES.md §11: bands 0 / 1–6 / 7–12 / 13+ of the Regret card count (not the Madness bands)."""
     s = refreshed(regrets=(cards, 0))
-    assert s.personality(0).tier is None  # not fixed before Refresh
+    assert status(s, 0).tier is None  # not fixed before Refresh
     s = play(s, Refresh(player=0, faces=[1, 1, 1]))
-    status = s.personality(0)
-    assert (status.tier, status.tier_label, status.used) == (tier, label, False)
-    assert status.text == card("Sentimental").text(tier)
+    shown = status(s, 0)
+    assert (shown.tier, shown.tier_label, shown.used) == (tier, label, False)
+    assert shown.text == card("Sentimental").text(tier)
 
 
 def test_tier_stays_fixed_for_the_day_and_changes_at_the_next_refresh_rules_11():
     """Drawing Regrets during the Day doesn't move the tier; the next Day's Refresh does."""
     s = acting(regrets=(6, 0))
-    assert s.personality(0).tier == 1
+    assert status(s, 0).tier == 1
     s = with_player(s, 0, regret_cards=7)
-    assert s.personality(0).tier == 1
+    assert status(s, 0).tier == 1
     s = end_day(s)
-    assert s.personality(0).tier is None
+    assert status(s, 0).tier is None
     s = play(s, Refresh(player=0, faces=[1, 1, 1]))
-    assert s.personality(0).tier == 7
+    assert status(s, 0).tier == 7
 
 
 def test_no_card_no_status():
     s = new_game(GameSetup(players=[PlayerSetup(name="A", colour="red")], ruleset=build_ruleset())).state
-    assert s.personality(0) is None
+    assert status(s, 0) is None
 
 
 # --- using it ----------------------------------------------------------------------------------------------------
 def test_once_per_day_then_again_the_next_day_rules_11():
     s = acting(regrets=(0, 3))
     s = play(s, UsePersonality(player=0, target=1))
-    assert s.personality(0).used
+    assert status(s, 0).used
     refused(s, UsePersonality(player=0, target=1), "RULES.md §11")
     s = play(s, Pass(player=0))
     s = play(s, Pass(player=1), AdvancePhase())  # Tuesday
-    assert not s.personality(0).used
+    assert not status(s, 0).used
 
 
 def test_a_free_action_on_your_own_turn_a_p9():

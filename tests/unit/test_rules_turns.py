@@ -126,3 +126,21 @@ def test_unclaimed_rewards_lapse_when_the_day_ends_rules_md_9():
 def test_last_pass_skips_nobody_rules_md_9():
     s = play(day_one(3, "three-shops"), Pass(player=0), Pass(player=1), Pass(player=2))
     assert [p.rewards_due for p in s.players] == [0, 0, 0]
+
+
+def test_eating_dinks_and_items_only_on_your_own_turn_a_p11():
+    """Free moves, but on your own turn: not on another angler's turn, not during Refresh (A p.11, p.16)."""
+    from companion.rules.actions import EatFish, GainItem, UseDink, UseItem
+
+    s = with_player(with_player(table(2), 1, hand=[COD], dinks=1, items=["Bag of Maggots"]), 0, hand=[COD])
+    for move in (EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots")):
+        refused(s, move, "A p.9")  # the Refresh phase
+    s = start_action_phase(s)
+    assert s.turn == 0
+    for move in (EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots")):
+        refused(s, move, "A p.9")  # Ada's turn, not Bo's
+    s = play(s, Pass(player=0), EatFish(player=1, fish=COD), UseDink(player=1),
+             UseItem(player=1, item="Bag of Maggots"))
+    p = s.players[1]
+    assert (p.hand, p.dinks, p.items, s.turn) == ([], 0, [], 1)  # free: still Bo's turn
+    refused(play(s, GainItem(player=0, item="Rod")), UseItem(player=0, item="Rod"), "A p.9")  # Ada has passed
