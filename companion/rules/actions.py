@@ -24,7 +24,8 @@ Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into t
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # strict: a boolean or a string where a number belongs is refused, naming the field, never read as 1 or 3
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class _Roll(_Action):

@@ -13,6 +13,7 @@ from companion.rules.actions import Action
 from companion.rules.common import replace
 from companion.rules.constants import PLAYER_DICE
 from companion.rules.dice import die
+from companion.rules.names import check_setup_names
 from companion.rules.phases import check_allowed
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
@@ -62,6 +63,7 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     >>> (s.day_name, s.phase, len(s.players[0].spent))
     ('Monday', 'refresh', 3)
     """
+    check_setup_names([name for name, _ in players])
     cards = personalities or [None] * len(players)  # Biggest Regrets: dealt at setup (RULES.md §11)
     people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE, personality=card)
               for (name, colour), card in zip(players, cards, strict=True)]

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.i18n import t
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef
+from companion.rules.names import name_problem
 from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.deep_regrets import (
     MAX_REGRET_CARD_VALUE,
@@ -33,6 +34,7 @@ class PlayerDraft(BaseModel):
     hand: list[FishRef] = Field(default_factory=list)
     mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS)
     cloche: FishRef | None = None  # a small Fish on the Cloche Supply card (×2)
+    displayed: list[FishRef] = Field(default_factory=list)  # kept face up, scored like Fish in hand (A p.27)
     hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered
 
     def missing(self, label: str) -> list[str]:
@@ -55,7 +57,7 @@ class PlayerDraft(BaseModel):
         return DeepRegretsPlayer(name=self.name.strip(), regret_cards=self.regret_cards,
                                  regret_value=self.regret_value or 0, lifeboat_flipped=self.lifeboat_flipped,
                                  fishbucks=self.fishbucks, hand=tuple(self.hand), mounted=tuple(self.mounted),
-                                 cloche=self.cloche)
+                                 cloche=self.cloche, displayed=tuple(self.displayed))
 
 
 class TableDraft(BaseModel):
@@ -75,9 +77,9 @@ class TableDraft(BaseModel):
         """Everything still needed, one line each; empty when the table can be scored."""
         needs = [need for i, p in enumerate(self.players)
                  for need in p.missing(t("Player {n}", n=i + 1))]
-        names = [p.name.strip().casefold() for p in self.players if p.name.strip()]
-        if len(set(names)) != len(names):
-            needs.append(t("Each player needs a different name"))
+        problem = name_problem([p.name for p in self.players if p.name.strip()])
+        if problem is not None:
+            needs.append(problem[1])
         return needs
 
     def score(self) -> DeepRegretsResult:

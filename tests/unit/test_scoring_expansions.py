@@ -26,13 +26,13 @@ def other():
 
 
 @pytest.mark.parametrize("cards", [0, 5, 13])
-def test_nautilus_scores_3_whatever_the_madness_rules_10(cards):
+@pytest.mark.parametrize(("mounted", "points"), [(False, 3), (True, 9)])
+def test_nautilus_scores_3_whatever_the_madness_rules_10(cards, mounted, points):
     """In hand 3; on slot 2 (×3) 9; the modifier shown is 0, since Madness doesn't touch it."""
     nautilus = CAT.fish_ref("Nautilus")
-    result = score_deep_regrets([player(cards=cards, hand=[nautilus], mounted=[None, nautilus, None]), other()],
-                                build_ruleset(expansions=LT))
-    lines = result.players[0].fish
-    assert [(line.value, line.modifier, line.points) for line in lines] == [(3, 0, 3), (3, 0, 9)]
+    where = {"mounted": [None, nautilus, None]} if mounted else {"hand": [nautilus]}
+    result = score_deep_regrets([player(cards=cards, **where), other()], build_ruleset(expansions=LT))
+    assert [(line.value, line.modifier, line.points) for line in result.players[0].fish] == [(3, 0, points)]
 
 
 def test_sharpear_scores_in_hand_at_its_modified_value_rules_10():
@@ -43,7 +43,7 @@ def test_sharpear_scores_in_hand_at_its_modified_value_rules_10():
 
 
 def test_sharpear_mounted_is_refused_rules_10():
-    with pytest.raises(ValueError, match="Sharpear Enope Squid can't be Mounted"):
+    with pytest.raises(ValueError, match="Sharpear Enope Squid can't be sold or mounted"):
         score_deep_regrets([player(mounted=[CAT.fish_ref("Sharpear Enope Squid"), None, None]), other()],
                            build_ruleset(expansions=LT))
 
@@ -88,23 +88,23 @@ def test_cli_scores_expansion_fish_with_the_box_rules_11(tmp_path, capsys):
 def test_cli_refuses_an_expansion_fish_without_the_box_in_one_line_rules_11(tmp_path, capsys):
     code, _, err = run(tmp_path, table(hand=[{"name": "Sunfish"}, {"name": "Nautilus"}]), capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "players[0].hand[1]" in err and "Lamentable Tentacles" in err and '"lamentable-tentacles"' in err
+    assert "players[0].hand[1]" in err and "Lamentable Tentacles" in err and "RULES.md §11" in err
 
 
 def test_cli_refuses_sharpear_on_a_mount_rules_10(tmp_path, capsys):
     code, _, err = run(tmp_path, table(["lamentable-tentacles"],
                                        mounted=[{"slot": 1, "name": "Sharpear Enope Squid"}]), capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "players[0].mounted[0]" in err and "can't be Mounted" in err
+    assert "players[0].mounted[0]" in err and "can't be sold or mounted" in err
 
 
 @pytest.mark.parametrize(("expansions", "message"), [
     (["kraken-attack"], "expansions[0]"),
-    (["lamentable-tentacles"], "needs at least 2 players"),
+    (["lamentable-tentacles"], "expansions: Lamentable Tentacles needs at least 2 players"),
 ])
 def test_cli_refuses_bad_expansions_in_one_line(tmp_path, capsys, expansions, message):
     data = table(expansions)
-    data["players"] = data["players"][:1] if message.startswith("needs") else data["players"]
+    data["players"] = data["players"][:1] if "needs" in message else data["players"]
     code, _, err = run(tmp_path, data, capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert message in err
