@@ -104,6 +104,8 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "discard_regret": lambda s, i, p: p.regret_cards > 0,
     "gain_die": lambda s, i, p: _gettable_die(s, p),
     "enter_fish": lambda s, i, p: p.hand_hidden > 0,
+    "use_personality": lambda s, i, p: (p.personality is not None and p.personality_tier is not None
+                                        and not p.personality_used),
 }
 _TABLE_MOVES: dict[str, Action] = {"advance_phase": AdvancePhase(), "end_game": EndGame()}
 

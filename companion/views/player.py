@@ -128,7 +128,7 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
-    controls: list[ft.Control] = [fish_picker(ctx, "catch", _catalog_line, pick)]
+    controls: list[ft.Control] = [fish_picker(ctx, "catch", _catalog_line, pick, sets=state.ruleset.expansions)]
     if fish is not None:
         difficulty = "–" if fish.difficulty is None else str(fish.difficulty)
         controls += [

@@ -3,8 +3,8 @@ the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown
 
 Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept in ``ctx.drafts`` and saved as the
 ``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player, ``<k>`` = Fish):
-``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-player-<i>``,
-``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
+``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-expansion-<id>``,
+``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
 ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
 ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-cloche[-remove]-<i>``,
 ``scorer-target-<i>-<hand|1|2|3|cloche>``,
@@ -23,14 +23,16 @@ from pydantic import ValidationError
 
 from companion.catalog import CatalogFish
 from companion.i18n import t
+from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
-from companion.rules.madness import madness_tier
+from companion.rules.madness import card_value, madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
 from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.new_game import EXPANSIONS_SETTING
 from companion.views.player import fish_label
 from companion.views.scorer_common import game_switcher, int_field, parse_int, text_field
 from companion.views.scorer_results import results
@@ -64,11 +66,16 @@ def load_draft(ctx: AppContext) -> TableDraft:
     if draft is None:
         try:
             saved = ctx.setting(SETTING_KEY)
-            draft = TableDraft.model_validate(saved) if saved else TableDraft()
+            draft = TableDraft.model_validate(saved) if saved else _blank(ctx)
         except (ValidationError, TypeError):  # an old or damaged saved draft: start afresh
-            draft = TableDraft()
+            draft = _blank(ctx)
     ctx.drafts[DRAFT_KEY] = draft
     return draft
+
+
+def _blank(ctx: AppContext) -> TableDraft:
+    """A blank two-player table with the expansions the table usually plays (the New game default)."""
+    return TableDraft(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, [])))
 
 
 def _changed(ctx: AppContext, draft: TableDraft) -> None:
@@ -132,7 +139,16 @@ def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
     printed = tagged("scorer-variant-penalty-printed", ft.Switch(
         label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
         on_change=set_printed))
-    return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed])
+
+    def toggle_expansion(expansion: str) -> None:
+        draft.expansions = known_expansions(list(set(draft.expansions) ^ {expansion}))
+        ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)  # the table's default, as on New game
+        _changed(ctx, draft)
+
+    boxes = [tagged(f"scorer-expansion-{e}", ft.Switch(
+        label=t("{name} ({players}+ players, RULES.md §11)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+        value=e in draft.expansions, on_change=lambda _e, eid=e: toggle_expansion(eid))) for e in EXPANSIONS]
+    return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 
 
 def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
@@ -193,8 +209,7 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
 
     def describe(fish: CatalogFish) -> str:
-        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()),
-                 points=tier.fish_value(fish.value, fish.type == "foul"))
+        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=card_value(tier, fish.ref()))
 
     typed = ft.Row([
         tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ctx.drafts.get(f"scorer-typed-{i}", ""),
@@ -204,7 +219,8 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
         action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ctx, draft, i, "foul")),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
-            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: pick(ctx, draft, i, fish)),
+            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: pick(ctx, draft, i, fish),
+                        sets=draft.expansions),
             typed]
 
 

@@ -9,6 +9,7 @@ from companion.rules.actions import AdvancePhase, Pass, Refresh, ThrowLifePreser
 from companion.rules.common import with_player
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.personalities import card, dealable, status
+from companion.rules.queries import available
 from companion.rules.ruleset import build_ruleset
 from companion.rules.scenario import COLOURS, end_day, play, start_action_phase
 
@@ -97,6 +98,12 @@ def test_once_per_day_then_again_the_next_day_rules_11():
     s = play(s, Pass(player=0))
     s = play(s, Pass(player=1), AdvancePhase())  # Tuesday
     assert not status(s, 0).used
+
+
+def test_available_offers_the_card_until_it_is_used_rules_11():
+    s = acting(regrets=(0, 3))
+    assert available(s, 0).can("use_personality") and not available(s, 1).can("use_personality")
+    assert not available(play(s, UsePersonality(player=0, target=1)), 0).can("use_personality")
 
 
 def test_a_free_action_on_your_own_turn_a_p9():

@@ -164,3 +164,25 @@ def test_cloche_takes_only_a_small_fish() -> None:
     screen = view(ctx)
     assert "Lanternfish" in text_of(screen, "scorer-cloche-1")
     assert text_of(screen, "scorer-total-1") == "Total 12"
+
+
+def test_the_scorer_asks_which_expansions_are_on_the_table_rules_11() -> None:
+    """Without Lamentable Tentacles its Fish aren't offered; switched on, Nautilus is picked and scores 3 whatever
+    the Madness (RULES.md §10: Hugo at 0 cards would make a Fair 3 worth 5)."""
+    ctx = ctx_with(worked_example())
+    change(view(ctx), "scorer-pick-1-search", "nautil")
+    assert "scorer-pick-1-pick-nautilus" not in ids(view(ctx))
+    change(view(ctx), "scorer-expansion-lamentable-tentacles", True)
+    assert ctx.drafts[DRAFT_KEY].expansions == ["lamentable-tentacles"]
+    assert ctx.setting("expansions") == ["lamentable-tentacles"]  # the table's default, as on New game
+    change(view(ctx), "scorer-pick-1-search", "nautil")
+    assert "3 in hand" in text_of(view(ctx), "scorer-pick-1-pick-nautilus")
+    tap(view(ctx), "scorer-pick-1-pick-nautilus")
+    assert text_of(view(ctx), "scorer-total-1") == "Total 3"
+
+
+def test_an_expansion_fish_from_a_box_taken_off_is_named_rules_11() -> None:
+    draft = worked_example()
+    draft.players[1].hand.append(FishRef(name="Overmind", value=5, type="foul"))
+    screen = view(ctx_with(draft))
+    assert "Lamentable Tentacles" in text_of(screen, "scorer-problem")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flet as ft
 
@@ -16,9 +16,10 @@ RESULTS = 6
 
 
 def fish_picker(ctx: AppContext, key: str, describe: Callable[[CatalogFish], str],
-                on_pick: Callable[[CatalogFish], None]) -> ft.Column:
+                on_pick: Callable[[CatalogFish], None], sets: Iterable[str] | None = None) -> ft.Column:
     """A search field ``{key}-search`` and up to six results ``{key}-pick-{fish id}``; the query lives in
-    ``ctx.drafts`` so it survives a redraw.
+    ``ctx.drafts`` so it survives a redraw. ``sets``: the expansions on the table (their Fish are offered with the
+    base game's; ``None``: every Fish).
     """
     # Redraw from what the field holds now, not from the last change event: a redraw that lands between a
     # keystroke and its event would otherwise send the older text back and eat the keystroke.
@@ -34,7 +35,7 @@ def fish_picker(ctx: AppContext, key: str, describe: Callable[[CatalogFish], str
         ctx.drafts.pop(f"{key}-field", None)
         on_pick(fish)
 
-    found = load_catalog().search(query, limit=RESULTS) if query.strip() else []
+    found = load_catalog().search(query, limit=RESULTS, sets=sets) if query.strip() else []
     results = [action_button(f"{key}-pick-{fish.id}", describe(fish), lambda f=fish: pick(f)) for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(t("No Fish called “{name}” in the catalog", name=query), size=theme.SMALL))
