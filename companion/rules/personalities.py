@@ -41,6 +41,11 @@ class Effect(BaseModel):
     give: int = 0  # Regrets the user gives another angler of their choice
     take_each_then_discard: bool = False  # take 1 from each other angler, then discard as many
 
+    @property
+    def names_angler(self) -> bool:
+        """Whether the user chooses another angler for it (``UsePersonality.target``)."""
+        return bool(self.target_draws or self.give)
+
 
 class Personality(BaseModel):
     """One personality card: its name, the players it needs, and what each tier does."""
@@ -50,11 +55,6 @@ class Personality(BaseModel):
     name: str
     min_players: int
     effects: dict[int, Effect]
-
-    @property
-    def needs_target(self) -> bool:
-        """Whether some tier asks the user to choose another angler."""
-        return any(e.target_draws or e.give for e in self.effects.values())
 
     def text(self, tier: int) -> str:
         """What the card does at ``tier`` (a band of :data:`BANDS`), translated."""
@@ -212,7 +212,7 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
 
 
 def _target(state: GameState, action: UsePersonality, effect: Effect) -> int | None:
-    if not (effect.target_draws or effect.give):
+    if not effect.names_angler:
         if action.target is not None:
             fail(RULE, t("This tier doesn't choose another angler"))
         return None

@@ -4,10 +4,10 @@ the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown
 Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept in ``ctx.drafts`` and saved as the
 ``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player, ``<k>`` = Fish):
 ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-expansion-<id>``,
-``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
-``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
-``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-cloche[-remove]-<i>``,
-``scorer-target-<i>-<hand|1|2|3|cloche>``,
+``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``,
+``scorer-lifeboat-<i>``, ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``,
+``scorer-hand-remove-<i>-<k>``, ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``,
+``scorer-cloche[-remove]-<i>``, ``scorer-target-<i>-<hand|1|2|3|cloche>``,
 ``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
 ``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
 ``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``:

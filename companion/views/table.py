@@ -22,6 +22,7 @@ from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
+from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, PlayerState
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -212,6 +213,36 @@ def _counters(ctx: AppContext, i: int, cards: int, money: int, tier: MadnessTier
     ])
 
 
+def _personality(ctx: AppContext, i: int, shown: PersonalityStatus, usable: bool,
+                 targets: tuple[tuple[int, str], ...]) -> ft.Control:
+    """Biggest Regrets: the angler's card, its tier for the Day and what that does, used today or not (RULES.md
+    §11); on their turn, a button to use it (one per angler it can name)."""
+    tier = t("tier {tier}", tier=shown.tier_label) if shown.tier_label else t("tier fixed at Refresh")
+    used = t("used today") if shown.used else t("not used today")
+    rows: list[ft.Control] = [
+        chip(f"personality-{i}", t("{card} · {tier} · {used}", card=shown.name, tier=tier, used=used),
+             color=theme.PASSED if shown.used else theme.SEED)]
+    if shown.text:
+        rows.append(tagged(f"personality-text-{i}", ft.Text(shown.text, size=theme.SMALL)))
+    if usable:
+        use = [(f"use-personality-{i}", t("Use {card}", card=shown.name), None)] if not targets else [
+            (f"use-personality-{i}-{seat}", t("Use {card} on {name}", card=shown.name, name=name), seat)
+            for seat, name in targets]
+        rows.append(ft.Row([action_button(key, label, lambda s=seat: ctx.apply(
+            act.UsePersonality(player=i, target=s))) for key, label, seat in use], wrap=True))
+    return ft.Column(rows, spacing=4)
+
+
+def _personality_args(s: GameState, i: int) -> tuple:
+    shown = status(s, i)
+    usable = shown is not None and queries.available(s, i).can("use_personality")
+    p = s.players[i]
+    tier = p.personality_tier
+    named = p.personality is not None and tier is not None and card(p.personality).effects[tier].names_angler
+    targets = tuple((j, q.name) for j, q in enumerate(s.players) if j != i) if named else ()
+    return (i, shown, usable, targets)
+
+
 def _links(ctx: AppContext, i: int, game_id: str) -> ft.Control:
     return ft.Row([
         grow(action_button(f"player-{i}", t("Dice, Fish, gear"),
@@ -241,6 +272,7 @@ CARD_PARTS: dict[str, tuple[Reader, Callable[..., ft.Control]]] = {
     "counters": (lambda s, i, _g: (i, _pl(s, i).regret_cards, _pl(s, i).fishbucks, s.madness(i),
                                    len(_pl(s, i).fresh), _pl(s, i).fresh_total, len(_pl(s, i).spent)), _counters),
     "phase": (lambda s, i, _g: (TurnFacts.of(s, i),), _phase),
+    "personality": (lambda s, i, _g: _personality_args(s, i), _personality),
     "links": (lambda _s, i, g: (i, g), _links),
 }
 
@@ -275,6 +307,8 @@ def player_card(ctx: AppContext, state: GameState, i: int) -> ft.Control:
         _part(ctx, state, i, "phase"),
         _part(ctx, state, i, "links"),
     ]
+    if p.personality is not None:
+        body.insert(2, _part(ctx, state, i, "personality"))
     return section_card(f"player-card-{i}", p.name, body, accent=accent)
 
 

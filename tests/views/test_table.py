@@ -221,3 +221,33 @@ def test_regret_values_are_revealed_at_the_end():
     v = screen_of(ctx)
     assert ctx.game.state.players[0].regret_value == 0
     assert "reveal-ok-0" not in ids(v) and find(v, "reveal-0").read_only
+
+
+def _personalities_game():
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    setup = GameSetup(players=[PlayerSetup(name="Ada", colour="Alba", personality="Sentimental"),
+                               PlayerSetup(name="Bo", colour="Isla", personality="Neurotic")],
+                      ruleset=build_ruleset(expansions=("biggest-regrets",)), seed=7)
+    return new_game(setup)
+
+
+def test_table_shows_each_personality_tier_and_use_rules_11():
+    """RULES.md §11: each angler's card, its tier for the Day (fixed at Refresh), what it does, used today or not;
+    the angler whose turn it is can use it, naming the angler Sentimental gives to."""
+    game = _personalities_game()
+    ctx = context(game, "/table?game={id}")
+    assert "tier fixed at Refresh" in text_of(screen_of(ctx), "personality-0")
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase())
+    ctx = context(game, "/table?game={id}")
+    v = screen_of(ctx)
+    assert text_of(v, "personality-0") == "Sentimental · tier 0 · not used today"
+    assert text_of(v, "personality-text-0") == "Another angler of your choice takes a Regret."
+    assert "use-personality-1" not in ids(v)  # not Bo's turn
+    tap(v, "use-personality-0-1")
+    assert ctx.game.state.players[1].regret_cards == 1
+    v = screen_of(ctx)
+    assert text_of(v, "personality-0") == "Sentimental · tier 0 · used today"
+    assert "use-personality-0-1" not in ids(v)
