@@ -54,6 +54,13 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
     return with_player(state, swap.player, mounted=mounted)
 
 
+def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, FishRef]]:
+    """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 0–2, Fish) of every
+    other angler's filled slot, never the Cloche (RULES.md §11)."""
+    return [(seat, slot, fish) for seat, p in enumerate(state.players) if seat != index
+            for slot, fish in enumerate(p.mounted) if fish is not None]
+
+
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
     """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the boat reaches its Depth
     and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, RULES.md §10)."""
@@ -67,6 +74,16 @@ def require_overmind_caught(state: GameState, action: GiveUp) -> None:
     if p.depth >= depth and p.fresh_total >= difficulty:
         fail(RULE, t("{card} must be caught if you can: your Fresh dice reach its Difficulty {d}", card=OVERMIND,
                      d=difficulty))
+
+
+def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
+    """The empty slots (0–2) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
+    they hold none or every slot is full (then it stays in hand; RULES.md §11). A screen offers one Make Port per
+    slot, as ``Declare.overmind_slot`` / ``AbandonShip.overmind_slot``."""
+    p = state.players[index]
+    if not any(f.name == OVERMIND for f in p.hand):
+        return ()
+    return tuple(i for i, f in enumerate(p.mounted) if f is None)
 
 
 def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:

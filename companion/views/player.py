@@ -18,9 +18,11 @@ from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.dice import Die
+from companion.rules.expansions import HADAL_SHADE
 from companion.rules.fish import FishRef
 from companion.rules.game import Game
 from companion.rules.state import GameState
+from companion.rules.tentacles import hadal_shade_targets
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.table import madness_text, no_game
@@ -99,10 +101,31 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
                           lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
                           ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
             grow(action_button("give-up", t("Give up, draw a Dink"),
-                          lambda: use(act.GiveUp(player=i, die=chosen[0])) if chosen else
+                          lambda: use(act.GiveUp(player=i, die=chosen[0], fish=_picked(draft))) if chosen else
                           ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
+
+
+def _picked(draft: dict[str, Any]) -> FishRef | None:
+    """The Fish picked on the catch card: given up, it is named, since Overmind must be caught if you can."""
+    fish: CatalogFish | None = draft["catch"]
+    return fish.ref() if fish is not None else None
+
+
+def _hadal_shade(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> list[ft.Control]:
+    """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish (RULES.md §11)."""
+    chosen = draft.get("swap_for")
+
+    def choose(target: tuple[int, int]) -> None:
+        draft["swap_for"] = None if chosen == target else target
+        ctx.refresh()
+
+    return [action_button(f"catch-swap-{seat}-{slot + 1}",
+                          t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
+                            fish=fish_label(fish), slot=slot + 1),
+                          lambda target=(seat, slot): choose(target), primary=chosen == (seat, slot))
+            for seat, slot, fish in hadal_shade_targets(state, i)]
 
 
 def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
@@ -120,11 +143,13 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
         if fish is None:
             ctx.fail(t("Pick the Fish you are catching first"))
             return
+        swap = draft.get("swap_for") if fish.name == HADAL_SHADE else None
         action = act.Fish(player=i, fish=None if draft["secret"] else fish.ref(), depth=fish.depth,
                           difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(draft["dice"]),
-                          life_preserver=draft["life_preserver"], overfished=draft["overfished"])
+                          life_preserver=draft["life_preserver"], overfished=draft["overfished"],
+                          swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
         if ctx.apply(action):
-            draft.update(catch=None, dice=[], secret=False, life_preserver=False, overfished=False)
+            draft.update(catch=None, dice=[], secret=False, life_preserver=False, overfished=False, swap_for=None)
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
@@ -140,6 +165,7 @@ def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> 
               for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
                                   ("life_preserver", t("Use the Life Preserver")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
+            *(_hadal_shade(ctx, state, i, draft) if fish.name == HADAL_SHADE else []),
             ft.Row([
                 grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
                               primary=True)),

@@ -24,6 +24,7 @@ from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, PlayerState
+from companion.rules.tentacles import overmind_slots
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.widgets import (
@@ -105,13 +106,14 @@ class TurnFacts(NamedTuple):
     rewards_due: int
     can_discard: bool  # Making Port may discard a Regret (A p.17): only asked at Declaration
     regret_value: int | None
+    overmind_slots: tuple[int, ...] = ()  # Making Port Mounts an Overmind into one of these (RULES.md §11)
 
     @classmethod
     def of(cls, state: GameState, i: int) -> TurnFacts:
         p = state.players[i]
         return cls(i, p.name, state.phase, state.current_player == i, state.ruleset.passing_reward, p.refreshed,
                    p.declared, p.passed, p.rewards_due, state.phase == "declaration" and p.regret_cards > 0,
-                   p.regret_value)
+                   p.regret_value, overmind_slots(state, i))
 
 
 def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
@@ -122,9 +124,16 @@ def _phase_buttons(ctx: AppContext, f: TurnFacts) -> ft.Control:
         return action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
                              icon=ft.Icons.CASINO)
     if f.phase == "declaration" and not f.declared and f.their_turn:
+        sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
+                                 icon=ft.Icons.SAILING))
+        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (RULES.md §11)
+            ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
+                                        t("Make Port, Overmind on slot {slot}", slot=s + 1),
+                                        lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
+                                        icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
+            return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
         declare: list[ft.Control] = [ft.Row([
-            grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
-                          icon=ft.Icons.SAILING)),
+            sea,
             grow(action_button(f"declare-port-{i}", t("Make Port"),
                                lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
         ])]

@@ -251,3 +251,27 @@ def test_table_shows_each_personality_tier_and_use_rules_11():
     v = screen_of(ctx)
     assert text_of(v, "personality-0") == "Sentimental · tier 0 · used today"
     assert "use-personality-0-1" not in ids(v)
+
+
+def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
+    """RULES.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
+    from companion.catalog import load_catalog
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    overmind = load_catalog().fish_ref("Overmind")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
+                act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"))
+    ctx = context(game, "/table?game={id}")
+    v = screen_of(ctx)
+    assert {"declare-port-0-overmind-1", "declare-port-0-overmind-3"} <= set(ids(v)) and "declare-port-0" not in ids(v)
+    tap(v, "declare-port-0-overmind-2")
+    assert ctx.game.state.players[0].mounted == [None, overmind, None]
+    assert ctx.game.state.players[0].hand == []
