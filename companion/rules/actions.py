@@ -9,15 +9,14 @@ engine never looks anything up. ``player`` is the index of the player in the gam
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MIN
-from companion.rules.dice import DieKind
+from companion.rules.dice import DieKind, TackleColour
 from companion.rules.fish import FishRef, Size
 
-TackleColour = Literal["blue", "green", "orange"]
 Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
 Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
@@ -365,6 +364,6 @@ Action = Annotated[
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-def parse_action(data: dict) -> Action:
+def parse_action(data: dict[str, Any]) -> Action:
     """Validate a dict (from a screen or a file) into its action model; raises ``pydantic.ValidationError``."""
     return ACTION_ADAPTER.validate_python(data)

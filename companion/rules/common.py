@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import NoReturn, TypeVar
 
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import Die, die, face_allowed, roll, roller
+from companion.rules.dice import Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -30,11 +32,20 @@ def replace(model: M, **changes: object) -> M:
     new = cls.__new__(cls)
     values = model.__dict__.copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__dict__", values)
+    # Every field counts as set (so dumps with exclude_unset keep them): one shared set per class, never mutated.
+    _set(new, "__pydantic_fields_set__", _all_fields(cls))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+_set = object.__setattr__
+
+
+@cache
+def _all_fields(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
 
 
 def source(state: GameState, rule: str) -> str:
@@ -83,7 +94,7 @@ def spend(p: PlayerState, dice: list[Die]) -> list[Die]:
     return p.spent + [die(d.kind) for d in dice if not d.is_tackle]
 
 
-def faces_for(kinds: list[str], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
+def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
     """The faces entered for dice of ``kinds``, checked against the printed faces, or rolled by the seeded roller
     for (``seed``, ``step``) when not entered."""
     if faces is None:

@@ -24,11 +24,12 @@ from companion.rules.tentacles import mount_overmind
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
 
-def muster(state: GameState, index: int, spec: _Roll) -> GameState:
+def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> GameState:
     """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
 
     Fresh dice kept unrolled count towards Max dice; a player holding more dice in all than Max dice must roll
-    them all, Fresh ones included, and then choose (A p.20).
+    them all, Fresh ones included, and then choose (A p.20). ``changes``: more changes to the player, made in the
+    same step.
     """
     p = state.players[index]
     reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
@@ -54,22 +55,19 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent)
+    return with_player(state, index, fresh=fresh, spent=spent, **changes)
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool,
-              overmind_slot: int | None = None) -> GameState:
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, overmind_slot: int | None = None,
+              **changes: object) -> GameState:
     """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret; an Overmind in
     hand is Mounted into ``overmind_slot`` (RULES.md §11)."""
-    state = muster(state, index, spec)
-    state = with_player(state, index, location="port", depth=1, can_of_worms=True)
-    state = mount_overmind(state, index, overmind_slot)
-    if discard_regret:
-        p = state.players[index]
-        if p.regret_cards == 0:
-            fail("A p.17", t("{name} has no Regret to discard", name=p.name))
-        state = with_player(state, index, regret_cards=p.regret_cards - 1)
-    return state
+    p = state.players[index]
+    if discard_regret and p.regret_cards == 0:
+        fail("A p.17", t("{name} has no Regret to discard", name=p.name))
+    state = muster(state, index, spec, location="port", depth=1, can_of_worms=True,
+                   regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
+    return mount_overmind(state, index, overmind_slot)
 
 
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
@@ -77,8 +75,7 @@ def apply_refresh(state: GameState, action: Refresh) -> GameState:
     p = player(state, action.player)
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
-    state = muster(state, action.player, action)
-    return fix_tier(with_player(state, action.player, refreshed=True), action.player)
+    return fix_tier(muster(state, action.player, action, refreshed=True), action.player)
 
 
 def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
@@ -90,8 +87,9 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
     if state.life_preserver_thrown:
         fail("A p.8", t("The Life Preserver has already been thrown today"))
     thrower = state.life_preserver_thrower
-    if thrower is None or action.player != thrower:
-        fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
+    if thrower is not None and action.player != thrower:
+        fail("A p.8", t("{name} has the highest Fresh total and throws the Life Preserver",
+                        name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
     return replace(state, life_preserver=action.to, life_preserver_thrown=True)
@@ -105,14 +103,13 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
-        state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot)
+        state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot, declared=True)
     else:
         if (action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None
                 or action.overmind_slot is not None):
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
-        if p.location == "port":
-            state = with_player(state, action.player, location="sea", depth=1)
-    state = with_player(state, action.player, declared=True)
+        leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
+        state = with_player(state, action.player, declared=True, **leave_port)
     waiting = [i for i in state.turn_order() if not state.players[i].declared]
     return replace(state, turn=waiting[0] if waiting else None)
 

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from companion.i18n import t
 from companion.rules.cards import catalog, check_fish, item
 from companion.rules.common import fail, player
-from companion.rules.fish import applies
+from companion.rules.fish import FishFilter, applies
 from companion.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
                            exact_dice=exact)
 
 
-def _displayed_discount(name: str | None) -> tuple[str, int] | None:
+def _displayed_discount(name: str | None) -> tuple[FishFilter, int] | None:
     if name is None:
         return None
     try:

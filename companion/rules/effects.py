@@ -29,8 +29,9 @@ from companion.rules.common import (
     unequipped,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die
-from companion.rules.state import SHOALS, GameState
+from companion.rules.state import GameState
 
 
 def apply_draw_regret(state: GameState, action: DrawRegret) -> GameState:

@@ -88,4 +88,9 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
         state = replace(state, ruleset=ruleset)
     check_allowed(state, action)
     new = MOVES[action.type](state, action)
-    return replace(new, step=state.step + 1)
+    if new is state:
+        return replace(new, step=state.step + 1)
+    # A move returns a new state whose field dict no other state shares (see common.replace): count the step in
+    # place instead of copying the whole state once more (bench/replay.py).
+    new.__dict__["step"] = state.step + 1
+    return new

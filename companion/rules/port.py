@@ -17,7 +17,7 @@ from companion.rules.common import (
     source,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
+from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box
@@ -49,7 +49,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     return end_turn(state, action.player)
 
 
-def _draw_from_bag(state: GameState, count: int) -> list[str]:
+def _draw_from_bag(state: GameState, count: int) -> list[TackleColour]:
     """Tackle dice drawn at random from the bag, by how many of each colour are left."""
     rng = roller(state.seed, state.step)
     bag = [c for c in TACKLE_COLOURS for _ in range(state.tackle_available(c))]
@@ -61,10 +61,11 @@ def _draw_from_bag(state: GameState, count: int) -> list[str]:
 def _bought_dice(state: GameState, action: Buy) -> list[Die]:
     if action.shop != "tackle":
         return []
-    if state.ruleset.shop_system == "market":
-        colours = [action.colour]
-    else:
-        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers[action.tier])
+    colours: list[TackleColour]
+    if state.ruleset.shop_system == "market":  # the price check made sure a colour was chosen
+        colours = [action.colour] if action.colour is not None else []
+    else:  # ... and that the tier is one of the shop's
+        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
             fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))

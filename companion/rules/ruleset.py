@@ -10,16 +10,16 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
 from companion.resources import data_path
+from companion.rules.dice import TackleColour
 from companion.rules.expansions import EXPANSIONS, ExpansionId, shoal_size
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-TackleColour = Literal["blue", "green", "orange"]
 
 
 class ShopSystem(StrEnum):
@@ -164,11 +164,12 @@ class PresetInfo(BaseModel):
 
 
 @cache
-def _preset_json(preset_id: str) -> dict:
+def _preset_json(preset_id: str) -> dict[str, Any]:
     path = data_path("rulesets", f"{preset_id}.json")
     if not path.is_file():
         raise KeyError(f"unknown ruleset preset: {preset_id}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    preset: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return preset
 
 
 @cache
@@ -219,9 +220,9 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
     >>> build_ruleset(expansions=("biggest-regrets", "lamentable-tentacles")).expansions
     ('lamentable-tentacles', 'biggest-regrets')
     """
-    unknown = sorted(set(expansions) - set(EXPANSIONS))
-    if unknown:
-        raise ValueError(f"unknown expansion: {', '.join(unknown)} (choose from {', '.join(EXPANSIONS)})")
+    boxes = sorted(set(expansions) - set(EXPANSIONS))
+    if boxes:
+        raise ValueError(f"unknown expansion: {', '.join(boxes)} (choose from {', '.join(EXPANSIONS)})")
     raw = _preset_json(preset_id)
     rules = dict(raw["rules"])
     sources = dict(raw["sources"])

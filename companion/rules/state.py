@@ -21,6 +21,10 @@ Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
 
 
+def _empty_mounts() -> list[FishRef | None]:
+    return [None] * MOUNT_SLOTS
+
+
 class PlayerState(BaseModel):
     """One angler at the table.
 
@@ -51,7 +55,7 @@ class PlayerState(BaseModel):
     dinks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     hand_hidden: int = Field(default=0, ge=0)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS, min_length=MOUNT_SLOTS,
+    mounted: list[FishRef | None] = Field(default_factory=lambda: _empty_mounts(), min_length=MOUNT_SLOTS,
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
