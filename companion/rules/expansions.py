@@ -65,6 +65,22 @@ def shoal_size(expansions: Iterable[str]) -> int:
     return TENTACLES_SHOAL_SIZE if LAMENTABLE_TENTACLES in expansions else SHOAL_SIZE
 
 
+def setup_notes(expansions: Iterable[str]) -> list[str]:
+    """What the table sets up differently for its expansions, translated (RULES.md §11); empty for the base game.
+
+    >>> setup_notes(["lamentable-tentacles"])
+    ['Lamentable Tentacles: shuffle its 6 Fish into each Depth; each Shoal has 15 Fish, not 13']
+    """
+    notes = []
+    if LAMENTABLE_TENTACLES in expansions:
+        notes.append(t("{expansion}: shuffle its 6 Fish into each Depth; each Shoal has {n} Fish, not {base}",
+                       expansion=expansion_name(LAMENTABLE_TENTACLES), n=TENTACLES_SHOAL_SIZE, base=SHOAL_SIZE))
+    if BIGGEST_REGRETS in expansions:
+        notes.append(t("{expansion}: deal each angler a personality card; its tier is fixed at each Refresh",
+                       expansion=expansion_name(BIGGEST_REGRETS)))
+    return notes
+
+
 def table_problem(expansions: Iterable[str], players: int) -> str | None:
     """Why a table of ``players`` can't play these expansions (one line), or ``None`` if it can."""
     for expansion in expansions:

@@ -20,6 +20,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.expansions import setup_notes
 from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
@@ -412,8 +413,11 @@ def view(ctx: AppContext) -> ft.View:
     ]
     order = state.turn_order()
     ctx.redraw_part = lambda before, after: redraw_parts(ctx, before, after)
+    setup = setup_notes(state.ruleset.expansions) if state.step == 0 else []
     return screen(ctx.route, t("{day} · {phase}", day=state.day_name, phase=t(PHASES[state.phase])), [
         _banner(state),
+        *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
+          if setup else []),
         error_line(ctx.error),
         *_throw(ctx, state),
         *_day_end(ctx, state),

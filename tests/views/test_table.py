@@ -275,3 +275,19 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
     tap(v, "declare-port-0-overmind-2")
     assert ctx.game.state.players[0].mounted == [None, overmind, None]
     assert ctx.game.state.players[0].hand == []
+
+
+def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
+    """RULES.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    setup = GameSetup(players=[PlayerSetup(name=n, colour=c, personality=card) for n, c, card in (
+        ("Ada", "Alba", "Sentimental"), ("Bo", "Isla", "Neurotic"), ("Cy", "Hugo", "Unambitious"))],
+        ruleset=build_ruleset(expansions=("lamentable-tentacles", "biggest-regrets")), seed=7)
+    game = new_game(setup)
+    notes = texts(find(screen_of(context(game, "/table?game={id}")), "expansion-setup"))
+    assert any("15 Fish, not 13" in n for n in notes) and any("personality card" in n for n in notes)
+    later = play(game, act.Refresh(player=0, faces=[1, 1, 1]))
+    assert "expansion-setup" not in ids(screen_of(context(later, "/table?game={id}")))
+    assert "expansion-setup" not in ids(screen_of(context(two_players(), "/table?game={id}")))
