@@ -195,7 +195,7 @@ def view(ctx: AppContext) -> ft.View:
                                             value=draft["short_game"], on_change=on_short))
     boxes = [
         tagged(f"expansion-{e}", ft.Switch(
-            label=t("{name} ({players}+ players, RULES.md §11)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+            label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
             value=e in draft["expansions"], on_change=lambda _e, eid=e: toggle_expansion(ctx, eid)))
         for e in EXPANSIONS
     ]

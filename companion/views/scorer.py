@@ -146,7 +146,7 @@ def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
         _changed(ctx, draft)
 
     boxes = [tagged(f"scorer-expansion-{e}", ft.Switch(
-        label=t("{name} ({players}+ players, RULES.md §11)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+        label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
         value=e in draft.expansions, on_change=lambda _e, eid=e: toggle_expansion(eid))) for e in EXPANSIONS]
     return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 

@@ -232,8 +232,9 @@ def _personality(ctx: AppContext, i: int, shown: PersonalityStatus, usable: bool
     rows: list[ft.Control] = [
         chip(f"personality-{i}", t("{card} · {tier} · {used}", card=shown.name, tier=tier, used=used),
              color=theme.PASSED if shown.used else theme.SEED)]
-    if shown.text:
-        rows.append(tagged(f"personality-text-{i}", ft.Text(shown.text, size=theme.SMALL)))
+    # Always a line of text, so the card keeps its shape when Refresh fixes the tier.
+    rows.append(tagged(f"personality-text-{i}", ft.Text(shown.text or t("What it does depends on the tier."),
+                                                        size=theme.SMALL)))
     if usable:
         use = [(f"use-personality-{i}", t("Use {card}", card=shown.name), None)] if not targets else [
             (f"use-personality-{i}-{seat}", t("Use {card} on {name}", card=shown.name, name=name), seat)
@@ -413,7 +414,8 @@ def view(ctx: AppContext) -> ft.View:
     ]
     order = state.turn_order()
     ctx.redraw_part = lambda before, after: redraw_parts(ctx, before, after)
-    setup = setup_notes(state.ruleset.expansions) if state.step == 0 else []
+    # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
+    setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
     return screen(ctx.route, t("{day} · {phase}", day=state.day_name, phase=t(PHASES[state.phase])), [
         _banner(state),
         *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]

@@ -288,6 +288,9 @@ def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
     game = new_game(setup)
     notes = texts(find(screen_of(context(game, "/table?game={id}")), "expansion-setup"))
     assert any("15 Fish, not 13" in n for n in notes) and any("personality card" in n for n in notes)
-    later = play(game, act.Refresh(player=0, faces=[1, 1, 1]))
+    later = play(game, *(act.Refresh(player=i, faces=[1, 1, i + 1]) for i in range(3)),
+                 act.ThrowLifePreserver(player=2, to=0))
+    assert "expansion-setup" in ids(screen_of(context(later, "/table?game={id}")))  # still the first Refresh
+    later = later.apply(act.AdvancePhase())
     assert "expansion-setup" not in ids(screen_of(context(later, "/table?game={id}")))
     assert "expansion-setup" not in ids(screen_of(context(two_players(), "/table?game={id}")))
