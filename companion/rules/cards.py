@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
+from companion.rules.madness import MadnessTier
 
 if TYPE_CHECKING:
     from companion.catalog import Catalog, CatalogFish, Item
-    from companion.rules.state import GameState
 
 
 def catalog() -> Catalog:
@@ -25,7 +25,7 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
-def _known(name: str | None) -> str | None:
+def known_name(name: str | None) -> str | None:
     """The catalog name of a card, or ``None`` for no name or one the catalog doesn't know."""
     from companion.catalog import UnknownFish
 
@@ -72,6 +72,16 @@ def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
     return None
 
 
+def fish_value(tier: MadnessTier, fish: FishRef) -> int:
+    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (RULES.md §2)."""
+    name = known_name(fish.name)
+    if name is not None:
+        fixed = catalog().fish(name).fixed_value
+        if fixed is not None:
+            return fixed
+    return tier.fish_value(fish.value, fish.foul)
+
+
 def no_sale_or_mount(fish: FishRef, doing: str) -> None:
     """Refuse selling or mounting a card that can't be (Whispering Skull, Iron Coffin …, A p.27; RULES.md §10)."""
     found = card(fish)
@@ -83,44 +93,6 @@ def no_sale_or_mount(fish: FishRef, doing: str) -> None:
 def item(name: str) -> Item | None:
     """The Rod, Reel or Supply called ``name``, or ``None`` for a card the catalog doesn't know."""
     return catalog().item(name)
-
-
-def where_is(state: GameState, name: str) -> str | None:
-    """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
-
-    Every Fish card exists once (RULES.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
-    Graveyard (eaten, sold, discarded).
-    """
-    key = _known(name)
-    if key is None:
-        return None
-    for p in state.players:
-        if any(_known(f.name) == key for f in p.hand):
-            return t("in {name}'s hand", name=p.name)
-        if any(_known(f.name) == key for f in p.displayed):
-            return t("displayed by {name}", name=p.name)
-        if any(f is not None and _known(f.name) == key for f in (*p.mounted, p.cloche)):
-            return t("mounted by {name}", name=p.name)
-    if key in state.graveyard:
-        return t("in the Graveyard")
-    return None
-
-
-def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
-    """Refuse a Fish card that is already held, mounted or discarded (RULES.md §10); returns its card, if named."""
-    found = check_fish(fish, field)
-    if found is not None:
-        where = where_is(state, found.name)
-        if where is not None:
-            raise RuleViolation("RULES.md §10", t("{field}: there is one {name} card, and it is {where}",
-                                                  field=field, name=found.name, where=where))
-    return found
-
-
-def to_graveyard(state: GameState, fish: list[FishRef | None]) -> list[str]:
-    """The Graveyard after ``fish`` leave play (eaten, sold): named cards are remembered so none is caught twice."""
-    names = [n for n in (_known(f.name) for f in fish if f is not None) if n is not None]
-    return [*state.graveyard, *names] if names else state.graveyard
 
 
 def regrets_drawn(name: str) -> int:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
 from companion.i18n import t
+from companion.rules.cards import check_fish, known_name
 from companion.rules.dice import Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from companion.catalog import CatalogFish
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -157,3 +161,41 @@ def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> Gam
         fail("A p.18", t("{name} has only {n} Regret cards", name=a.name, n=a.regret_cards))
     state = with_player(state, giver, regret_cards=a.regret_cards - count)
     return with_player(state, receiver, regret_cards=b.regret_cards + count)
+
+
+def where_is(state: GameState, name: str) -> str | None:
+    """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
+
+    Every Fish card exists once (RULES.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
+    Graveyard (eaten, sold, discarded).
+    """
+    key = known_name(name)
+    if key is None:
+        return None
+    for p in state.players:
+        if any(known_name(f.name) == key for f in p.hand):
+            return t("in {name}'s hand", name=p.name)
+        if any(known_name(f.name) == key for f in p.displayed):
+            return t("displayed by {name}", name=p.name)
+        if any(f is not None and known_name(f.name) == key for f in (*p.mounted, p.cloche)):
+            return t("mounted by {name}", name=p.name)
+    if key in state.graveyard:
+        return t("in the Graveyard")
+    return None
+
+
+def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
+    """Refuse a Fish card that is already held, mounted or discarded (RULES.md §10); returns its card, if named."""
+    found = check_fish(fish, field)
+    if found is not None:
+        where = where_is(state, found.name)
+        if where is not None:
+            raise RuleViolation("RULES.md §10", t("{field}: there is one {name} card, and it is {where}",
+                                                  field=field, name=found.name, where=where))
+    return found
+
+
+def to_graveyard(state: GameState, fish: list[FishRef | None]) -> list[str]:
+    """The Graveyard after ``fish`` leave play (eaten, sold): named cards are remembered so none is caught twice."""
+    names = [n for n in (known_name(f.name) for f in fish if f is not None) if n is not None]
+    return [*state.graveyard, *names] if names else state.graveyard

@@ -32,19 +32,25 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
     same step.
     """
     p = state.players[index]
-    reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
-    if len(set(reroll)) != len(reroll) or any(not 0 <= i < len(p.fresh) for i in reroll):
-        fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
-    rolled_again = set(reroll)
-    kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+    if spec.reroll is None:
+        kept, again = [], p.fresh
+    else:
+        reroll, n = spec.reroll, len(p.fresh)
+        if len(set(reroll)) != len(reroll) or any(not 0 <= i < n for i in reroll):
+            fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
+        rolled_again = set(reroll)
+        kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+        again = [p.fresh[i] for i in reroll]
     max_dice = state.max_dice(index)
     if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
-    kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
+    kinds = [d.kind for d in p.spent] + [d.kind for d in again]
     faces = faces_for(kinds, spec.faces, state.seed, state.step, "A p.8")
     rolled = [die(k, f) for k, f in zip(kinds, faces, strict=True)]
     room = max_dice - len(kept)
     if spec.keep is None:
+        if len(rolled) <= room:  # everything fits: no choice to make
+            return with_player(state, index, fresh=kept + rolled, spent=[], **changes)
         keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
     else:
         keep = spec.keep

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules.fish import FishRef
 from companion.rules.ruleset import MadnessRow, Ruleset, build_ruleset
 
 
@@ -45,25 +44,6 @@ class MadnessTier(BaseModel):
         if printed is None:
             return 0
         return max(0, printed + self.modifier(foul))
-
-
-def card_value(tier: MadnessTier, fish: FishRef) -> int:
-    """A Fish's value for sale and score: the fixed value its card prints (Nautilus, RULES.md §10), else its
-    Madness-modified value (RULES.md §2). A name the catalog doesn't know is read as a Fish typed in by value.
-
-    >>> card_value(madness_tier(13), FishRef(name="Nautilus", value=3, type="fair"))
-    3
-    """
-    if fish.name is not None:
-        from companion.catalog import load_catalog  # the catalog imports the rules package
-
-        try:
-            fixed = load_catalog().fish(fish.name).fixed_value
-        except KeyError:
-            fixed = None
-        if fixed is not None:
-            return fixed
-    return tier.fish_value(fish.value, fish.foul)
 
 
 def madness_tier(regret_cards: int, ruleset: Ruleset | None = None) -> MadnessTier:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
-from companion.rules.cards import check_fish, item, no_sale_or_mount, to_graveyard
+from companion.rules.cards import check_fish, item, no_sale_or_mount
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
@@ -15,6 +15,7 @@ from companion.rules.common import (
     replace,
     require_location,
     source,
+    to_graveyard,
     with_player,
 )
 from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller

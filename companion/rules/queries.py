@@ -16,10 +16,11 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules import days, pricing
-from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Reward, Shop
-from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SLOT_NUMBERS
+from companion.rules import days, difficulty, pricing
+from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
+from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
 from companion.rules.dice import TACKLE_COLOURS, DieKind
+from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
 from companion.rules.phases import PHASES
@@ -105,6 +106,8 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "claim_reward": lambda s, i, p: p.rewards_due > 0 and s.ruleset.passing_reward,
     "draw_regret": lambda s, i, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
     "discard_regret": lambda s, i, p: p.regret_cards > 0,
+    "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
+    "empty_shoal": lambda s, i, p: s.shoals_emptied < SHOALS,
     "gain_die": lambda s, i, p: _gettable_die(s, p),
     "enter_fish": lambda s, i, p: p.hand_hidden > 0,
     "use_personality": lambda s, i, p: (p.personality is not None and p.personality_tier is not None
@@ -190,6 +193,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` may be applied now (the state is not changed either way)."""
     return why_illegal(state, action) is None
+
+
+def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
+    """The Difficulty of a catch after every effect, line by line (RULES.md §10): what the catch screen shows."""
+    return difficulty.catch_difficulty(state, catch)
 
 
 def price(state: GameState, buy: Buy) -> PriceQuote:

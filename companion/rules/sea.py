@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import AbandonShip, DropSinkers, EatFish, EnterFish, Fish, GiveUp, UseCanOfWorms
-from companion.rules.cards import check_unique, regrets_drawn, to_graveyard
+from companion.rules.cards import regrets_drawn
 from companion.rules.common import (
+    check_unique,
     draw_regrets,
     fail,
     pick_fresh,
@@ -14,6 +15,7 @@ from companion.rules.common import (
     replace,
     require_location,
     spend,
+    to_graveyard,
     unequipped,
     with_player,
 )

@@ -14,7 +14,7 @@ from companion.i18n import t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
-from companion.rules.madness import MadnessTier, card_value, madness_tier
+from companion.rules.madness import MadnessTier, madness_tier
 from companion.rules.ruleset import DAYS, Ruleset
 
 Location = Literal["sea", "port"]
@@ -180,7 +180,9 @@ class GameState(BaseModel):
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return card_value(self.madness(player), fish)
+        from companion.rules.cards import fish_value
+
+        return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""

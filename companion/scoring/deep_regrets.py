@@ -16,19 +16,24 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
-from companion.rules.cards import check_fish, no_sale_or_mount
+from companion.rules.cards import check_fish, fish_value, no_sale_or_mount
+from companion.rules.constants import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    REGRET_CARDS_IN_BOX,
+    REGRET_VALUE_MAX,
+    REGRET_VALUE_MIN,
+    REGRETS_PER_PLAYER,
+)
 from companion.rules.errors import RuleViolation
 from companion.rules.expansions import box_problem, table_problem
 from companion.rules.fish import FishRef, FishType
-from companion.rules.madness import card_value, madness_tier
+from companion.rules.madness import madness_tier
 from companion.rules.names import check_names
 from companion.rules.ruleset import Ruleset, build_ruleset
-from companion.rules.state import REGRETS_PER_PLAYER
 from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
-MAX_REGRET_CARD_VALUE = 3  # RULES.md §1: Regret cards print 0–3
-REGRET_CARDS_IN_BOX = 60  # solo uses every Regret card (A p.23); 60 in both ports' card lists (data/)
 CLOCHE_MULTIPLIER = 2  # the Cloche Supply: "an extra ×2 mount" for one small Fish (D: one port's card text)
 
 
@@ -55,9 +60,10 @@ class DeepRegretsPlayer(BaseModel):
 
     @model_validator(mode="after")
     def _regret_value_fits_the_cards(self) -> DeepRegretsPlayer:
-        if self.regret_value > MAX_REGRET_CARD_VALUE * self.regret_cards:
-            raise ValueError(t("{cards} Regret cards can't add up to {value}: each card is worth 0 to 3",
-                               cards=self.regret_cards, value=self.regret_value))
+        if self.regret_value > REGRET_VALUE_MAX * self.regret_cards:
+            raise ValueError(t("{cards} Regret cards can't add up to {value}: each card is worth {low} to {high}",
+                               cards=self.regret_cards, value=self.regret_value, low=REGRET_VALUE_MIN,
+                               high=REGRET_VALUE_MAX))
         return self
 
 
@@ -126,7 +132,7 @@ def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
 
     def line(fish: FishRef, place: Literal["hand", "displayed", "mount", "cloche"], slot: int | None,
              multiplier: int) -> FishLine:
-        value = card_value(tier, fish)
+        value = fish_value(tier, fish)
         fixed = value != tier.fish_value(fish.value, fish.foul)  # a card whose value no Madness changes
         return FishLine(place=place, slot=slot, name=fish.name, type=fish.type, printed=fish.value,
                         modifier=0 if fixed else tier.modifier(fish.foul), value=value, multiplier=multiplier,
@@ -240,8 +246,9 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     the table is too small for or a Fish from an expansion it doesn't play (RULES.md §11).
     """
     ruleset = ruleset or build_ruleset()
-    if not 1 <= len(players) <= 5:
-        raise TableError("players", t("A table has 1 to 5 players, not {n}", n=len(players)))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise TableError("players", t("A table has {min} to {max} players, not {n}", min=MIN_PLAYERS,
+                                      max=MAX_PLAYERS, n=len(players)))
     try:
         check_names([p.name for p in players])
     except ValueError as e:

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
+from companion.rules.constants import REGRET_VALUE_MAX
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef
 from companion.rules.names import name_problem
 from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.deep_regrets import (
-    MAX_REGRET_CARD_VALUE,
     DeepRegretsPlayer,
     DeepRegretsResult,
     score_deep_regrets,
@@ -44,7 +44,7 @@ class PlayerDraft(BaseModel):
             needs.append(t("{player} needs a name", player=label))
         if self.regret_value is None:
             needs.append(t("{player}: reveal the Regret value", player=self.name or label))
-        elif self.regret_value > MAX_REGRET_CARD_VALUE * self.regret_cards:
+        elif self.regret_value > REGRET_VALUE_MAX * self.regret_cards:
             needs.append(t("{player}: {cards} Regret cards can't add up to {value} (each card is worth 0 to 3)",
                            player=self.name or label, cards=self.regret_cards, value=self.regret_value))
         if self.hand_unentered:

@@ -23,9 +23,10 @@ from pydantic import ValidationError
 
 from companion.catalog import CatalogFish
 from companion.i18n import t
+from companion.rules.cards import fish_value
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
-from companion.rules.madness import card_value, madness_tier
+from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
 from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
@@ -209,7 +210,7 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
 
     def describe(fish: CatalogFish) -> str:
-        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=card_value(tier, fish.ref()))
+        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=fish_value(tier, fish.ref()))
 
     typed = ft.Row([
         tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ctx.drafts.get(f"scorer-typed-{i}", ""),

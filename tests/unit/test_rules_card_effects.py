@@ -11,6 +11,7 @@ from companion.rules.actions import (
     EndGame,
     EnterFish,
     Fish,
+    GiveUp,
     Mount,
     MoveRegrets,
     Pass,
@@ -19,7 +20,7 @@ from companion.rules.actions import (
     UseItem,
 )
 from companion.rules.common import with_player
-from companion.rules.difficulty import catch_difficulty
+from companion.rules.queries import catch_difficulty
 from companion.rules.scenario import play, start_action_phase, table
 
 CAT = load_catalog()
@@ -178,9 +179,10 @@ def test_every_fish_card_exists_once_rules_md_10():
     s = play(at_sea(), sunfish)
     e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "RULES.md §10")
     assert "P1" in e.message
-    eaten = play(at_sea(hand=[ref("Sunfish")]), EatFish(player=0, fish=ref("Sunfish")))  # on P1's own turn
+    eaten = play(s, GiveUp(player=1, die=0), EatFish(player=0, fish=ref("Sunfish")))  # eaten on P1's own turn
     assert eaten.graveyard == ["Sunfish"]
-    assert "Graveyard" in refused(eaten, Fish(player=0, fish=ref("Sunfish"), depth=1, dice=[0])).message
+    assert "Graveyard" in refused(play(eaten, GiveUp(player=0, die=0)),
+                                  Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0])).message
 
 
 def test_entering_a_secret_catch_names_a_card_not_in_play_rules_md_10():
@@ -226,8 +228,7 @@ def test_the_cloche_holds_one_small_fish_rules_md_10():
     refused(s, Mount(player=0, fish=ref("Sunfish"), slot="cloche"), "RULES.md §10")  # large
     s = play(s, Mount(player=0, fish=ref("Flounder"), slot="cloche"))
     assert s.players[0].cloche == ref("Flounder") and s.players[0].mounted == [None, None, None]
-    on_turn = at_port(items=["Cloche"], cloche=ref("Flounder"))  # items are used on one's own turn (A p.11)
-    refused(on_turn, UseItem(player=0, item="Cloche"), "RULES.md §10")  # it stays as a mount
+    refused(play(s, Pass(player=1)), UseItem(player=0, item="Cloche"), "RULES.md §10")  # it stays as a mount
 
 
 def test_claw_hammer_returns_mounted_fish_to_hand_at_port_rules_md_10():

@@ -76,7 +76,7 @@ def test_a_rod_is_equipped_at_declaration_only():
     v = player.view(ctx)
     assert "equip-rod-0" in ids(v) and "equip-reel-0" not in ids(v) and "use-item-0" not in ids(v)
     tap(v, "equip-rod-0")
-    assert ctx.error == "That is only possible in the Refresh phase (A p.8)"  # the phase checks it first
+    assert ctx.error == "Rods and Reels are equipped in the Declaration phase (A p.8)"
 
 
 def test_a_supply_can_be_used():
