@@ -145,6 +145,7 @@ class Variant(BaseModel):
     overrides: dict[str, object]
     presets: tuple[str, ...] = Field(min_length=1)
     excludes: tuple[str, ...] = ()
+    group: str | None = None  # variants of one group exclude each other: a screen offers them as one choice
 
     def fits(self, preset_id: str) -> bool:
         """Whether the variant makes sense on top of ``preset_id`` (RULES.md §9: "Payday $4" changes a payday the
@@ -177,7 +178,7 @@ def list_presets() -> tuple[PresetInfo, ...]:
     """The shipped presets, default first.
 
     >>> [p.id for p in list_presets()]
-    ['anglers-guide', 'three-shops']
+    ['anglers-guide', 'three-shops', 'italian-summary', 'chinese-summary']
     """
     order = json.loads(data_path("rulesets", "presets.json").read_text(encoding="utf-8"))
     return tuple(PresetInfo.model_validate(_preset_json(pid)["about"]) for pid in order)

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.errors import RuleViolation
@@ -39,8 +39,8 @@ from companion.views.widgets import (
     tagged,
 )
 
-SHOP_NAMES = {"rods": "Rod", "reels": "Reel", "supplies": "Supply", "tackle": "Tackle dice"}
-DIE_NAMES = {"blue": "Blue die", "green": "Green die", "orange": "Orange die"}
+SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
+DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
 
 
 def quote_text(state: GameState, buy: act.Buy) -> str:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t, tn
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.expansions import setup_notes
@@ -42,7 +42,7 @@ from companion.views.widgets import (
     tagged,
 )
 
-PHASES = {"refresh": "Refresh", "declaration": "Declaration", "action": "Action", "ended": "Game over"}
+PHASES = {"refresh": N_("Refresh"), "declaration": N_("Declaration"), "action": N_("Action"), "ended": N_("Game over")}
 
 
 def signed(n: int) -> str:
@@ -87,8 +87,9 @@ def _banner(state: GameState) -> ft.Control:
                 tagged("turn-indicator", ft.Text(whose, size=theme.BODY, weight=ft.FontWeight.W_600))], wrap=True),
     ]
     if state.last_player is not None and state.turns_left is not None:
-        rows.append(chip("countdown", t("{name}: {n} turns left, then the Day ends",
-                                        name=state.players[state.last_player].name, n=state.turns_left),
+        rows.append(chip("countdown", tn("{name}: {n} turn left, then the Day ends",
+                                         "{name}: {n} turns left, then the Day ends",
+                                         state.turns_left, name=state.players[state.last_player].name),
                          color=theme.FOUL))
     return section_card("day-banner", None, rows)
 
