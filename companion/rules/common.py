@@ -7,7 +7,7 @@ from typing import NoReturn, TypeVar
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import Die, die, face_allowed, roll, roller
+from companion.rules.dice import KIND_WORDS, Die, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -92,7 +92,7 @@ def faces_for(kinds: list[str], faces: list[int] | None, seed: int, step: int, r
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):
         if not face_allowed(kind, face):
-            fail("RULES.md §1", t("A {kind} die has no face {face}", kind=t(kind), face=face))
+            fail("RULES.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
     return faces
 
 

@@ -8,12 +8,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.i18n import N_
 from companion.rules.constants import PLAYER_DICE
 
 __all__ = ["PLAYER_DICE"]  # re-exported: the moves import it with the dice
 
 DieKind = Literal["player", "blue", "green", "orange", "omen"]
 TACKLE_COLOURS: tuple[str, ...] = ("blue", "green", "orange")
+# Each kind as a word in a sentence ("No orange tackle die is left"), as a message: translated with t(KIND_WORDS[k]).
+KIND_WORDS: dict[str, str] = {"player": N_("player"), "blue": N_("blue"), "green": N_("green"),
+                              "orange": N_("orange"), "omen": N_("omen")}
 
 # Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {

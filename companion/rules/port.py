@@ -16,7 +16,7 @@ from companion.rules.common import (
     source,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
+from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
@@ -60,7 +60,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
         colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers[action.tier])
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
-            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
+            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[colour])))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
     faces = faces_for(colours, action.faces, state.seed + 1, state.step, "A p.16")
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
