@@ -21,26 +21,33 @@ from companion.rules.state import DAY_NAMES, GameState
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
 
-def muster(state: GameState, index: int, spec: _Roll) -> GameState:
+def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> GameState:
     """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
 
     Fresh dice kept unrolled count towards Max dice; a player holding more dice in all than Max dice must roll
-    them all, Fresh ones included, and then choose (A p.20).
+    them all, Fresh ones included, and then choose (A p.20). ``changes``: more changes to the player, made in the
+    same step.
     """
     p = state.players[index]
-    reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
-    if len(set(reroll)) != len(reroll) or any(not 0 <= i < len(p.fresh) for i in reroll):
-        fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
-    rolled_again = set(reroll)
-    kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+    if spec.reroll is None:
+        kept, again = [], p.fresh
+    else:
+        reroll, n = spec.reroll, len(p.fresh)
+        if len(set(reroll)) != len(reroll) or any(not 0 <= i < n for i in reroll):
+            fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
+        rolled_again = set(reroll)
+        kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+        again = [p.fresh[i] for i in reroll]
     max_dice = state.max_dice(index)
     if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
-    kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
+    kinds = [d.kind for d in p.spent] + [d.kind for d in again]
     faces = faces_for(kinds, spec.faces, state.seed, state.step, "A p.8")
     rolled = [die(k, f) for k, f in zip(kinds, faces, strict=True)]
     room = max_dice - len(kept)
     if spec.keep is None:
+        if len(rolled) <= room:  # everything fits: no choice to make
+            return with_player(state, index, fresh=kept + rolled, spent=[], **changes)
         keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
     else:
         keep = spec.keep
@@ -51,19 +58,16 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent)
+    return with_player(state, index, fresh=fresh, spent=spent, **changes)
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool) -> GameState:
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, **changes: object) -> GameState:
     """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret."""
-    state = muster(state, index, spec)
-    state = with_player(state, index, location="port", depth=1, can_of_worms=True)
-    if discard_regret:
-        p = state.players[index]
-        if p.regret_cards == 0:
-            fail("A p.17", t("{name} has no Regret to discard", name=p.name))
-        state = with_player(state, index, regret_cards=p.regret_cards - 1)
-    return state
+    p = state.players[index]
+    if discard_regret and p.regret_cards == 0:
+        fail("A p.17", t("{name} has no Regret to discard", name=p.name))
+    return muster(state, index, spec, location="port", depth=1, can_of_worms=True,
+                  regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
 
 
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
@@ -71,8 +75,7 @@ def apply_refresh(state: GameState, action: Refresh) -> GameState:
     p = player(state, action.player)
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
-    state = muster(state, action.player, action)
-    return with_player(state, action.player, refreshed=True)
+    return muster(state, action.player, action, refreshed=True)
 
 
 def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
@@ -84,8 +87,9 @@ def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
     if state.life_preserver_thrown:
         fail("A p.8", t("The Life Preserver has already been thrown today"))
     thrower = state.life_preserver_thrower
-    if thrower is None or action.player != thrower:
-        fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
+    if thrower is not None and action.player != thrower:
+        fail("A p.8", t("{name} has the highest Fresh total and throws the Life Preserver",
+                        name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
     return replace(state, life_preserver=action.to, life_preserver_thrown=True)
@@ -99,13 +103,12 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
-        state = make_port(state, action.player, action, action.discard_regret)
+        state = make_port(state, action.player, action, action.discard_regret, declared=True)
     else:
         if action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None:
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
-        if p.location == "port":
-            state = with_player(state, action.player, location="sea", depth=1)
-    state = with_player(state, action.player, declared=True)
+        leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
+        state = with_player(state, action.player, declared=True, **leave_port)
     waiting = [i for i in state.turn_order() if not state.players[i].declared]
     return replace(state, turn=waiting[0] if waiting else None)
 

@@ -8,20 +8,28 @@ from companion.rules.actions import (
     DiscardRegret,
     DrawDink,
     DrawRegret,
+    EmptyShoal,
     GainDie,
     GainItem,
+    MoveRegrets,
     UseDink,
     UseItem,
 )
+from companion.rules.cards import item
 from companion.rules.common import (
     acquire_dice,
     capped,
     draw_regrets,
     faces_for,
     fail,
+    move_regrets,
     player,
+    replace,
+    require_location,
+    unequipped,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.dice import KIND_WORDS, PLAYER_DICE, TACKLE_COLOURS, die
 from companion.rules.state import GameState
 
@@ -67,9 +75,15 @@ def apply_use_item(state: GameState, action: UseItem) -> GameState:
         fail("A p.11", t("{name} doesn't own {item}", name=p.name, item=action.item))
     items = list(p.items)
     items.remove(action.item)
-    equipped = {"rod": None if p.rod == action.item and action.item not in items else p.rod,
-                "reel": None if p.reel == action.item and action.item not in items else p.reel}
-    return with_player(state, action.player, items=items, **equipped)
+    card = item(action.item)
+    if card is not None and card.returns_mounts:  # the Claw Hammer: every mounted Fish back to hand (D)
+        require_location(p, "port")
+        back = [f for f in (*p.mounted, p.cloche) if f is not None]
+        return with_player(state, action.player, items=items, hand=[*p.hand, *back], mounted=[None] * len(p.mounted),
+                           cloche=None, **unequipped(p, items))
+    if card is not None and card.mount_for is not None and p.cloche is not None and action.item not in items:
+        fail("RULES.md §10", t("The {item} holds a Fish: it stays as a mount", item=card.name))
+    return with_player(state, action.player, items=items, **unequipped(p, items))
 
 
 def apply_gain_die(state: GameState, action: GainDie) -> GameState:
@@ -93,3 +107,15 @@ def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameSta
     if money < 0:
         fail("RULES.md §5", t("{name} has only ${have}", name=p.name, have=p.fishbucks))
     return with_player(state, action.player, fishbucks=capped(state, money))
+
+
+def apply_move_regrets(state: GameState, action: MoveRegrets) -> GameState:
+    """Regret cards pass from one angler to another (Iron Coffin, Sea Monkey, Psychic Interloper; RULES.md §10)."""
+    return move_regrets(state, action.player, action.to, action.count)
+
+
+def apply_empty_shoal(state: GameState, action: EmptyShoal) -> GameState:
+    """Record a Shoal emptied without a catch (The Plug, a discard ability), so an empty Sea ends the game (B)."""
+    if state.shoals_emptied >= SHOALS:
+        fail("A p.7", t("Every Shoal is already empty"))
+    return replace(state, shoals_emptied=state.shoals_emptied + 1)

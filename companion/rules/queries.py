@@ -16,10 +16,11 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules import days, pricing
-from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Reward, Shop
-from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SLOT_NUMBERS
+from companion.rules import days, difficulty, pricing
+from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
+from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
 from companion.rules.dice import TACKLE_COLOURS, DieKind
+from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
 from companion.rules.phases import PHASES
@@ -35,7 +36,11 @@ class Available(BaseModel):
     ``moves``: the action types (``Action.type``) this angler can make now: the phase allows them, it is their turn
     where the move needs it, and what they hold allows it (a Fish to sell, a Dink to use, an empty slot). The
     precise action is still checked by :func:`is_legal` (a Fish the dice can't pay for is refused there). The other
-    fields tell a screen how to fill in the buttons it enables.
+    fields tell a screen how to fill in the buttons it enables: where the angler may declare, to whom they may throw
+    the Life Preserver, how many Depths they may still drop, the shops still open to them, their empty mount slots
+    (numbered 1-3 as printed), the passing rewards they may choose, the Spent dice a Refresh rolls (``roll``; see
+    :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
+    A p.20), their Max dice, and the highest Regret value they may reveal.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -82,8 +87,7 @@ def _gettable_die(state: GameState, p: PlayerState) -> bool:
 # What the angler must hold for a move to have a legal form (the phase and the turn are checked from PHASES).
 _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "refresh": lambda s, i, p: not p.refreshed,
-    "throw_life_preserver": lambda s, i, p: (len(s.players) > 1 and not s.life_preserver_thrown
-                                             and all(q.refreshed for q in s.players)
+    "throw_life_preserver": lambda s, i, p: (not s.life_preserver_thrown and all(q.refreshed for q in s.players)
                                              and s.life_preserver_thrower == i),
     "equip": lambda s, i, p: s.phase == "declaration" or s.is_first_day,
     "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
@@ -102,6 +106,8 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "claim_reward": lambda s, i, p: p.rewards_due > 0 and s.ruleset.passing_reward,
     "draw_regret": lambda s, i, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
     "discard_regret": lambda s, i, p: p.regret_cards > 0,
+    "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
+    "empty_shoal": lambda s, i, p: s.shoals_emptied < SHOALS,
     "gain_die": lambda s, i, p: _gettable_die(s, p),
     "enter_fish": lambda s, i, p: p.hand_hidden > 0,
 }
@@ -136,7 +142,8 @@ def available(state: GameState, seat: int) -> Available:
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
         declare=(("sea", "port") if ports_allowed else ("sea",)) if can("declare") else (),
-        throw_to=tuple(i for i in range(len(state.players)) if i != seat) if can("throw_life_preserver") else (),
+        throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
+        if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
         shops=_open_shops(state, p) if can("buy") else (),
         empty_slots=tuple(n for n in SLOT_NUMBERS if p.mounted[n - 1] is None) if can("mount") else (),
@@ -150,6 +157,20 @@ def available(state: GameState, seat: int) -> Available:
 
 def _always(state: GameState, seat: int, p: PlayerState) -> bool:
     return True
+
+
+def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
+    """The dice a Refresh (or Making Port) rolls, in the order their faces are entered: the Spent dice, then the
+    Fresh dice chosen by index in ``reroll`` (``None``: every Fresh die) (A p.8). A screen shows one row of
+    :func:`~companion.rules.dice.face_choices` per die.
+
+    >>> from companion.rules.scenario import table
+    >>> dice_to_roll(table(1), 0)
+    ['player', 'player', 'player']
+    """
+    p = state.players[seat]
+    chosen = range(len(p.fresh)) if reroll is None else reroll
+    return [d.kind for d in p.spent] + [p.fresh[i].kind for i in chosen if 0 <= i < len(p.fresh)]
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
@@ -170,6 +191,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` may be applied now (the state is not changed either way)."""
     return why_illegal(state, action) is None
+
+
+def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
+    """The Difficulty of a catch after every effect, line by line (RULES.md §10): what the catch screen shows."""
+    return difficulty.catch_difficulty(state, catch)
 
 
 def price(state: GameState, buy: Buy) -> PriceQuote:

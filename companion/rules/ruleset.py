@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
 from companion.resources import data_path
+from companion.rules.dice import TackleColour
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-TackleColour = Literal["blue", "green", "orange"]
 
 
 class ShopSystem(StrEnum):
@@ -74,12 +74,22 @@ class Ruleset(BaseModel):
     boats_move_up_at_day_start: bool
     port_then_sea: bool
     fish_per_sale: int | None = Field(ge=1)
+    fish_per_mount: int | None = Field(ge=1)  # None: every empty slot in one Mount action (RULES.md §9)
     money_cap: int | None = Field(ge=0)
     penalty_by: Literal["scored", "printed"]
     fishbucks_per_point: int = Field(ge=1)
     lifeboat_regret_value: int = Field(ge=0)
     mount_multipliers: tuple[int, ...]
     sources: dict[str, str]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_fish_per_mount(cls, data: object) -> object:
+        # A game saved before the rule existed keeps the one Fish per Mount it was played with.
+        if isinstance(data, dict) and "fish_per_mount" not in data and isinstance(data.get("sources"), dict):
+            data = {**data, "fish_per_mount": 1,
+                    "sources": {**data["sources"], "fish_per_mount": "A p.17 (saved before RULES.md §9's rule)"}}
+        return data
 
     @model_validator(mode="after")
     def _every_rule_has_a_source(self) -> Ruleset:
@@ -139,11 +149,12 @@ class PresetInfo(BaseModel):
 
 
 @cache
-def _preset_json(preset_id: str) -> dict:
+def _preset_json(preset_id: str) -> dict[str, Any]:
     path = data_path("rulesets", f"{preset_id}.json")
     if not path.is_file():
         raise KeyError(f"unknown ruleset preset: {preset_id}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    preset: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return preset
 
 
 @cache

@@ -25,6 +25,10 @@ DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("F
              N_("Sunday"))
 
 
+def _empty_mounts() -> list[FishRef | None]:
+    return [None] * MOUNT_SLOTS
+
+
 class PlayerState(BaseModel):
     """One angler at the table.
 
@@ -55,10 +59,13 @@ class PlayerState(BaseModel):
     dinks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     hand_hidden: int = Field(default=0, ge=0)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS, min_length=MOUNT_SLOTS,
+    mounted: list[FishRef | None] = Field(default_factory=lambda: _empty_mounts(), min_length=MOUNT_SLOTS,
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
+    # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
+    displayed: list[FishRef] = Field(default_factory=list)
+    cloche: FishRef | None = None
 
     @property
     def hand_count(self) -> int:
@@ -111,6 +118,7 @@ class GameState(BaseModel):
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
     shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
+    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (RULES.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -168,11 +176,14 @@ class GameState(BaseModel):
         return self.madness(player).max_dice
 
     def sale_value(self, player: int, fish: FishRef) -> int:
-        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2).
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2), or the
+        fixed value a card prints (RULES.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return self.madness(player).fish_value(fish.value, fish.foul)
+        from companion.rules.cards import fish_value
+
+        return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""

@@ -32,8 +32,10 @@ def _next_turn(state: GameState, index: int) -> GameState:
 
 def _start_countdown(state: GameState) -> GameState:
     """Once all but one have passed, the last player gets 2 turns at Sea or 4 at Port (A p.9)."""
+    if len(state.players) < 2 or state.last_turns_left is not None:
+        return state
     remaining = state.unpassed
-    if len(state.players) < 2 or len(remaining) != 1 or state.last_turns_left is not None:
+    if len(remaining) != 1:
         return state
     last = state.players[remaining[0]]
     rules = state.ruleset
@@ -56,7 +58,7 @@ def _passed(state: GameState, index: int) -> GameState:
     passing reward not taken lapses (RULES.md §9), so none shows up the next morning. A player forced out by the
     countdown earns none: they did not pass."""
     state = with_player(state, index, passed=True)
-    if not state.unpassed:
+    if all(p.passed for p in state.players):
         players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
         return replace(state, players=players, turn=None, last_turns_left=None)
     return _start_countdown(_next_turn(state, index))

@@ -7,7 +7,7 @@ from companion.rules.common import with_player
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
-COD = FishRef(name="Cod", value=3, type="fair")
+COD = FishRef(value=3, type="fair")  # a Fish typed in by value (no catalog name)
 
 
 def day_one(players=3, preset="anglers-guide"):
@@ -144,3 +144,32 @@ def test_eating_dinks_and_items_only_on_your_own_turn_a_p11():
     p = s.players[1]
     assert (p.hand, p.dinks, p.items, s.turn) == ([], 0, [], 1)  # free: still Bo's turn
     refused(play(s, GainItem(player=0, item="Rod")), UseItem(player=0, item="Rod"), "A p.9")  # Ada has passed
+
+
+def test_available_follows_the_phase_and_whose_turn_it_is_a_p8_p9():
+    """What an angler may do now: Refresh moves in the Refresh phase, turn moves only on their own turn, nothing
+    but table-wide effects once they have passed (A pp.8-9)."""
+    from companion.rules.queries import available
+
+    s = table(2)
+    assert available(s, 0).can("refresh") and not available(s, 0).can("fish")
+    s = day_one(2)
+    ada, bo = available(s, 0), available(s, 1)
+    assert ada.my_turn and {"fish", "give_up", "drop_sinkers", "pass", "abandon_ship"} <= ada.moves
+    assert not bo.my_turn and not bo.moves & {"fish", "pass", "eat_fish", "use_dink", "refresh"}
+    assert "draw_regret" in bo.moves  # an ability may make anyone draw (A p.18)
+    s = play(s, Pass(player=0))
+    assert not available(s, 0).moves & {"fish", "pass", "eat_fish"} and available(s, 1).my_turn
+
+
+def test_available_at_port_names_open_shops_and_empty_slots_rules_md_5():
+    from companion.rules.actions import Buy
+    from companion.rules.queries import available
+
+    s = with_player(day_one(2, "three-shops"), 0, location="port", hand=[COD], fishbucks=5,
+                    mounted=[COD, None, None])
+    can = available(s, 0)
+    assert {"sell", "buy", "mount"} <= can.moves and "fish" not in can.moves
+    assert can.shops == ("rods", "reels", "supplies", "tackle") and can.empty_slots == (2, 3)
+    s = play(s, Buy(player=0, shop="reels", tier=1, items=["Reel"]), Pass(player=1))
+    assert available(s, 0).shops == ("supplies", "tackle")  # Rods and Reels are one shop, once a Day
