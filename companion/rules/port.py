@@ -19,6 +19,7 @@ from companion.rules.common import (
     with_player,
 )
 from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, TackleColour, die, roller
+from companion.rules.fish import FISH_WORDS
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
@@ -131,7 +132,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
                 fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
             if found is None or found.size != cloche_card.mount_for:
                 fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
-                                       size=t(cloche_card.mount_for or "small")))
+                                       size=t(FISH_WORDS[cloche_card.mount_for or "small"])))
             cloche = fish
         else:
             if mounted[slot] is not None:
