@@ -130,6 +130,7 @@ class Variant(BaseModel):
     overrides: dict[str, object]
     presets: tuple[str, ...] = Field(min_length=1)
     excludes: tuple[str, ...] = ()
+    group: str | None = None  # variants of one group exclude each other: a screen offers them as one choice
 
     def fits(self, preset_id: str) -> bool:
         """Whether the variant makes sense on top of ``preset_id`` (RULES.md §9: "Payday $4" changes a payday the

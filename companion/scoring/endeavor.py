@@ -30,18 +30,40 @@ LEFTOVER_DIVISOR = 3
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition (OTHER_GAMES.md)
 ROUNDS, SOLO_ROUNDS = 6, 7  # seed 003: 6 rounds, solo 7
 Count = Annotated[int, Field(ge=0, strict=True)]
+# The four attribute tracks, each scored by its marker's column (seed 003, "Final Scoring": "all 4 tracks").
+ATTRIBUTE_TRACKS = ("ingenuity", "inspiration", "coordination", "reputation")
 
 
 class EndeavorPlayer(BaseModel):
+    """One player's final-scoring entries, as points. The attribute tracks are entered one by one
+    (:data:`ATTRIBUTE_TRACKS`); ``tracks`` is their total entered at once (an older draft, or a table that adds
+    them up itself), and can't be combined with the separate tracks."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
     tracks: int = Field(default=0, ge=0)
+    ingenuity: int = Field(default=0, ge=0)
+    inspiration: int = Field(default=0, ge=0)
+    coordination: int = Field(default=0, ge=0)
+    reputation: int = Field(default=0, ge=0)
     impact: int = Field(default=0, ge=0)
     journals: int = Field(default=0, ge=0)
     specialists: int = Field(default=0, ge=0)
     research: int = Field(default=0, ge=0)
     staging_discs: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _tracks_once(self) -> EndeavorPlayer:
+        if self.tracks and any(getattr(self, track) for track in ATTRIBUTE_TRACKS):
+            raise ValueError(t("{name}: enter the attribute tracks one by one or as one total, not both",
+                               name=self.name))
+        return self
+
+    @property
+    def track_points(self) -> int:
+        """The attribute tracks' points together."""
+        return self.tracks + sum(getattr(self, track) for track in ATTRIBUTE_TRACKS)
 
 
 class EndeavorGoal(BaseModel):
@@ -73,7 +95,8 @@ class EndeavorScore(BaseModel):
     score: int
     rank: int
     winner: bool
-    tracks: int
+    tracks: int  # the attribute tracks together; each one in ``attribute_tracks``
+    attribute_tracks: dict[str, int]
     impact: int
     journals: int
     specialists: int
@@ -152,10 +175,11 @@ def score_endeavor(players: Sequence[EndeavorPlayer], goals: Sequence[EndeavorGo
                       for g, count, bonus in zip(goals, counts, bonuses, strict=True))
         leftover = p.research + p.staging_discs
         goal_points = sum(line.points + line.bonus for line in lines)
-        total = p.tracks + p.impact + p.journals + p.specialists + leftover // LEFTOVER_DIVISOR + goal_points
+        total = p.track_points + p.impact + p.journals + p.specialists + leftover // LEFTOVER_DIVISOR + goal_points
         rows.append((p, lines, leftover, goal_points, total))
     placings = rank([(-total,) for *_, total in rows], [])
-    scores = tuple(EndeavorScore(name=p.name, score=total, rank=pl.rank, winner=pl.rank == 1, tracks=p.tracks,
+    scores = tuple(EndeavorScore(name=p.name, score=total, rank=pl.rank, winner=pl.rank == 1, tracks=p.track_points,
+                                 attribute_tracks={track: getattr(p, track) for track in ATTRIBUTE_TRACKS},
                                  impact=p.impact, journals=p.journals, specialists=p.specialists, leftover=leftover,
                                  leftover_points=leftover // LEFTOVER_DIVISOR, goals=lines, goal_points=goal_points,
                                  tie_break=pl.tie_break)
@@ -206,6 +230,24 @@ class CoopResult(BaseModel):
     needed: int
     won: bool
     rounds: int  # 7 solo, 6 with a team (seed 003)
+
+    @property
+    def outcome(self) -> str:
+        """``"won"``, or ``"lost"`` for a game that ended short of its goals (seed 003, "Solo / Co-op")."""
+        return "won" if self.won else "lost"
+
+    @property
+    def verdict(self) -> str:
+        """The result in words: won or lost, and how many goals against how many were needed.
+
+        >>> check_coop("expert", [CoopGoal(name=str(i), achieved=i < 4) for i in range(7)]).verdict
+        'Lost: 4 of the 6 goals needed were met (2 short)'
+        """
+        met = len(self.goals_met)
+        if self.won:
+            return t("Won: {met} goals met, {needed} needed", met=met, needed=self.needed)
+        return t("Lost: {met} of the {needed} goals needed were met ({short} short)", met=met, needed=self.needed,
+                 short=self.needed - met)
 
 
 def check_coop(difficulty: Difficulty | str, goals: Sequence[CoopGoal], players: int = 2) -> CoopResult:
