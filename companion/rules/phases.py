@@ -59,14 +59,15 @@ PHASES: dict[str, PhaseRules] = {
         moves=frozenset({"reveal_regrets", "enter_fish"})),
 }
 
-# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little.
-OUT_OF_PHASE: dict[str, str] = {
-    "refresh": N_("Refreshing happens in the Refresh phase"),
-    "throw_life_preserver": N_("The Life Preserver is thrown once everyone has refreshed"),
-    "declare": N_("Declaring happens in the Declaration phase"),
-    "equip": N_("Rods and Reels are equipped in the Declaration phase"),
-    "claim_reward": N_("A passing reward is taken during the Day it is earned"),
-    "reveal_regrets": N_("Regret values are revealed when the game is over"),
+# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little:
+# (the rule cited, the message).
+OUT_OF_PHASE: dict[str, tuple[str, str]] = {
+    "refresh": ("A p.8", N_("Refreshing happens in the Refresh phase")),
+    "throw_life_preserver": ("A p.8", N_("The Life Preserver is thrown once everyone has refreshed")),
+    "declare": ("A p.8", N_("Declaring happens in the Declaration phase")),
+    "equip": ("A p.8", N_("Rods and Reels are equipped in the Declaration phase")),
+    "claim_reward": ("RULES.md §9", N_("A passing reward is taken during the Day it is earned")),
+    "reveal_regrets": ("A p.22", N_("Regret values are revealed when the game is over")),
 }
 
 # Moves that use up the angler's turn in the Action phase (A p.9); the other turn moves are free.
@@ -108,8 +109,8 @@ def check_allowed(state: GameState, action: Action) -> None:
         return
     if state.phase == "ended":
         fail("A p.22", t("The game is over"))
-    where = phases_allowing(move)
-    if not where:
-        fail("A p.8", t("No phase of the Day allows that"))
-    fail(where[0].rule, t(OUT_OF_PHASE[move]) if move in OUT_OF_PHASE else t(
-        "That is only possible in the {phase} phase", phase=t(where[0].title)))
+    if move in OUT_OF_PHASE:
+        rule, message = OUT_OF_PHASE[move]
+        fail(rule, t(message))
+    where = phases_allowing(move)[0]  # every move has a phase (tests/unit/test_rules_game.py)
+    fail(where.rule, t("That is only possible in the {phase} phase", phase=t(where.title)))
