@@ -247,8 +247,8 @@ def test_companion_score_speaks_the_locale(env: dict[str, str], expected: str, t
 # sources (data/rulesets, extract_rulesets), phase titles (N_ in rules/phases.py), team roles (t("Angler") etc.),
 # the survey's tackle-die unlocks (Blue, Green, Orange: the die kinds' N_ names), and labels and messages unpacked
 # from tuples holding N_ messages (CATEGORIES, SCORERS, phases.OUT_OF_PHASE).
-FROM_DATA = {"p.name", "p.description", "p.source", "v.name", "v.source", "m.role", "where.title", "where[0].title",
-             "self.name", "label", "message"}
+FROM_DATA = {"p.name", "p.description", "p.source", "v.name", "v.description", "v.source", "m.role", "where.title",
+             "where[0].title", "self.name", "label", "message"}
 
 
 def _marked(tree: ast.Module, name: str) -> bool:
