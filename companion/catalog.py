@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import FISH_NAME, t, tc
 from companion.resources import data_path
-from companion.rules.fish import FishFilter, FishRef, FishType, Size
+from companion.rules.fish import FISH_WORDS, FishFilter, FishRef, FishType, Size
 
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
 FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (RULES.md §11)
@@ -93,7 +93,8 @@ class CatalogFish(BaseModel):
             shown = "–" if self.value is None else self.value
             return t("{name} has value {card}, not {given}", name=self.name, card=shown, given=fish.value)
         if fish.type != self.type:
-            return t("{name} is {card}, not {given}", name=self.name, card=t(self.type), given=t(fish.type))
+            return t("{name} is {card}, not {given}", name=self.name, card=t(FISH_WORDS[self.type]),
+                     given=t(FISH_WORDS[fish.type]))
         return None
 
 

@@ -30,7 +30,7 @@ from companion.rules.common import (
     with_player,
 )
 from companion.rules.constants import SHOALS
-from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die
+from companion.rules.dice import KIND_WORDS, PLAYER_DICE, TACKLE_COLOURS, die
 from companion.rules.state import GameState
 
 
@@ -92,7 +92,7 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     if action.kind == "omen" and state.omen_holder is not None:
         fail("A p.15", t("There is only one Omen Die"))
     if action.kind in TACKLE_COLOURS and state.tackle_available(action.kind) < 1:
-        fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(action.kind)))
+        fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[action.kind])))
     if action.kind == "player" and sum(d.kind == "player" for d in (*p.fresh, *p.spent)) >= PLAYER_DICE:
         fail("A p.6", t("{name} already has all {n} player dice", name=p.name, n=PLAYER_DICE))
     faces = None if action.face is None else [action.face]

@@ -18,7 +18,8 @@ from companion.rules.common import (
     to_graveyard,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller
+from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, TackleColour, die, roller
+from companion.rules.fish import FISH_WORDS
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box
@@ -69,7 +70,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
         colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
-            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
+            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[colour])))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
     faces = faces_for(colours, action.faces, state.seed + 1, state.step, "A p.16")
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
@@ -134,7 +135,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
                 fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
             if found is None or found.size != cloche_card.mount_for:
                 fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
-                                       size=t(cloche_card.mount_for or "small")))
+                                       size=t(FISH_WORDS[cloche_card.mount_for or "small"])))
             cloche = fish
         else:
             if mounted[slot] is not None:

@@ -43,7 +43,7 @@ from companion.rules.actions import (
 )
 from companion.rules.dice import TACKLE_COLOURS, die_label
 from companion.rules.ruleset import DAYS
-from companion.rules.state import GameState, PlayerState
+from companion.rules.state import DAY_NAMES, GameState, PlayerState
 from companion.rules.wording import cap_overflow, overflow_note
 
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
@@ -97,7 +97,7 @@ def _day_steps(before: GameState, after: GameState) -> list[TableStep]:
     if after.day == before.day:
         return []
     steps = [TableStep(kind="day", seat=None, text=t("Move the Day tracker to {day}",
-                                                      day=t(DAYS[after.day].capitalize())))]
+                                                      day=t(DAY_NAMES[after.day])))]
     if after.first_player != before.first_player:
         name = after.players[after.first_player].name
         steps.append(TableStep(kind="first_player", seat=after.first_player,

@@ -15,14 +15,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.actions import Shop
 from companion.rules.pricing import KEEP_BY_TIER
 from companion.rules.ruleset import Ruleset, Variant, build_ruleset, variants_for
 from companion.rules.sources import player_source
 
 # --- variants ------------------------------------------------------------------------------------------------
-GROUP_NAMES = {"last-to-pass": "Last to pass"}  # the question a group of variants answers (docs/rules.md §9)
+GROUP_NAMES = {"last-to-pass": N_("Last to pass")}  # the question a group of variants answers (docs/rules.md §9)
 
 
 class VariantOption(BaseModel):
@@ -84,7 +84,7 @@ def variant_choices(preset_id: str) -> list[VariantChoice]:
         if c.kind == "one_of":
             members = groups[c.id]
             default = next((v.id for v in members if _plays(preset, v)), None)
-            c = VariantChoice(kind="one_of", id=c.id, label=t(GROUP_NAMES.get(c.id, c.id)),
+            c = VariantChoice(kind="one_of", id=c.id, label=t(GROUP_NAMES[c.id]) if c.id in GROUP_NAMES else c.id,
                               options=tuple(_option(v) for v in members), default=default)
         out.append(c)
     return out

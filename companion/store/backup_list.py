@@ -11,10 +11,13 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.store import records
 from companion.store.errors import DamagedFile
 from companion.store.files import read_envelope
+
+# A record kind as a title word ("Game g1 (no readable copy)"), as a message.
+KIND_TITLES = {"game": N_("Game"), "campaign": N_("Campaign")}
 
 if TYPE_CHECKING:
     from companion.store.store import Store
@@ -111,7 +114,7 @@ def _group(kind: Literal["game", "campaign"], record_id: str, record: dict | Non
            versions: tuple[BackupVersion, ...]) -> BackupGroup:
     if record is None:
         return BackupGroup(kind=kind, record_id=record_id, players=(), started=None, current=current,
-                           versions=versions, title=t("{kind} {id} (no readable copy)", kind=t(kind.capitalize()),
+                           versions=versions, title=t("{kind} {id} (no readable copy)", kind=t(KIND_TITLES[kind]),
                                                       id=record_id))
     if kind == "game":
         game = records.game_summary(record)

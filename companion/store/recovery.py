@@ -13,7 +13,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t
+
+# The folders a store keeps its lists in, as words in a notice, as messages.
+FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns")}
 
 
 class RecoveryNotice(BaseModel):
@@ -80,7 +83,7 @@ def rebuilt_notice(folder: str, detail: str) -> RecoveryNotice:
     """The notice for a damaged list rebuilt from the saved files: nothing is lost."""
     return RecoveryNotice(kind="index", record_id=None, outcome="rebuilt", detail=detail,
                           message=t("The list of {folder} was damaged and has been rebuilt from the saved files. "
-                                    "Nothing was lost.", folder=t(folder)))
+                                    "Nothing was lost.", folder=t(FOLDER_NAMES[folder])))
 
 
 def settings_notice(restored: bool, detail: str) -> RecoveryNotice:
