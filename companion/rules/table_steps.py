@@ -35,9 +35,11 @@ from companion.rules.actions import (
     DrawRegret,
     Fish,
     GainDie,
+    IncrementDie,
     MoveRegrets,
     Pass,
     Refresh,
+    RefreshDie,
     Sell,
     ThrowLifePreserver,
 )
@@ -210,19 +212,19 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
     if _app_rolled(i, action) and now.fresh != was.fresh:
         faces = ", ".join(d.label for d in now.fresh)
         steps.append(TableStep(kind="set_dice", seat=i, count=len(now.fresh),
-                               text=t("{name}: the app rolled — turn your Fresh dice to {faces}", name=now.name,
-                                      faces=faces)))
+                               text=t("{name}: turn your Fresh dice to {faces}", name=now.name, faces=faces)))
     return steps
 
 
 def _app_rolled(i: int, action: Action) -> bool:
-    """Whether the app, not the table, rolled dice for angler ``i`` in this action (the faces were not entered)."""
+    """Whether the app, not the table, set dice faces for angler ``i`` in this action (rolled faces not entered,
+    or an Increment)."""
     if isinstance(action, Refresh | AbandonShip) or (isinstance(action, Declare) and action.location == "port"):
         return action.player == i and action.faces is None
-    if isinstance(action, Buy | GainDie):
+    if isinstance(action, Buy | GainDie | RefreshDie):
         entered = action.faces if isinstance(action, Buy) else action.face
         return action.player == i and entered is None
-    return False
+    return isinstance(action, IncrementDie) and action.player == i  # the dice may be ones the angler didn't pick
 
 
 # --- money ---------------------------------------------------------------------------------------------------

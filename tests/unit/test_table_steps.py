@@ -166,7 +166,7 @@ def test_dice_the_app_rolled_are_named_so_the_table_can_match_them_a_p8():
     s = table(2)
     assert not [x for x in steps(s, Refresh(player=0, faces=[3, 2, 1])) if x.kind == "set_dice"]
     rolled = [x for x in steps(s, Refresh(player=0)) if x.kind == "set_dice"]
-    assert len(rolled) == 1 and rolled[0].text.startswith("P1: the app rolled — turn your Fresh dice to Angler die")
+    assert len(rolled) == 1 and rolled[0].text.startswith("P1: turn your Fresh dice to Angler die")
 
 
 def test_can_of_worms_flipped_when_used_a_p11():
