@@ -15,6 +15,7 @@ from companion.i18n import t
 from companion.store import records
 from companion.store.errors import DamagedFile
 from companion.store.files import read_envelope
+from companion.store.schema import JsonObject
 
 if TYPE_CHECKING:
     from companion.store.store import Store
@@ -57,7 +58,7 @@ def _date(when: datetime | None) -> str:
     return when.strftime("%Y-%m-%d") if when else t("date unknown")
 
 
-def _version(path: Path, kind: str) -> tuple[BackupVersion, dict | None]:
+def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
     saved = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     when = saved.strftime("%Y-%m-%d %H:%M UTC")
     try:
@@ -107,7 +108,7 @@ def backup_groups(store: Store) -> list[BackupGroup]:
     return sorted(groups, key=lambda g: g.versions[0].saved, reverse=True)
 
 
-def _group(kind: Literal["game", "campaign"], record_id: str, record: dict | None, current: bool,
+def _group(kind: Literal["game", "campaign"], record_id: str, record: JsonObject | None, current: bool,
            versions: tuple[BackupVersion, ...]) -> BackupGroup:
     if record is None:
         return BackupGroup(kind=kind, record_id=record_id, players=(), started=None, current=current,

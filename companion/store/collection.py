@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from tinydb import Query
@@ -165,7 +165,7 @@ class Collection:
         why = reason or (error.reason if error else t("its file is missing"))
         listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
         found = self.good_backup(record_id)
-        kind = "game" if self.kind.name == "game" else "campaign"
+        kind: Literal["game", "campaign"] = "game" if self.kind.name == "game" else "campaign"
         if found is None:
             self._index_drop(record_id)
             where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""
