@@ -46,12 +46,12 @@ from companion.rules.actions import (
 from companion.rules.dice import TACKLE_COLOURS, die_label
 from companion.rules.ruleset import DAYS
 from companion.rules.state import GameState, PlayerState
-from companion.rules.wording import cap_overflow, overflow_note
+from companion.rules.wording import cap_overflow, overflow_note, shop_offers
 
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
                    "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
                    "lost_to_cap", "take_item", "discard_item", "graveyard", "boat", "day", "first_player",
-                   "countdown", "reward"]
+                   "countdown", "reward", "shop"]
 
 
 class TableStep(BaseModel):
@@ -88,6 +88,7 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
         steps += _dice_steps(i, was, now, action, after)
         steps += _money_steps(i, before, action, after)
         steps += _card_steps(i, was, now, action)
+    steps += _shop_steps(before, action)
     steps += _graveyard_steps(before, action, after)
     steps += _life_preserver_steps(before, action, after)
     steps += _turn_steps(before, after)
@@ -307,6 +308,21 @@ def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> l
                                text=t("{name}: move your boat up to Depth {depth}", name=name,
                                       depth="I" * now.depth)))
     return steps
+
+
+def _shop_steps(before: GameState, action: Action) -> list[TableStep]:
+    """Three shops: the cards a tier lets the buyer draw and keep (docs/rules.md §5)."""
+    if not isinstance(action, Buy) or action.tier is None or action.shop == "tackle":
+        return []
+    shop = next((s for s in shop_offers(before.ruleset) if action.shop in s.shops), None)
+    tier = next((x for x in shop.tiers if x.price == action.tier), None) if shop else None
+    if shop is None or tier is None:
+        return []
+    name = before.players[action.player].name
+    text = (t("{name}: take the top {shop} card", name=name, shop=shop.name) if tier.draw == 1 else
+            t("{name}: draw {draw} {shop} cards and keep {keep}", name=name, draw=tier.draw, shop=shop.name,
+              keep=tier.keep))
+    return [TableStep(kind="shop", seat=action.player, count=tier.keep, text=text)]
 
 
 def _graveyard_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
