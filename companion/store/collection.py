@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
-from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, restored_notice
+from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, replaced_notice, restored_notice
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
@@ -121,6 +121,8 @@ class Collection:
         except DamagedFile as e:  # the new record is complete: keep the damaged one aside, then write
             self._note_damaged(e, self.kind.describe(record, record["id"]))
             self._write(path, record)
+            self.notices.append(replaced_notice(self.kind.name, record["id"], self.kind.describe(record, record["id"]),
+                                                self.notes[-1]))
         try:
             self._index_put(self.kind.summarize(record).model_dump(mode="json"))
         except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records

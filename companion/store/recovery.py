@@ -18,7 +18,8 @@ from companion.i18n import t
 
 class RecoveryNotice(BaseModel):
     """One repair. ``outcome``: ``restored`` (an earlier copy is back), ``lost`` (no good copy: the damaged file
-    is kept aside), ``rebuilt`` (a list was rebuilt from the saved files; nothing lost), ``defaults`` (settings
+    is kept aside), ``rebuilt`` (a list was rebuilt from the saved files; nothing lost), ``replaced`` (a damaged
+    file was found while saving over it: the new save is complete, nothing lost), ``defaults`` (settings
     could not be read and no backup was found). ``lacks_last_change`` is ``True`` when the restored copy misses
     the last save, ``missing_moves`` how many moves (games only, when known)."""
 
@@ -26,7 +27,7 @@ class RecoveryNotice(BaseModel):
 
     kind: Literal["game", "campaign", "settings", "index"]
     record_id: str | None
-    outcome: Literal["restored", "lost", "rebuilt", "defaults"]
+    outcome: Literal["restored", "lost", "rebuilt", "replaced", "defaults"]
     message: str
     detail: str
     lacks_last_change: bool = False
@@ -74,6 +75,13 @@ def lost_notice(kind: Literal["game", "campaign"], record_id: str, what: str, de
                 "folder.", what=what)
     return RecoveryNotice(kind=kind, record_id=record_id, outcome="lost", message=message, detail=detail,
                           lacks_last_change=True)
+
+
+def replaced_notice(kind: str, record_id: str, what: str, detail: str) -> RecoveryNotice:
+    """The notice for a damaged file found while saving a new version over it: the save is complete."""
+    return RecoveryNotice(kind="game" if kind == "game" else "campaign", record_id=record_id, outcome="replaced",
+                          detail=detail, message=t("{what} had a damaged file; the version just saved replaced it. "
+                                                   "Nothing was lost.", what=what))
 
 
 def rebuilt_notice(folder: str, detail: str) -> RecoveryNotice:

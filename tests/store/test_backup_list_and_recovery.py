@@ -126,3 +126,16 @@ def test_damaged_settings_notice(data_dir: Path) -> None:
     [notice] = open_store(data_dir).recovery_notices
 
     assert notice.kind == "settings" and notice.outcome == "restored" and "earlier copy" in notice.message
+
+
+def test_a_file_damaged_while_running_is_replaced_by_the_next_save(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    saves = list(autosaves(fresh_game(("Ada", "Bo"))))
+    store.save_game(saves[0])
+    _garbage(data_dir / "games" / f"{saves[0].id}.json")
+    store.save_game(saves[1])
+
+    [notice] = store.recovery_notices
+
+    assert notice.outcome == "replaced" and "Nothing was lost" in notice.message
+    assert store.load_game(saves[0].id) == saves[1]
