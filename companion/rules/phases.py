@@ -59,6 +59,16 @@ PHASES: dict[str, PhaseRules] = {
         moves=frozenset({"reveal_regrets", "enter_fish"})),
 }
 
+# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little.
+OUT_OF_PHASE: dict[str, str] = {
+    "refresh": "Refreshing happens in the Refresh phase",
+    "throw_life_preserver": "The Life Preserver is thrown once everyone has refreshed",
+    "declare": "Declaring happens in the Declaration phase",
+    "equip": "Rods and Reels are equipped in the Declaration phase",
+    "claim_reward": "A passing reward is taken during the Day it is earned",
+    "reveal_regrets": "Regret values are revealed when the game is over",
+}
+
 # Moves that use up the angler's turn in the Action phase (A p.9); the other turn moves are free.
 TURN_ACTIONS = frozenset({"fish", "give_up", "abandon_ship", "pass", "sell", "buy", "mount"})
 
@@ -101,4 +111,6 @@ def check_allowed(state: GameState, action: Action) -> None:
     where = phases_allowing(move)
     if not where:
         fail("A p.8", t("No phase of the Day allows that"))
-    fail(where[0].rule, t("That is only possible in the {phase} phase", phase=t(where[0].title)))
+    message = OUT_OF_PHASE.get(move)
+    fail(where[0].rule, t(message) if message else t("That is only possible in the {phase} phase",
+                                                       phase=t(where[0].title)))
