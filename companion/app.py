@@ -11,6 +11,7 @@ reach the screen as ``ctx.params`` (``/score?game=<id>`` → ``ctx.params["game"
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import importlib
 import logging
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language_from_environment, t, use_language
 from companion.resources import assets_path
 from companion.views.context import AppContext, LiveGames
 
@@ -87,7 +88,9 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
     ctx.route = route
     if ctx.on_refresh is None:  # set once: a new handler each render would be sent to the browser each time
         loop = asyncio.get_running_loop()
-        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
+        # Run in this tab's own context (its page, hence its language), whichever tab or thread asks for it.
+        own = contextvars.copy_context()
+        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1, context=own)
         page.on_route_change = lambda event: set_route(event.route)
     return [build_view(ctx)]
 
@@ -112,7 +115,18 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     live = LiveGames()
 
     def main(page: ft.Page) -> None:
-        from companion.views import theme
+        from companion.views import language, theme
+
+        def restyle() -> None:
+            page.title = t("Deep Regrets Companion")
+            theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+            page.update()
+
+        def language_found() -> None:  # the phone remembered another language than its browser's
+            restyle()
+            ctx.refresh()
+
+        language.install(page, on_change=language_found)
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
@@ -124,10 +138,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
             if key == "theme":
                 page.theme_mode = theme.theme_mode(str(value))
                 page.update()
+            elif key == "language":  # the phone's own choice, kept in its browser rather than in the store
+                language.choose(page, str(value))
+                restyle()
 
         ctx.on_setting = on_setting
         page.title = t("Deep Regrets Companion")
-        theme.apply_theme(page, ctx.setting("theme", "dark"))
+        theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         _keep_awake(page)
 
@@ -138,10 +155,12 @@ def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.catalog import load_catalog
+    from companion.i18n import load_catalogs
 
     for route in ("/", "/new", "/table", "/player", "/port"):
         screen_for(route)
     load_catalog()
+    load_catalogs()
     gc.collect()
     gc.freeze()
 
@@ -181,7 +200,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     """
     port = port or _free_port(host)
     _warm_up()
-    print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
+    with use_language(language_from_environment()):  # the console speaks LANG; each phone its own language
+        print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
     view = ft.AppView.WEB_BROWSER if open_browser and _browser_available() else None
     ft.run(make_main(data_dir), view=view, host=host, port=port, no_cdn=True, assets_dir=str(assets_path()))
     return 0

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import FISH_NAME, t, tc
 from companion.resources import data_path
 from companion.rules.fish import FishFilter, FishRef, FishType, Size
 
@@ -215,7 +215,8 @@ class Catalog(BaseModel):
         return min(values), max(values)
 
     def search(self, prefix: str, limit: int | None = None) -> list[CatalogFish]:
-        """Fish whose name or alias starts with ``prefix`` (then those containing it), sorted by name.
+        """Fish whose name, alias or name in the phone's language starts with ``prefix`` (then those containing it),
+        sorted by name.
 
         >>> [f.name for f in load_catalog().search("sw")]
         ['Swordfish']
@@ -223,7 +224,7 @@ class Catalog(BaseModel):
         key = _key(prefix)
         starts, contains = [], []
         for f in sorted(self.fish_list, key=lambda f: f.name):
-            names = [_key(n) for n in (f.name, *f.aliases)]
+            names = [_key(n) for n in (f.name, *f.aliases, tc(FISH_NAME, f.name))]  # the phone's language too
             if any(n.startswith(key) for n in names):
                 starts.append(f)
             elif any(key in n for n in names):

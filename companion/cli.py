@@ -25,9 +25,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script."""
     args = _parser().parse_args(argv)
     if args.command == "score":
+        from companion.i18n import language_from_environment, use_language
         from companion.scoring.cli import score_command
 
-        return score_command(args.file)
+        with use_language(language_from_environment()):  # LC_ALL, LC_MESSAGES, LANG, as gettext reads them
+            return score_command(args.file)
     from companion.app import serve
 
     if args.command == "serve":

@@ -16,8 +16,7 @@ from companion.rules.actions import (
 from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
 from companion.rules.dice import die
-from companion.rules.ruleset import DAYS
-from companion.rules.state import GameState
+from companion.rules.state import DAY_NAMES, GameState
 
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
@@ -167,7 +166,7 @@ def day_effects(state: GameState) -> list[str]:
     day = state.day + 1
     n = len(state.players)
     first = state.players[(state.first_player + 1) % n].name
-    effects = [t("Move the Day tracker to {day}", day=t(DAYS[day].capitalize())),
+    effects = [t("Move the Day tracker to {day}", day=t(DAY_NAMES[day])),
                t("Pass the first player marker to {name}", name=first),
                t("Discard all revealed Fish at Sea")]
     if rules.boats_move_up_at_day_start:

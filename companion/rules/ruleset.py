@@ -163,7 +163,7 @@ def list_presets() -> tuple[PresetInfo, ...]:
     """The shipped presets, default first.
 
     >>> [p.id for p in list_presets()]
-    ['anglers-guide', 'three-shops']
+    ['anglers-guide', 'three-shops', 'italian-summary', 'chinese-summary']
     """
     order = json.loads(data_path("rulesets", "presets.json").read_text(encoding="utf-8"))
     return tuple(PresetInfo.model_validate(_preset_json(pid)["about"]) for pid in order)

@@ -10,15 +10,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
-from companion.rules.ruleset import DAYS, Ruleset
+from companion.rules.ruleset import Ruleset
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
+
+# The Days' names in DAYS order, as messages (translated where they are shown).
+DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+             N_("Sunday"))
 
 
 def _empty_mounts() -> list[FishRef | None]:
@@ -120,7 +124,7 @@ class GameState(BaseModel):
     @property
     def day_name(self) -> str:
         """The Day's name, translated: ``"Monday"``."""
-        return t(DAYS[self.day].capitalize())
+        return t(DAY_NAMES[self.day])
 
     @property
     def is_first_day(self) -> bool:

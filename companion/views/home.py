@@ -2,14 +2,14 @@
 
 Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
 ``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``;
-settings screen: ``theme-dark``, ``theme-light``, ``settings-data``, ``back``.
+settings screen: ``theme-dark``, ``theme-light``, ``language-<en|it|zh_Hant>``, ``settings-data``, ``back``.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import LANGUAGES, language, t
 from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -70,7 +70,7 @@ def view(ctx: AppContext) -> ft.View:
 
 
 def settings_view(ctx: AppContext) -> ft.View:
-    """Light or dark, and the way to the data screen (export, import, backups)."""
+    """Light or dark, this phone's language, and the way to the data screen (export, import, backups)."""
     current = ctx.setting("theme", "dark")
 
     def choose(mode: str) -> None:
@@ -83,8 +83,17 @@ def settings_view(ctx: AppContext) -> ft.View:
         grow(action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
                       primary=current == "light")),
     ])
+    def pick_language(code: str) -> None:
+        if ctx.on_setting is not None:
+            ctx.on_setting("language", code)  # per phone: not a store setting shared by every phone
+        ctx.refresh()
+
+    languages = ft.Row([grow(action_button(f"language-{code}", name, lambda c=code: pick_language(c),
+                                           primary=code == language()))
+                        for code, name in LANGUAGES.items()])
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
+        section_card("settings-language", t("Language"), [languages]),
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
     ], back=lambda: ctx.navigate("/"))

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import CatalogFish, load_catalog
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
@@ -55,8 +55,12 @@ def fish_label(fish: FishRef | None) -> str:
     return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
 
 
+DIE_KINDS = {"player": N_("Player"), "blue": N_("Blue"), "green": N_("Green"), "orange": N_("Orange"),
+             "omen": N_("Omen")}
+
+
 def die_label(die: Die) -> str:
-    kind = t({"player": "Player", "blue": "Blue", "green": "Green", "orange": "Orange", "omen": "Omen"}[die.kind])
+    kind = t(DIE_KINDS[die.kind])
     return kind if die.face is None else f"{kind} {die.face}"
 
 

@@ -16,8 +16,9 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState
@@ -38,14 +39,14 @@ from companion.views.widgets import (
     tagged,
 )
 
-SHOP_NAMES = {"rods": "Rod", "reels": "Reel", "supplies": "Supply", "tackle": "Tackle dice"}
-DIE_NAMES = {"blue": "Blue die", "green": "Green die", "orange": "Orange die"}
+SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
+DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
 
 
 def quote_text(state: GameState, buy: act.Buy) -> str:
     """``"$3 − Life Preserver $2 = $1"``, or the reason the purchase isn't possible."""
     try:
-        quote = state.price(buy)
+        quote = queries.price(state, buy)
     except RuleViolation as refused:
         return str(refused)
     parts = [f"${quote.base}"] + [t("− {label} ${amount}", label=d.label, amount=d.amount) for d in quote.discounts]

@@ -22,7 +22,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
@@ -127,7 +127,7 @@ def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
         draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
         _changed(ctx, draft)
 
-    presets = [chip(f"scorer-preset-{p.id}", p.name, color=theme.SEED if p.id == draft.preset else theme.PASSED,
+    presets = [chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
                     on_click=lambda pid=p.id: set_preset(pid)) for p in list_presets()]
     printed = tagged("scorer-variant-penalty-printed", ft.Switch(
         label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
@@ -158,7 +158,8 @@ def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
                                         lambda k=k: remove_hand(k))]))
     if p.hand_unentered:
         rows.append(tagged(f"scorer-unentered-{i}", ft.Text(
-            t("{n} Fish caught but not entered: add them below", n=p.hand_unentered), color=theme.DANGER)))
+            tn("{n} Fish caught but not entered: add them below", "{n} Fish caught but not entered: add them below",
+               p.hand_unentered), color=theme.DANGER)))
     rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
     for slot in range(1, MOUNT_SLOTS + 1):
         fish = p.mounted[slot - 1]

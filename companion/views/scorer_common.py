@@ -6,13 +6,13 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.widgets import chip, tagged
 
-SCORERS = (("deep-regrets", "/score", "Deep Regrets"), ("shallow", "/score/shallow", "Shallow Regrets"),
-           ("endeavor", "/score/endeavor", "Endeavor: Deep Sea"))
+SCORERS = (("deep-regrets", "/score", N_("Deep Regrets")), ("shallow", "/score/shallow", N_("Shallow Regrets")),
+           ("endeavor", "/score/endeavor", N_("Endeavor: Deep Sea")))
 
 
 def game_switcher(ctx: AppContext, current: str) -> ft.Row:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
@@ -19,7 +19,7 @@ from companion.views.survey_common import missing, open_campaign, survey_screen,
 from companion.views.widgets import error_line, section_card, tagged
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
+SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 
 
 def depth_label(depth: int) -> str:

@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t, tn
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.state import GameState, PlayerState
@@ -38,7 +39,7 @@ from companion.views.widgets import (
     tagged,
 )
 
-PHASES = {"refresh": "Refresh", "declaration": "Declaration", "action": "Action", "ended": "Game over"}
+PHASES = {"refresh": N_("Refresh"), "declaration": N_("Declaration"), "action": N_("Action"), "ended": N_("Game over")}
 
 
 def signed(n: int) -> str:
@@ -83,8 +84,9 @@ def _banner(state: GameState) -> ft.Control:
                 tagged("turn-indicator", ft.Text(whose, size=theme.BODY, weight=ft.FontWeight.W_600))], wrap=True),
     ]
     if state.last_player is not None and state.turns_left is not None:
-        rows.append(chip("countdown", t("{name}: {n} turns left, then the Day ends",
-                                        name=state.players[state.last_player].name, n=state.turns_left),
+        rows.append(chip("countdown", tn("{name}: {n} turn left, then the Day ends",
+                                         "{name}: {n} turns left, then the Day ends",
+                                         state.turns_left, name=state.players[state.last_player].name),
                          color=theme.FOUL))
     return section_card("day-banner", None, rows)
 
@@ -348,7 +350,7 @@ def _day_end(ctx: AppContext, state: GameState) -> list[ft.Control]:
             ticked.clear()
 
     effects = [tagged(f"effect-{n}", ft.Checkbox(label=text, value=n in ticked, on_change=lambda _e, n=n: tick(n)))
-               for n, text in enumerate(state.next_day_effects())]
+               for n, text in enumerate(queries.next_day_effects(state))]
     return [section_card("day-effects", t("Before the next Day"), [
         *effects,
         action_button("advance-day", t("Start the next Day"), start_day, icon=ft.Icons.WB_SUNNY, primary=True),
