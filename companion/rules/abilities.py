@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.resources import data_path
 from companion.rules.actions import (
     Action,
@@ -103,20 +103,25 @@ def _seats(state: GameState, seat: int, who: str) -> list[int]:
 
 def _word(effect: Effect) -> str:
     n = effect.n
-    words = {
-        "draw_regret": (t("draw a Regret card"), t("draw {n} Regret cards", n=n)),
-        "discard_regret": ((t("discard a random Regret card"), t("discard {n} random Regret cards", n=n))
-                           if effect.random else (t("discard a Regret card"), t("discard {n} Regret cards", n=n))),
-        "gain_money": (t("gain ${n}", n=n), t("gain ${n}", n=n)),
-        "draw_dink": (t("draw a Dink"), t("draw {n} Dinks", n=n)),
-        "increment": (t("Increment a die"), t("Increment {n} times", n=n)),
-        "refresh": (t("Refresh a die"), t("Refresh {n} dice", n=n)),
-        "give_regret": (t("give each other angler one of your Regret cards"),) * 2,
-        "take_regret": (t("each other angler gives you one of their Regret cards"),) * 2,
-        "flip_can": (t("flip your Can of Worms face down"),) * 2,
-        "omen_die": (t("take the Omen Die"),) * 2,
-    }[effect.do]
-    text = words[0] if n == 1 else words[1]
+    if effect.do == "draw_regret":
+        text = tn("draw a Regret card", "draw {n} Regret cards", n)
+    elif effect.do == "discard_regret" and effect.random:
+        text = tn("discard a random Regret card", "discard {n} random Regret cards", n)
+    elif effect.do == "discard_regret":
+        text = tn("discard a Regret card", "discard {n} Regret cards", n)
+    elif effect.do == "gain_money":
+        text = t("gain ${n}", n=n)
+    elif effect.do == "draw_dink":
+        text = tn("draw a Dink", "draw {n} Dinks", n)
+    elif effect.do == "increment":
+        text = tn("Increment a die", "Increment {n} times", n)
+    elif effect.do == "refresh":
+        text = tn("Refresh a die", "Refresh {n} dice", n)
+    else:
+        text = {"give_regret": t("give each other angler one of your Regret cards"),
+                "take_regret": t("each other angler gives you one of their Regret cards"),
+                "flip_can": t("flip your Can of Worms face down"),
+                "omen_die": t("take the Omen Die")}[effect.do]
     if effect.who == "others" and effect.do not in ("give_regret", "take_regret"):
         return t("every other angler: {effect}", effect=text)
     if effect.who == "everyone":

@@ -123,7 +123,8 @@ def apply_refresh_die(state: GameState, action: RefreshDie) -> GameState:
     p = player(state, action.player)
     pool = p.spent if action.pool == "spent" else p.fresh
     if action.die >= len(pool):
-        fail("A p.28", t("{name} has no such die in the {pool} pool", name=p.name, pool=t(action.pool.capitalize())))
+        pool_name = t("Spent") if action.pool == "spent" else t("Fresh")
+        fail("A p.28", t("{name} has no such die in the {pool} pool", name=p.name, pool=pool_name))
     kind = pool[action.die].kind
     faces = None if action.face is None else [action.face]
     face = faces_for([kind], faces, state.seed, state.step, "A p.28")[0]

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import (
     AbandonShip,
     Action,
@@ -113,7 +113,7 @@ def _regret_reason(action: Action) -> str:
     """Why the action drew (or discarded) Regret cards, in the words of the rule that did it."""
     if isinstance(action, Sell):
         fouls = sum(1 for f in action.fish if f.foul)
-        return t("sold a Foul Fish") if fouls == 1 else t("sold {n} Foul Fish", n=fouls)
+        return tn("sold a Foul Fish", "sold {n} Foul Fish", fouls)
     if isinstance(action, Fish):
         reasons = [t("used {supply}", supply=s) for s in action.supplies]
         if action.overfished:
@@ -147,8 +147,8 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
                 n = min(gain[1], loss[1])
                 if n:
                     giver, taker = after.players[loss[0]].name, after.players[gain[0]].name
-                    text = (t("{giver}: give a Regret card to {taker}", giver=giver, taker=taker) if n == 1 else
-                            t("{giver}: give {n} Regret cards to {taker}", giver=giver, n=n, taker=taker))
+                    text = tn("{giver}: give a Regret card to {taker}", "{giver}: give {n} Regret cards to {taker}",
+                              n, giver=giver, taker=taker)
                     if not isinstance(action, MoveRegrets):
                         text = _with_reason(text, t("both Regret piles are empty"))
                     steps.append(TableStep(kind="give_regret", seat=loss[0], to=gain[0], count=n, text=text))
@@ -157,15 +157,14 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
     for i, n in gainers:
         if n:
             name = after.players[i].name
-            text = (t("{name}: draw a Regret card", name=name) if n == 1 else
-                    t("{name}: draw {n} Regret cards", name=name, n=n))
+            text = tn("{name}: draw a Regret card", "{name}: draw {n} Regret cards", n, name=name)
             steps.append(TableStep(kind="draw_regret", seat=i, count=n,
                                    text=_with_reason(text, _regret_reason(action))))
     for i, n in losers:
         if n:
             name = after.players[i].name
-            text = (t("{name}: discard a Regret card face down", name=name) if n == 1 else
-                    t("{name}: discard {n} Regret cards face down", name=name, n=n))
+            text = tn("{name}: discard a Regret card face down", "{name}: discard {n} Regret cards face down", n,
+                      name=name)
             steps.append(TableStep(kind="discard_regret", seat=i, count=n,
                                    text=_with_reason(text, _regret_reason(action))))
     return steps
@@ -194,19 +193,16 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
             text = t("{name}: take the Omen Die", name=now.name)
         elif n:
             where = t("the Market") if market else t("the bag")
-            text = (t("{name}: take one {die} tackle die from {where}", name=now.name, die=die_label(kind),
-                      where=where) if n == 1 else
-                    t("{name}: take {n} {die} tackle dice from {where}", name=now.name, n=n, die=die_label(kind),
-                      where=where))
+            text = tn("{name}: take one {die} tackle die from {where}",
+                      "{name}: take {n} {die} tackle dice from {where}", n, name=now.name, die=die_label(kind),
+                      where=where)
         if n:
             steps.append(TableStep(kind="take_die", seat=i, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))
     for kind in TACKLE_COLOURS:
         if lost[kind]:
-            text = (t("{name}: put the {die} tackle die back in the bag", name=now.name, die=die_label(kind))
-                    if lost[kind] == 1 else
-                    t("{name}: put {n} {die} tackle dice back in the bag", name=now.name, n=lost[kind],
-                      die=die_label(kind)))
+            text = tn("{name}: put the {die} tackle die back in the bag", "{name}: put {n} {die} tackle dice back in "
+                      "the bag", lost[kind], name=now.name, die=die_label(kind))
             steps.append(TableStep(kind="return_die", seat=i, count=lost[kind], text=text))
     if market and gained.total():
         steps.append(TableStep(kind="take_die", seat=None, text=t("Refill the Market's dice from the bag")))
@@ -289,13 +285,12 @@ def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> l
         steps.append(TableStep(kind="lifeboat", seat=i, text=t("{name}: flip your Lifeboat", name=name)))
     dinks = now.dinks - was.dinks
     if dinks > 0:
-        text = (t("{name}: draw a Dink", name=name) if dinks == 1 else
-                t("{name}: draw {n} Dinks", name=name, n=dinks))
+        text = tn("{name}: draw a Dink", "{name}: draw {n} Dinks", dinks, name=name)
         reason = t("passing reward") if isinstance(action, Pass | ClaimReward) else ""
         steps.append(TableStep(kind="draw_dink", seat=i, count=dinks, text=_with_reason(text, reason)))
     elif dinks < 0:
-        text = (t("{name}: put the used Dink under the Dink deck", name=name) if dinks == -1 else
-                t("{name}: put the {n} used Dinks under the Dink deck", name=name, n=-dinks))
+        text = tn("{name}: put the used Dink under the Dink deck", "{name}: put the {n} used Dinks under the Dink "
+                  "deck", -dinks, name=name)
         steps.append(TableStep(kind="return_dink", seat=i, count=-dinks, text=text))
     gained, lost = Counter(now.items) - Counter(was.items), Counter(was.items) - Counter(now.items)
     for item in gained.elements():
@@ -354,8 +349,9 @@ def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
     if before.last_turns_left is None and after.last_turns_left is not None and after.last_player is not None:
         name = after.players[after.last_player].name
         steps.append(TableStep(kind="countdown", seat=after.last_player, count=after.last_turns_left,
-                               text=t("{name} is last: {n} more turns, then the Day ends", name=name,
-                                      n=after.last_turns_left)))
+                               text=tn("{name} is last: {n} more turn, then the Day ends",
+                                       "{name} is last: {n} more turns, then the Day ends", after.last_turns_left,
+                                       name=name)))
     for i in after.turn_order():
         if after.players[i].rewards_due > before.players[i].rewards_due:
             steps.append(TableStep(kind="reward", seat=i,

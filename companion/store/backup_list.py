@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import records
 from companion.store.errors import DamagedFile
 from companion.store.files import read_envelope
@@ -71,9 +71,9 @@ def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
         return BackupVersion(path=path, saved=saved, restorable=False, problem=reason,
                              label=t("Saved {when} · can't be read", when=when)), None
     if isinstance(summary, records.GameSummary):
-        label = t("Saved {when} · {n} moves", when=when, n=summary.actions)
+        label = tn("Saved {when} · {n} move", "Saved {when} · {n} moves", summary.actions, when=when)
         return BackupVersion(path=path, saved=saved, label=label, restorable=True, actions=summary.actions), record
-    label = t("Saved {when} · {n} weeks", when=when, n=summary.weeks)
+    label = tn("Saved {when} · {n} week", "Saved {when} · {n} weeks", summary.weeks, when=when)
     return BackupVersion(path=path, saved=saved, label=label, restorable=True, weeks=summary.weeks), record
 
 
@@ -111,9 +111,10 @@ def backup_groups(store: Store) -> list[BackupGroup]:
 def _group(kind: Literal["game", "campaign"], record_id: str, record: JsonObject | None, current: bool,
            versions: tuple[BackupVersion, ...]) -> BackupGroup:
     if record is None:
+        title = (t("Game {id} (no readable copy)", id=record_id) if kind == "game" else
+                 t("Campaign {id} (no readable copy)", id=record_id))
         return BackupGroup(kind=kind, record_id=record_id, players=(), started=None, current=current,
-                           versions=versions, title=t("{kind} {id} (no readable copy)", kind=t(kind.capitalize()),
-                                                      id=record_id))
+                           versions=versions, title=title)
     if kind == "game":
         game = records.game_summary(record)
         players = tuple(game.players)

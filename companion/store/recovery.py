@@ -13,7 +13,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t, tn
+
+FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns")}
 
 
 class RecoveryNotice(BaseModel):
@@ -61,8 +63,8 @@ def restored_notice(kind: Literal["game", "campaign"], record_id: str, what: str
     when = saved.strftime("%Y-%m-%d %H:%M UTC")
     message = t("{what} was damaged, so the copy saved {when} was brought back.", what=what, when=when)
     if moves is not None:
-        message += " " + (t("It lacks the last move: play it again.") if moves == 1 else
-                          t("It lacks the last {n} moves: play them again.", n=moves))
+        message += " " + tn("It lacks the last move: play it again.", "It lacks the last {n} moves: play them again.",
+                            moves)
     elif lacks:
         message += " " + t("It lacks the last change made before the damage.")
     return RecoveryNotice(kind=kind, record_id=record_id, outcome="restored", message=message, detail=detail,
@@ -88,7 +90,7 @@ def rebuilt_notice(folder: str, detail: str) -> RecoveryNotice:
     """The notice for a damaged list rebuilt from the saved files: nothing is lost."""
     return RecoveryNotice(kind="index", record_id=None, outcome="rebuilt", detail=detail,
                           message=t("The list of {folder} was damaged and has been rebuilt from the saved files. "
-                                    "Nothing was lost.", folder=t(folder)))
+                                    "Nothing was lost.", folder=t(FOLDER_NAMES.get(folder, folder))))
 
 
 def settings_notice(restored: bool, detail: str) -> RecoveryNotice:

@@ -36,7 +36,7 @@ def test_backups_are_grouped_by_game_with_players_and_date(data_dir: Path) -> No
     assert ada.title.startswith("Ada, Bo · started ")
     assert len(ada.versions) == 3  # keep_backups: the three saves before the last
     assert [v.actions for v in ada.versions] == [len(saves[i].log) for i in (2, 1, 0)]  # newest first
-    assert all(v.restorable and "moves" in v.label for v in ada.versions)
+    assert all(v.restorable and f"· {v.actions} move" in v.label for v in ada.versions)
     assert groups[c.id].kind == "campaign" and "Halley" in groups[c.id].title
 
 
