@@ -59,14 +59,15 @@ PHASES: dict[str, PhaseRules] = {
         moves=frozenset({"reveal_regrets", "enter_fish"})),
 }
 
-# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little.
-OUT_OF_PHASE: dict[str, str] = {
-    "refresh": "Refreshing happens in the Refresh phase",
-    "throw_life_preserver": "The Life Preserver is thrown once everyone has refreshed",
-    "declare": "Declaring happens in the Declaration phase",
-    "equip": "Rods and Reels are equipped in the Declaration phase",
-    "claim_reward": "A passing reward is taken during the Day it is earned",
-    "reveal_regrets": "Regret values are revealed when the game is over",
+# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little:
+# (the rule cited, the message).
+OUT_OF_PHASE: dict[str, tuple[str, str]] = {
+    "refresh": ("A p.8", "Refreshing happens in the Refresh phase"),
+    "throw_life_preserver": ("A p.8", "The Life Preserver is thrown once everyone has refreshed"),
+    "declare": ("A p.8", "Declaring happens in the Declaration phase"),
+    "equip": ("A p.8", "Rods and Reels are equipped in the Declaration phase"),
+    "claim_reward": ("RULES.md §9", "A passing reward is taken during the Day it is earned"),
+    "reveal_regrets": ("A p.22", "Regret values are revealed when the game is over"),
 }
 
 # Moves that use up the angler's turn in the Action phase (A p.9); the other turn moves are free.
@@ -108,9 +109,8 @@ def check_allowed(state: GameState, action: Action) -> None:
         return
     if state.phase == "ended":
         fail("A p.22", t("The game is over"))
-    where = phases_allowing(move)
-    if not where:
-        fail("A p.8", t("No phase of the Day allows that"))
-    message = OUT_OF_PHASE.get(move)
-    fail(where[0].rule, t(message) if message else t("That is only possible in the {phase} phase",
-                                                       phase=t(where[0].title)))
+    if move in OUT_OF_PHASE:
+        rule, message = OUT_OF_PHASE[move]
+        fail(rule, t(message))
+    where = phases_allowing(move)[0]  # every move has a phase (tests/unit/test_rules_game.py)
+    fail(where.rule, t("That is only possible in the {phase} phase", phase=t(where.title)))

@@ -60,8 +60,8 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         # a catch that usually succeeds: the highest Fresh die on an easy Depth I card
         best = max(range(len(turn.fresh)), key=lambda i: turn.fresh[i].face or 0)
         return a.Fish(player=s.turn, fish=CAT.fish_ref(draw(st.sampled_from(EASY))), depth=1, dice=[best])
-    if draw(st.integers(0, 2)) == 0:  # a move that moves the game on, so sequences reach Port and later Days
-        return autopilot(s, random.Random(draw(st.integers(0, 2**16)))) or a.AdvancePhase()
+    if draw(st.integers(0, 2)) == 0:  # the varied autopilot moves the game on
+        return autopilot(s, random.Random(draw(st.integers(0, 2**32)))) or a.AdvancePhase()
     return draw(st.one_of(options))
 
 
