@@ -305,6 +305,26 @@ class GainDie(_Action):
     face: int | None = None
 
 
+class IncrementDie(_Action):
+    """Increment Fresh dice for an ability (A p.28 glossary): each index in ``dice`` turns that Fresh die to its
+    next higher face; an index given twice increments that die twice ("Increment x2")."""
+
+    type: Literal["increment_die"] = "increment_die"
+    player: Player
+    dice: list[Annotated[int, Field(ge=0)]] = Field(min_length=1, max_length=8)
+
+
+class RefreshDie(_Action):
+    """Refresh one die for an ability (A p.28 glossary): take die ``die`` of the ``pool`` (Spent or Fresh), roll
+    it (``face`` entered, or ``None``: rolled by the app) and put it in the Fresh pool if Max dice allows."""
+
+    type: Literal["refresh_die"] = "refresh_die"
+    player: Player
+    pool: Literal["spent", "fresh"] = "spent"
+    die: int = Field(default=0, ge=0)
+    face: int | None = None
+
+
 class AdjustFishbucks(_Action):
     """Gain or pay Fishbucks through an ability (the money cap applies)."""
 
@@ -357,7 +377,8 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame
+    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie | AdjustFishbucks
+    | RevealRegrets | EndGame
     | MoveRegrets | EmptyShoal | UsePersonality,
     Field(discriminator="type"),
 ]

@@ -46,6 +46,8 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "gain_item": effects.apply_gain_item,
     "use_item": effects.apply_use_item,
     "gain_die": effects.apply_gain_die,
+    "increment_die": effects.apply_increment_die,
+    "refresh_die": effects.apply_refresh_die,
     "adjust_fishbucks": effects.apply_adjust_fishbucks,
     "move_regrets": effects.apply_move_regrets,
     "empty_shoal": effects.apply_empty_shoal,
