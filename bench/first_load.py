@@ -4,7 +4,7 @@ The app is served as ``companion serve`` with an empty data dir; one fresh brows
 locale is the ``Accept-Language`` the app follows) opens the home screen and waits until it is drawn and the
 network is quiet. Every response body is counted, as served (flet-web compresses nothing).
 
-    .venv/bin/python bench/first_load.py
+    .venv/bin/python -m bench.first_load
 
 Prints the bytes per language, the bundled font's own bytes, and which languages fetched it: only Chinese should.
 """
@@ -15,9 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
 from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
+
+REPO = Path(__file__).resolve().parents[1]
 
 LOCALES = {"en-US": "Deep Regrets", "it-IT": "Nuova partita", "zh-TW": "新遊戲"}
 FONT = "NotoSansTC-companion.otf"

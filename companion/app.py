@@ -135,11 +135,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
             theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
             page.update()
 
-        def language_found() -> None:  # the phone remembered another language than its browser's
-            restyle()
-            ctx.refresh()
-
-        language.install(page, on_change=language_found)
+        language.install(page)
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
@@ -155,6 +151,12 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
                 restyle()
 
         ctx.on_setting = on_setting
+
+        def language_found() -> None:  # the phone remembered another language than its browser's
+            restyle()
+            ctx.refresh()
+
+        language.recall(page, on_change=language_found)
         page.title = t("Deep Regrets Companion")
         theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)

@@ -1,4 +1,4 @@
-"""The card catalog: every base Fish, Dink, Rod, Reel and Supply, and the Ocean Survey unlock list.
+"""The card catalog: every base and expansion Fish, Dink, Rod, Reel and Supply, and the Ocean Survey unlock list.
 
 Data: ``data/fish_catalog.json`` (built by ``scripts/build_catalog.py``). Lookups are case-insensitive and accept
 the other spellings the sources use (RULES.md §9):
@@ -8,11 +8,14 @@ the other spellings the sources use (RULES.md §9):
 'Humpback Whale'
 >>> cat.fish_ref("Sunfish")
 FishRef(name='Sunfish', value=4, type='fair')
+>>> cat.fish("nautilus").set
+'lamentable-tentacles'
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import Literal
 
@@ -20,9 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import FISH_NAME, t, tc
 from companion.resources import data_path
-from companion.rules.fish import FishFilter, FishRef, FishType, Size
+from companion.rules.fish import FISH_WORDS, FishFilter, FishRef, FishType, Size
 
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
+FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (RULES.md §11)
+BASE: FishSet = "base"
+
+
 class DisplayedDiscount(BaseModel):
     """A displayed Fish's Difficulty discount on the Fish its owner catches (Orca: Foul Fish −1, RULES.md §10)."""
 
@@ -44,7 +51,7 @@ class UnknownFish(KeyError):
 
 
 class CatalogFish(BaseModel):
-    """One base Fish card. ``value``/``difficulty`` are ``None`` when the card prints none."""
+    """One Fish card. ``value``/``difficulty`` are ``None`` when the card prints none; ``set`` is its box."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -58,6 +65,7 @@ class CatalogFish(BaseModel):
     difficulty: int | None = Field(ge=0)
     exact_dice: int | None = Field(ge=1)
     abilities: tuple[AbilityKind, ...]
+    set: FishSet = BASE
     summary: str
     solo_removed: bool
     disputed: bool = False
@@ -85,7 +93,8 @@ class CatalogFish(BaseModel):
             shown = "–" if self.value is None else self.value
             return t("{name} has value {card}, not {given}", name=self.name, card=shown, given=fish.value)
         if fish.type != self.type:
-            return t("{name} is {card}, not {given}", name=self.name, card=t(self.type), given=t(fish.type))
+            return t("{name} is {card}, not {given}", name=self.name, card=t(FISH_WORDS[self.type]),
+                     given=t(FISH_WORDS[fish.type]))
         return None
 
 
@@ -214,16 +223,29 @@ class Catalog(BaseModel):
         values = [f.value for f in self.fish_list if f.value is not None]
         return min(values), max(values)
 
-    def search(self, prefix: str, limit: int | None = None) -> list[CatalogFish]:
+    def in_sets(self, sets: Iterable[str] | None = None) -> list[CatalogFish]:
+        """The Fish of the base game and of the expansions in ``sets`` (``None``: every Fish).
+
+        >>> len(load_catalog().in_sets(())), len(load_catalog().in_sets(["lamentable-tentacles"]))
+        (117, 135)
+        """
+        if sets is None:
+            return list(self.fish_list)
+        boxes = {BASE, *sets}
+        return [f for f in self.fish_list if f.set in boxes]
+
+    def search(self, prefix: str, limit: int | None = None, sets: Iterable[str] | None = None) -> list[CatalogFish]:
         """Fish whose name, alias or name in the phone's language starts with ``prefix`` (then those containing it),
-        sorted by name.
+        sorted by name; ``sets`` limits them to the base game and those expansions (``None``: every Fish).
 
         >>> [f.name for f in load_catalog().search("sw")]
         ['Swordfish']
+        >>> [f.name for f in load_catalog().search("nautil", sets=())]
+        []
         """
         key = _key(prefix)
         starts, contains = [], []
-        for f in sorted(self.fish_list, key=lambda f: f.name):
+        for f in sorted(self.in_sets(sets), key=lambda f: f.name):
             names = [_key(n) for n in (f.name, *f.aliases, tc(FISH_NAME, f.name))]  # the phone's language too
             if any(n.startswith(key) for n in names):
                 starts.append(f)
@@ -232,8 +254,9 @@ class Catalog(BaseModel):
         found = starts + contains
         return found[:limit] if limit is not None else found
 
-    def by_depth(self, depth: int) -> list[CatalogFish]:
-        return [f for f in self.fish_list if f.depth == depth]
+    def by_depth(self, depth: int, sets: Iterable[str] | None = None) -> list[CatalogFish]:
+        """The Fish of one Depth, of the base game and the expansions in ``sets`` (``None``: every Fish)."""
+        return [f for f in self.in_sets(sets) if f.depth == depth]
 
     def difficulty_range(self, depth: int, size: str) -> DifficultyRange:
         """A p.12's Difficulty range for a size of Fish at a Depth."""

@@ -54,8 +54,9 @@ OUT_OF_RANGE = {
 }
 
 # RULES.md §10: card effects the companion applies, as data on each card (the expansions add theirs here).
-NO_SALE_OR_MOUNT = {"Whispering Skull", "Amulet of Agartha", "Iron Coffin", "Treasure Chest"}  # A p.27; D
-FIXED_VALUE: dict[str, int] = {}  # a value no Madness changes (the expansion's Nautilus: 3)
+NO_SALE_OR_MOUNT = {"Whispering Skull", "Amulet of Agartha", "Iron Coffin", "Treasure Chest",  # A p.27; D
+                    "Sharpear Enope Squid"}  # Lamentable Tentacles: scores in hand (D; RULES.md §10)
+FIXED_VALUE = {"Nautilus": 3}  # a value no Madness changes (Lamentable Tentacles, D; RULES.md §10)
 DISPLAYED = {"Orca", "Eversquid", "Parasitic Larvae", "Colossal Squid", "Gloom Orphan", "Iron Coffin"}  # A p.27
 REVEAL_DIFFICULTY = {"Fugu": 2, "Porcupine Fish": 2, "Mermer": 3}  # "Reveal: Difficulty N this turn"
 DIFFICULTY_PER_FISH_IN_HAND = {"Sub Matriarch": 1}
@@ -199,6 +200,33 @@ SUMMARIES = {
     "Human": "Reveal: all anglers take a Regret. Eat: Refresh 3, take 3 Regrets.",
 }
 
+# Lamentable Tentacles (RULES.md §11): 18 expansion Fish, 6 per Depth.
+EXPANSION_SETS = {"Lamentable Tentacles (expansion)": "lamentable-tentacles"}
+EXPANSION_SUMMARIES = {
+    # Depth I
+    "Giant Cuttlefish": "Catch: you may swap it, unseen, for the Fish beneath it.",
+    "Tri-Tentacle": "Catch: take a Regret for each Foul Fish in your hand.",
+    "Blue-Ringed Octopus": "Reveal: reroll all your Fresh dice.",
+    "Blanket Octopus": "Catch: coin flip, heads you keep it, tails discard it and take a Dink.",
+    "Mimic Octopus": "Reveal: trade it for a small Fish from your hand, or discard it if you have none.",
+    "Sea Cattle": "Eat: take 5 Regrets.",
+    # Depth II
+    "Psychic Interloper": "Eat: take as many Regrets as there are anglers, look at them, give one to each.",
+    "Nautilus": "Always worth 3, whatever your Madness.",
+    "Overmind": "You must catch it if you can; it is Mounted when you Make Port.",
+    "Giant Squid": "Show a Shark from your hand to catch it free.",
+    "Vampire Squid": "Difficulty −1 for each angler at Depth II. Eat: Increment three times, lose a Regret.",
+    "Hollow Earth Worm": "Catch: take 2 Regrets. Turn your Can of Worms face down to make its Difficulty 4.",
+    # Depth III
+    "Bane of the Stars": "Catch: take 2 Regrets; every boat at Sea goes to Depth II.",
+    "Dumbo Octopus": "Reveal: lose 3 Regrets. Eat: take 2 Regrets. Action: give it to an angler, who loses 4 "
+                     "Regrets.",
+    "Hadal Shade": "Catch: you may take 3 Regrets to trade it for another angler's Mounted Fish.",
+    "Great Old One": "Reveal: each angler at Sea may take a Regret and go to Depth III.",
+    "Capitoctopus": "Catch: take 2 Regrets.",
+    "Sharpear Enope Squid": "Can't be sold or Mounted; scores in your hand.",
+}
+
 DINKS = {  # name -> (summary, Difficulty discount, shop discount)
     "Message in a Bottle": ("Lose a Regret.", 0, 0), "Sea Glass": ("Lose a Regret.", 0, 0),
     "Moon Jellyfish": ("One Fish: Difficulty −1.", 1, 0), "Whitebait": ("Difficulty −1.", 1, 0),
@@ -288,6 +316,7 @@ def _note(row: dict[str, str]) -> str | None:
 
 def _fish(row: dict[str, str]) -> dict:
     name = row["name"]
+    card_set = EXPANSION_SETS.get(row["set"], row["set"])
     kinds = [k for k in ("reveal", "catch", "eat") if row[k].strip()]
     if "permanent" in row["bga_ability_flags"] or row["other"].strip():
         kinds.append("persistent")
@@ -304,8 +333,10 @@ def _fish(row: dict[str, str]) -> dict:
         "difficulty": difficulty,
         "exact_dice": _int(row["exact_dice"]),
         "abilities": kinds,
-        "summary": SUMMARIES[name],
-        "solo_removed": name in SOLO_REMOVED,
+        "set": card_set,
+        "summary": SUMMARIES[name] if card_set == "base" else EXPANSION_SUMMARIES[name],
+        # A p.23: the solo setup takes these out, and every expansion Fish goes back in the box.
+        "solo_removed": name in SOLO_REMOVED or card_set != "base",
         "disputed": row["numbers_confirmed_by_two_sources"].startswith("NO") or name in ALIASES,
         "note": _note(row),
         "difficulty_out_of_range": OUT_OF_RANGE.get(name),
@@ -339,8 +370,12 @@ def _item(row: dict[str, str], texts: dict[str, str]) -> dict:
 
 
 def build(source: Path) -> dict:
-    fish = [_fish(r) for r in _rows(source, "fish_cards.csv") if r["set"] == "base"]
-    unused = set(SUMMARIES) - {f["name"] for f in fish}
+    rows = _rows(source, "fish_cards.csv")
+    unknown_sets = {r["set"] for r in rows} - {"base", *EXPANSION_SETS}
+    if unknown_sets:
+        raise SystemExit(f"Fish of unknown sets: {sorted(unknown_sets)}")
+    fish = [_fish(r) for r in rows]
+    unused = (set(SUMMARIES) | set(EXPANSION_SUMMARIES)) - {f["name"] for f in fish}
     if unused:
         raise SystemExit(f"summaries for unknown Fish: {sorted(unused)}")
     items = {}
@@ -359,6 +394,8 @@ def build(source: Path) -> dict:
             "fish": "TTS web port (SonnPyker/deep-regrets-web) cross-checked with the BGA port "
                     "(JamesGames7/bga-deepRegrets); 107 of 117 agree on every number",
             "solo_removed": "A p.23; RULES.md §8",
+            "expansion_fish": "Lamentable Tentacles: TTS web port (SonnPyker/deep-regrets-web), one source; "
+                              "RULES.md §11",
             "difficulty_ranges": "A p.12",
             "survey_unlocks": "SonnPyker/deep-regrets-web survey.js (single source)",
         },

@@ -3,7 +3,6 @@
 
 The effects are card data (``data/fish_abilities.json``, built from the card data D by
 ``scripts/build_abilities.py``); what each offer does is ordinary engine actions, checked by the engine itself.
-Abilities the engine has no move for (Increment, Refresh one die) come as reminders in ``by_hand``.
 
 >>> from companion.rules.scenario import start_action_phase, table
 >>> s = start_action_phase(table(2))
@@ -19,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.resources import data_path
 from companion.rules.actions import (
     Action,
@@ -28,9 +27,12 @@ from companion.rules.actions import (
     DrawDink,
     DrawRegret,
     GainDie,
+    IncrementDie,
     MoveRegrets,
+    RefreshDie,
     UseCanOfWorms,
 )
+from companion.rules.dice import FACES
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
@@ -55,8 +57,8 @@ class Effect(BaseModel):
 
 class AbilityOffer(BaseModel):
     """One button: ``label`` to show, ``actions`` to apply in order (each through the session, so undo takes
-    them back one by one), ``by_hand`` reminders of what the app doesn't track, and whether the engine accepts
-    the actions now (``ok``; ``why`` names the rule when it doesn't)."""
+    them back one by one), and whether the engine accepts them now (``ok``; ``why`` names the rule when it
+    doesn't; ``actions`` then holds those accepted before it)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -64,7 +66,7 @@ class AbilityOffer(BaseModel):
     when: When
     label: str
     actions: tuple[Action, ...]
-    by_hand: tuple[str, ...] = ()
+    rolled: tuple[str, ...] = ()  # the kind of each die a Refresh rolls, in the order of the RefreshDie actions
     coin: Coin | None = None
     ok: bool = True
     why: str | None = None
@@ -101,20 +103,25 @@ def _seats(state: GameState, seat: int, who: str) -> list[int]:
 
 def _word(effect: Effect) -> str:
     n = effect.n
-    words = {
-        "draw_regret": (t("draw a Regret card"), t("draw {n} Regret cards", n=n)),
-        "discard_regret": ((t("discard a random Regret card"), t("discard {n} random Regret cards", n=n))
-                           if effect.random else (t("discard a Regret card"), t("discard {n} Regret cards", n=n))),
-        "gain_money": (t("gain ${n}", n=n), t("gain ${n}", n=n)),
-        "draw_dink": (t("draw a Dink"), t("draw {n} Dinks", n=n)),
-        "increment": (t("Increment a die"), t("Increment {n} times", n=n)),
-        "refresh": (t("Refresh a die"), t("Refresh {n} dice", n=n)),
-        "give_regret": (t("give each other angler one of your Regret cards"),) * 2,
-        "take_regret": (t("each other angler gives you one of their Regret cards"),) * 2,
-        "flip_can": (t("flip your Can of Worms face down"),) * 2,
-        "omen_die": (t("take the Omen Die"),) * 2,
-    }[effect.do]
-    text = words[0] if n == 1 else words[1]
+    if effect.do == "draw_regret":
+        text = tn("draw a Regret card", "draw {n} Regret cards", n)
+    elif effect.do == "discard_regret" and effect.random:
+        text = tn("discard a random Regret card", "discard {n} random Regret cards", n)
+    elif effect.do == "discard_regret":
+        text = tn("discard a Regret card", "discard {n} Regret cards", n)
+    elif effect.do == "gain_money":
+        text = t("gain ${n}", n=n)
+    elif effect.do == "draw_dink":
+        text = tn("draw a Dink", "draw {n} Dinks", n)
+    elif effect.do == "increment":
+        text = tn("Increment a die", "Increment {n} times", n)
+    elif effect.do == "refresh":
+        text = tn("Refresh a die", "Refresh {n} dice", n)
+    else:
+        text = {"give_regret": t("give each other angler one of your Regret cards"),
+                "take_regret": t("each other angler gives you one of their Regret cards"),
+                "flip_can": t("flip your Can of Worms face down"),
+                "omen_die": t("take the Omen Die")}[effect.do]
     if effect.who == "others" and effect.do not in ("give_regret", "take_regret"):
         return t("every other angler: {effect}", effect=text)
     if effect.who == "everyone":
@@ -149,21 +156,63 @@ def _actions(state: GameState, seat: int, effect: Effect) -> list[Action]:
     return out
 
 
-def _check(state: GameState, actions: list[Action]) -> str | None:
-    """``None`` if the engine accepts ``actions`` one after the other now, else the refusal with its rule."""
-    try:
-        for action in actions:
-            state = apply(state, action)
-    except RuleViolation as e:
-        return str(e)
+def _increment(state: GameState, seat: int, n: int) -> list[Action]:
+    """Increment ``n`` times, each time the lowest Fresh die that can still go up (A p.28); the screen may let
+    the angler pick other dice (:class:`IncrementDie` ``dice``)."""
+    fresh = [(d.kind, d.face or 0) for d in state.players[seat].fresh]
+    picks = []
+    for _ in range(n):
+        rising = [i for i, (kind, face) in enumerate(fresh) if face < max(FACES[kind])]
+        if not rising:
+            break
+        i = min(rising, key=lambda k: (fresh[k][1], k))
+        kind, face = fresh[i]
+        fresh[i] = (kind, min(f for f in FACES[kind] if f > face))
+        picks.append(i)
+    return [IncrementDie(player=seat, dice=picks)] if picks else []
+
+
+def _refresh(state: GameState, seat: int) -> RefreshDie | None:
+    """One Refresh (A p.28): a Spent die while the Fresh pool has room, else the lowest Fresh die rolled again."""
+    p = state.players[seat]
+    if p.spent and len(p.fresh) < state.max_dice(seat):
+        return RefreshDie(player=seat, pool="spent", die=0)
+    if p.fresh:
+        return RefreshDie(player=seat, pool="fresh", die=min(range(len(p.fresh)), key=lambda i: p.fresh[i].face or 0))
     return None
+
+
+def _play(state: GameState, seat: int, effects: list[Effect]) -> tuple[list[Action], list[str], str | None]:
+    """The actions for ``effects`` in order, each built on the state the previous ones leave, the kinds of the
+    dice rolled (whose faces the table enters), and the engine's refusal if one is refused."""
+    actions: list[Action] = []
+    rolled: list[str] = []
+    try:
+        for effect in effects:
+            if effect.do == "refresh":
+                for _ in range(effect.n):
+                    refresh = _refresh(state, seat)
+                    if refresh is None:
+                        break
+                    pool = state.players[seat].spent if refresh.pool == "spent" else state.players[seat].fresh
+                    rolled.append(pool[refresh.die].kind)
+                    state = apply(state, refresh)
+                    actions.append(refresh)
+                continue
+            todo = _increment(state, seat, effect.n) if effect.do == "increment" else _actions(state, seat, effect)
+            for action in todo:
+                state = apply(state, action)
+                actions.append(action)
+    except RuleViolation as e:
+        return actions, rolled, str(e)
+    return actions, rolled, None
 
 
 def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[AbilityOffer]:
     """The one-tap buttons for angler ``seat``'s ``when`` ability of the Fish called ``fish`` (just caught, or
-    being eaten): one per option of the card, and for a Fish Coin one per side. Effects with no engine move
-    (Increment, Refresh one die) are listed in ``by_hand``; an offer with nothing left to apply is still shown
-    so the table sees the reminder.
+    being eaten): one per option of the card, and for a Fish Coin one per side. A Refresh rolls with the app's
+    dice unless the screen enters the faces the table rolled: ``rolled`` lists the kind of each die, and each
+    :class:`RefreshDie` in ``actions`` takes its ``face`` (``action.model_copy(update={"face": 3})``).
 
     >>> from companion.rules.scenario import start_action_phase, table
     >>> s = start_action_phase(table(2))
@@ -175,8 +224,7 @@ def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[A
         sides: list[Coin | None] = ["heads", "tails"] if any(e.coin for e in option) else [None]
         for side in sides:
             chosen = [e for e in option if e.coin in (None, side)]
-            tracked = [e for e in chosen if e.do not in ("increment", "refresh")]
-            actions = [a for e in tracked for a in _actions(state, seat, e)]
+            actions, rolled, why = _play(state, seat, chosen)
             words = ", ".join(_word(e) for e in chosen)
             if side == "heads":
                 label = t("Heads: {effect}", effect=words)
@@ -184,8 +232,6 @@ def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[A
                 label = t("Tails: {effect}", effect=words)
             else:
                 label = words[:1].upper() + words[1:]
-            why = _check(state, actions)
             offers.append(AbilityOffer(fish=fish, when=when, label=label, actions=tuple(actions), coin=side,
-                                       by_hand=tuple(_word(e) for e in chosen if e not in tracked),
-                                       ok=why is None, why=why))
+                                       rolled=tuple(rolled), ok=why is None, why=why))
     return offers

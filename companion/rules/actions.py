@@ -69,6 +69,7 @@ class Declare(_Roll):
     player: Player
     location: Literal["sea", "port"]
     discard_regret: bool = False
+    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # Making Port Mounts an Overmind (RULES.md §11)
 
 
 class Equip(_Action):
@@ -86,6 +87,13 @@ class DropSinkers(_Action):
     type: Literal["drop_sinkers"] = "drop_sinkers"
     player: Player
     dice: list[int] = Field(min_length=1)
+
+
+class SwapFor(_Action):
+    """Another angler's Mounted Fish, by seat and mount slot (0, 1, 2: the angler board, never the Cloche)."""
+
+    player: Player
+    slot: int = Field(ge=0, le=2)
 
 
 class Fish(_Action):
@@ -117,14 +125,17 @@ class Fish(_Action):
     supplies: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
     adjustment: int = Field(default=0, ge=-20, le=20)
     adjustment_label: str | None = Field(default=None, max_length=80)
+    swap_for: SwapFor | None = None  # Hadal Shade: draw 3 Regrets to swap it for this Mounted Fish (RULES.md §11)
 
 
 class GiveUp(_Action):
-    """Don't catch the revealed Fish: spend one die and draw a Dink (A p.11)."""
+    """Don't catch the revealed Fish: spend one die and draw a Dink (A p.11). ``fish``: the Fish given up, when
+    its card forbids it (Overmind must be caught if you can, RULES.md §11)."""
 
     type: Literal["give_up"] = "give_up"
     player: Player
     die: int = Field(ge=0)
+    fish: FishRef | None = None
 
 
 class AbandonShip(_Roll):
@@ -133,6 +144,7 @@ class AbandonShip(_Roll):
     type: Literal["abandon_ship"] = "abandon_ship"
     player: Player
     discard_regret: bool = False
+    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # see Declare
 
 
 class DrawRegret(_Action):
@@ -293,6 +305,26 @@ class GainDie(_Action):
     face: int | None = None
 
 
+class IncrementDie(_Action):
+    """Increment Fresh dice for an ability (A p.28 glossary): each index in ``dice`` turns that Fresh die to its
+    next higher face; an index given twice increments that die twice ("Increment x2")."""
+
+    type: Literal["increment_die"] = "increment_die"
+    player: Player
+    dice: list[Annotated[int, Field(ge=0)]] = Field(min_length=1, max_length=8)
+
+
+class RefreshDie(_Action):
+    """Refresh one die for an ability (A p.28 glossary): take die ``die`` of the ``pool`` (Spent or Fresh), roll
+    it (``face`` entered, or ``None``: rolled by the app) and put it in the Fresh pool if Max dice allows."""
+
+    type: Literal["refresh_die"] = "refresh_die"
+    player: Player
+    pool: Literal["spent", "fresh"] = "spent"
+    die: int = Field(default=0, ge=0)
+    face: int | None = None
+
+
 class AdjustFishbucks(_Action):
     """Gain or pay Fishbucks through an ability (the money cap applies)."""
 
@@ -307,6 +339,17 @@ class RevealRegrets(_Action):
     type: Literal["reveal_regrets"] = "reveal_regrets"
     player: Player
     value: int = Field(ge=REGRET_VALUE_MIN)
+
+
+class UsePersonality(_Action):
+    """Use your Biggest Regrets personality card: a free action once per Day, at the tier fixed at Refresh
+    (RULES.md §11). ``target``: the other angler the tier names (Sentimental at 0–12); ``regret_from``: see
+    :class:`Fish`."""
+
+    type: Literal["use_personality"] = "use_personality"
+    player: Player
+    target: Player | None = None
+    regret_from: Player | None = None
 
 
 class MoveRegrets(_Action):
@@ -334,8 +377,9 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame
-    | MoveRegrets | EmptyShoal,
+    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie | AdjustFishbucks
+    | RevealRegrets | EndGame
+    | MoveRegrets | EmptyShoal | UsePersonality,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

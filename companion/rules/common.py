@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from companion.i18n import t
 from companion.rules.cards import check_fish, known_name
-from companion.rules.dice import Die, DieKind, die, face_allowed, roll, roller
+from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -107,7 +107,7 @@ def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):
         if not face_allowed(kind, face):
-            fail("RULES.md §1", t("A {kind} die has no face {face}", kind=t(kind), face=face))
+            fail("RULES.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
     return faces
 
 

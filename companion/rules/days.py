@@ -15,8 +15,10 @@ from companion.rules.actions import (
 )
 from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
-from companion.rules.dice import die
+from companion.rules.dice import KIND_WORDS, die
+from companion.rules.personalities import fix_tier
 from companion.rules.state import DAY_NAMES, GameState
+from companion.rules.tentacles import mount_overmind
 
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
@@ -61,13 +63,16 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
     return with_player(state, index, fresh=fresh, spent=spent, **changes)
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, **changes: object) -> GameState:
-    """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret."""
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, overmind_slot: int | None = None,
+              **changes: object) -> GameState:
+    """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret; an Overmind in
+    hand is Mounted into ``overmind_slot`` (RULES.md §11)."""
     p = state.players[index]
     if discard_regret and p.regret_cards == 0:
         fail("A p.17", t("{name} has no Regret to discard", name=p.name))
-    return muster(state, index, spec, location="port", depth=1, can_of_worms=True,
-                  regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
+    state = muster(state, index, spec, location="port", depth=1, can_of_worms=True,
+                   regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
+    return mount_overmind(state, index, overmind_slot)
 
 
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
@@ -75,7 +80,7 @@ def apply_refresh(state: GameState, action: Refresh) -> GameState:
     p = player(state, action.player)
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
-    return muster(state, action.player, action, refreshed=True)
+    return fix_tier(muster(state, action.player, action, refreshed=True), action.player)
 
 
 def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
@@ -103,9 +108,10 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
-        state = make_port(state, action.player, action, action.discard_regret, declared=True)
+        state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot, declared=True)
     else:
-        if action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None:
+        if (action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None
+                or action.overmind_slot is not None):
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
         leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
         state = with_player(state, action.player, declared=True, **leave_port)
@@ -141,7 +147,8 @@ def start_day(state: GameState) -> GameState:
     players = []
     for p in state.players:
         changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
-                                      "port_yesterday": p.location == "port", "shops_used": []}
+                                      "port_yesterday": p.location == "port", "shops_used": [],
+                                      "personality_tier": None, "personality_used": False}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
         if rules.boats_move_up_at_day_start and p.at_sea:
@@ -178,7 +185,7 @@ def day_effects(state: GameState) -> list[str]:
     colours = rules.thursday_dice if day == THURSDAY else rules.saturday_dice if day == SATURDAY else ()
     for colour in colours:
         if state.tackle_available(colour) >= n:
-            effects.append(t("Everyone takes a {colour} tackle die", colour=t(colour)))
+            effects.append(t("Everyone takes a {colour} tackle die", colour=t(KIND_WORDS[colour])))
             break
     if rules.shop_system == "market":
         effects.append(t("Market fluctuations: bottom row to the bottom of its deck, top cards move down"))

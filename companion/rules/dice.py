@@ -20,6 +20,9 @@ __all__ = ["PLAYER_DICE", "TACKLE_COLOURS", "TACKLE_IN_GAME", "Die", "DieKind", 
 DieKind = Literal["player", "blue", "green", "orange", "omen"]
 TackleColour = Literal["blue", "green", "orange"]
 TACKLE_COLOURS: tuple[TackleColour, ...] = ("blue", "green", "orange")
+# Each kind as a word in a sentence ("No orange tackle die is left"), as a message: translated with t(KIND_WORDS[k]).
+KIND_WORDS: dict[str, str] = {"player": N_("player"), "blue": N_("blue"), "green": N_("green"),
+                              "orange": N_("orange"), "omen": N_("omen")}
 
 # Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {

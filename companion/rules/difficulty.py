@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from companion.i18n import t
 from companion.rules.cards import catalog, check_fish, item
 from companion.rules.common import fail, player
-from companion.rules.fish import FishFilter, applies
+from companion.rules.fish import FISH_WORDS, FishFilter, applies
 from companion.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     fish_type = action.fish.type if action.fish is not None else None
     size = found.size if found is not None else action.size
     if found is not None and action.size is not None and action.size != found.size:
-        fail("RULES.md §10", t("size: {name} is {size}", name=found.name, size=t(found.size)))
+        fail("RULES.md §10", t("size: {name} is {size}", name=found.name, size=t(FISH_WORDS[found.size])))
     lines: list[DifficultyLine] = []
     running = printed if printed is not None else 0
 

@@ -11,7 +11,9 @@ from companion.rules.actions import (
     EmptyShoal,
     GainDie,
     GainItem,
+    IncrementDie,
     MoveRegrets,
+    RefreshDie,
     UseDink,
     UseItem,
 )
@@ -30,7 +32,7 @@ from companion.rules.common import (
     with_player,
 )
 from companion.rules.constants import SHOALS
-from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die
+from companion.rules.dice import FACES, KIND_WORDS, PLAYER_DICE, TACKLE_COLOURS, die, die_label
 from companion.rules.state import GameState
 
 
@@ -92,12 +94,46 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     if action.kind == "omen" and state.omen_holder is not None:
         fail("A p.15", t("There is only one Omen Die"))
     if action.kind in TACKLE_COLOURS and state.tackle_available(action.kind) < 1:
-        fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(action.kind)))
+        fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[action.kind])))
     if action.kind == "player" and sum(d.kind == "player" for d in (*p.fresh, *p.spent)) >= PLAYER_DICE:
         fail("A p.6", t("{name} already has all {n} player dice", name=p.name, n=PLAYER_DICE))
     faces = None if action.face is None else [action.face]
     face = faces_for([action.kind], faces, state.seed, state.step, "A p.16")[0]
     return acquire_dice(state, action.player, [die(action.kind, face)])
+
+
+def apply_increment_die(state: GameState, action: IncrementDie) -> GameState:
+    """Turn Fresh dice to their next higher face, never beyond the highest printed one (A p.28 glossary)."""
+    p = player(state, action.player)
+    fresh = list(p.fresh)
+    for index in action.dice:
+        if index >= len(fresh):
+            fail("A p.28", t("{name} has {n} Fresh dice: choose one of them", name=p.name, n=len(fresh)))
+        d = fresh[index]
+        higher = [f for f in FACES[d.kind] if f > (d.face or 0)]
+        if not higher:
+            fail("A p.28", t("{die} already shows its highest face", die=die_label(d.kind, d.face)))
+        fresh[index] = die(d.kind, min(higher))
+    return with_player(state, action.player, fresh=fresh)
+
+
+def apply_refresh_die(state: GameState, action: RefreshDie) -> GameState:
+    """Take one die from the Spent or Fresh pool, roll it, and put it in the Fresh pool if Max dice allows, else
+    back in the Spent pool (A p.28 glossary)."""
+    p = player(state, action.player)
+    pool = p.spent if action.pool == "spent" else p.fresh
+    if action.die >= len(pool):
+        pool_name = t("Spent") if action.pool == "spent" else t("Fresh")
+        fail("A p.28", t("{name} has no such die in the {pool} pool", name=p.name, pool=pool_name))
+    kind = pool[action.die].kind
+    faces = None if action.face is None else [action.face]
+    face = faces_for([kind], faces, state.seed, state.step, "A p.28")[0]
+    rest = [d for i, d in enumerate(pool) if i != action.die]
+    if action.pool == "fresh":
+        return with_player(state, action.player, fresh=[*rest, die(kind, face)])
+    if len(p.fresh) >= state.max_dice(action.player):  # no room: it stays Spent (A p.20)
+        return state
+    return with_player(state, action.player, spent=rest, fresh=[*p.fresh, die(kind, face)])
 
 
 def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.rules import days, effects, port, sea, turns
+from companion.rules import days, effects, personalities, port, sea, turns
 from companion.rules.actions import Action
 from companion.rules.common import replace
 from companion.rules.constants import PLAYER_DICE
@@ -46,13 +46,17 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "gain_item": effects.apply_gain_item,
     "use_item": effects.apply_use_item,
     "gain_die": effects.apply_gain_die,
+    "increment_die": effects.apply_increment_die,
+    "refresh_die": effects.apply_refresh_die,
     "adjust_fishbucks": effects.apply_adjust_fishbucks,
     "move_regrets": effects.apply_move_regrets,
     "empty_shoal": effects.apply_empty_shoal,
+    "use_personality": personalities.apply_use_personality,
 }
 
 
-def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 0) -> GameState:
+def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 0,
+                  personalities: list[str | None] | None = None) -> GameState:
     """The table at the start (A p.6): $0, three player dice to roll, Can of Worms and Lifeboat face up, boats at
     Depth I, the Day tracker on the first Day, the Refresh phase next (the first Day skips Start and Declaration).
 
@@ -62,8 +66,9 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     ('Monday', 'refresh', 3)
     """
     check_setup_names([name for name, _ in players])
-    people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE)
-              for name, colour in players]
+    cards = personalities or [None] * len(players)  # Biggest Regrets: dealt at setup (RULES.md §11)
+    people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE, personality=card)
+              for (name, colour), card in zip(players, cards, strict=True)]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)
 
 

@@ -6,9 +6,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from companion.i18n import N_
+
 FishType = Literal["fair", "foul"]
 Size = Literal["small", "middling", "large"]
 FishFilter = Literal["all", "fair", "foul", "small", "middling", "large"]  # which Fish a discount applies to
+# Each type and size as a word in a sentence ("Kraken is foul, not fair"), as a message: t(FISH_WORDS[word]).
+FISH_WORDS: dict[str, str] = {"fair": N_("fair"), "foul": N_("foul"), "small": N_("small"),
+                              "middling": N_("middling"), "large": N_("large")}
 
 
 def applies(which: FishFilter, fish_type: str | None, size: str | None) -> bool:

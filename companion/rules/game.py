@@ -14,13 +14,15 @@ import random
 import uuid
 from datetime import UTC, datetime
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.engine import apply, initial_state
 from companion.rules.errors import RuleViolation
+from companion.rules.expansions import BIGGEST_REGRETS, table_problem
+from companion.rules.personalities import deal_problem
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState
 
@@ -36,6 +38,7 @@ class PlayerSetup(BaseModel):
 
     name: str = Field(min_length=1, max_length=40)
     colour: str = Field(min_length=1, max_length=20)
+    personality: str | None = None  # Biggest Regrets: the personality card dealt to them (RULES.md §11)
 
 
 class GameSetup(BaseModel):
@@ -47,11 +50,20 @@ class GameSetup(BaseModel):
     ruleset: Ruleset
     seed: int = Field(default_factory=lambda: random.randrange(2**31))
 
+    @model_validator(mode="after")
+    def _expansions_fit_the_table(self) -> GameSetup:
+        problem = table_problem(self.ruleset.expansions, len(self.players)) or deal_problem(
+            [p.personality for p in self.players], self.ruleset.plays(BIGGEST_REGRETS))
+        if problem:
+            raise ValueError(problem)
+        return self
+
 
 def replay(setup: GameSetup, log: list[Action]) -> GameState:
     """The state after applying every action of ``log`` to a new table; a bad log raises :class:`RuleViolation`
     naming the action that broke a rule."""
-    state = initial_state([(p.name, p.colour) for p in setup.players], setup.ruleset, setup.seed)
+    state = initial_state([(p.name, p.colour) for p in setup.players], setup.ruleset, setup.seed,
+                          [p.personality for p in setup.players])
     for number, action in enumerate(log, start=1):
         try:
             state = apply(state, action)

@@ -19,7 +19,7 @@ from companion.rules.state import GameState, Phase
 
 # Moves that cards and abilities cause: on anyone's turn, in any phase of a Day (A p.11, p.18).
 EFFECT_MOVES = frozenset({"draw_regret", "discard_regret", "move_regrets", "draw_dink", "gain_item", "gain_die",
-                          "adjust_fishbucks", "enter_fish", "empty_shoal"})
+                          "adjust_fishbucks", "enter_fish", "empty_shoal", "increment_die", "refresh_die"})
 
 
 class PhaseRules(BaseModel):
@@ -53,7 +53,8 @@ PHASES: dict[str, PhaseRules] = {
         moves=EFFECT_MOVES | {"claim_reward", "advance_phase", "end_game"},
         # One action per turn, and the free moves: eating, Dinks and items only on your own turn (A p.11, p.16).
         turn_moves=frozenset({"fish", "give_up", "drop_sinkers", "abandon_ship", "use_can_of_worms", "eat_fish",
-                              "use_dink", "use_item", "pass", "sell", "buy", "cycle_market", "mount"})),
+                              "use_dink", "use_item", "pass", "sell", "buy", "cycle_market", "mount",
+                              "use_personality"})),
     "ended": PhaseRules(
         name="ended", title=N_("End"), rule="A p.22", then=(),
         moves=frozenset({"reveal_regrets", "enter_fish"})),

@@ -18,9 +18,11 @@ from companion.rules.common import (
     to_graveyard,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller
+from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, TackleColour, die, roller
+from companion.rules.fish import FISH_WORDS
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
+from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
 
 CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5)
@@ -35,6 +37,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
         fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
     for i, fish in enumerate(action.fish):
         check_fish(fish, f"fish[{i}]")
+        require_box(state, fish)
         no_sale_or_mount(fish, t("sell"))
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
@@ -67,7 +70,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
         colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
-            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
+            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[colour])))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
     faces = faces_for(colours, action.faces, state.seed + 1, state.step, "A p.16")
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
@@ -122,6 +125,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
     mounted, cloche = list(p.mounted), p.cloche
     for fish, slot in placements:
         found = check_fish(fish, "fish")
+        require_box(state, fish)
         no_sale_or_mount(fish, t("mount"))
         if slot == "cloche":
             cloche_card = next((c for c in map(item, p.items) if c is not None and c.mount_for), None)
@@ -131,7 +135,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
                 fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
             if found is None or found.size != cloche_card.mount_for:
                 fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
-                                       size=t(cloche_card.mount_for or "small")))
+                                       size=t(FISH_WORDS[cloche_card.mount_for or "small"])))
             cloche = fish
         else:
             if mounted[slot] is not None:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from companion.rules import days, difficulty, pricing
 from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
 from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
-from companion.rules.dice import TACKLE_COLOURS, DieKind
+from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
@@ -109,7 +109,11 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
     "empty_shoal": lambda s, i, p: s.shoals_emptied < SHOALS,
     "gain_die": lambda s, i, p: _gettable_die(s, p),
+    "increment_die": lambda s, i, p: any(d.face is not None and d.face < max(FACES[d.kind]) for d in p.fresh),
+    "refresh_die": lambda s, i, p: bool(p.fresh or p.spent),
     "enter_fish": lambda s, i, p: p.hand_hidden > 0,
+    "use_personality": lambda s, i, p: (p.personality is not None and p.personality_tier is not None
+                                        and not p.personality_used),
 }
 _TABLE_MOVES: dict[str, Action] = {"advance_phase": AdvancePhase(), "end_game": EndGame()}
 

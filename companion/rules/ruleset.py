@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from companion.i18n import t
 from companion.resources import data_path
 from companion.rules.dice import TackleColour
+from companion.rules.expansions import EXPANSIONS, ExpansionId, shoal_size
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -54,6 +55,7 @@ class Ruleset(BaseModel):
     name: str
     variants: tuple[str, ...] = ()
     short_game: bool = False
+    expansions: tuple[ExpansionId, ...] = ()  # the boxes on the table (RULES.md §11), in EXPANSIONS order
 
     days: int = Field(ge=1, le=7)
     short_game_first_day: int = Field(ge=0, le=6)
@@ -93,7 +95,7 @@ class Ruleset(BaseModel):
 
     @model_validator(mode="after")
     def _every_rule_has_a_source(self) -> Ruleset:
-        rules = set(type(self).model_fields) - {"id", "name", "variants", "short_game", "sources"}
+        rules = set(type(self).model_fields) - {"id", "name", "variants", "short_game", "expansions", "sources"}
         missing = sorted(rules - set(self.sources))
         if missing:
             raise ValueError(f"rules without a source: {', '.join(missing)}")
@@ -112,6 +114,19 @@ class Ruleset(BaseModel):
     def last_day(self) -> int:
         """Index into :data:`DAYS` of the final Day."""
         return self.days - 1
+
+    def plays(self, expansion: str) -> bool:
+        """Whether the table plays with ``expansion`` (an id of :data:`~companion.rules.expansions.EXPANSIONS`)."""
+        return expansion in self.expansions
+
+    @property
+    def shoal_size(self) -> int:
+        """Fish in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11).
+
+        >>> build_ruleset(expansions=("lamentable-tentacles",)).shoal_size
+        15
+        """
+        return shoal_size(self.expansions)
 
 
 class Variant(BaseModel):
@@ -195,14 +210,20 @@ def variant(variant_id: str) -> Variant:
 
 @cache
 def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = (),
-                  short_game: bool = False) -> Ruleset:
-    """The ruleset of a table: a preset, the variants it switched on, and whether it plays the short game.
+                  short_game: bool = False, expansions: tuple[str, ...] = ()) -> Ruleset:
+    """The ruleset of a table: a preset, the variants it switched on, whether it plays the short game, and the
+    expansions on the table (``ValueError`` for an unknown one).
 
     Raises ``ValueError`` naming the rule for variants that exclude each other or don't fit the preset.
 
     >>> build_ruleset("three-shops", ("payday-4",)).thursday_payday
     4
+    >>> build_ruleset(expansions=("biggest-regrets", "lamentable-tentacles")).expansions
+    ('lamentable-tentacles', 'biggest-regrets')
     """
+    boxes = sorted(set(expansions) - set(EXPANSIONS))
+    if boxes:
+        raise ValueError(f"unknown expansion: {', '.join(boxes)} (choose from {', '.join(EXPANSIONS)})")
     raw = _preset_json(preset_id)
     rules = dict(raw["rules"])
     sources = dict(raw["sources"])
@@ -221,4 +242,6 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
         rules.update(v.overrides)
         sources.update(dict.fromkeys(v.overrides, v.source))
     return Ruleset.model_validate({"id": preset_id, "name": raw["about"]["name"], "variants": tuple(variants),
-                                   "short_game": short_game, **rules, "sources": sources})
+                                   "short_game": short_game,
+                                   "expansions": tuple(e for e in EXPANSIONS if e in expansions), **rules,
+                                   "sources": sources})

@@ -23,6 +23,7 @@ from companion.rules.constants import SHOALS
 from companion.rules.days import make_port
 from companion.rules.difficulty import catch_difficulty
 from companion.rules.state import GameState
+from companion.rules.tentacles import require_box, require_overmind_caught, swap_hadal_shade
 from companion.rules.turns import end_turn
 
 
@@ -48,6 +49,7 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
     if depth > p.depth:
         fail("A p.10", t("The boat is at Depth {boat}: drop sinkers to reach Depth {fish}", boat=p.depth,
                          fish=depth))
+    require_box(state, action.fish)
     paid, fresh = pick_fresh(p, action.dice, "A p.10")
     difficulty = catch_difficulty(state, action)
     if difficulty.exact_dice is not None and len(paid) != difficulty.exact_dice:
@@ -67,6 +69,7 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
         items.remove(used)
     state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks - len(action.dinks),
                         items=items, **caught, **unequipped(p, items))
+    state = swap_hadal_shade(state, action)
     if action.life_preserver:
         state = replace(state, life_preserver=None)
     chum = sum(regrets_drawn(name) for name in action.supplies)  # e.g. the Bucket of Chum's 3 Regrets
@@ -84,6 +87,7 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
+    require_overmind_caught(state, action)
     paid, fresh = pick_fresh(p, [action.die], "A p.11")
     state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks + 1)
     return end_turn(state, action.player)
@@ -95,7 +99,7 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     require_location(p, "sea")
     if not p.lifeboat:
         fail("A p.10", t("{name}'s Lifeboat is already flipped", name=p.name))
-    state = make_port(state, action.player, action, action.discard_regret)
+    state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot)
     state = with_player(state, action.player, lifeboat=False)
     if len(state.players) > 1 and state.unpassed == [action.player]:
         # Everyone else has passed: the player still gets their turns at Port (A p.10).
@@ -115,6 +119,7 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
     """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
     p = player(state, action.player)
+    require_box(state, action.fish)
     state = with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
     return replace(state, graveyard=to_graveyard(state, [action.fish]))
 
@@ -124,6 +129,7 @@ def apply_enter_fish(state: GameState, action: EnterFish) -> GameState:
     p = player(state, action.player)
     if p.hand_hidden == 0:
         fail("RULES.md §4", t("{name} has no Fish left to enter", name=p.name))
+    require_box(state, action.fish)
     found = check_unique(state, action.fish, "fish")
     if found is not None and found.displayed:
         return with_player(state, action.player, displayed=[*p.displayed, action.fish], hand_hidden=p.hand_hidden - 1)

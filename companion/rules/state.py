@@ -66,6 +66,9 @@ class PlayerState(BaseModel):
     # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
     displayed: list[FishRef] = Field(default_factory=list)
     cloche: FishRef | None = None
+    personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (RULES.md §11)
+    personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
+    personality_used: bool = False  # used today (once per Day)
 
     @property
     def hand_count(self) -> int:

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import (
     AbandonShip,
     Action,
@@ -35,21 +35,23 @@ from companion.rules.actions import (
     DrawRegret,
     Fish,
     GainDie,
+    IncrementDie,
     MoveRegrets,
     Pass,
     Refresh,
+    RefreshDie,
     Sell,
     ThrowLifePreserver,
 )
 from companion.rules.dice import TACKLE_COLOURS, die_label
 from companion.rules.ruleset import DAYS
-from companion.rules.state import GameState, PlayerState
-from companion.rules.wording import cap_overflow, overflow_note
+from companion.rules.state import DAY_NAMES, GameState, PlayerState
+from companion.rules.wording import cap_overflow, overflow_note, shop_offers
 
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
                    "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
                    "lost_to_cap", "take_item", "discard_item", "graveyard", "boat", "day", "first_player",
-                   "countdown", "reward"]
+                   "countdown", "reward", "shop"]
 
 
 class TableStep(BaseModel):
@@ -86,6 +88,7 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
         steps += _dice_steps(i, was, now, action, after)
         steps += _money_steps(i, before, action, after)
         steps += _card_steps(i, was, now, action)
+    steps += _shop_steps(before, action)
     steps += _graveyard_steps(before, action, after)
     steps += _life_preserver_steps(before, action, after)
     steps += _turn_steps(before, after)
@@ -97,7 +100,7 @@ def _day_steps(before: GameState, after: GameState) -> list[TableStep]:
     if after.day == before.day:
         return []
     steps = [TableStep(kind="day", seat=None, text=t("Move the Day tracker to {day}",
-                                                      day=t(DAYS[after.day].capitalize())))]
+                                                      day=t(DAY_NAMES[after.day])))]
     if after.first_player != before.first_player:
         name = after.players[after.first_player].name
         steps.append(TableStep(kind="first_player", seat=after.first_player,
@@ -110,7 +113,7 @@ def _regret_reason(action: Action) -> str:
     """Why the action drew (or discarded) Regret cards, in the words of the rule that did it."""
     if isinstance(action, Sell):
         fouls = sum(1 for f in action.fish if f.foul)
-        return t("sold a Foul Fish") if fouls == 1 else t("sold {n} Foul Fish", n=fouls)
+        return tn("sold a Foul Fish", "sold {n} Foul Fish", fouls)
     if isinstance(action, Fish):
         reasons = [t("used {supply}", supply=s) for s in action.supplies]
         if action.overfished:
@@ -144,8 +147,8 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
                 n = min(gain[1], loss[1])
                 if n:
                     giver, taker = after.players[loss[0]].name, after.players[gain[0]].name
-                    text = (t("{giver}: give a Regret card to {taker}", giver=giver, taker=taker) if n == 1 else
-                            t("{giver}: give {n} Regret cards to {taker}", giver=giver, n=n, taker=taker))
+                    text = tn("{giver}: give a Regret card to {taker}", "{giver}: give {n} Regret cards to {taker}",
+                              n, giver=giver, taker=taker)
                     if not isinstance(action, MoveRegrets):
                         text = _with_reason(text, t("both Regret piles are empty"))
                     steps.append(TableStep(kind="give_regret", seat=loss[0], to=gain[0], count=n, text=text))
@@ -154,15 +157,14 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
     for i, n in gainers:
         if n:
             name = after.players[i].name
-            text = (t("{name}: draw a Regret card", name=name) if n == 1 else
-                    t("{name}: draw {n} Regret cards", name=name, n=n))
+            text = tn("{name}: draw a Regret card", "{name}: draw {n} Regret cards", n, name=name)
             steps.append(TableStep(kind="draw_regret", seat=i, count=n,
                                    text=_with_reason(text, _regret_reason(action))))
     for i, n in losers:
         if n:
             name = after.players[i].name
-            text = (t("{name}: discard a Regret card face down", name=name) if n == 1 else
-                    t("{name}: discard {n} Regret cards face down", name=name, n=n))
+            text = tn("{name}: discard a Regret card face down", "{name}: discard {n} Regret cards face down", n,
+                      name=name)
             steps.append(TableStep(kind="discard_regret", seat=i, count=n,
                                    text=_with_reason(text, _regret_reason(action))))
     return steps
@@ -191,38 +193,35 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
             text = t("{name}: take the Omen Die", name=now.name)
         elif n:
             where = t("the Market") if market else t("the bag")
-            text = (t("{name}: take one {die} tackle die from {where}", name=now.name, die=die_label(kind),
-                      where=where) if n == 1 else
-                    t("{name}: take {n} {die} tackle dice from {where}", name=now.name, n=n, die=die_label(kind),
-                      where=where))
+            text = tn("{name}: take one {die} tackle die from {where}",
+                      "{name}: take {n} {die} tackle dice from {where}", n, name=now.name, die=die_label(kind),
+                      where=where)
         if n:
             steps.append(TableStep(kind="take_die", seat=i, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))
     for kind in TACKLE_COLOURS:
         if lost[kind]:
-            text = (t("{name}: put the {die} tackle die back in the bag", name=now.name, die=die_label(kind))
-                    if lost[kind] == 1 else
-                    t("{name}: put {n} {die} tackle dice back in the bag", name=now.name, n=lost[kind],
-                      die=die_label(kind)))
+            text = tn("{name}: put the {die} tackle die back in the bag", "{name}: put {n} {die} tackle dice back in "
+                      "the bag", lost[kind], name=now.name, die=die_label(kind))
             steps.append(TableStep(kind="return_die", seat=i, count=lost[kind], text=text))
     if market and gained.total():
         steps.append(TableStep(kind="take_die", seat=None, text=t("Refill the Market's dice from the bag")))
     if _app_rolled(i, action) and now.fresh != was.fresh:
         faces = ", ".join(d.label for d in now.fresh)
         steps.append(TableStep(kind="set_dice", seat=i, count=len(now.fresh),
-                               text=t("{name}: the app rolled — turn your Fresh dice to {faces}", name=now.name,
-                                      faces=faces)))
+                               text=t("{name}: turn your Fresh dice to {faces}", name=now.name, faces=faces)))
     return steps
 
 
 def _app_rolled(i: int, action: Action) -> bool:
-    """Whether the app, not the table, rolled dice for angler ``i`` in this action (the faces were not entered)."""
+    """Whether the app, not the table, set dice faces for angler ``i`` in this action (rolled faces not entered,
+    or an Increment)."""
     if isinstance(action, Refresh | AbandonShip) or (isinstance(action, Declare) and action.location == "port"):
         return action.player == i and action.faces is None
-    if isinstance(action, Buy | GainDie):
+    if isinstance(action, Buy | GainDie | RefreshDie):
         entered = action.faces if isinstance(action, Buy) else action.face
         return action.player == i and entered is None
-    return False
+    return isinstance(action, IncrementDie) and action.player == i  # the dice may be ones the angler didn't pick
 
 
 # --- money ---------------------------------------------------------------------------------------------------
@@ -286,13 +285,12 @@ def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> l
         steps.append(TableStep(kind="lifeboat", seat=i, text=t("{name}: flip your Lifeboat", name=name)))
     dinks = now.dinks - was.dinks
     if dinks > 0:
-        text = (t("{name}: draw a Dink", name=name) if dinks == 1 else
-                t("{name}: draw {n} Dinks", name=name, n=dinks))
+        text = tn("{name}: draw a Dink", "{name}: draw {n} Dinks", dinks, name=name)
         reason = t("passing reward") if isinstance(action, Pass | ClaimReward) else ""
         steps.append(TableStep(kind="draw_dink", seat=i, count=dinks, text=_with_reason(text, reason)))
     elif dinks < 0:
-        text = (t("{name}: put the used Dink under the Dink deck", name=name) if dinks == -1 else
-                t("{name}: put the {n} used Dinks under the Dink deck", name=name, n=-dinks))
+        text = tn("{name}: put the used Dink under the Dink deck", "{name}: put the {n} used Dinks under the Dink "
+                  "deck", -dinks, name=name)
         steps.append(TableStep(kind="return_dink", seat=i, count=-dinks, text=text))
     gained, lost = Counter(now.items) - Counter(was.items), Counter(was.items) - Counter(now.items)
     for item in gained.elements():
@@ -305,6 +303,21 @@ def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> l
                                text=t("{name}: move your boat up to Depth {depth}", name=name,
                                       depth="I" * now.depth)))
     return steps
+
+
+def _shop_steps(before: GameState, action: Action) -> list[TableStep]:
+    """Three shops: the cards a tier lets the buyer draw and keep (docs/rules.md §5)."""
+    if not isinstance(action, Buy) or action.tier is None or action.shop == "tackle":
+        return []
+    shop = next((s for s in shop_offers(before.ruleset) if action.shop in s.shops), None)
+    tier = next((x for x in shop.tiers if x.price == action.tier), None) if shop else None
+    if shop is None or tier is None:
+        return []
+    name = before.players[action.player].name
+    text = (t("{name}: take the top {shop} card", name=name, shop=shop.name) if tier.draw == 1 else
+            t("{name}: draw {draw} {shop} cards and keep {keep}", name=name, draw=tier.draw, shop=shop.name,
+              keep=tier.keep))
+    return [TableStep(kind="shop", seat=action.player, count=tier.keep, text=text)]
 
 
 def _graveyard_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
@@ -336,8 +349,9 @@ def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
     if before.last_turns_left is None and after.last_turns_left is not None and after.last_player is not None:
         name = after.players[after.last_player].name
         steps.append(TableStep(kind="countdown", seat=after.last_player, count=after.last_turns_left,
-                               text=t("{name} is last: {n} more turns, then the Day ends", name=name,
-                                      n=after.last_turns_left)))
+                               text=tn("{name} is last: {n} more turn, then the Day ends",
+                                       "{name} is last: {n} more turns, then the Day ends", after.last_turns_left,
+                                       name=name)))
     for i in after.turn_order():
         if after.players[i].rewards_due > before.players[i].rewards_due:
             steps.append(TableStep(kind="reward", seat=i,

@@ -15,14 +15,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t, tn
 from companion.rules.actions import Shop
 from companion.rules.pricing import KEEP_BY_TIER
 from companion.rules.ruleset import Ruleset, Variant, build_ruleset, variants_for
 from companion.rules.sources import player_source
 
 # --- variants ------------------------------------------------------------------------------------------------
-GROUP_NAMES = {"last-to-pass": "Last to pass"}  # the question a group of variants answers (docs/rules.md §9)
+GROUP_NAMES = {"last-to-pass": N_("Last to pass")}  # the question a group of variants answers (docs/rules.md §9)
 
 
 class VariantOption(BaseModel):
@@ -84,7 +84,7 @@ def variant_choices(preset_id: str) -> list[VariantChoice]:
         if c.kind == "one_of":
             members = groups[c.id]
             default = next((v.id for v in members if _plays(preset, v)), None)
-            c = VariantChoice(kind="one_of", id=c.id, label=t(GROUP_NAMES.get(c.id, c.id)),
+            c = VariantChoice(kind="one_of", id=c.id, label=t(GROUP_NAMES[c.id]) if c.id in GROUP_NAMES else c.id,
                               options=tuple(_option(v) for v in members), default=default)
         out.append(c)
     return out
@@ -129,9 +129,7 @@ def fresh_summary(faces: Sequence[int | None]) -> str:
     total = sum(f or 0 for f in faces)
     if not faces:
         return t("No Fresh dice")
-    if len(faces) == 1:
-        return t("1 Fresh die, face {total}", total=total)
-    return t("{n} Fresh dice, faces total {total}", n=len(faces), total=total)
+    return tn("{n} Fresh die, face {total}", "{n} Fresh dice, faces total {total}", len(faces), total=total)
 
 
 # --- Three shops ---------------------------------------------------------------------------------------------
@@ -175,8 +173,8 @@ def shop_offers(ruleset: Ruleset) -> list[ShopOffer]:
         return []
     prices = sorted(ruleset.shop_tiers)
     dice = tuple(TierOffer(price=p, draw=ruleset.shop_tiers[p], keep=ruleset.shop_tiers[p],
-                           text=(t("${price}: 1 die from the bag", price=p) if ruleset.shop_tiers[p] == 1 else
-                                 t("${price}: {n} dice from the bag", price=p, n=ruleset.shop_tiers[p])))
+                           text=tn("${price}: {n} die from the bag", "${price}: {n} dice from the bag",
+                                   ruleset.shop_tiers[p], price=p))
                  for p in prices)
     return [
         ShopOffer(id="rods-reels", name=t("Rods and Reels"), shops=("rods", "reels"),

@@ -26,6 +26,7 @@ from companion.rules.constants import (
     REGRETS_PER_PLAYER,
 )
 from companion.rules.errors import RuleViolation
+from companion.rules.expansions import box_problem, table_problem
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
 from companion.rules.names import check_names
@@ -187,8 +188,8 @@ def penalty_rule(players: int, ruleset: Ruleset) -> str:
     return t("Highest Regret total discards its {which}-valued mounted Fish, by {by}", which=which, by=by)
 
 
-def _check_fish(players: Sequence[DeepRegretsPlayer]) -> None:
-    """Every Fish is a card that exists, once, where it can be (RULES.md §10)."""
+def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
+    """Every Fish is a card that exists, once, where it can be (RULES.md §10), from a box on the table (§11)."""
     seen: dict[str, str] = {}
     for i, p in enumerate(players):
         places: list[tuple[str, FishRef | None, bool]] = [(f"hand[{j}]", f, False) for j, f in enumerate(p.hand)]
@@ -207,6 +208,9 @@ def _check_fish(players: Sequence[DeepRegretsPlayer]) -> None:
                 raise TableError(field, e.message.removeprefix(f"{field}: ") + f" ({e.rule})") from None
             if card is None:
                 continue
+            problem = box_problem(fish, ruleset.expansions)
+            if problem:
+                raise TableError(field, f"{problem} (RULES.md §11)")
             if where == "cloche" and card.size != "small":
                 raise TableError(field, t("the Cloche holds a small Fish; {name} is {size}", name=card.name,
                                           size=card.size))
@@ -238,7 +242,8 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
 
     Raises :class:`TableError` (a ``ValueError``) naming the field for a table that can't exist: no players or
     more than 5, a blank or repeated name, more mounts than slots, more Regret cards than the deck, Fishbucks
-    over the cap, a Fish no card prints, a card twice, a card mounted that can't be (RULES.md §10).
+    over the cap, a Fish no card prints, a card twice, a card mounted that can't be (RULES.md §10), an expansion
+    the table is too small for or a Fish from an expansion it doesn't play (RULES.md §11).
     """
     ruleset = ruleset or build_ruleset()
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -249,9 +254,12 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     except ValueError as e:
         field, _, message = str(e).partition(": ")
         raise TableError(field, message) from None
+    problem = table_problem(ruleset.expansions, len(players))
+    if problem:
+        raise TableError("expansions", problem)
     for i, p in enumerate(players):
         _check_player(i, p, len(players), ruleset)
-    _check_fish(players)
+    _check_fish(players, ruleset)
 
     totals = [p.regret_value + (ruleset.lifeboat_regret_value if p.lifeboat_flipped else 0) for p in players]
     highest = max(totals)

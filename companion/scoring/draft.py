@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
 from companion.rules.constants import REGRET_VALUE_MAX
+from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef
 from companion.rules.names import name_problem
 from companion.rules.ruleset import Ruleset, build_ruleset
@@ -64,12 +65,13 @@ class TableDraft(BaseModel):
 
     preset: str = "anglers-guide"
     variants: list[str] = Field(default_factory=list)
+    expansions: list[ExpansionId] = Field(default_factory=list)  # the boxes on the table (RULES.md §11)
     players: list[PlayerDraft] = Field(default_factory=lambda: [PlayerDraft(), PlayerDraft()])
     game_id: str | None = None  # the stored game this draft was filled from
     finished: bool = True  # False: filled from a game still in progress (a preview)
 
     def ruleset(self) -> Ruleset:
-        return build_ruleset(self.preset, tuple(self.variants))
+        return build_ruleset(self.preset, tuple(self.variants), expansions=tuple(self.expansions))
 
     def missing(self) -> list[str]:
         """Everything still needed, one line each; empty when the table can be scored."""

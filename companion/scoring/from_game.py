@@ -19,8 +19,9 @@ def draft_from_state(state: GameState, game_id: str | None = None) -> TableDraft
                                    regret_value=p.regret_value, lifeboat_flipped=p.lifeboat_flipped,
                                    fishbucks=p.fishbucks, hand=list(p.hand), mounted=mounted,
                                    cloche=p.cloche, displayed=list(p.displayed), hand_unentered=p.hand_hidden))
-    return TableDraft(preset=state.ruleset.id, variants=list(state.ruleset.variants), players=players,
-                      game_id=game_id, finished=state.finished)
+    return TableDraft(preset=state.ruleset.id, variants=list(state.ruleset.variants),
+                      expansions=list(state.ruleset.expansions), players=players, game_id=game_id,
+                      finished=state.finished)
 
 
 def score_state(state: GameState) -> DeepRegretsResult:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from companion.catalog import load_catalog
 from companion.i18n import t
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
+from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
@@ -115,6 +116,7 @@ class DeepRegretsTableIn(_In):
     game: Literal["deep-regrets"]
     ruleset: str = "anglers-guide"
     variants: list[str] = []
+    expansions: list[ExpansionId] = []  # RULES.md §11: the boxes on the table
     players: list[DeepRegretsPlayerIn] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
@@ -186,7 +188,7 @@ def _json_mount_path(field: str, table: DeepRegretsTableIn) -> str:
 def _deep_regrets(data: Any) -> dict[str, Any]:
     table = _validate(DeepRegretsTableIn, data)
     try:
-        ruleset = build_ruleset(table.ruleset, tuple(table.variants))
+        ruleset = build_ruleset(table.ruleset, tuple(table.variants), expansions=tuple(table.expansions))
     except (KeyError, ValueError) as e:
         field = "ruleset" if isinstance(e, KeyError) and "preset" in str(e) else "variants"
         raise TableError(field, str(e).strip("'\"")) from None
@@ -209,6 +211,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
     except TableError as e:
         raise TableError(_json_mount_path(e.field, table), e.message) from None
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
+            "expansions": list(ruleset.expansions),
             "penalty_rule": result.penalty_rule, "players": [_dump(s) for s in result.players],
             "winners": list(result.winners)}
 

@@ -60,7 +60,9 @@ class Refused(Exception):
 class Session(Generic[T]):
     """The shared, thread-safe holder of one value; subclasses add the moves of their kind of value."""
 
-    STALE = "Another phone changed this first. Here it is as it stands now; nothing was changed."
+    def _stale(self) -> str:
+        # One sentence for every kind of session until the catalogs have one for campaigns and drafts.
+        return t("Another phone changed this game first. Here it is as it stands now; nothing was changed.")
 
     def _save_failed(self, problem: Exception) -> str:
         return t("Could not save the game: {problem}", problem=problem)
@@ -150,7 +152,7 @@ class Session(Generic[T]):
     def _change(self, seen: int, step: Callable[[T], tuple[T, bool]]) -> Outcome[T]:
         with self._lock:
             if seen != self._version:
-                return Outcome(False, self.current, t(self.STALE), stale=True)
+                return Outcome(False, self.current, self._stale(), stale=True)
             before = self._value
             try:
                 after, new_branch = step(before)

@@ -32,8 +32,6 @@ D = TypeVar("D")
 class GameSession(Session[Game]):
     """A game at the table: moves go through the rules engine; undo and redo replay the game's own log."""
 
-    STALE = "Another phone changed this game first. Here it is as it stands now; nothing was changed."
-
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None) -> None:
         super().__init__(game.id, game, write, saver)
 
@@ -60,8 +58,6 @@ class GameSession(Session[Game]):
 
 class CampaignSession(Session[Campaign]):
     """An Ocean Survey campaign: a move is one of :mod:`companion.survey.play`'s functions."""
-
-    STALE = "Another phone changed this campaign first. Here it is as it stands now; nothing was changed."
 
     def __init__(self, campaign: Campaign, write: Callable[[Campaign], None] | None,
                  saver: Saver | None = None) -> None:

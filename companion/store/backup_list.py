@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import records
 from companion.store.errors import DamagedFile
 from companion.store.files import read_envelope
+from companion.store.schema import JsonObject
 
 if TYPE_CHECKING:
     from companion.store.store import Store
@@ -57,7 +58,7 @@ def _date(when: datetime | None) -> str:
     return when.strftime("%Y-%m-%d") if when else t("date unknown")
 
 
-def _version(path: Path, kind: str) -> tuple[BackupVersion, dict | None]:
+def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
     saved = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     when = saved.strftime("%Y-%m-%d %H:%M UTC")
     try:
@@ -70,9 +71,9 @@ def _version(path: Path, kind: str) -> tuple[BackupVersion, dict | None]:
         return BackupVersion(path=path, saved=saved, restorable=False, problem=reason,
                              label=t("Saved {when} · can't be read", when=when)), None
     if isinstance(summary, records.GameSummary):
-        label = t("Saved {when} · {n} moves", when=when, n=summary.actions)
+        label = tn("Saved {when} · {n} move", "Saved {when} · {n} moves", summary.actions, when=when)
         return BackupVersion(path=path, saved=saved, label=label, restorable=True, actions=summary.actions), record
-    label = t("Saved {when} · {n} weeks", when=when, n=summary.weeks)
+    label = tn("Saved {when} · {n} week", "Saved {when} · {n} weeks", summary.weeks, when=when)
     return BackupVersion(path=path, saved=saved, label=label, restorable=True, weeks=summary.weeks), record
 
 
@@ -107,12 +108,13 @@ def backup_groups(store: Store) -> list[BackupGroup]:
     return sorted(groups, key=lambda g: g.versions[0].saved, reverse=True)
 
 
-def _group(kind: Literal["game", "campaign"], record_id: str, record: dict | None, current: bool,
+def _group(kind: Literal["game", "campaign"], record_id: str, record: JsonObject | None, current: bool,
            versions: tuple[BackupVersion, ...]) -> BackupGroup:
     if record is None:
+        title = (t("Game {id} (no readable copy)", id=record_id) if kind == "game" else
+                 t("Campaign {id} (no readable copy)", id=record_id))
         return BackupGroup(kind=kind, record_id=record_id, players=(), started=None, current=current,
-                           versions=versions, title=t("{kind} {id} (no readable copy)", kind=t(kind.capitalize()),
-                                                      id=record_id))
+                           versions=versions, title=title)
     if kind == "game":
         game = records.game_summary(record)
         players = tuple(game.players)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from tinydb import Query
@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
-from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, restored_notice
+from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, replaced_notice, restored_notice
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
@@ -121,6 +121,8 @@ class Collection:
         except DamagedFile as e:  # the new record is complete: keep the damaged one aside, then write
             self._note_damaged(e, self.kind.describe(record, record["id"]))
             self._write(path, record)
+            self.notices.append(replaced_notice(self.kind.name, record["id"], self.kind.describe(record, record["id"]),
+                                                self.notes[-1]))
         try:
             self._index_put(self.kind.summarize(record).model_dump(mode="json"))
         except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
@@ -165,7 +167,7 @@ class Collection:
         why = reason or (error.reason if error else t("its file is missing"))
         listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
         found = self.good_backup(record_id)
-        kind = "game" if self.kind.name == "game" else "campaign"
+        kind: Literal["game", "campaign"] = "game" if self.kind.name == "game" else "campaign"
         if found is None:
             self._index_drop(record_id)
             where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""

@@ -13,12 +13,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t, tn
+
+FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns")}
 
 
 class RecoveryNotice(BaseModel):
     """One repair. ``outcome``: ``restored`` (an earlier copy is back), ``lost`` (no good copy: the damaged file
-    is kept aside), ``rebuilt`` (a list was rebuilt from the saved files; nothing lost), ``defaults`` (settings
+    is kept aside), ``rebuilt`` (a list was rebuilt from the saved files; nothing lost), ``replaced`` (a damaged
+    file was found while saving over it: the new save is complete, nothing lost), ``defaults`` (settings
     could not be read and no backup was found). ``lacks_last_change`` is ``True`` when the restored copy misses
     the last save, ``missing_moves`` how many moves (games only, when known)."""
 
@@ -26,7 +29,7 @@ class RecoveryNotice(BaseModel):
 
     kind: Literal["game", "campaign", "settings", "index"]
     record_id: str | None
-    outcome: Literal["restored", "lost", "rebuilt", "defaults"]
+    outcome: Literal["restored", "lost", "rebuilt", "replaced", "defaults"]
     message: str
     detail: str
     lacks_last_change: bool = False
@@ -60,8 +63,8 @@ def restored_notice(kind: Literal["game", "campaign"], record_id: str, what: str
     when = saved.strftime("%Y-%m-%d %H:%M UTC")
     message = t("{what} was damaged, so the copy saved {when} was brought back.", what=what, when=when)
     if moves is not None:
-        message += " " + (t("It lacks the last move: play it again.") if moves == 1 else
-                          t("It lacks the last {n} moves: play them again.", n=moves))
+        message += " " + tn("It lacks the last move: play it again.", "It lacks the last {n} moves: play them again.",
+                            moves)
     elif lacks:
         message += " " + t("It lacks the last change made before the damage.")
     return RecoveryNotice(kind=kind, record_id=record_id, outcome="restored", message=message, detail=detail,
@@ -76,11 +79,18 @@ def lost_notice(kind: Literal["game", "campaign"], record_id: str, what: str, de
                           lacks_last_change=True)
 
 
+def replaced_notice(kind: str, record_id: str, what: str, detail: str) -> RecoveryNotice:
+    """The notice for a damaged file found while saving a new version over it: the save is complete."""
+    return RecoveryNotice(kind="game" if kind == "game" else "campaign", record_id=record_id, outcome="replaced",
+                          detail=detail, message=t("{what} had a damaged file; the version just saved replaced it. "
+                                                   "Nothing was lost.", what=what))
+
+
 def rebuilt_notice(folder: str, detail: str) -> RecoveryNotice:
     """The notice for a damaged list rebuilt from the saved files: nothing is lost."""
     return RecoveryNotice(kind="index", record_id=None, outcome="rebuilt", detail=detail,
                           message=t("The list of {folder} was damaged and has been rebuilt from the saved files. "
-                                    "Nothing was lost.", folder=t(folder)))
+                                    "Nothing was lost.", folder=t(FOLDER_NAMES[folder])))
 
 
 def settings_notice(restored: bool, detail: str) -> RecoveryNotice:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
+from companion.rules.expansions import expansion_name
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_total
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, Mode, SheetEntry, TeamMember, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
@@ -104,6 +105,9 @@ def catch_fish(campaign: Campaign, name: str) -> Campaign:
     fish = solo_sea().find(name)
     if fish is None:
         raise _refuse(SOLO, t("No Fish called \u201c{name}\u201d in the catalog", name=name.strip()))
+    if fish.set != "base":
+        raise _refuse("A p.23", t("{name} is a {expansion} Fish: expansion Fish stay in the box in the Ocean Survey",
+                                  name=fish.name, expansion=expansion_name(fish.set)))
     if fish.solo_removed:
         raise _refuse(
             "A p.23",

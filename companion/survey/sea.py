@@ -57,9 +57,15 @@ class SoloSea:
 @cache
 def solo_sea() -> SoloSea:
     """The Sea the sheet is laid out for: every base Fish (expansion Fish never get a slot, A p.23)."""
-    catalog = load_catalog()
-    fish = catalog.fish_list
+    fish = tuple(load_catalog().in_sets(()))
     return SoloSea(fish=fish, by_id={f.id: f for f in fish})
+
+
+def setup_note() -> str:
+    """What the table sets aside before a campaign's first game, as shown where a campaign is created (A p.23)."""
+    return t("The Ocean Survey plays the base Sea only: expansion Fish (Lamentable Tentacles) stay in the box, "
+             "with Man O' War, Tidal Trafficker, Bathyphysa Conifera, Deep Dealer, Humpback Whale, Abyssal Colony, "
+             "Profound Peddler, Whale of Rocabarraigh and the Dink Odd Ring (A p.23).")
 
 
 @cache

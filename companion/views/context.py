@@ -21,6 +21,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from companion.session import Outcome, Sessions
 from companion.store.errors import StoreError
 
+EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
+
 
 def route_to(path: str, **params: object) -> str:
     """``route_to("/score", game="g1")`` → ``"/score?game=g1"``; ``None`` values are left out."""

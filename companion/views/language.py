@@ -44,11 +44,14 @@ def page_language(page: ft.Page) -> str:
     return _languages.get(page, DEFAULT_LANGUAGE)
 
 
-def install(page: ft.Page, on_change: Callable[[], None]) -> None:
-    """Give ``page`` its language: the browser's now, then the one remembered on the phone once it is read
-    (``on_change`` redraws the screen if that differs)."""
+def install(page: ft.Page) -> None:
+    """Give ``page`` the language its browser asks for, from now on (:func:`recall` may change it)."""
     set_language_resolver(session_language)
     _languages[page] = browser_language(page) or DEFAULT_LANGUAGE
+
+
+def recall(page: ft.Page, on_change: Callable[[], None]) -> None:
+    """Read the language remembered on the phone, in the background; ``on_change`` redraws if it differs."""
     storage = ft.SharedPreferences()
     _storage[page] = storage  # a service is dropped once nothing references it
 

@@ -36,7 +36,7 @@ def test_backups_are_grouped_by_game_with_players_and_date(data_dir: Path) -> No
     assert ada.title.startswith("Ada, Bo · started ")
     assert len(ada.versions) == 3  # keep_backups: the three saves before the last
     assert [v.actions for v in ada.versions] == [len(saves[i].log) for i in (2, 1, 0)]  # newest first
-    assert all(v.restorable and "moves" in v.label for v in ada.versions)
+    assert all(v.restorable and f"· {v.actions} move" in v.label for v in ada.versions)
     assert groups[c.id].kind == "campaign" and "Halley" in groups[c.id].title
 
 
@@ -126,3 +126,16 @@ def test_damaged_settings_notice(data_dir: Path) -> None:
     [notice] = open_store(data_dir).recovery_notices
 
     assert notice.kind == "settings" and notice.outcome == "restored" and "earlier copy" in notice.message
+
+
+def test_a_file_damaged_while_running_is_replaced_by_the_next_save(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    saves = list(autosaves(fresh_game(("Ada", "Bo"))))
+    store.save_game(saves[0])
+    _garbage(data_dir / "games" / f"{saves[0].id}.json")
+    store.save_game(saves[1])
+
+    [notice] = store.recovery_notices
+
+    assert notice.outcome == "replaced" and "Nothing was lost" in notice.message
+    assert store.load_game(saves[0].id) == saves[1]

@@ -6,7 +6,7 @@ import json
 
 from companion.resources import data_path
 from companion.rules.abilities import ability_effects, ability_offers
-from companion.rules.actions import DiscardRegret, DrawRegret, MoveRegrets
+from companion.rules.actions import DiscardRegret, DrawRegret, Fish, IncrementDie, MoveRegrets, Pass, RefreshDie
 from companion.rules.common import with_player
 from companion.rules.scenario import play, start_action_phase, table
 
@@ -26,13 +26,19 @@ def test_ghoul_ray_catch_draws_one_regret_rules_md_10():
     assert applied(s, offer).players[0].regret_cards == 1
 
 
-def test_an_eat_ability_with_a_refresh_keeps_the_refresh_as_a_reminder_a_p28():
-    # Ghoul Ray, eat: "Refresh x2; draw 2 Regrets" (D). Refresh one die is done at the table (A p.28 glossary).
+def test_an_eat_ability_refreshes_spent_dice_then_draws_a_p28():
+    # Ghoul Ray, eat: "Refresh x2; draw 2 Regrets" (D). Refresh: a Spent die rolled into Fresh (A p.28 glossary).
     s = at_sea()
+    s = play(s, Fish(player=0, depth=1, difficulty=3, dice=[0, 2]))  # 3 + 1 paid: two dice Spent
+    s = play(s, Pass(player=1))  # P1's turn again
     [offer] = ability_offers(s, 0, "Ghoul Ray", "eat")
-    assert offer.actions == (DrawRegret(player=0, count=2),)
-    assert offer.by_hand == ("Refresh 2 dice",)
-    assert offer.label == "Refresh 2 dice, draw 2 Regret cards"
+    assert offer.label == "Refresh 2 dice, draw 2 Regret cards" and offer.ok
+    assert offer.actions[:2] == (RefreshDie(player=0, pool="spent", die=0),) * 2
+    assert offer.actions[2] == DrawRegret(player=0, count=2)
+    assert offer.rolled == ("player", "player")
+    entered = [a.model_copy(update={"face": 3}) if isinstance(a, RefreshDie) else a for a in offer.actions]
+    after = play(s, *entered)
+    assert sorted(d.face for d in after.players[0].fresh) == [2, 3, 3] and after.players[0].regret_cards == 2
 
 
 def test_either_or_abilities_are_two_buttons_rules_md_10():
@@ -40,7 +46,8 @@ def test_either_or_abilities_are_two_buttons_rules_md_10():
     s = with_player(at_sea(), 0, regret_cards=2)
     offers = ability_offers(s, 0, "Sockeye Salmon", "eat")
     assert [o.label for o in offers] == ["Increment a die", "Discard a random Regret card"]
-    assert offers[0].actions == () and offers[0].by_hand == ("Increment a die",)
+    assert offers[0].actions == (IncrementDie(player=0, dice=[2]),)  # the lowest Fresh die: 1 → 2 (A p.28)
+    assert sorted(d.face for d in applied(s, offers[0]).players[0].fresh) == [2, 2, 3]
     assert applied(s, offers[1]).players[0].regret_cards == 1
 
 

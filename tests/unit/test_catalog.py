@@ -11,17 +11,49 @@ CAT = load_catalog()
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
-def test_each_depth_has_39_fish(depth: int) -> None:
-    """RULES.md §1: three Shoals of 13 Fish at each Depth, 117 Fish."""
-    assert len(CAT.by_depth(depth)) == 39
+def test_each_depth_has_39_base_fish_and_6_lamentable_tentacles(depth: int) -> None:
+    """RULES.md §1: three Shoals of 13 Fish at each Depth; RULES.md §11: Lamentable Tentacles adds 6 per Depth."""
+    fish = CAT.by_depth(depth)
+    assert sum(f.set == "base" for f in fish) == 39
+    assert sum(f.set == "lamentable-tentacles" for f in fish) == 6
+    assert len(CAT.by_depth(depth, sets=())) == 39
+    assert len(CAT.by_depth(depth, sets=["lamentable-tentacles"])) == 45
 
 
-def test_117_base_fish_with_unique_names_and_ids() -> None:
-    """RULES.md §1: 117 Fish; each name, alias and id identifies exactly one card."""
-    assert len(CAT.fish_list) == 117
+def test_117_base_and_18_expansion_fish_with_unique_names_and_ids() -> None:
+    """RULES.md §1 (117 Fish) and §11 (18 Lamentable Tentacles Fish); each name, alias and id is one card."""
+    assert len(CAT.in_sets(())) == 117
+    assert len(CAT.fish_list) == 135
+    assert {f.set for f in CAT.fish_list} == {"base", "lamentable-tentacles"}
     names = [n.casefold() for f in CAT.fish_list for n in (f.name, *f.aliases)]
     assert len(names) == len(set(names))
-    assert len({f.id for f in CAT.fish_list}) == 117
+    assert len({f.id for f in CAT.fish_list}) == 135
+
+
+def test_expansion_fish_numbers_as_printed_rules_11() -> None:
+    """RULES.md §11 / data/fish_cards.csv: Overmind Foul 5 (Difficulty 3), Nautilus Fair 3, Hadal Shade Foul 7
+    (Difficulty 5), Sharpear Enope Squid small Fair 4; Capitoctopus needs exactly 3 dice."""
+    assert CAT.fish_ref("Overmind") == FishRef(name="Overmind", value=5, type="foul")
+    assert (CAT.fish("Overmind").depth, CAT.fish("Overmind").difficulty) == (2, 3)
+    assert CAT.fish_ref("Nautilus") == FishRef(name="Nautilus", value=3, type="fair")
+    shade = CAT.fish("hadal shade")
+    assert (shade.value, shade.difficulty, shade.depth) == (7, 5, 3)
+    assert (CAT.fish("Sharpear Enope Squid").size, CAT.fish("Sharpear Enope Squid").value) == ("small", 4)
+    assert CAT.fish("Capitoctopus").exact_dice == 3
+
+
+def test_expansion_fish_are_out_of_the_ocean_survey_a_p23() -> None:
+    """A p.23: "any Fish from expansions" go back in the box for solo and co-op."""
+    assert all(f.solo_removed for f in CAT.fish_list if f.set != "base")
+
+
+def test_search_knows_expansion_fish_only_when_their_box_is_on() -> None:
+    """RULES.md §11: the Fish picker offers Lamentable Tentacles Fish at a table that plays it."""
+    assert [f.name for f in CAT.search("overm")] == ["Overmind"]
+    assert [f.name for f in CAT.search("overm", sets=["lamentable-tentacles"])] == ["Overmind"]
+    assert CAT.search("overm", sets=()) == []
+    assert "Hollow Earth Worm" in [f.name for f in CAT.search("hollow earth", sets=["lamentable-tentacles"])]
+    assert [f.name for f in CAT.search("hollow earth", sets=())] == ["Hollow Earth Infant"]
 
 
 def test_difficulty_inside_size_depth_range_except_five_documented_cards() -> None:
@@ -86,8 +118,9 @@ def test_exact_dice() -> None:
 
 
 def test_solo_removed_is_the_rules_list() -> None:
-    """RULES.md §8 (A p.23): eight Fish and the Dink Odd Ring leave the Sea in the Ocean Survey."""
-    removed = {f.name for f in CAT.fish_list if f.solo_removed}
+    """RULES.md §8 (A p.23): eight base Fish, every expansion Fish and the Dink Odd Ring leave the Sea in the
+    Ocean Survey."""
+    removed = {f.name for f in CAT.in_sets(()) if f.solo_removed}
     assert removed == {"Man O' War", "Tidal Trafficker", "Bathyphysa Conifera", "Deep Dealer", "Humpback Whale",
                        "Abyssal Colony", "Profound Peddler", "Whale of Rocabarraigh"}
     assert [d.name for d in CAT.dinks if d.solo_removed] == ["Odd Ring"]
@@ -120,6 +153,6 @@ def test_items_and_survey_unlocks() -> None:
 def test_search_prefix_first_then_contains() -> None:
     names = [f.name for f in CAT.search("shark")]
     assert set(names) >= {"Hammerhead Shark", "Tiger Shark", "Goblin Shark", "Great White Shark", "Frilled Shark"}
-    assert [f.name for f in CAT.search("blue")][:2] == ["Bluefin Tuna", "Humpback Whale"]
+    assert [f.name for f in CAT.search("blue", sets=())][:2] == ["Bluefin Tuna", "Humpback Whale"]
     assert CAT.search("tiger", limit=1)[0].name == "Tiger Shark"
     assert CAT.search("zzz") == []

@@ -4,6 +4,7 @@ is chosen per phone and by the CLI's locale."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import string
 import threading
@@ -238,3 +239,54 @@ def test_companion_score_speaks_the_locale(env: dict[str, str], expected: str, t
     assert main(["score", str(broken)]) == 2
     assert expected in capsys.readouterr().err
     assert t("Madness") == "Madness"  # the command's language ends with the command
+
+
+# --- messages kept in constants ---------------------------------------------------------------------------------
+
+# t(<expression>) calls whose values extraction finds another way: ruleset and variant names, descriptions and
+# sources (data/rulesets, extract_rulesets), phase titles (N_ in rules/phases.py), team roles (t("Angler") etc.),
+# the survey's tackle-die unlocks (Blue, Green, Orange: the die kinds' N_ names), and labels and messages unpacked
+# from tuples holding N_ messages (CATEGORIES, SCORERS, phases.OUT_OF_PHASE).
+FROM_DATA = {"p.name", "p.description", "p.source", "v.name", "v.description", "v.source", "m.role", "where.title",
+             "where[0].title", "self.name", "label", "message"}
+
+
+def _marked(tree: ast.Module, name: str) -> bool:
+    """Whether module-level ``name`` is a dict or tuple whose every string is an N_("…") message."""
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) else []
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            values = node.value.values if isinstance(node.value, ast.Dict) else getattr(node.value, "elts", None)
+            return bool(values) and all(isinstance(v, ast.Call) and getattr(v.func, "id", "") == "N_"
+                                        for v in values)
+    return False
+
+
+def _imported_from(tree: ast.Module, name: str) -> str | None:
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and any(alias.name == name for alias in node.names):
+            return node.module
+    return None
+
+
+def test_every_message_translated_from_a_variable_is_marked_for_extraction() -> None:
+    """``t(SHOP_NAMES[s])`` is translated only if each value is written ``N_("…")``: a plain string there is
+    never extracted and stays English on every phone (the die colours once did)."""
+    unmarked = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args):
+                continue
+            argument = node.args[0]
+            if isinstance(argument, ast.Constant) or ast.unparse(argument) in FROM_DATA:
+                continue
+            table = argument.value.id if isinstance(argument, ast.Subscript) and isinstance(
+                argument.value, ast.Name) else None
+            module = _imported_from(tree, table) if table else None
+            where = tree if module is None else ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text(
+                encoding="utf-8"))
+            if table is None or not _marked(where, table):
+                unmarked.append(f"{path.relative_to(ROOT)}:{node.lineno}: t({ast.unparse(argument)})")
+    assert not unmarked, "\n".join(unmarked)

@@ -28,6 +28,7 @@ def test_italian_summary_rules() -> None:
     assert (r.last_to_pass_turns_sea, r.last_to_pass_turns_port, r.abandon_ship_last_turns) == (2, 2, 2)
     assert (r.fishbucks_per_point, r.lifeboat_regret_value, r.life_preserver_difficulty) == (2, 10, 2)
     assert r.penalty_by == "scored" and not r.port_then_sea
+    assert r.fish_per_mount is None  # B: "si montano fino a tre pesci" in one action
 
 
 def test_chinese_summary_rules() -> None:

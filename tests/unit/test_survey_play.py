@@ -23,7 +23,7 @@ from companion.survey import (
     unlock,
     unlock_budget,
 )
-from companion.survey.sea import solo_sea
+from companion.survey.sea import setup_note, solo_sea
 
 
 def week_on_friday(campaign: Campaign) -> Campaign:
@@ -217,3 +217,16 @@ def test_reopen_haul_unticks_only_this_weeks_ticks() -> None:
     assert back.sheet["flounder"].hauled_week is None
     assert back.current_week.stage == "fishing" and back.current_week.held_ids == ["sunfish", "flounder"]
     refused(reopen_haul, back)
+
+
+def test_expansion_fish_stay_in_the_box_a_p23() -> None:
+    """A p.23: "any Fish from expansions" go back in the box; catching one is refused, naming its expansion."""
+    campaign = start_week(new_campaign("Tentacles"))
+    with pytest.raises(RuleViolation) as e:
+        catch_fish(campaign, "Nautilus")
+    assert e.value.rule == "A p.23" and "Lamentable Tentacles" in str(e.value)
+    assert all(f.set == "base" for f in solo_sea().fish) and len(solo_sea().fish) == 117
+
+
+def test_campaign_setup_note_says_expansion_fish_are_out_a_p23() -> None:
+    assert "Lamentable Tentacles" in setup_note() and "A p.23" in setup_note()

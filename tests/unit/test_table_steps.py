@@ -166,7 +166,7 @@ def test_dice_the_app_rolled_are_named_so_the_table_can_match_them_a_p8():
     s = table(2)
     assert not [x for x in steps(s, Refresh(player=0, faces=[3, 2, 1])) if x.kind == "set_dice"]
     rolled = [x for x in steps(s, Refresh(player=0)) if x.kind == "set_dice"]
-    assert len(rolled) == 1 and rolled[0].text.startswith("P1: the app rolled — turn your Fresh dice to Angler die")
+    assert len(rolled) == 1 and rolled[0].text.startswith("P1: turn your Fresh dice to Angler die")
 
 
 def test_can_of_worms_flipped_when_used_a_p11():
@@ -215,3 +215,10 @@ def test_passing_reward_and_the_skipped_angler_three_shops_rules_md_9():
 
 def test_a_card_draw_names_the_ability_a_p18():
     assert texts(at_sea(), DrawRegret(player=1, count=2)) == ["P2: draw 2 Regret cards — a card's ability"]
+
+
+def test_a_three_shops_tier_says_what_to_draw_and_keep_rules_md_5():
+    s = at_port("three-shops", fishbucks=5)
+    found = texts(s, Buy(player=0, shop="reels", tier=3, items=["Reel A"]))
+    assert "P1: draw 3 Rods and Reels cards and keep 1" in found
+    assert "P1: take Reel A" in found and "P1: move your Fishbuck tracker to $2" in found

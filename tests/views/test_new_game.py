@@ -78,3 +78,56 @@ def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):
     assert store.load_game(game.id).setup == game.setup
     ctx.navigate("/new")
     assert find(draw(ctx), "player-name-0").value == ""  # a new form for the next game
+
+
+def test_expansions_chosen_become_the_tables_default_rules_11(tmp_path):
+    """RULES.md §11: the table says which boxes are on; the next New game starts with the same ones."""
+    store = open_store(tmp_path)
+    ctx = context(None, "/new", store=store)
+    assert {"expansion-lamentable-tentacles", "expansion-biggest-regrets"} <= set(ids(draw(ctx)))
+    change(draw(ctx), "expansion-lamentable-tentacles", True)
+    assert store.get_setting("expansions") == ["lamentable-tentacles"]
+    fill_names(ctx, "Ada", "Bo")
+    tap(draw(ctx), "start-game")
+    assert game_of(ctx).setup.ruleset.expansions == ("lamentable-tentacles",)
+    assert game_of(ctx).state.ruleset.shoal_size == 15
+    later = context(None, "/new", store=store)
+    assert find(draw(later), "expansion-lamentable-tentacles").value is True
+
+
+def test_an_expansion_needing_two_players_is_refused_by_name_rules_11():
+    ctx = context(None, "/new")
+    tap(draw(ctx), "remove-player-1")
+    change(draw(ctx), "expansion-lamentable-tentacles", True)
+    fill_names(ctx, "Ada")
+    tap(draw(ctx), "start-game")
+    assert not ctx.sessions._games and ctx.error == "Lamentable Tentacles needs at least 2 players"
+
+
+def test_biggest_regrets_deals_each_angler_a_personality_rules_11():
+    """Each angler picks the card dealt to them; Curmudgeonly and Lonely are offered only at 4+ players; a card
+    goes to one angler."""
+    ctx = context(None, "/new")
+    change(draw(ctx), "expansion-biggest-regrets", True)
+    v = draw(ctx)
+    assert {"personality-0-Neurotic", "personality-1-Sentimental"} <= set(ids(v))
+    assert "personality-0-Lonely" not in ids(v)
+    fill_names(ctx, "Ada", "Bo")
+    tap(draw(ctx), "start-game")
+    assert not ctx.sessions._games and "personality card" in ctx.error
+    tap(draw(ctx), "personality-0-Sentimental")
+    tap(draw(ctx), "personality-1-Sentimental")  # taken from Ada: she must pick again
+    v = draw(ctx)
+    assert [find(v, f"personality-{i}-Sentimental").__class__.__name__ for i in (0, 1)] == [
+        "OutlinedButton", "FilledButton"]  # Bo's is chosen (filled), Ada's no longer
+    tap(draw(ctx), "personality-0-Neurotic")
+    tap(draw(ctx), "start-game")
+    assert [p.personality for p in game_of(ctx).state.players] == ["Neurotic", "Sentimental"]
+
+
+def test_four_anglers_may_be_dealt_curmudgeonly_and_lonely_rules_11():
+    ctx = context(None, "/new")
+    change(draw(ctx), "expansion-biggest-regrets", True)
+    tap(draw(ctx), "add-player")
+    tap(draw(ctx), "add-player")
+    assert {"personality-3-Lonely", "personality-3-Curmudgeonly"} <= set(ids(draw(ctx)))

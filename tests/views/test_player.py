@@ -83,3 +83,48 @@ def test_a_supply_can_be_used():
     ctx = at_player(game)
     tap(draw(ctx), "use-item-0")
     assert ctx.error is None and game_of(ctx).state.players[0].items == []
+
+
+def _tentacles_tuesday():
+    """Tuesday, Ada's turn at Sea, Depth III with two Fresh 3s; Bo Mounted a Sunfish on slot 1 at Port."""
+    from companion.catalog import load_catalog
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    sunfish = load_catalog().fish_ref("Sunfish")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),
+                act.Fish(player=1, fish=sunfish, depth=1, dice=[0]), act.Pass(player=1), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
+                act.Declare(player=1, location="port", faces=[1, 1, 1]), act.Declare(player=0, location="sea"),
+                act.AdvancePhase(), act.Mount(player=1, fish=sunfish, slot=0),
+                act.GainDie(player=0, kind="orange", face=3), act.DropSinkers(player=0, dice=[0, 1]))
+    return game
+
+
+def test_hadal_shade_offers_the_swap_for_another_anglers_mounted_fish_rules_11():
+    """RULES.md §11: on catching Hadal Shade, Ada may take 3 Regrets to swap it for Bo's Mounted Sunfish."""
+    ctx = at_player(_tentacles_tuesday())
+    change(draw(ctx), "catch-search", "hadal")
+    tap(draw(ctx), "catch-pick-hadal-shade")
+    v = draw(ctx)
+    assert "catch-swap-1-1" in ids(v) and "Sunfish" in text_of(v, "catch-swap-1-1")
+    tap(v, "catch-swap-1-1")
+    tap(draw(ctx), "fresh-die-0")
+    tap(draw(ctx), "fresh-die-1")
+    tap(draw(ctx), "catch-fish")
+    ada, bo = game_of(ctx).state.players
+    assert [f.name for f in ada.hand] == ["Sunfish"] and ada.regret_cards == 3
+    assert bo.mounted[0].name == "Hadal Shade"
+
+
+def test_giving_up_an_overmind_you_can_pay_for_is_refused_rules_11():
+    ctx = at_player(_tentacles_tuesday())
+    change(draw(ctx), "catch-search", "overmind")
+    tap(draw(ctx), "catch-pick-overmind")
+    tap(draw(ctx), "fresh-die-0")
+    tap(draw(ctx), "give-up")
+    assert "Overmind must be caught" in (ctx.error or "")

@@ -186,3 +186,23 @@ def test_typing_waits_for_the_field_to_be_left_before_the_draft_changes() -> Non
     assert session.version == 1 and session.current.value.players[0].name == "Ann"
     tap(draw(ctx), "scorer-regret-cards-plus-0")  # the next tap is not taken for a stale phone's
     assert ctx.error is None and session.current.value.players[0].regret_cards == 1
+def test_the_scorer_asks_which_expansions_are_on_the_table_rules_11() -> None:
+    """Without Lamentable Tentacles its Fish aren't offered; switched on, Nautilus is picked and scores 3 whatever
+    the Madness (RULES.md §10: Hugo at 0 cards would make a Fair 3 worth 5)."""
+    ctx = ctx_with(worked_example())
+    change(draw(ctx), "scorer-pick-1-search", "nautil")
+    assert "scorer-pick-1-pick-nautilus" not in ids(draw(ctx))
+    change(draw(ctx), "scorer-expansion-lamentable-tentacles", True)
+    assert draft_of(ctx, DRAFT_KEY).expansions == ["lamentable-tentacles"]
+    assert ctx.setting("expansions") == ["lamentable-tentacles"]  # the table's default, as on New game
+    change(draw(ctx), "scorer-pick-1-search", "nautil")
+    assert "3 in hand" in text_of(draw(ctx), "scorer-pick-1-pick-nautilus")
+    tap(draw(ctx), "scorer-pick-1-pick-nautilus")
+    assert text_of(draw(ctx), "scorer-total-1") == "Total 3"
+
+
+def test_an_expansion_fish_from_a_box_taken_off_is_named_rules_11() -> None:
+    draft = worked_example()
+    draft.players[1].hand.append(FishRef(name="Overmind", value=5, type="foul"))
+    screen = draw(ctx_with(draft))
+    assert "Lamentable Tentacles" in text_of(screen, "scorer-problem")

@@ -280,3 +280,76 @@ def test_regret_values_are_revealed_at_the_end():
     v = draw(ctx)
     assert game_of(ctx).state.players[0].regret_value == 0
     assert "reveal-ok-0" not in ids(v) and find(v, "reveal-0").read_only
+
+
+def _personalities_game():
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    setup = GameSetup(players=[PlayerSetup(name="Ada", colour="Alba", personality="Sentimental"),
+                               PlayerSetup(name="Bo", colour="Isla", personality="Neurotic")],
+                      ruleset=build_ruleset(expansions=("biggest-regrets",)), seed=7)
+    return new_game(setup)
+
+
+def test_table_shows_each_personality_tier_and_use_rules_11():
+    """RULES.md §11: each angler's card, its tier for the Day (fixed at Refresh), what it does, used today or not;
+    the angler whose turn it is can use it, naming the angler Sentimental gives to."""
+    game = _personalities_game()
+    ctx = context(game, "/table?game={id}")
+    assert "tier fixed at Refresh" in text_of(draw(ctx), "personality-0")
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase())
+    ctx = context(game, "/table?game={id}")
+    v = draw(ctx)
+    assert text_of(v, "personality-0") == "Sentimental · tier 0 · not used today"
+    assert text_of(v, "personality-text-0") == "Another angler of your choice takes a Regret."
+    assert "use-personality-1" not in ids(v)  # not Bo's turn
+    tap(v, "use-personality-0-1")
+    assert game_of(ctx).state.players[1].regret_cards == 1
+    v = draw(ctx)
+    assert text_of(v, "personality-0") == "Sentimental · tier 0 · used today"
+    assert "use-personality-0-1" not in ids(v)
+
+
+def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
+    """RULES.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
+    from companion.catalog import load_catalog
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    overmind = load_catalog().fish_ref("Overmind")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
+                act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"))
+    ctx = context(game, "/table?game={id}")
+    v = draw(ctx)
+    assert {"declare-port-0-overmind-1", "declare-port-0-overmind-3"} <= set(ids(v)) and "declare-port-0" not in ids(v)
+    tap(v, "declare-port-0-overmind-2")
+    assert game_of(ctx).state.players[0].mounted == [None, overmind, None]
+    assert game_of(ctx).state.players[0].hand == []
+
+
+def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
+    """RULES.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    setup = GameSetup(players=[PlayerSetup(name=n, colour=c, personality=card) for n, c, card in (
+        ("Ada", "Alba", "Sentimental"), ("Bo", "Isla", "Neurotic"), ("Cy", "Hugo", "Unambitious"))],
+        ruleset=build_ruleset(expansions=("lamentable-tentacles", "biggest-regrets")), seed=7)
+    game = new_game(setup)
+    notes = texts(find(draw(context(game, "/table?game={id}")), "expansion-setup"))
+    assert any("15 Fish, not 13" in n for n in notes) and any("personality card" in n for n in notes)
+    later = play(game, *(act.Refresh(player=i, faces=[1, 1, i + 1]) for i in range(3)),
+                 act.ThrowLifePreserver(player=2, to=0))
+    assert "expansion-setup" in ids(draw(context(later, "/table?game={id}")))  # still the first Refresh
+    later = later.apply(act.AdvancePhase())
+    assert "expansion-setup" not in ids(draw(context(later, "/table?game={id}")))
+    assert "expansion-setup" not in ids(draw(context(two_players(), "/table?game={id}")))

@@ -1,8 +1,9 @@
-"""New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game.
+"""New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game, the
+expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
 
 Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
-``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``, ``start-game``,
-``error-line``, ``back``.
+``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``,
+``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.i18n import t
+from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
+from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets, list_variants
 from companion.views import theme
-from companion.views.context import AppContext, route_to
+from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.hooks import use_form, use_redraw
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 
@@ -29,6 +32,7 @@ MAX_PLAYERS = 5
 class AnglerRow:
     name: str = ""
     colour: str = COLOURS[0]
+    personality: str | None = None  # Biggest Regrets: the card dealt at the table (RULES.md §11)
 
 
 @dataclass
@@ -40,6 +44,7 @@ class NewGameForm:
     preset: str = field(default_factory=lambda: list_presets()[0].id)
     variants: list[str] = field(default_factory=list)
     short_game: bool = False
+    expansions: list[str] = field(default_factory=list)
 
     def add_player(self) -> str | None:
         """Add an angler with the first colour nobody has taken; the refusal when the table is full."""
@@ -60,6 +65,14 @@ class NewGameForm:
                 other.colour = self.players[index].colour
         self.players[index].colour = colour
 
+    def deal(self, index: int, card: str) -> None:
+        """Angler ``index`` was dealt ``card`` at the table (Biggest Regrets, RULES.md §11); a card goes to one
+        angler."""
+        for other in self.players:
+            if other.personality == card:
+                other.personality = None
+        self.players[index].personality = card
+
     def toggle_variant(self, variant_id: str) -> None:
         if variant_id in self.variants:
             self.variants.remove(variant_id)
@@ -75,9 +88,12 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
         if not player.name.strip():
             ctx.fail(t("Angler {n} needs a name", n=n))
             return
+    dealing = BIGGEST_REGRETS in form.expansions
     try:
-        ruleset = build_ruleset(form.preset, tuple(form.variants), form.short_game)
-        setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour) for p in form.players],
+        ruleset = build_ruleset(form.preset, tuple(form.variants), form.short_game, tuple(form.expansions))
+        setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour,
+                                               personality=p.personality if dealing else None)
+                                   for p in form.players],
                           ruleset=ruleset, seed=random.randrange(2**31))
     except (ValueError, ValidationError) as problem:
         ctx.fail(_one_line(problem))
@@ -89,7 +105,10 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
 def _one_line(problem: Exception) -> str:
     if isinstance(problem, ValidationError):
         first = problem.errors()[0]
-        return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=first["msg"])
+        message = first["msg"].removeprefix("Value error, ")
+        if not first["loc"]:
+            return message
+        return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=message)
     return str(problem)
 
 
@@ -117,14 +136,20 @@ def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], 
             alignment=ft.Alignment.CENTER), label=colour)
         for colour in COLOURS
     ]
-    return ft.Column([ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
-                      ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))])
+    rows: list[ft.Control] = [ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
+                              ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))]
+    if BIGGEST_REGRETS in form.expansions:
+        rows.append(ft.Row([action_button(f"personality-{index}-{card}", card,
+                                          lambda c=card: change(lambda: form.deal(index, c)),
+                                          primary=player.personality == card)
+                            for card in dealable(count)], wrap=True, spacing=6))
+    return ft.Column(rows)
 
 
 @ft.component
 def NewGameScreen(ctx: AppContext) -> ft.View:
     """The set-up form; what was typed stays while the screen is shown (in the screen's own form)."""
-    form = use_form(NewGameForm)
+    form = use_form(lambda: NewGameForm(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, []))))
     redraw = use_redraw()
 
     def change(edit: Callable[[], object]) -> None:
@@ -164,11 +189,24 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
 
     short = tagged("short-game", ft.Switch(label=t("Short game: start on Tuesday (A p.6)"),
                                             value=form.short_game, on_change=on_short))
+
+    def toggle_expansion(expansion: str) -> None:
+        """Put a box on the table or take it off; the choice becomes the table's default for the next New game."""
+        form.expansions = known_expansions(list(set(form.expansions) ^ {expansion}))
+        ctx.set_setting(EXPANSIONS_SETTING, form.expansions)
+
+    boxes = [
+        tagged(f"expansion-{e}", ft.Switch(
+            label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+            value=e in form.expansions, on_change=lambda _e, eid=e: change(lambda: toggle_expansion(eid))))
+        for e in EXPANSIONS
+    ]
     return screen(ctx.route, t("New game"), [
         section_card("new-game-anglers", t("Anglers"), rows),
         section_card("new-game-preset", t("Rules"), presets),
         section_card("new-game-variants", t("Variants"), variants),
         short,
+        section_card("new-game-expansions", t("Expansions on the table"), boxes),
         action_button("start-game", t("Start the game"), lambda: start(ctx, form), icon=ft.Icons.PLAY_ARROW,
                       primary=True),
     ], back=lambda: ctx.navigate("/"), error=ctx.error)

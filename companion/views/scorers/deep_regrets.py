@@ -2,13 +2,12 @@
 the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown, penalty and deciding tie-break.
 
 Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is a session shared by every phone and
-saved as the ``scorer-draft`` setting, so nothing typed is lost on a reload.
-Identifiers (``<i>`` = player, ``<k>`` = Fish):
-``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-player-<i>``,
-``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
-``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
-``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``, ``scorer-cloche[-remove]-<i>``,
-``scorer-target-<i>-<hand|1|2|3|cloche>``,
+saved as the ``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player,
+``<k>`` = Fish): ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``,
+``scorer-expansion-<id>``, ``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``,
+``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``, ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``,
+``scorer-hand-remove-<i>-<k>``, ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``,
+``scorer-cloche[-remove]-<i>``, ``scorer-target-<i>-<hand|1|2|3|cloche>``,
 ``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
 ``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
 ``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``:
@@ -25,6 +24,8 @@ import flet as ft
 
 from companion.catalog import CatalogFish
 from companion.i18n import t, tn
+from companion.rules.cards import fish_value
+from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
@@ -32,7 +33,7 @@ from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
 from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
-from companion.views.context import AppContext
+from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.labels import fish_label
 from companion.views.scorers.common import Editing, game_switcher, int_field, parse_int, text_field, use_draft
 from companion.views.scorers.results import results
@@ -65,6 +66,11 @@ def _from_game(ed: Editing, game_id: str) -> TableDraft | None:
 
 def _changed(ed: Editing, draft: TableDraft) -> None:
     ed.changed(draft)
+
+
+def _blank(ctx: AppContext) -> TableDraft:
+    """A blank two-player table with the expansions the table usually plays (the New game default)."""
+    return TableDraft(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, [])))
 
 
 def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
@@ -120,7 +126,16 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
     printed = tagged("scorer-variant-penalty-printed", ft.Switch(
         label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
         on_change=set_printed))
-    return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed])
+
+    def toggle_expansion(expansion: str) -> None:
+        draft.expansions = known_expansions(list(set(draft.expansions) ^ {expansion}))
+        ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)  # the table's default, as on New game
+        _changed(ed, draft)
+
+    boxes = [tagged(f"scorer-expansion-{e}", ft.Switch(
+        label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
+        value=e in draft.expansions, on_change=lambda _e, eid=e: toggle_expansion(eid))) for e in EXPANSIONS]
+    return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 
 
 def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
@@ -182,8 +197,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
 
     def describe(fish: CatalogFish) -> str:
-        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()),
-                 points=tier.fish_value(fish.value, fish.type == "foul"))
+        return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=fish_value(tier, fish.ref()))
 
     typed = ft.Row([
         tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ed.form.typed.get(f"scorer-typed-{i}", ""),
@@ -193,7 +207,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
         action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ed, draft, i, "foul")),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
-            fish_picker(f"scorer-pick-{i}", describe, lambda fish: pick(ed, draft, i, fish)),
+            fish_picker(f"scorer-pick-{i}", describe, lambda fish: pick(ed, draft, i, fish), sets=draft.expansions),
             typed]
 
 
@@ -236,7 +250,7 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
 @ft.component
 def ScorerScreen(ctx: AppContext) -> ft.View:
     """The Deep Regrets scorer; ``?game=<id>`` fills it in from that game when the draft is of another one."""
-    ed = use_draft(ctx, DRAFT_KEY)
+    ed = use_draft(ctx, DRAFT_KEY, lambda saved: TableDraft.model_validate(saved) if saved else _blank(ctx))
     wanted = ctx.params.get("game")
     if wanted and ed.draft.game_id != wanted:
         filled = _from_game(ed, wanted)
@@ -249,7 +263,7 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
         _changed(ed, draft)
 
     def reset() -> None:
-        _changed(ed, TableDraft())
+        _changed(ed, _blank(ctx))
 
     def refill() -> None:
         filled = _from_game(ed, draft.game_id) if draft.game_id else None

@@ -18,6 +18,7 @@ from companion.i18n import t, tn
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import TeamMember, new_campaign
+from companion.survey.sea import setup_note
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw
@@ -137,6 +138,7 @@ def _new_form(ls: Lst) -> ft.Control:
             controls.append(action_button("survey-member-add", t("Add a scientist"),
                                           lambda: (draft.team.append({"name": "", "role": "none"}), ls.refresh()),
                                           icon=ft.Icons.PERSON_ADD))
+    controls.append(tagged("survey-setup-note", ft.Text(setup_note(), size=theme.SMALL)))
     controls.append(action_button("survey-create", t("Start campaign"), lambda: create(ls), icon=ft.Icons.MAP,
                                   primary=True))
     return section_card("survey-new", t("New campaign"), controls)

@@ -18,7 +18,10 @@ import flet as ft
 from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules.expansions import HADAL_SHADE
+from companion.rules.fish import FishRef
 from companion.rules.state import GameState
+from companion.rules.tentacles import hadal_shade_targets
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -48,9 +51,11 @@ class AnglerForm:
     life_preserver: bool = False
     overfished: bool = False
     item: str = ""
+    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot) of the Mounted Fish it is swapped for
 
     def caught(self) -> None:
         self.dice, self.catch, self.secret, self.life_preserver, self.overfished = [], None, False, False, False
+        self.swap_for = None
 
 
 def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
@@ -86,13 +91,33 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
                           lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
                           moves.ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
             grow(action_button("give-up", t("Give up, draw a Dink"),
-                          lambda: use(act.GiveUp(player=i, die=chosen[0])) if chosen else
+                          lambda: use(act.GiveUp(player=i, die=chosen[0], fish=_picked(form))) if chosen else
                           moves.ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
 
 
-def _catch(moves: Moves, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
+def _picked(form: AnglerForm) -> FishRef | None:
+    """The Fish picked on the catch card: given up, it is named, since Overmind must be caught if you can."""
+    return form.catch.ref() if form.catch is not None else None
+
+
+def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> list[ft.Control]:
+    """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish (RULES.md §11)."""
+    chosen = form.swap_for
+
+    def choose(target: tuple[int, int]) -> None:
+        form.swap_for = None if chosen == target else target
+        redraw()
+
+    return [action_button(f"catch-swap-{seat}-{slot + 1}",
+                          t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
+                            fish=fish_label(fish), slot=slot + 1),
+                          lambda target=(seat, slot): choose(target), primary=chosen == (seat, slot))
+            for seat, slot, fish in hadal_shade_targets(state, i)]
+
+
+def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
     fish = form.catch
 
     def pick(found: CatalogFish | None) -> None:
@@ -107,15 +132,17 @@ def _catch(moves: Moves, i: int, form: AnglerForm, redraw: Callable[[], None]) -
         if fish is None:
             moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
+        swap = form.swap_for if fish.name == HADAL_SHADE else None
         action = act.Fish(player=i, fish=None if form.secret else fish.ref(), depth=fish.depth,
                           difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(form.dice),
-                          life_preserver=form.life_preserver, overfished=form.overfished)
+                          life_preserver=form.life_preserver, overfished=form.overfished,
+                          swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
         if moves.apply(action):
             form.caught()
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
-    controls: list[ft.Control] = [fish_picker("catch", _catalog_line, pick)]
+    controls: list[ft.Control] = [fish_picker("catch", _catalog_line, pick, sets=state.ruleset.expansions)]
     if fish is not None:
         difficulty = "–" if fish.difficulty is None else str(fish.difficulty)
         controls += [
@@ -127,6 +154,7 @@ def _catch(moves: Moves, i: int, form: AnglerForm, redraw: Callable[[], None]) -
               for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
                                   ("life_preserver", t("Use the Life Preserver")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
+            *(_hadal_shade(state, i, form, redraw) if fish.name == HADAL_SHADE else []),
             ft.Row([
                 grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
                               primary=True)),
@@ -227,7 +255,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
         _dice(moves, state, i, form, redraw),
-        _catch(moves, i, form, redraw),
+        _catch(moves, state, i, form, redraw),
         _fish(moves, state, i),
         _gear(moves, state, i, form),
         section_card("boat", t("Can of Worms and Lifeboat"), [

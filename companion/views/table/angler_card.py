@@ -13,8 +13,11 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.madness import MadnessTier
+from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, PlayerState
+from companion.rules.tentacles import overmind_slots
 from companion.views import theme
 from companion.views.context import route_to
 from companion.views.labels import madness_text
@@ -30,12 +33,13 @@ class TurnFacts(NamedTuple):
     their_turn: bool
     passing_reward: bool
     can_discard: bool  # Making Port may discard a Regret (A p.17): only asked at Declaration
+    overmind_slots: tuple[int, ...] = ()  # Making Port Mounts an Overmind into one of these (RULES.md §11)
 
     @classmethod
     def of(cls, state: GameState, i: int) -> TurnFacts:
         p = state.players[i]
         return cls(state.phase, state.current_player == i and not state.finished, state.ruleset.passing_reward,
-                   state.phase == "declaration" and p.regret_cards > 0)
+                   state.phase == "declaration" and p.regret_cards > 0, tuple(overmind_slots(state, i)))
 
 
 class Steps(NamedTuple):
@@ -63,9 +67,16 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
         return action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
                              icon=ft.Icons.CASINO)
     if f.phase == "declaration" and not p.declared and f.their_turn:
+        sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
+                                 icon=ft.Icons.SAILING))
+        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (RULES.md §11)
+            ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
+                                        t("Make Port, Overmind on slot {slot}", slot=s + 1),
+                                        lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
+                                        icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
+            return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
         declare: list[ft.Control] = [ft.Row([
-            grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
-                               icon=ft.Icons.SAILING)),
+            sea,
             grow(action_button(f"declare-port-{i}", t("Make Port"),
                                lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
         ])]
@@ -126,6 +137,39 @@ def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: Mad
 
 @ft.memo
 @ft.component
+def _Personality(moves: Moves, i: int, shown: PersonalityStatus, usable: bool,
+                 targets: tuple[tuple[int, str], ...]) -> ft.Control:
+    """Biggest Regrets: the angler's card, its tier for the Day and what that does, used today or not (RULES.md
+    §11); on their turn, a button to use it (one per angler it can name)."""
+    tier = t("tier {tier}", tier=shown.tier_label) if shown.tier_label else t("tier fixed at Refresh")
+    used = t("used today") if shown.used else t("not used today")
+    rows: list[ft.Control] = [
+        chip(f"personality-{i}", t("{card} · {tier} · {used}", card=shown.name, tier=tier, used=used),
+             color=theme.PASSED if shown.used else theme.SEED)]
+    # Always a line of text, so the card keeps its shape when Refresh fixes the tier.
+    rows.append(tagged(f"personality-text-{i}", ft.Text(shown.text or t("What it does depends on the tier."),
+                                                        size=theme.SMALL)))
+    if usable:
+        use = [(f"use-personality-{i}", t("Use {card}", card=shown.name), None)] if not targets else [
+            (f"use-personality-{i}-{seat}", t("Use {card} on {name}", card=shown.name, name=name), seat)
+            for seat, name in targets]
+        rows.append(ft.Row([action_button(key, label, lambda s=seat: moves.apply(
+            act.UsePersonality(player=i, target=s))) for key, label, seat in use], wrap=True))
+    return ft.Column(rows, spacing=4)
+
+
+def _personality_props(s: GameState, i: int) -> tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]:
+    shown = status(s, i)
+    usable = shown is not None and queries.available(s, i).can("use_personality")
+    p = s.players[i]
+    tier = p.personality_tier
+    named = p.personality is not None and tier is not None and card(p.personality).effects[tier].names_angler
+    targets = tuple((j, q.name) for j, q in enumerate(s.players) if j != i) if named else ()
+    return shown, usable, targets
+
+
+@ft.memo
+@ft.component
 def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
     go = moves.ctx.navigate
     return ft.Row([
@@ -138,14 +182,17 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 
 @ft.component
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
-                 facts: TurnFacts) -> ft.Control:
+                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]
+                 ) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
+    shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
         _Status(seat, p.where, p.passed, facts.their_turn, key="status"),
         _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
+        *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
         _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, key="phase"),
         _Links(moves, seat, game_id, key="links"),
     ], accent=accent)
@@ -157,4 +204,4 @@ AnglerCard = ft.memo(_angler_card)
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed."""
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      key=f"card-{seat}")
+                      _personality_props(state, seat), key=f"card-{seat}")

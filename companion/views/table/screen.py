@@ -15,6 +15,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.rules.expansions import setup_notes
 from companion.rules.game import Game
 from companion.session import GameSession, Snapshot
 from companion.views import theme
@@ -25,7 +26,7 @@ from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
-from companion.views.widgets import icon_action, screen
+from companion.views.widgets import icon_action, screen, section_card
 
 
 @ft.component
@@ -77,8 +78,12 @@ def _Body(moves: Moves) -> ft.Control:
     shown = use_session(moves.session)
     moves.shown = shown.version
     game, state = shown.value, shown.value.state
+    # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
+    setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
     return ft.Column([
         banner(state),
+        *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
+          if setup else []),
         *life_preserver(moves, state),
         *next_step(moves, game.id, state),
         *(angler_card(moves, game.id, state, i) for i in state.turn_order()),

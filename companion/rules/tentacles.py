@@ -1,0 +1,104 @@
+"""The engine's side of Lamentable Tentacles (RULES.md §11): its Fish only at a table that plays it, and the cards
+whose rules change what the companion tracks (Hadal Shade, Overmind). Sharpear Enope Squid and Nautilus are card
+data (:mod:`companion.rules.cards`).
+
+The moves in ``sea``, ``port`` and ``days`` call these checks; each raises
+:class:`~companion.rules.errors.RuleViolation` naming the rule.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.actions import Fish, GiveUp
+from companion.rules.cards import card
+from companion.rules.common import draw_regrets, fail, player, remove_from_hand, with_player
+from companion.rules.difficulty import catch_difficulty
+from companion.rules.expansions import (
+    HADAL_SHADE,
+    HADAL_SHADE_REGRETS,
+    OVERMIND,
+    RULE,
+    box_problem,
+    is_named,
+)
+from companion.rules.fish import FishRef
+from companion.rules.state import GameState
+
+
+def require_box(state: GameState, fish: FishRef | None) -> None:
+    """A Fish from an expansion the table doesn't play is refused, naming the expansion (RULES.md §11)."""
+    problem = box_problem(fish, state.ruleset.expansions)
+    if problem:
+        fail(RULE, problem)
+
+
+def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
+    """On catching Hadal Shade the angler may draw 3 Regrets to swap it for another angler's Mounted Fish, which
+    goes to their hand (slots only, never the Cloche; RULES.md §11). Called once the catch is in hand."""
+    swap = action.swap_for
+    if swap is None:
+        return state
+    if not is_named(action.fish, HADAL_SHADE):
+        fail(RULE, t("Only {card} is swapped for a Mounted Fish", card=HADAL_SHADE))
+    other = player(state, swap.player)
+    if swap.player == action.player:
+        fail(RULE, t("{card} is swapped for another angler's Mounted Fish", card=HADAL_SHADE))
+    taken = other.mounted[swap.slot]
+    if taken is None:
+        fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot + 1))
+    state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, action.regret_from)
+    state = with_player(state, action.player, **remove_from_hand(state.players[action.player], action.fish, RULE))
+    state = with_player(state, action.player, hand=[*state.players[action.player].hand, taken])
+    mounted = list(state.players[swap.player].mounted)
+    mounted[swap.slot] = action.fish
+    return with_player(state, swap.player, mounted=mounted)
+
+
+def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, FishRef]]:
+    """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 0–2, Fish) of every
+    other angler's filled slot, never the Cloche (RULES.md §11)."""
+    return [(seat, slot, fish) for seat, p in enumerate(state.players) if seat != index
+            for slot, fish in enumerate(p.mounted) if fish is not None]
+
+
+def require_overmind_caught(state: GameState, action: GiveUp) -> None:
+    """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the boat reaches its Depth
+    and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, RULES.md §10)."""
+    found = card(action.fish) if is_named(action.fish, OVERMIND) and action.fish is not None else None
+    if found is None:
+        return
+    require_box(state, action.fish)
+    depth = found.depth
+    difficulty = catch_difficulty(state, Fish(player=action.player, fish=action.fish, depth=depth)).total or 0
+    p = state.players[action.player]
+    if p.depth >= depth and p.fresh_total >= difficulty:
+        fail(RULE, t("{card} must be caught if you can: your Fresh dice reach its Difficulty {d}", card=OVERMIND,
+                     d=difficulty))
+
+
+def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
+    """The empty slots (0–2) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
+    they hold none or every slot is full (then it stays in hand; RULES.md §11). A screen offers one Make Port per
+    slot, as ``Declare.overmind_slot`` / ``AbandonShip.overmind_slot``."""
+    p = state.players[index]
+    if not any(f.name == OVERMIND for f in p.hand):
+        return ()
+    return tuple(i for i, f in enumerate(p.mounted) if f is None)
+
+
+def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
+    """Making Port Mounts an Overmind from hand into the empty slot the angler picks; with no empty slot it stays
+    in hand (RULES.md §11)."""
+    p = state.players[index]
+    overmind = next((f for f in p.hand if f.name == OVERMIND), None)
+    empty = [i for i, f in enumerate(p.mounted) if f is None]
+    if overmind is None or not empty:
+        if slot is not None:
+            fail(RULE, t("{name} has no {card} to Mount, or no empty slot", name=p.name, card=OVERMIND))
+        return state
+    if slot is None or slot not in empty:
+        fail(RULE, t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
+                     slots=", ".join(str(i + 1) for i in empty)))
+    mounted = list(p.mounted)
+    mounted[slot] = overmind
+    return with_player(state, index, mounted=mounted, **remove_from_hand(p, overmind, RULE))
