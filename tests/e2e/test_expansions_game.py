@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlparse
 
-from harness import FletPage
 from test_full_game import Table
+
+from tests.support.browser import FletPage
 
 ANN, BO, CY = 0, 1, 2
 SEATS = (ANN, BO, CY)
