@@ -24,6 +24,7 @@ from platformdirs import user_data_dir
 from pydantic import BaseModel
 from tinydb import Query
 
+from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store import records
@@ -42,6 +43,9 @@ GAMES = Kind(name="game", folder="games", validate=records.validate_game, summar
 CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_campaign,
                  summarize=records.campaign_summary, describe=records.describe_campaign, indexes=("campaigns",),
                  index_of=lambda s: "campaigns")
+PLAYS = Kind(name="play", folder="plays", validate=validate_play, summarize=play_summary, describe=describe_play,
+             indexes=("plays",), index_of=lambda s: "plays")
+UNDO_KEEP = 50  # play edits and deletes that can be taken back
 
 
 def resolve_data_dir(data_dir: Path | str | None = None) -> Path:
@@ -79,6 +83,7 @@ class Store:
         self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
         self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes)
         self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes)
+        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes)
         self._settings_path = data_dir / "settings.json"
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
@@ -87,6 +92,7 @@ class Store:
             self._check_settings()
             self.games.check()
             self.campaigns.check()
+            self.plays.check()
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -140,6 +146,79 @@ class Store:
         """Remove a campaign from the list; its last version stays among the backups."""
         with self._locked():
             self.campaigns.delete(campaign_id)
+
+    # -- plays (the history) -------------------------------------------------------------------------------
+    def list_plays(self) -> list[PlaySummary]:
+        """Every recorded play, newest first, from the plays index alone (no play file is opened)."""
+        found = [PlaySummary.model_validate(s) for s in self.plays.summaries()]
+        return sorted(found, key=lambda s: (s.played.timestamp(), s.id), reverse=True)
+
+    def load_play(self, play_id: str) -> Any:
+        """The ``Play`` stored as ``play_id``; ``NotFound`` if there is none."""
+        return self._load(self.plays, play_id)
+
+    def has_play(self, play_id: str) -> bool:
+        return self.plays.path(play_id).exists()
+
+    def save_play(self, play: BaseModel | dict) -> None:
+        """Store a play; replacing a stored one is an edit, which :meth:`undo_play_change` can take back."""
+        record = _as_record(play)
+        validate_play(record)
+        with self._locked():
+            before = self._existing("plays", record["id"])
+            if before == record:
+                return
+            if before is not None:
+                self._journal(record["id"], before or None, "edit")
+            self.plays.save(record)
+
+    def delete_play(self, play_id: str) -> None:
+        """Remove a play from the history; :meth:`undo_play_change` brings it back."""
+        with self._locked():
+            before = self._record(self.plays, play_id)
+            self._journal(play_id, before, "delete")
+            self.plays.delete(play_id)
+
+    def undo_play_change(self) -> str | None:
+        """Take back the latest edit or delete of a play; the id of the play put back, ``None`` if nothing to undo."""
+        with self._locked():
+            table = self._undo_table()
+            entries = sorted(table.all(), key=lambda e: e.doc_id)
+            if not entries:
+                return None
+            last = entries[-1]
+            if last["before"] is not None:
+                self.plays.save(last["before"])
+            table.remove(doc_ids=[last.doc_id])
+            return str(last["play_id"])
+
+    def play_changes(self) -> list[dict]:
+        """The play edits and deletes that can be undone, oldest first: ``{"play_id", "what"}``."""
+        try:
+            return [{"play_id": e["play_id"], "what": e["what"]}
+                    for e in sorted(self._undo_table().all(), key=lambda e: e.doc_id)]
+        except DamagedFile:
+            return []
+
+    def _journal(self, play_id: str, before: dict | None, what: str) -> None:
+        try:
+            table = self._undo_table()
+            table.insert({"play_id": play_id, "before": before, "what": what})
+        except DamagedFile as e:  # a damaged undo list is set aside and started afresh; the play is still saved
+            move_aside(e.path, self.data_dir / "damaged", Path(e.path.name))
+            table = self._undo_table()
+            table.insert({"play_id": play_id, "before": before, "what": what})
+        ids = sorted(d.doc_id for d in table.all())
+        if len(ids) > UNDO_KEEP:
+            table.remove(doc_ids=ids[:-UNDO_KEEP])
+
+    def _undo_table(self) -> Any:
+        db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
+        return db.table("changes", cache_size=0)
+
+    def export_plays(self) -> dict:
+        """A JSON-ready document holding every play of the history."""
+        return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
 
     def _load(self, collection: Collection, record_id: str) -> Any:
         try:
@@ -222,6 +301,7 @@ class Store:
         """A JSON-ready document holding every game, campaign and setting."""
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
+                               plays=[self._record(self.plays, s.id) for s in self.list_plays()],
                                settings=self.settings())
 
     def import_data(self, data: dict | str | bytes) -> ImportReport:
@@ -238,12 +318,14 @@ class Store:
                 self.games.save(record)
             for record in plan.campaigns:
                 self.campaigns.save(record)
+            for record in plan.plays:
+                self.plays.save(record)
             for key, value in plan.settings.items():
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
         return plan.report
 
     def _existing(self, folder: str, record_id: str) -> dict | None:
-        collection = self.games if folder == "games" else self.campaigns
+        collection = {"games": self.games, "campaigns": self.campaigns, "plays": self.plays}[folder]
         try:
             return collection.read(record_id)
         except NotFound:
@@ -272,9 +354,9 @@ class Store:
         """
         path = Path(path)
         folder = path.parent.name
-        kinds = {"games": "game", "campaigns": "campaign"}
+        kinds = {"games": "game", "campaigns": "campaign", "plays": "play"}
         if path.parent != self.data_dir / "backups" / folder or folder not in kinds:
-            raise StoreError(t("{path} is not a backup of a game or campaign", path=str(path)))
+            raise StoreError(t("{path} is not a backup of a game, campaign or play", path=str(path)))
         try:
             record = read_envelope(path, kinds[folder])["tables"].get(kinds[folder], {}).get("1")
         except DamagedFile as e:
