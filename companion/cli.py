@@ -18,6 +18,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)")
     score.add_argument("file")
+    score.add_argument("--save", action="store_true", help="record the scored play in the history")
+    from companion.history.cli import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -27,7 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "score":
         from companion.scoring.cli import score_command
 
-        return score_command(args.file)
+        return score_command(args.file, save=args.save, data_dir=args.data_dir)
+    from companion.history.cli import COMMANDS, run
+
+    if args.command in COMMANDS:
+        return run(args)
     from companion.app import serve
 
     if args.command == "serve":

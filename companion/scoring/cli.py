@@ -18,8 +18,10 @@ def _fail(source: str, message: str) -> int:
     return BAD_INPUT
 
 
-def score_command(path: str) -> int:
+def score_command(path: str, save: bool = False, data_dir: str | None = None) -> int:
     """Read the table from ``path`` (``-`` for stdin), print the scored result; 0 on success, 2 on a bad file.
+
+    With ``save`` the result is also recorded in the history, and its ``"play_id"`` printed with it.
 
     Every failure is one line on stderr naming the file and the offending field, never a traceback.
     """
@@ -39,6 +41,15 @@ def score_command(path: str) -> int:
         return _fail(source, str(e))
     except Exception as e:  # the contract is one line, never a traceback, whatever the input
         return _fail(source, t("can't score it ({error})", error=f"{type(e).__name__}: {e}"))
+    if save:
+        from companion.history.cli import save_scored
+        from companion.store import StoreError
+
+        try:
+            result = {**result, "play_id": save_scored(result, data_dir)}
+        except StoreError as e:
+            print(f"companion score: {' '.join(str(e).split())}", file=sys.stderr)
+            return 1
     try:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     except UnicodeEncodeError:  # a terminal that can't show "4–6": the same JSON, escaped

@@ -160,7 +160,8 @@ def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] =
         raise TableError(_path(prefix + tuple(err["loc"])), message) from None
 
 
-def _dump(score: BaseModel) -> dict[str, Any]:
+def dump_score(score: BaseModel) -> dict[str, Any]:
+    """One player's scored line as `companion score` prints it: name, score, rank, winner, then the breakdown."""
     data = score.model_dump(mode="json")
     head = {k: data.pop(k) for k in ("name", "score", "rank", "winner")}
     return {**head, "breakdown": data}
@@ -191,7 +192,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
     except ValueError as e:
         raise TableError("players", str(e)) from None
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
-            "penalty_rule": result.penalty_rule, "players": [_dump(s) for s in result.players],
+            "penalty_rule": result.penalty_rule, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
 
@@ -203,7 +204,7 @@ def _shallow(data: Any) -> dict[str, Any]:
                   else score_shallow_regrets(players))
     except ValueError as e:
         raise TableError("players", str(e)) from None
-    return {"game": "shallow-regrets", "solo": result.solo, "players": [_dump(s) for s in result.players],
+    return {"game": "shallow-regrets", "solo": result.solo, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
 
@@ -226,7 +227,7 @@ def _endeavor(data: Any) -> dict[str, Any]:
         result = score_endeavor(table.players, goals)
     except ValueError as e:
         raise TableError("goals", str(e)) from None
-    return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [_dump(s) for s in result.players],
+    return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners), "warnings": list(result.warnings)}
 
 
