@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
-
 from companion.history.models import Mode, Play, PlayPlayer
 from companion.history.roster import remember_names
 from companion.i18n import t

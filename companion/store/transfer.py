@@ -1,8 +1,8 @@
 """Export documents, and the full validation an import passes before anything is written.
 
 An export is one envelope of kind ``"export"`` holding ``games``, ``campaigns``, ``plays`` (the history) and
-(for "everything") ``settings``. :func:`check_import` checks all of it (the envelope, every field through the owners' models, a replay
-of every game's log, duplicate ids); only then does :func:`plan_import` say what to write.
+(for "everything") ``settings``. :func:`check_import` checks all of it (the envelope, every field through the
+owners' models, a replay of every game's log, duplicate ids); only then does :func:`plan_import` say what to write.
 """
 
 from __future__ import annotations
