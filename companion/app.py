@@ -43,6 +43,9 @@ ROUTES: dict[str, str] = {
     "/survey/end": "companion.views.survey_end:view",
     "/survey/progress": "companion.views.survey_progress:view",
     "/data": "companion.views.data_screen:view",
+    "/history": "companion.views.history.history_screen:view",
+    "/history/play": "companion.views.history.play_screen:view",
+    "/stats": "companion.views.history.stats_screen:view",
 }
 
 Screen = Callable[[AppContext], ft.View]
