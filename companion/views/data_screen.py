@@ -6,7 +6,8 @@ An export is offered as a browser download (Flet's ``FilePicker.save_file`` with
 by the store first; a refused file shows the store's message (with the field at fault) and nothing changes.
 
 Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
-``data-export-campaign-<id>``, ``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
+``data-export-campaign-<id>``, ``data-export-plays-csv``, ``data-export-plays-json``,
+``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
 ``data-backups``, ``data-backup-<n>``, ``data-restore-<n>``, ``error-line``, ``back``.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.history import plays_csv
 from companion.i18n import t
 from companion.store import ImportRefused, StoreError
 from companion.views import theme
@@ -68,6 +70,8 @@ def _exporter(ctx: AppContext, what: str, make: Callable[[], dict]) -> Callable[
         ctx.drafts[DRAFT_RESULT] = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
                                      games=len(document["games"]), campaigns=len(document["campaigns"]),
                                      path=str(kept))
+        if "plays" in document:
+            ctx.drafts[DRAFT_RESULT] += " " + t("With {plays} play(s) of the history.", plays=len(document["plays"]))
         ctx.error = None
         ctx.refresh()
         await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -105,6 +109,26 @@ def _export_section(ctx: AppContext) -> ft.Control:
                             _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
                                     _exporter(ctx, "campaign", lambda i=campaign.id: store.export_campaign(i)))]))
     return section_card("data-export", t("Export"), rows)
+
+
+def _plays_section(ctx: AppContext) -> ft.Control:
+    """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
+    async def as_csv(_event: object) -> None:
+        store = ctx.store
+        try:
+            text = plays_csv(store.load_play(s.id) for s in store.list_plays())
+        except StoreError as problem:
+            ctx.fail(t("Could not export: {problem}", problem=problem))
+            return
+        name = _file_name("plays").removesuffix(".json") + ".csv"
+        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"),
+                                        file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["csv"])
+
+    return section_card("data-plays", t("History"), [ft.Row([
+        _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
+        _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
+                _exporter(ctx, "plays", ctx.store.export_plays)),
+    ], wrap=True)])
 
 
 def _import_section(ctx: AppContext) -> ft.Control:
@@ -148,7 +172,7 @@ def _backups_section(ctx: AppContext) -> ft.Control:
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
         line: list[ft.Control] = [tagged(f"data-backup-{n}", ft.Text(
             label, size=theme.SMALL, expand=True, color=theme.DANGER if backup.folder == "damaged" else None))]
-        if backup.folder in ("games", "campaigns"):
+        if backup.folder in ("games", "campaigns", "plays"):
             line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE, _restorer(ctx, backup.path)))
         rows.append(ft.Row(line))
     return section_card("data-backups", t("Backups"), rows)
@@ -188,5 +212,5 @@ def view(ctx: AppContext) -> ft.View:
     controls.append(error_line(ctx.error))
     if ctx.drafts.get(DRAFT_RESULT):
         controls.append(tagged(DRAFT_RESULT, ft.Text(ctx.drafts[DRAFT_RESULT], size=theme.BODY, color=theme.FAIR)))
-    controls += [_export_section(ctx), _import_section(ctx), _backups_section(ctx)]
+    controls += [_export_section(ctx), _plays_section(ctx), _import_section(ctx), _backups_section(ctx)]
     return screen(ctx.route, t("Your data"), controls, back=back)

@@ -29,6 +29,7 @@ from companion.scoring.endeavor import (
 )
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.scorer_common import game_switcher, int_field, ranking, text_field, winners_line
 from companion.views.widgets import action_button, chip, error_line, icon_action, screen, section_card, tagged
 
@@ -83,7 +84,9 @@ def _player_card(ctx: AppContext, draft: dict[str, Any], i: int) -> ft.Control:
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
-    return section_card(f"endeavor-player-{i}", None, [title, ft.Row(fields, wrap=True)])
+    suggestions = name_suggestions(ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+                                   lambda v: set_value("name", v))
+    return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)])
 
 
 def _goal_card(ctx: AppContext, draft: dict[str, Any], g: int) -> ft.Control:
@@ -126,7 +129,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
+def _competitive_results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
     names = [p["name"].strip() for p in draft["players"]]
     players = [EndeavorPlayer(**{**p, "name": p["name"].strip()}) for p in draft["players"]]
     goals = [EndeavorGoal(name=goal["name"].strip(), points_per=goal["points_per"], first=goal["first"],
@@ -146,7 +149,8 @@ def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
                     bonus=g.bonus) for g in s.goals]
         lines.append(t("Total {score}", score=s.score))
         cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
-    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards]
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards,
+            *history_controls(ctx, "endeavor-deep-sea", result)]
 
 
 def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
@@ -177,7 +181,8 @@ def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
                                     needed=result.needed))
     rows.append(tagged("endeavor-coop-result", ft.Text(verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
                                                        color=None if result.won else theme.DANGER)))
-    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows)]
+    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows),
+            *history_controls(ctx, "endeavor-co-op", result)]
 
 
 def view(ctx: AppContext) -> ft.View:
@@ -213,5 +218,5 @@ def view(ctx: AppContext) -> ft.View:
     if draft["mode"] == "competitive":
         needs = missing(draft)
         controls += ([section_card("endeavor-missing", t("Still needed"), [ft.Text(n) for n in needs])] if needs
-                     else _competitive_results(draft))
+                     else _competitive_results(ctx, draft))
     return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"))

@@ -13,10 +13,12 @@ from typing import Any
 import flet as ft
 from pydantic import ValidationError
 
+from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.rules.ruleset import build_ruleset, list_presets, list_variants
 from companion.views import theme
 from companion.views.context import AppContext, route_to
+from companion.views.history.hooks import name_suggestions
 from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -87,6 +89,7 @@ def start(ctx: AppContext) -> None:
         ctx.fail(_one_line(problem))
         return
     ctx.game = new_game(setup)
+    remember_names(ctx.store, [p.name for p in setup.players])
     ctx.drafts.pop("new_game", None)
     ctx.save()
     ctx.navigate(route_to("/table", game=ctx.game.id))
@@ -117,7 +120,13 @@ def _player_row(ctx: AppContext, index: int, player: dict[str, Any], count: int)
             alignment=ft.Alignment.CENTER), label=colour)
         for colour in COLOURS
     ]
-    return ft.Column([ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
+    def pick(chosen: str) -> None:
+        player["name"] = chosen
+        ctx.refresh()
+
+    suggestions = name_suggestions(ctx, f"player-name-{index}", player["name"],
+                                   [p["name"] for p in _draft(ctx)["players"]], pick)
+    return ft.Column([ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
                       ft.Text(player["colour"], size=theme.SMALL, color=theme.angler_colour(player["colour"]))])
 
 

@@ -31,6 +31,7 @@ from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.player import fish_label
 from companion.views.scorer_common import game_switcher, int_field, parse_int, text_field
 from companion.views.scorer_results import results
@@ -225,6 +226,8 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
     title = ft.Row([text_field(ctx, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
+    suggestions = name_suggestions(ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
+                                   lambda name: update(name=name))
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
@@ -240,7 +243,7 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
                                                  on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
-    return section_card(f"scorer-player-{i}", None, [title, counts, regret, *_fish_rows(ctx, draft, i),
+    return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ctx, draft, i),
                                                       *_adder(ctx, draft, i)], accent=accent)
 
 
@@ -283,8 +286,11 @@ def view(ctx: AppContext) -> ft.View:
                                      [ft.Text(line, size=theme.BODY) for line in missing]))
     else:
         try:
-            controls += results(draft.score())
+            result = draft.score()
         except ValueError as problem:
             controls.append(error_line(str(problem), "scorer-problem"))
+        else:
+            tracked = ctx.game if draft.finished and ctx.game and ctx.game.id == draft.game_id else None
+            controls += [*results(result), *history_controls(ctx, "deep-regrets", result, game=tracked)]
     back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
     return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to))

@@ -25,6 +25,7 @@ from companion.scoring.shallow_regrets import (
 )
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.scorer_common import game_switcher, parse_int, ranking, text_field, winners_line
 from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged
 
@@ -122,7 +123,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _results(draft: dict[str, Any]) -> list[ft.Control]:
+def _results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
     try:
         result = _score(draft)
     except ValueError as problem:
@@ -131,7 +132,8 @@ def _results(draft: dict[str, Any]) -> list[ft.Control]:
     penalties = [tagged(f"shallow-penalty-{s.name}", ft.Text(t("{name}: {reason}, −2", name=s.name,
                                                               reason=s.penalty_reason), color=theme.DANGER))
                  for s in result.players if s.penalty]
-    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties])]
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties]),
+            *history_controls(ctx, "shallow-regrets", result)]
 
 
 def view(ctx: AppContext) -> ft.View:
@@ -170,7 +172,9 @@ def view(ctx: AppContext) -> ft.View:
                                    lambda v, i=i: set_name(i, v)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                     (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
-        controls.append(_fish_card(ctx, draft, str(i), title))
+        suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+                                       lambda v, i=i: set_name(i, v))
+        controls.append(_fish_card(ctx, draft, str(i), ft.Column([title, suggestions])))
     if draft["solo"]:
         controls.append(_fish_card(ctx, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
     else:
@@ -182,5 +186,5 @@ def view(ctx: AppContext) -> ft.View:
     if needs:
         controls.append(section_card("shallow-missing", t("Still needed"), [ft.Text(n) for n in needs]))
     else:
-        controls += _results(draft)
+        controls += _results(ctx, draft)
     return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"))
