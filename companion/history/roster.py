@@ -132,13 +132,21 @@ def suggest_names(store: Any, typed: str = "", exclude: Iterable[str] = ()) -> l
     return load_roster(store).suggest(typed, exclude)
 
 
+def _with_every_player(store: Any) -> Roster:
+    # Plays imported or saved without a scorer name people the roster hasn't met yet; they can be renamed too.
+    names = (s.name for play in store.list_plays() for s in play.players if not s.bot)
+    return load_roster(store).remember(names)
+
+
 def rename_player(store: Any, old: str, new: str) -> Roster:
-    roster = load_roster(store).rename(old, new)
+    """Call ``old`` by ``new`` from now on; ``RosterError`` if ``new`` is someone else or nobody is ``old``."""
+    roster = _with_every_player(store).rename(old, new)
     save_roster(store, roster)
     return roster
 
 
 def merge_players(store: Any, keep: str, other: str) -> Roster:
-    roster = load_roster(store).merge(keep, other)
+    """``other`` is the same person as ``keep`` (and keeps ``keep``'s name)."""
+    roster = _with_every_player(store).merge(keep, other)
     save_roster(store, roster)
     return roster
