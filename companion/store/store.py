@@ -314,12 +314,9 @@ class Store:
         checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
             plan = plan_import(checked, self._existing)
-            for record in plan.games:
-                self.games.save(record)
-            for record in plan.campaigns:
-                self.campaigns.save(record)
-            for record in plan.plays:
-                self.plays.save(record)
+            self.games.save_many(plan.games)
+            self.campaigns.save_many(plan.campaigns)
+            self.plays.save_many(plan.plays)
             for key, value in plan.settings.items():
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
         return plan.report

@@ -163,3 +163,12 @@ def test_scoring_a_tracked_game_again_updates_its_one_play(data_dir: Path):
     assert len(store.list_plays()) == 2
     assert store.undo_play_change() == tracked.id
     assert store.load_play(tracked.id).players[0].score == 10
+
+
+def test_an_import_keeps_the_plays_already_listed(data_dir: Path):
+    store = open_store(data_dir)
+    store.save_play(_play("here"))
+    store.import_data(export_document(plays=[p.model_dump(mode="json") for p in generated_plays(4, seed=6)]))
+    listed = {p.id for p in store.list_plays()}
+    assert listed == {"here", "gen-00000", "gen-00001", "gen-00002", "gen-00003"}
+    assert {p.id for p in open_store(data_dir).list_plays()} == listed  # the start-up check agrees with the index
