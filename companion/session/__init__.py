@@ -1,0 +1,22 @@
+"""Open games, campaigns and scorer drafts, held on the server and shared by every tab (no Flet here).
+
+A screen asks :class:`Sessions` for the session of the thing it shows, renders ``session.current``, changes it
+only through the session's moves (each naming the version the phone showed), and subscribes to hear of changes
+made from any tab. Every session saves in the background, in order, newest version winning.
+
+>>> from companion.session import Sessions
+>>> sessions = Sessions(store=None)
+>>> draft = sessions.draft("scorer")
+>>> seen = draft.version
+>>> draft.change(lambda d: d.model_copy(update={"preset": "three-shops"}), seen=seen).ok
+True
+>>> draft.change(lambda d: d, seen=seen).ok  # a phone still showing the old version is refused
+False
+"""
+
+from companion.session.base import Outcome, Session, Snapshot
+from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.registry import Sessions
+from companion.session.saver import Saver
+
+__all__ = ["CampaignSession", "DraftSession", "GameSession", "Outcome", "Saver", "Session", "Sessions", "Snapshot"]

@@ -1,0 +1,182 @@
+"""One open thing (a game, a campaign, a draft) and the protocol every screen uses on it.
+
+A session holds the newest version of its value and a version number. A move names the version the phone
+showed (``seen``): if another phone changed it since, the move is refused and nothing changes (the refusal
+carries the version as it stands, which is what the phone is shown next). Every accepted change, undo and redo
+is saved in the background and told to every subscriber, whatever tab they are in.
+
+>>> s = Session("n", 1, write=None)
+>>> heard = []
+>>> stop = s.subscribe(lambda snap: heard.append(snap.value))
+>>> s.replace(lambda n: n + 1, seen=0).ok, s.replace(lambda n: n * 10, seen=0).stale, s.current.value
+(True, True, 2)
+>>> s.undo(seen=1).ok, s.current.value, heard
+(True, 1, [2, 1])
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from companion.i18n import t
+from companion.rules.errors import RuleViolation
+from companion.session.saver import Saver
+from companion.store.errors import StoreError
+
+T = TypeVar("T")
+Listener = Callable[["Snapshot[T]"], None]
+HISTORY = 200  # undo steps kept for sessions whose value has no log of its own (campaigns, drafts)
+
+
+@dataclass(frozen=True)
+class Snapshot(Generic[T]):
+    """A value as one version of the session: what a screen renders and names back in its moves."""
+
+    value: T
+    version: int
+    can_undo: bool
+    can_redo: bool
+    save_error: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """What a move did: ``ok``, or refused with the rule's one-line ``message`` (``stale``: another phone was
+    first). ``current`` is the session as it stands after the move either way."""
+
+    ok: bool
+    current: Snapshot[T]
+    message: str | None = None
+    stale: bool = False
+
+
+class Refused(Exception):
+    """Raised by a move's function to refuse it with a message (a :class:`RuleViolation` works too)."""
+
+
+class Session(Generic[T]):
+    """The shared, thread-safe holder of one value; subclasses add the moves of their kind of value."""
+
+    STALE = "Another phone changed this first. Here it is as it stands now; nothing was changed."
+
+    def __init__(self, key: str, value: T, write: Callable[[T], None] | None, saver: Saver | None = None) -> None:
+        self.key = key
+        self._value = value
+        self._version = 0
+        self._write = write
+        self._saver = saver or Saver(background=False)
+        self._past: list[T] = []
+        self._future: list[T] = []
+        self._listeners: list[Listener[T]] = []
+        self._lock = threading.RLock()
+        self._save_error: str | None = None
+
+    # --- reading --------------------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Snapshot[T]:
+        """The newest version, with whether undo and redo are possible."""
+        with self._lock:
+            return Snapshot(self._value, self._version, self._can_undo(), self._can_redo(), self._save_error)
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def _can_undo(self) -> bool:
+        return bool(self._past)
+
+    def _can_redo(self) -> bool:
+        return bool(self._future)
+
+    # --- subscribing ----------------------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener[T]) -> Callable[[], None]:
+        """Call ``listener(snapshot)`` after every change from any tab; returns the function that stops it."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def stop() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return stop
+
+    @property
+    def subscribers(self) -> int:
+        return len(self._listeners)
+
+    def _notify(self) -> None:
+        snapshot = self.current
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(snapshot)
+
+    # --- changing -------------------------------------------------------------------------------------------
+
+    def replace(self, make: Callable[[T], T], *, seen: int) -> Outcome[T]:
+        """Apply ``make`` to the value shown at version ``seen``; a refusal (``RuleViolation``, ``Refused``,
+        ``ValueError``) changes nothing and gives its message."""
+        return self._change(seen, lambda value: (make(value), True))
+
+    def undo(self, *, seen: int) -> Outcome[T]:
+        """Take back the last change."""
+        return self._change(seen, self._undone)
+
+    def redo(self, *, seen: int) -> Outcome[T]:
+        """Put back the change last undone."""
+        return self._change(seen, self._redone)
+
+    def _undone(self, value: T) -> tuple[T, bool]:
+        if not self._past:
+            raise Refused(t("Nothing to undo"))
+        self._future.insert(0, value)
+        return self._past.pop(), False
+
+    def _redone(self, value: T) -> tuple[T, bool]:
+        if not self._future:
+            raise Refused(t("Nothing to redo"))
+        self._past.append(value)
+        return self._future.pop(0), False
+
+    def _change(self, seen: int, step: Callable[[T], tuple[T, bool]]) -> Outcome[T]:
+        with self._lock:
+            if seen != self._version:
+                return Outcome(False, self.current, t(self.STALE), stale=True)
+            before = self._value
+            try:
+                after, new_branch = step(before)
+            except (RuleViolation, Refused, ValueError) as refused:
+                return Outcome(False, self.current, str(refused))
+            if new_branch:
+                self._past = [*self._past[-HISTORY + 1:], before]
+                self._future = []
+            self._value = after
+            self._version += 1
+        self._save(after)
+        self._notify()
+        return Outcome(True, self.current)
+
+    # --- saving ---------------------------------------------------------------------------------------------
+
+    def _save(self, value: T) -> None:
+        if self._write is not None:
+            self._saver.save(self.key, value, self._written)
+
+    def _written(self, value: T) -> None:
+        write = self._write
+        assert write is not None
+        try:
+            write(value)
+        except (OSError, StoreError) as problem:
+            self._save_error = t("Could not save: {problem}", problem=problem)
+            self._notify()
+            return
+        if self._save_error is not None:
+            self._save_error = None
+            self._notify()

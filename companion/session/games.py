@@ -1,0 +1,95 @@
+"""The three kinds of session: a game at the table, an Ocean Survey campaign, a scorer's draft table.
+
+>>> from companion.rules.actions import DrawRegret
+>>> from companion.rules.game import GameSetup, PlayerSetup, new_game
+>>> from companion.rules.ruleset import build_ruleset
+>>> game = GameSession(new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba")],
+...                                       ruleset=build_ruleset(), seed=1)), write=None)
+>>> game.apply(DrawRegret(player=0), seen=0).ok, game.current.value.state.players[0].regret_cards
+(True, 1)
+>>> game.undo(seen=1).ok, game.current.can_redo
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from companion.i18n import t
+from companion.rules.actions import Action
+from companion.rules.game import Game
+from companion.session.base import Outcome, Refused, Session
+from companion.session.saver import Saver
+from companion.survey import Campaign
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class GameSession(Session[Game]):
+    """A game at the table: moves go through the rules engine; undo and redo replay the game's own log."""
+
+    STALE = "Another phone changed this game first. Here it is as it stands now; nothing was changed."
+
+    def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None) -> None:
+        super().__init__(game.id, game, write, saver)
+
+    def apply(self, action: Action, *, seen: int) -> Outcome[Game]:
+        """Apply ``action`` (refused with the rule's reason if the engine says no)."""
+        return self._change(seen, lambda game: (game.apply(action), True))
+
+    def _can_undo(self) -> bool:
+        return self._value.can_undo()
+
+    def _can_redo(self) -> bool:
+        return self._value.can_redo()
+
+    def _undone(self, value: Game) -> tuple[Game, bool]:
+        if not value.can_undo():
+            raise Refused(t("Nothing to undo"))
+        return value.undo(), False
+
+    def _redone(self, value: Game) -> tuple[Game, bool]:
+        if not value.can_redo():
+            raise Refused(t("Nothing to redo"))
+        return value.redo(), False
+
+
+class CampaignSession(Session[Campaign]):
+    """An Ocean Survey campaign: a move is one of :mod:`companion.survey.play`'s functions."""
+
+    STALE = "Another phone changed this campaign first. Here it is as it stands now; nothing was changed."
+
+    def __init__(self, campaign: Campaign, write: Callable[[Campaign], None] | None,
+                 saver: Saver | None = None) -> None:
+        super().__init__(campaign.id, campaign, write, saver)
+
+    def apply(self, move: Callable[..., Campaign], *args: Any, seen: int, **kwargs: Any) -> Outcome[Campaign]:
+        """``move(campaign, *args, **kwargs)``; a ``RuleViolation`` refuses it and changes nothing."""
+        return self.replace(lambda campaign: move(campaign, *args, **kwargs), seen=seen)
+
+
+class DraftSession(Session[M]):
+    """A form that must survive navigation, reloads and a second phone (the scorer's table): a pydantic model
+    kept as a setting. ``change`` gets a deep copy to edit, so a rendered version is never changed under a
+    screen; a result that fails validation is refused with the field named."""
+
+    def change(self, edit: Callable[[M], M | None], *, seen: int) -> Outcome[M]:
+        """``edit(copy)`` returns the new draft (or edits the copy in place and returns ``None``)."""
+        def make(value: M) -> M:
+            copy = value.model_copy(deep=True)
+            edited = edit(copy)
+            result = copy if edited is None else edited
+            try:
+                return type(value).model_validate(result.model_dump())
+            except ValidationError as invalid:
+                first = invalid.errors(include_url=False)[0]
+                raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
+                                message=first["msg"])) from invalid
+        return self.replace(make, seen=seen)
+
+    def reset(self, value: M, *, seen: int) -> Outcome[M]:
+        """Replace the whole draft (undoable)."""
+        return self.replace(lambda _old: value, seen=seen)

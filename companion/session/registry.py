@@ -1,0 +1,156 @@
+"""Every open session of one server, keyed by id and shared by every tab: two phones showing game ``g1`` hold
+the same :class:`GameSession`, so one's change reaches the other.
+
+>>> sessions = Sessions(store=None)
+>>> sessions.draft("scorer") is sessions.draft("scorer")
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from companion.i18n import t
+from companion.rules.game import Game
+from companion.scoring.draft import TableDraft
+from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.saver import Saver
+from companion.store.errors import StoreError
+from companion.survey import Campaign
+
+M = TypeVar("M", bound=BaseModel)
+S = TypeVar("S")
+DRAFTS: dict[str, type[BaseModel]] = {"scorer": TableDraft}  # draft key → its model (saved as "<key>-draft")
+
+
+class NotFound(LookupError):
+    """The game or campaign asked for is not stored (or could not be read: the message says why)."""
+
+
+class StoreLike(Protocol):
+    def load_game(self, game_id: str) -> Any: ...
+    def save_game(self, game: Any) -> None: ...
+    def load_campaign(self, campaign_id: str) -> Any: ...
+    def save_campaign(self, campaign: Any) -> None: ...
+    def delete_campaign(self, campaign_id: str) -> None: ...
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+
+class Sessions:
+    """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run."""
+
+    def __init__(self, store: StoreLike | None, saver: Saver | None = None) -> None:
+        self.store = store
+        self.saver = saver or Saver(background=False)
+        self._games: dict[str, GameSession] = {}
+        self._campaigns: dict[str, CampaignSession] = {}
+        self._drafts: dict[str, DraftSession[Any]] = {}
+        self._lock = threading.Lock()
+
+    # --- games ----------------------------------------------------------------------------------------------
+
+    def game(self, game_id: str) -> GameSession:
+        """The session of game ``game_id``, loading it on first use; :class:`NotFound` if it isn't stored."""
+        return self._open(self._games, game_id, lambda: self._load(self._store_call("load_game"), game_id),
+                          lambda game: GameSession(game, self._writer("save_game"), self.saver))
+
+    def start_game(self, game: Game) -> GameSession:
+        """Open a new game (saved at once through the session's saver)."""
+        session = GameSession(game, self._writer("save_game"), self.saver)
+        with self._lock:
+            self._games[game.id] = session
+        session._save(game)
+        return session
+
+    # --- campaigns ------------------------------------------------------------------------------------------
+
+    def campaign(self, campaign_id: str) -> CampaignSession:
+        """The session of campaign ``campaign_id``; :class:`NotFound` if it isn't stored."""
+        return self._open(self._campaigns, campaign_id,
+                          lambda: self._load(self._store_call("load_campaign"), campaign_id),
+                          lambda c: CampaignSession(c, self._writer("save_campaign"), self.saver))
+
+    def start_campaign(self, campaign: Campaign) -> CampaignSession:
+        session = CampaignSession(campaign, self._writer("save_campaign"), self.saver)
+        with self._lock:
+            self._campaigns[campaign.id] = session
+        session._save(campaign)
+        return session
+
+    def memory_campaigns(self) -> list[Campaign]:
+        """The campaigns of this run when there is no store."""
+        with self._lock:
+            return [s.current.value for s in self._campaigns.values()]
+
+    def delete_campaign(self, campaign_id: str) -> None:
+        """Forget the campaign and delete it from the store (its last version stays among the backups)."""
+        self.saver.flush()
+        if self.store is not None:
+            self.store.delete_campaign(campaign_id)
+        with self._lock:
+            self._campaigns.pop(campaign_id, None)
+
+    # --- drafts ---------------------------------------------------------------------------------------------
+
+    def draft(self, key: str) -> DraftSession[Any]:
+        """The shared draft ``key`` (``"scorer"``), from its saved setting or blank."""
+        model = DRAFTS[key]
+        setting = f"{key}-draft"
+
+        def load() -> BaseModel:
+            try:
+                saved = self.store.get_setting(setting) if self.store is not None else None
+                return model.model_validate(saved) if saved else model()
+            except (ValidationError, TypeError, StoreError, OSError):  # an old or damaged draft: start afresh
+                return model()
+
+        def write(value: BaseModel) -> None:
+            if self.store is not None:
+                self.store.set_setting(setting, value.model_dump(mode="json"))
+
+        return self._open(self._drafts, key, load, lambda value: DraftSession(key, value, write, self.saver))
+
+    # --- shared plumbing ------------------------------------------------------------------------------------
+
+    def forget(self, key: str) -> None:
+        """Drop an open session (after an import replaced the stored record, say); the next open re-reads it."""
+        self.saver.flush()
+        with self._lock:
+            self._games.pop(key, None)
+            self._campaigns.pop(key, None)
+
+    def flush(self) -> None:
+        """Wait for every queued save."""
+        self.saver.flush()
+
+    def _open(self, table: dict[str, S], key: str, load: Callable[[], Any], make: Callable[[Any], S]) -> S:
+        with self._lock:
+            found = table.get(key)
+        if found is not None:
+            return found
+        value = load()
+        with self._lock:
+            return table.setdefault(key, make(value))
+
+    def _store_call(self, name: str) -> Callable[[str], Any] | None:
+        return None if self.store is None else getattr(self.store, name)
+
+    @staticmethod
+    def _load(load: Callable[[str], Any] | None, key: str) -> Any:
+        if load is None:
+            raise NotFound(t("Nothing is stored: the data folder could not be opened."))
+        try:
+            found = load(key)
+        except StoreError as problem:
+            raise NotFound(str(problem)) from problem
+        if found is None:
+            raise NotFound(t("Not found: {key}", key=key))
+        return found
+
+    def _writer(self, name: str) -> Callable[[Any], None] | None:
+        return None if self.store is None else getattr(self.store, name)

@@ -1,0 +1,160 @@
+"""The session layer with no Flet: moves, undo/redo, the stale-phone check, ordered saves, change notification."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+import pytest
+
+from companion.rules import actions as act
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.session import Saver, Sessions
+from companion.session.registry import NotFound
+from companion.store import open_store
+from companion.survey import catch_fish, new_campaign, start_week
+
+
+def two_players():
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+                              ruleset=build_ruleset(), seed=7))
+
+
+def test_session_layer_imports_no_flet():
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", "import companion.session, sys; print('flet' in sys.modules)"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_two_tabs_share_one_game_session_and_both_hear_a_change(tmp_path):
+    store = open_store(tmp_path)
+    game = two_players()
+    store.save_game(game)
+    sessions = Sessions(store)
+    first, second = sessions.game(game.id), sessions.game(game.id)
+    assert first is second
+    heard: list[int] = []
+    first.subscribe(lambda snap: heard.append(snap.value.state.players[0].regret_cards))
+    second.subscribe(lambda snap: heard.append(-snap.value.state.players[0].regret_cards))
+    assert first.apply(act.DrawRegret(player=0), seen=0).ok
+    assert sorted(heard) == [-1, 1]
+
+
+def test_a_refused_move_changes_nothing_and_says_the_rule():
+    """A p.8: the table can't leave the Refresh phase before everyone refreshed."""
+    sessions = Sessions(None)
+    session = sessions.start_game(two_players())
+    heard: list[object] = []
+    session.subscribe(heard.append)
+    outcome = session.apply(act.AdvancePhase(), seen=0)
+    assert not outcome.ok and not outcome.stale and "A p.8" in outcome.message
+    assert session.version == 0 and not heard
+
+
+def test_a_stale_phone_is_refused_and_given_the_current_version(tmp_path):
+    store = open_store(tmp_path)
+    sessions = Sessions(store)
+    session = sessions.start_game(two_players())
+    shown = session.version  # both phones show version 0
+    assert session.apply(act.DrawRegret(player=0), seen=shown).ok
+    late = session.apply(act.AdjustFishbucks(player=1, amount=1), seen=shown)
+    assert late.stale and "Another phone changed this game first" in late.message
+    assert late.current.version == 1 and late.current.value.state.players[0].regret_cards == 1
+    saved = store.load_game(session.key).state.players
+    assert (saved[0].regret_cards, saved[1].fishbucks) == (1, 0)
+
+
+def test_undo_and_redo_replay_the_log_and_are_saved(tmp_path):
+    store = open_store(tmp_path)
+    session = Sessions(store).start_game(two_players())
+    session.apply(act.DrawRegret(player=1), seen=0)
+    assert session.undo(seen=1).ok
+    assert store.load_game(session.key).state.players[1].regret_cards == 0
+    assert session.current.can_redo and not session.current.can_undo
+    assert session.redo(seen=2).ok
+    assert store.load_game(session.key).state.players[1].regret_cards == 1
+    assert session.redo(seen=3).message == "Nothing to redo"
+
+
+def test_background_saves_end_with_the_newest_version(tmp_path):
+    store = open_store(tmp_path)
+    saver = Saver()
+    session = Sessions(store, saver).start_game(two_players())
+    for n in range(5):
+        assert session.apply(act.DrawRegret(player=0), seen=n).ok
+    saver.flush()
+    assert store.load_game(session.key).state.players[0].regret_cards == 5
+
+
+def test_moves_from_many_threads_are_serialised_and_none_is_lost():
+    session = Sessions(None).start_game(two_players())
+    done = []
+
+    def tap() -> None:
+        for _ in range(20):
+            while not session.apply(act.DrawRegret(player=0), seen=session.version).ok:
+                pass
+        done.append(1)
+
+    threads = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert session.current.value.state.players[0].regret_cards == 80 and session.version == 80
+
+
+def test_a_failed_save_is_shown_to_subscribers(tmp_path):
+    store = open_store(tmp_path)
+    session = Sessions(store).start_game(two_players())
+    heard = []
+    session.subscribe(lambda snap: heard.append(snap.save_error))
+
+    def broken(_game):
+        raise OSError("disk full")
+
+    session._write = broken
+    assert session.apply(act.DrawRegret(player=0), seen=0).ok
+    assert any(error and "disk full" in error for error in heard)
+    assert "disk full" in session.current.save_error
+
+
+def test_an_unknown_game_is_not_found_with_a_reason(tmp_path):
+    with pytest.raises(NotFound):
+        Sessions(open_store(tmp_path)).game("nope")
+    with pytest.raises(NotFound):
+        Sessions(None).game("nope")
+
+
+def test_a_campaign_session_applies_survey_moves_with_undo(tmp_path):
+    """RULES.md §8: a catch is written on the sheet; undo takes it back."""
+    store = open_store(tmp_path)
+    sessions = Sessions(store)
+    session = sessions.start_campaign(start_week(new_campaign("Deep")))
+    assert session.apply(catch_fish, "Sunfish", seen=0).ok
+    assert store.load_campaign(session.key).current_week.held
+    assert session.undo(seen=1).ok
+    assert not session.current.value.current_week.held
+    assert sessions.campaign(session.key) is session
+
+
+def test_the_scorer_draft_is_shared_saved_as_a_setting_and_validated(tmp_path):
+    store = open_store(tmp_path)
+    draft = Sessions(store).draft("scorer")
+    shown = draft.current.value
+
+    def rename(d):
+        d.players[0].name = "Alba"
+
+    assert draft.change(rename, seen=0).ok
+    assert shown.players[0].name == ""  # the version a screen rendered is never changed under it
+    assert Sessions(store).draft("scorer").current.value.players[0].name == "Alba"  # a reload finds it
+
+    def negative(d):
+        d.players[0].fishbucks = -1
+
+    refused = draft.change(negative, seen=1)
+    assert not refused.ok and "fishbucks" in refused.message
