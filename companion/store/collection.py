@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,12 +17,13 @@ from typing import Any
 
 from pydantic import BaseModel
 from tinydb import Query
-from tinydb.table import Document
+from tinydb.table import Document, Table
 
 from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
+from companion.store.schema import JsonObject
 
 _ENTRY = Query()
 
@@ -33,11 +34,11 @@ class Kind:
 
     name: str  # the file kind in the envelope, and the TinyDB table of the record
     folder: str
-    validate: Callable[[dict], Any]  # full validation; raises on a bad record
-    summarize: Callable[[dict], BaseModel]
-    describe: Callable[[dict | None, str], str]
+    validate: Callable[[JsonObject], Any]  # full validation; raises on a bad record
+    summarize: Callable[[JsonObject], BaseModel]
+    describe: Callable[[JsonObject | None, str], str]
     indexes: tuple[str, ...]  # the index files that list this kind
-    index_of: Callable[[dict], str]  # which of them lists a record, from its summary
+    index_of: Callable[[JsonObject], str]  # which of them lists a record, from its summary
 
 
 def _when(path: Path) -> str:
@@ -60,30 +61,30 @@ class Collection:
     def _index_path(self, name: str) -> Path:
         return self.root / "index" / f"{name}.json"
 
-    def _record(self, path: Path) -> dict:
+    def _record(self, path: Path) -> JsonObject:
         tables = read_envelope(path, self.kind.name)["tables"]
         record = tables.get(self.kind.name, {}).get("1")
         if not isinstance(record, dict) or record.get("id") != path.stem:
             raise DamagedFile(path, t("it does not hold the record its name says ({id})", id=path.stem))
         return record
 
-    def _write(self, path: Path, record: dict) -> None:
+    def _write(self, path: Path, record: JsonObject) -> None:
         # One read (which notices a damaged file) and one write; TinyDB's upsert would merge, not replace.
         table = open_db(path, self.kind.name, self.backup_dir, self.keep).table(self.kind.name, cache_size=0)
         if not path.exists() or not table.update(_replace_with(record), doc_ids=[1]):
             table.insert(Document(record, doc_id=1))
 
     # -- index ---------------------------------------------------------------------------------------------
-    def _entries(self, name: str) -> list[dict]:
+    def _entries(self, name: str) -> list[Document]:
         try:
             return self._index_table(name).all()
         except DamagedFile:
             return []  # start-up (check) rebuilds a damaged index; a list shown meanwhile just misses it
 
-    def _index_table(self, name: str) -> Any:
+    def _index_table(self, name: str) -> Table:
         return open_db(self._index_path(name), "index").table("entries", cache_size=0)
 
-    def _index_put(self, summary: dict) -> None:
+    def _index_put(self, summary: JsonObject) -> None:
         target = self.kind.index_of(summary)
         table = self._index_table(target)
         if not table.update(_replace_with(summary), _ENTRY.id == summary["id"]):
@@ -99,18 +100,18 @@ class Collection:
                 if table.contains(_ENTRY.id == record_id):
                     table.remove(_ENTRY.id == record_id)
 
-    def summaries(self) -> list[dict]:
+    def summaries(self) -> list[JsonObject]:
         return [dict(e) for name in self.kind.indexes for e in self._entries(name)]
 
     # -- records -------------------------------------------------------------------------------------------
-    def read(self, record_id: str) -> dict:
+    def read(self, record_id: str) -> JsonObject:
         """The stored record; ``NotFound``, or ``DamagedFile`` for an unreadable file."""
         path = self.path(record_id)
         if not path.exists():
             raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
         return self._record(path)
 
-    def save(self, record: dict) -> None:
+    def save(self, record: JsonObject) -> None:
         path = self.path(record["id"])
         try:
             self._write(path, record)
@@ -122,7 +123,7 @@ class Collection:
         except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
             self.check()
 
-    def save_many(self, records: list[dict]) -> None:
+    def save_many(self, records: list[JsonObject]) -> None:
         """Save several records (an import), rewriting each index once instead of once per record.
 
         A crash midway leaves some record files without their index lines: the next start lists them (the index is
@@ -165,7 +166,7 @@ class Collection:
                             what=what, reason=error.reason, moved=str(moved)))
         return moved
 
-    def good_backup(self, record_id: str) -> tuple[Path, dict] | None:
+    def good_backup(self, record_id: str) -> tuple[Path, JsonObject] | None:
         """The newest backup of ``record_id`` that passes full validation."""
         for backup in backup_paths(self.path(record_id), self.backup_dir, self.keep):
             if not backup.exists():
@@ -179,7 +180,7 @@ class Collection:
                 continue
         return None
 
-    def recover(self, record_id: str, error: DamagedFile | None, reason: str | None = None) -> dict | None:
+    def recover(self, record_id: str, error: DamagedFile | None, reason: str | None = None) -> JsonObject | None:
         """Move a damaged record aside and restore its newest good backup; say so in the notes either way."""
         moved = None
         if error is not None and error.path.exists():
@@ -209,7 +210,7 @@ class Collection:
             with contextlib.suppress(OSError):
                 tmp.unlink()  # an unfinished write: never a completed save
         self._check_index_files()
-        found: dict[str, dict] = {}
+        found: dict[str, JsonObject] = {}
         handled: set[str] = set()
         for path in sorted(self.folder.glob("*.json")):
             record_id = path.stem
@@ -219,7 +220,7 @@ class Collection:
                 continue  # not ours: leave it alone
             handled.add(record_id)
             try:
-                record: dict | None = self._record(path)
+                record: JsonObject | None = self._record(path)
             except DamagedFile as e:
                 record = self.recover(record_id, e)
             if record is not None:
@@ -249,13 +250,13 @@ class Collection:
                                     folder=self.kind.folder, reason=e.reason, moved=str(moved)))
 
 
-def _replace_with(new: dict) -> Callable[[dict], None]:
-    def replace(doc: dict) -> None:
+def _replace_with(new: JsonObject) -> Callable[[MutableMapping[str, Any]], None]:
+    def replace(doc: MutableMapping[str, Any]) -> None:
         doc.clear()
         doc.update(new)
 
     return replace
 
 
-def _canonical(entries: list[dict]) -> list[str]:
+def _canonical(entries: Sequence[Mapping[str, Any]]) -> list[str]:
     return sorted(json.dumps(dict(e), sort_keys=True) for e in entries)

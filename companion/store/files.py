@@ -22,7 +22,7 @@ from tinydb.storages import Storage
 
 from companion.i18n import t
 from companion.store.errors import DamagedFile, StoreError
-from companion.store.schema import SchemaError, envelope, migrate
+from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 TMP_SUFFIX = ".tmp"
 
@@ -83,12 +83,12 @@ def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, kee
     fsync_dir(path.parent)
 
 
-def encode(data: dict) -> bytes:
+def encode(data: JsonObject) -> bytes:
     """The bytes a file is written as (compact: TinyDB rewrites whole files, so size is time)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def read_envelope(path: Path, kind: str) -> dict:
+def read_envelope(path: Path, kind: str) -> JsonObject:
     """Read, check and migrate the file at ``path``; ``DamagedFile`` says what is wrong with it."""
     try:
         raw = path.read_bytes()
@@ -119,7 +119,8 @@ class AtomicStorage(Storage):
     def read(self) -> dict[str, dict[str, Any]] | None:
         if not self.path.exists():
             return None
-        return read_envelope(self.path, self.kind)["tables"]
+        tables: dict[str, dict[str, Any]] = read_envelope(self.path, self.kind)["tables"]
+        return tables
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         atomic_write(self.path, encode(envelope(self.kind, tables=data)), self.backup_dir, self.keep)

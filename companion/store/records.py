@@ -16,6 +16,7 @@ from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import ImportRefused
+from companion.store.schema import JsonObject
 from companion.survey.models import Campaign
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
@@ -85,7 +86,7 @@ def validate_campaign(data: object) -> Campaign:
     return Campaign.model_validate(data)
 
 
-def game_summary(data: dict) -> GameSummary:
+def game_summary(data: JsonObject) -> GameSummary:
     setup = data.get("setup") or {}
     ruleset = setup.get("ruleset") or {}
     return GameSummary(id=data["id"], players=[str(p.get("name", "")) for p in setup.get("players") or []],
@@ -94,20 +95,20 @@ def game_summary(data: dict) -> GameSummary:
                        actions=len(data.get("log") or []))
 
 
-def campaign_summary(data: dict) -> CampaignSummary:
+def campaign_summary(data: JsonObject) -> CampaignSummary:
     return CampaignSummary(id=data["id"], name=str(data.get("name", "")), mode=str(data.get("mode", "")),
                            weeks=len(data.get("weeks") or []), created=data.get("created"),
                            updated=data.get("updated"))
 
 
-def describe_game(data: dict | None, record_id: str) -> str:
+def describe_game(data: JsonObject | None, record_id: str) -> str:
     if data:
         names = ", ".join(game_summary(data).players)
         return t("The game of {players} ({id})", players=names, id=record_id)
     return t("The game {id}", id=record_id)
 
 
-def describe_campaign(data: dict | None, record_id: str) -> str:
+def describe_campaign(data: JsonObject | None, record_id: str) -> str:
     if data:
         return t("The campaign “{name}” ({id})", name=data.get("name", ""), id=record_id)
     return t("The campaign {id}", id=record_id)

@@ -10,32 +10,36 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion import __version__
 
 APP = "deep-regrets-companion"
 SCHEMA_VERSION = 2
 
+JsonObject = dict[str, Any]
+"""A JSON object as the store reads and writes it: envelopes, records, index entries."""
+
 
 class SchemaError(ValueError):
     """The envelope is not one this app can read (``str`` says why)."""
 
 
-def _v1_to_v2(envelope: dict) -> dict:
+def _v1_to_v2(envelope: JsonObject) -> JsonObject:
     # Schema 2 records which app version wrote a file, so a later version knows what it is reading.
     return {**envelope, "schema": 2, "written_by": envelope.get("written_by", "schema 1")}
 
 
 # MIGRATIONS[n] turns a schema-n envelope into a schema-(n+1) one. Add the next step here with the version bump.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[JsonObject], JsonObject]] = {1: _v1_to_v2}
 
 
-def envelope(kind: str, **body: object) -> dict:
+def envelope(kind: str, **body: object) -> JsonObject:
     """A current-version envelope of ``kind`` around ``body``."""
     return {"app": APP, "schema": SCHEMA_VERSION, "kind": kind, "written_by": __version__, **body}
 
 
-def migrate(data: object, kinds: tuple[str, ...] | None = None) -> dict:
+def migrate(data: object, kinds: tuple[str, ...] | None = None) -> JsonObject:
     """Check the envelope of ``data`` and bring it up to :data:`SCHEMA_VERSION`; ``SchemaError`` if it can't be."""
     if not isinstance(data, dict):
         raise SchemaError(f"expected a JSON object, found {type(data).__name__}")

@@ -31,6 +31,7 @@ from companion.store import records
 from companion.store.collection import Collection, Kind
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
+from companion.store.schema import JsonObject
 from companion.store.transfer import ImportReport, check_import, export_document, plan_import
 
 APP_NAME = "deep-regrets-companion"
@@ -115,7 +116,7 @@ class Store:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
         return self._load(self.games, game_id)
 
-    def save_game(self, game: BaseModel | dict) -> None:
+    def save_game(self, game: BaseModel | JsonObject) -> None:
         """Store ``game`` (new or updated): call it after every applied action, undo and redo included."""
         record = _as_record(game)
         with self._locked():
@@ -136,7 +137,7 @@ class Store:
         """The ``Campaign`` stored as ``campaign_id``; ``NotFound`` if there is none."""
         return self._load(self.campaigns, campaign_id)
 
-    def save_campaign(self, campaign: BaseModel | dict) -> None:
+    def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
         """Store ``campaign`` (new or updated)."""
         record = _as_record(campaign)
         with self._locked():
@@ -160,7 +161,7 @@ class Store:
     def has_play(self, play_id: str) -> bool:
         return self.plays.path(play_id).exists()
 
-    def save_play(self, play: BaseModel | dict) -> None:
+    def save_play(self, play: BaseModel | JsonObject) -> None:
         """Store a play; replacing a stored one is an edit, which :meth:`undo_play_change` can take back."""
         record = _as_record(play)
         validate_play(record)
@@ -192,7 +193,7 @@ class Store:
             table.remove(doc_ids=[last.doc_id])
             return str(last["play_id"])
 
-    def play_changes(self) -> list[dict]:
+    def play_changes(self) -> list[JsonObject]:
         """The play edits and deletes that can be undone, oldest first: ``{"play_id", "what"}``."""
         try:
             return [{"play_id": e["play_id"], "what": e["what"]}
@@ -200,7 +201,7 @@ class Store:
         except DamagedFile:
             return []
 
-    def _journal(self, play_id: str, before: dict | None, what: str) -> None:
+    def _journal(self, play_id: str, before: JsonObject | None, what: str) -> None:
         try:
             table = self._undo_table()
             table.insert({"play_id": play_id, "before": before, "what": what})
@@ -216,7 +217,7 @@ class Store:
         db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
         return db.table("changes", cache_size=0)
 
-    def export_plays(self) -> dict:
+    def export_plays(self) -> JsonObject:
         """A JSON-ready document holding every play of the history."""
         return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
 
@@ -231,7 +232,7 @@ class Store:
             damage = DamagedFile(collection.path(record_id), str(records.refusal("", e)))
             return collection.kind.validate(self._recovered(collection, record_id, damage))
 
-    def _recovered(self, collection: Collection, record_id: str, damage: DamagedFile) -> dict:
+    def _recovered(self, collection: Collection, record_id: str, damage: DamagedFile) -> JsonObject:
         with self._locked():
             restored = collection.recover(record_id, damage)
         if restored is None:
@@ -289,22 +290,22 @@ class Store:
                                          reason=e.reason, moved=str(moved)))
 
     # -- export and import ---------------------------------------------------------------------------------
-    def export_game(self, game_id: str) -> dict:
+    def export_game(self, game_id: str) -> JsonObject:
         """A JSON-ready document holding one game, for :meth:`import_data` here or on another device."""
         return export_document(games=[self._record(self.games, game_id)])
 
-    def export_campaign(self, campaign_id: str) -> dict:
+    def export_campaign(self, campaign_id: str) -> JsonObject:
         """A JSON-ready document holding one campaign."""
         return export_document(campaigns=[self._record(self.campaigns, campaign_id)])
 
-    def export_all(self) -> dict:
+    def export_all(self) -> JsonObject:
         """A JSON-ready document holding every game, campaign and setting."""
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
                                settings=self.settings())
 
-    def import_data(self, data: dict | str | bytes) -> ImportReport:
+    def import_data(self, data: JsonObject | str | bytes) -> ImportReport:
         """Validate a whole export document (schema, and a replay of each game), then store it.
 
         A bad document raises :class:`~companion.store.errors.ImportRefused` naming the field at fault, and the
@@ -321,7 +322,7 @@ class Store:
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
         return plan.report
 
-    def _existing(self, folder: str, record_id: str) -> dict | None:
+    def _existing(self, folder: str, record_id: str) -> JsonObject | None:
         collection = {"games": self.games, "campaigns": self.campaigns, "plays": self.plays}[folder]
         try:
             return collection.read(record_id)
@@ -330,13 +331,13 @@ class Store:
         except DamagedFile:
             return {}  # differs from anything imported, so the import is kept beside it under a new id
 
-    def _record(self, collection: Collection, record_id: str) -> dict:
+    def _record(self, collection: Collection, record_id: str) -> JsonObject:
         try:
             return collection.read(record_id)
         except DamagedFile as e:
             return self._recovered(collection, record_id, e)
 
-    def save_export(self, document: dict, name: str) -> Path:
+    def save_export(self, document: JsonObject, name: str) -> Path:
         """Write an export document as ``exports/<name>`` in the data folder (atomically) and return its path."""
         path = self.data_dir / "exports" / Path(name).name
         atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -358,7 +359,8 @@ class Store:
             record = read_envelope(path, kinds[folder])["tables"].get(kinds[folder], {}).get("1")
         except DamagedFile as e:
             raise StoreError(t("This backup can't be read: {reason}", reason=e.reason)) from e
-        return self.import_data(export_document(**{folder: [record]}))
+        found = [record]
+        return self.import_data(export_document(games=found) if folder == "games" else export_document(campaigns=found))
 
     def backups(self) -> list[BackupInfo]:
         """Backups and damaged files kept aside, newest first."""
@@ -378,7 +380,7 @@ def _recency(summary: records.GameSummary | records.CampaignSummary) -> float:
     return summary.updated.timestamp() if summary.updated else 0.0
 
 
-def _as_record(model: BaseModel | dict) -> dict:
+def _as_record(model: BaseModel | JsonObject) -> JsonObject:
     record = model.model_dump(mode="json") if isinstance(model, BaseModel) else dict(model)
     records.check_id(record.get("id"))
     return record

@@ -17,7 +17,7 @@ from companion.history.summary import validate_play
 from companion.i18n import t
 from companion.store import records
 from companion.store.errors import ImportRefused
-from companion.store.schema import SchemaError, envelope, migrate
+from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 EXPORT_KIND = "export"
 _FIELDS = {"app", "schema", "kind", "written_by", "exported", "games", "campaigns", "plays", "settings"}
@@ -58,15 +58,15 @@ class ImportReport:
 
 @dataclass
 class ImportPlan:
-    games: list[dict]
-    campaigns: list[dict]
-    plays: list[dict]
+    games: list[JsonObject]
+    campaigns: list[JsonObject]
+    plays: list[JsonObject]
     settings: dict[str, Any]
     report: ImportReport
 
 
-def export_document(games: list[dict] | None = None, campaigns: list[dict] | None = None,
-                    settings: dict[str, Any] | None = None, plays: list[dict] | None = None) -> dict:
+def export_document(games: list[JsonObject] | None = None, campaigns: list[JsonObject] | None = None,
+                    settings: dict[str, Any] | None = None, plays: list[JsonObject] | None = None) -> JsonObject:
     """An export envelope; ``plays`` when exporting the history, ``settings`` only when exporting everything."""
     doc = envelope(EXPORT_KIND, exported=datetime.now(UTC).isoformat(timespec="seconds"), games=games or [],
                    campaigns=campaigns or [])
@@ -77,7 +77,7 @@ def export_document(games: list[dict] | None = None, campaigns: list[dict] | Non
     return doc
 
 
-def parse(data: dict | str | bytes) -> Any:
+def parse(data: JsonObject | str | bytes) -> Any:
     """The JSON value of a pasted or picked file; ``ImportRefused`` if it isn't JSON."""
     if isinstance(data, dict):
         return data
@@ -87,11 +87,11 @@ def parse(data: dict | str | bytes) -> Any:
         raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=str(e))) from e
 
 
-def _records(doc: dict, key: str, validate: Callable[[object], Any]) -> list[dict]:
+def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> list[JsonObject]:
     items = doc.get(key, [])
     if not isinstance(items, list):
         raise ImportRefused(key, t("expected a list, found {found}", found=type(items).__name__))
-    out: list[dict] = []
+    out: list[JsonObject] = []
     seen: set[str] = set()
     for i, item in enumerate(items):
         where = f"{key}[{i}]"
@@ -108,8 +108,8 @@ def _records(doc: dict, key: str, validate: Callable[[object], Any]) -> list[dic
     return out
 
 
-def _place(found: list[dict], folder: str, existing: Callable[[str, str], dict | None],
-           added: list[str], unchanged: list[str], renamed: dict[str, str]) -> list[dict]:
+def _place(found: list[JsonObject], folder: str, existing: Callable[[str, str], JsonObject | None],
+           added: list[str], unchanged: list[str], renamed: dict[str, str]) -> list[JsonObject]:
     to_write = []
     taken = {r["id"] for r in found}
     for record in found:
@@ -133,13 +133,13 @@ def _place(found: list[dict], folder: str, existing: Callable[[str, str], dict |
 class CheckedImport:
     """An export document that passed every check, its records in their canonical JSON form."""
 
-    games: list[dict]
-    campaigns: list[dict]
+    games: list[JsonObject]
+    campaigns: list[JsonObject]
     settings: dict[str, Any]
-    plays: list[dict] = field(default_factory=list)
+    plays: list[JsonObject] = field(default_factory=list)
 
 
-def check_import(data: dict | str | bytes) -> CheckedImport:
+def check_import(data: JsonObject | str | bytes) -> CheckedImport:
     """Validate an export document in full (envelope, every record, a replay of every game); ``ImportRefused``."""
     try:
         doc = migrate(parse(data), (EXPORT_KIND,))
@@ -158,7 +158,7 @@ def check_import(data: dict | str | bytes) -> CheckedImport:
                          plays=_records(doc, "plays", validate_play))
 
 
-def plan_import(checked: CheckedImport, existing: Callable[[str, str], dict | None]) -> ImportPlan:
+def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObject | None]) -> ImportPlan:
     """What to write for a checked import; ``existing(folder, id)`` reads the store (a clash gets a new id)."""
     report = ImportReport(settings=len(checked.settings))
     return ImportPlan(
