@@ -73,8 +73,7 @@ def _bgstats(play: Play) -> list[ft.Control]:
     button = tagged("play-bgstats", ft.FilledButton(content=t("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,
                                                      url=url, height=theme.TOUCH))
     return [button,
-            tagged("play-bgstats-link", ft.Text(url, size=theme.SMALL, selectable=True, max_lines=2,
-                                                overflow=ft.TextOverflow.ELLIPSIS)),
+            tagged("play-bgstats-link", ft.Text(url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
             ft.Text(t("Or scan this with the phone that has BG Stats:"), size=theme.SMALL),
             tagged("play-qr", ft.Image(src=qr_png(play), width=260, height=260))]
 

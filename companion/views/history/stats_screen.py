@@ -1,10 +1,10 @@
 """Statistics per player and per game, with charts: score over time, share of wins, where the points come from.
 
 Route ``/stats``. Identifiers: ``stats-game-<all|game>``, ``stats-plays``, ``stats-player-<n>``,
-``stats-focus-<n>``, ``stats-h2h``, ``stats-h2h-<n>``, ``stats-by-count``, ``stats-game-card-<game>``,
-``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``stats-roster``, ``stats-rename-from``,
-``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``error-line``, ``back``. ``<n>`` is the player's place
-in the list (most plays first).
+``stats-name-<n>``, ``stats-summary-<n>``, ``stats-focus-<n>``, ``stats-h2h``, ``stats-h2h-<n>``,
+``stats-game-card-<game>``, ``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``stats-roster``,
+``stats-rename-from``, ``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``error-line``, ``back``. ``<n>`` is
+the player's place in the list (most plays first).
 """
 
 from __future__ import annotations
@@ -47,10 +47,12 @@ def _player_card(n: int, p: PlayerStats, focus: bool, choose: object) -> ft.Cont
     counts = " · ".join(t("{n} players: {wins}/{plays}", n=k, wins=v.wins, plays=v.plays)
                         for k, v in p.by_count.items())
     lines.append(t("By player count (wins/plays): {counts}", counts=counts))
-    body = [ft.Row([ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD, expand=True),
+    body = [ft.Row([tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD),
+                           expand=True),
                     chip(f"stats-focus-{n}", t("Head-to-head"), color=theme.SEED if focus else theme.PASSED,
                          on_click=choose)])]
-    body += [ft.Text(line, size=theme.BODY) for line in lines]
+    body.append(tagged(f"stats-summary-{n}", ft.Text(lines[0], size=theme.BODY)))
+    body += [ft.Text(line, size=theme.BODY) for line in lines[1:]]
     return section_card(f"stats-player-{n}", None, body)
 
 
