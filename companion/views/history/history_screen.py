@@ -17,7 +17,7 @@ from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label
-from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+from companion.views.widgets import action_button, chip, error_line, screen, tagged
 
 PAGE = 30  # plays drawn at a time: a phone scrolls, it needn't lay out a thousand rows
 
@@ -25,16 +25,18 @@ PAGE = 30  # plays drawn at a time: a phone scrolls, it needn't lay out a thousa
 def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
     seats = sorted(play.players, key=lambda s: (s.rank or 99, s.name.casefold()))
     if play.mode == "co-op":
-        result = t("Team won") if play.won else t("Team lost")
-        line = ", ".join(s.name for s in seats) + " · " + result
+        line = " · ".join(s.name for s in seats) + " · " + (t("Team won") if play.won else t("Team lost"))
     else:
-        line = ", ".join(f"{s.name} {s.score}" + (" 🏆" if s.winner else "") for s in seats)
+        line = " · ".join(f"{s.name} {s.score}" for s in seats)
+    won = play.won if play.mode == "co-op" else any(s.winner for s in seats)
     when = play.played.astimezone().strftime("%d %b %Y %H:%M")
-    body = ft.Container(content=ft.Column([
-        ft.Text(f"{game_label(play.game)} · {when}", size=theme.SMALL),
-        ft.Text(line, size=theme.BODY, weight=ft.FontWeight.W_600),
-    ], spacing=2), padding=ft.Padding.symmetric(vertical=6), ink=True,
-        on_click=lambda _e: ctx.navigate(route_to("/history/play", play=play.id)))
+    result = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.GROUPS, size=20,
+                             color=ft.Colors.AMBER if won else None),
+                     ft.Text(line, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True)], spacing=6)
+    body = ft.Container(content=ft.Column([ft.Text(f"{game_label(play.game)} · {when}", size=theme.SMALL), result],
+                                          spacing=2),
+                        padding=ft.Padding.symmetric(vertical=6), ink=True,
+                        on_click=lambda _e: ctx.navigate(route_to("/history/play", play=play.id)))
     return tagged(f"history-play-{play.id}", body)
 
 
@@ -82,7 +84,11 @@ def HistoryList(ctx: AppContext) -> ft.Control:
             t("No plays yet: a game scored at the table or a saved scorer result appears here.") if not plays
             else t("No play matches these filters."), size=theme.BODY)))
     else:
-        controls.append(section_card("history-plays", None, [_play_row(ctx, p) for p in chosen[:shown]]))
+        # A panel like section_card's whose rows take its whole width: a play is tapped anywhere on its line.
+        rows = ft.Column([_play_row(ctx, p) for p in chosen[:shown]], spacing=4,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        controls.append(tagged("history-plays", ft.Container(content=rows, padding=theme.GAP, border_radius=12,
+                                                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)))
         if len(chosen) > shown:
             controls.append(action_button("history-more", t("Show more"), lambda: set_shown(shown + PAGE),
                                           icon=ft.Icons.EXPAND_MORE))
