@@ -18,19 +18,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "views"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from components import Drawn  # noqa: E402
-
-from companion.history import load_roster  # noqa: E402
-from companion.history import statistics as compute  # noqa: E402
-from companion.store import Store, open_store  # noqa: E402
-from companion.store.transfer import export_document  # noqa: E402
-from companion.views.context import AppContext  # noqa: E402
-from companion.views.history import history_screen, stats_screen  # noqa: E402
-from tests.support.plays import generated_plays  # noqa: E402
+from companion.app import RouteScreen
+from companion.history import load_roster
+from companion.history import statistics as compute
+from companion.session import Sessions
+from companion.store import Store, open_store
+from companion.store.transfer import export_document
+from companion.views.context import AppContext
+from tests.support.components import Rendered
+from tests.support.plays import generated_plays
 
 TARGET_MS = 300
 
@@ -46,12 +44,19 @@ def _median_ms(work: Callable[[], object], repeat: int) -> float:
 
 
 def _figures(store: Store, repeat: int) -> dict[str, float]:
-    def open_screen(view: Callable, route: str) -> Callable[[], object]:
-        return lambda: Drawn(view, AppContext(store=store, route=route))
+    def open_screen(route: str, cold: bool = False) -> Callable[[], object]:
+        def draw() -> object:
+            if cold:
+                store._plays_cache = None  # as just after a play was saved: the index is read again
+            return Rendered(RouteScreen, AppContext(sessions=Sessions(store), route=route), route).render()
+
+        return draw
 
     return {
-        "history": _median_ms(open_screen(history_screen.view, "/history"), repeat),
-        "statistics": _median_ms(open_screen(stats_screen.view, "/stats"), repeat),
+        "history": _median_ms(open_screen("/history"), repeat),
+        "statistics": _median_ms(open_screen("/stats"), repeat),
+        "history, index re-read": _median_ms(open_screen("/history", cold=True), repeat),
+        "statistics, index re-read": _median_ms(open_screen("/stats", cold=True), repeat),
         "figures only": _median_ms(lambda: compute(store.list_plays(), load_roster(store).resolve), repeat),
     }
 
@@ -73,13 +78,14 @@ def main() -> int:
         base, big = _figures(empty, args.repeat), _figures(full, args.repeat)
     print(f"plays stored: {args.plays} ({sum(len(p.players) for p in plays)} seats); "
           f"import of all of them: {imported:.1f} s")
-    print(f"{'median of ' + str(args.repeat):<22}{'empty store':>14}{f'{args.plays} plays':>14}{'ratio':>9}")
+    print(f"{'median of ' + str(args.repeat):<32}{'empty store':>14}{f'{args.plays} plays':>14}{'ratio':>9}")
     for name in base:
-        print(f"{'open ' + name if name != 'figures only' else name:<22}{base[name]:>11.1f} ms{big[name]:>11.1f} ms"
-              f"{big[name] / base[name]:>8.1f}x")
-    verdict = "within" if big["statistics"] <= TARGET_MS else "OVER"
-    print(f"Statistics at {args.plays} plays: {big['statistics']:.1f} ms — {verdict} the {TARGET_MS} ms target")
-    return 0 if big["statistics"] <= TARGET_MS else 1
+        label = name if name == "figures only" else "open " + name
+        print(f"{label:<32}{base[name]:>11.1f} ms{big[name]:>11.1f} ms{big[name] / base[name]:>8.1f}x")
+    worst = big["statistics, index re-read"]
+    verdict = "within" if worst <= TARGET_MS else "OVER"
+    print(f"Statistics at {args.plays} plays, index re-read: {worst:.1f} ms — {verdict} the {TARGET_MS} ms target")
+    return 0 if worst <= TARGET_MS else 1
 
 
 if __name__ == "__main__":

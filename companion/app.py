@@ -1,61 +1,61 @@
 """The Flet web app: ``serve()`` starts it, ``ROUTES`` says which screen draws which route.
 
-Adding a screen (one line): write ``def view(ctx: AppContext) -> ft.View`` in its own module, then add
-``"/your/route": "package.module:function",`` to ``ROUTES`` below. The module is imported the first time its route
-is opened, so a screen that fails to import shows its error instead of taking the app down. Query parameters
-reach the screen as ``ctx.params`` (``/score?game=<id>`` → ``ctx.params["game"]``); build links with
-``companion.views.context.route_to("/score", game=game.id)`` and go there with ``ctx.navigate(route)``.
-``ctx.store`` is the store (``None`` if it could not be opened), ``ctx.game`` the game at the table.
+Adding a screen (one line): write an ``@ft.component`` taking ``ctx: AppContext`` and returning an ``ft.View`` in
+its own module, then add ``"/your/route": "package.module:Component",`` to ``ROUTES`` below. The module is
+imported the first time its route is opened, so a screen that fails to import or to draw shows its error instead
+of taking the app down. Query parameters reach the screen as ``ctx.params`` (``/score?game=<id>`` →
+``ctx.params["game"]``); build links with ``companion.views.context.route_to("/score", game=game.id)`` and go
+there with ``ctx.navigate(route)``. What a screen shows comes from ``ctx.sessions`` (shared by every tab).
 """
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
 import logging
 import socket
 import webbrowser
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
 from companion.i18n import t
 from companion.resources import assets_path
-from companion.views.context import AppContext, LiveGames
+from companion.session import Saver, Sessions
+from companion.views.context import AppContext
+from companion.views.hooks import use_threadsafe
 
 ROUTES: dict[str, str] = {
-    "/": "companion.views.home:view",
-    "/new": "companion.views.new_game:view",
-    "/table": "companion.views.table:view",
-    "/player": "companion.views.player:view",
-    "/port": "companion.views.port:view",
-    "/settings": "companion.views.home:settings_view",
-    "/score": "companion.views.scorer:view",
-    "/score/shallow": "companion.views.shallow_scorer:view",
-    "/score/endeavor": "companion.views.endeavor_scorer:view",
-    "/survey": "companion.views.survey:view",
-    "/survey/campaign": "companion.views.survey_campaign:view",
-    "/survey/sheet": "companion.views.survey_sheet:view",
-    "/survey/week": "companion.views.survey_week:view",
-    "/survey/end": "companion.views.survey_end:view",
-    "/survey/progress": "companion.views.survey_progress:view",
-    "/data": "companion.views.data_screen:view",
-    "/history": "companion.views.history.history_screen:view",
-    "/history/play": "companion.views.history.play_screen:view",
-    "/stats": "companion.views.history.stats_screen:view",
+    "/": "companion.views.home.home:HomeScreen",
+    "/new": "companion.views.home.new_game:NewGameScreen",
+    "/table": "companion.views.table.screen:TableScreen",
+    "/player": "companion.views.table.angler:AnglerScreen",
+    "/port": "companion.views.port.screen:PortScreen",
+    "/settings": "companion.views.home.settings:SettingsScreen",
+    "/score": "companion.views.scorers.deep_regrets:ScorerScreen",
+    "/score/shallow": "companion.views.scorers.shallow:ShallowScreen",
+    "/score/endeavor": "companion.views.scorers.endeavor:EndeavorScreen",
+    "/survey": "companion.views.survey.campaigns:CampaignsScreen",
+    "/survey/campaign": "companion.views.survey.campaign:CampaignScreen",
+    "/survey/sheet": "companion.views.survey.sheet:SheetScreen",
+    "/survey/week": "companion.views.survey.week:WeekScreen",
+    "/survey/end": "companion.views.survey.end:EndScreen",
+    "/survey/progress": "companion.views.survey.progress:ProgressScreen",
+    "/data": "companion.views.home.data:DataScreen",
+    "/history": "companion.views.history.history_screen:HistoryScreen",
+    "/history/play": "companion.views.history.play_screen:PlayScreen",
+    "/stats": "companion.views.history.stats_screen:StatisticsScreen",
 }
 
-Screen = Callable[[AppContext], ft.View]
 log = logging.getLogger(__name__)
 
 
-def screen_for(path: str) -> Screen:
-    """The screen function registered for ``path`` (``"/"`` for an unknown route)."""
-    module_name, _, function = ROUTES.get(path, ROUTES["/"]).partition(":")
-    return getattr(importlib.import_module(module_name), function)
+def screen_for(path: str) -> Callable[..., Any]:
+    """The screen component registered for ``path`` (``"/"`` for an unknown route)."""
+    module_name, _, name = ROUTES.get(path, ROUTES["/"]).partition(":")
+    return getattr(importlib.import_module(module_name), name)
 
 
 def _problem_view(ctx: AppContext, message: str) -> ft.View:
@@ -67,32 +67,31 @@ def _problem_view(ctx: AppContext, message: str) -> ft.View:
     ])
 
 
-def build_view(ctx: AppContext) -> ft.View:
-    """Draw the screen for ``ctx.route``; a screen that raises is replaced by a one-line explanation."""
-    ctx.redraw_part = None  # a screen that can redraw part of itself sets it again
+@ft.component
+def RouteScreen(ctx: AppContext, route: str) -> ft.View:
+    """The screen for ``route``, drawn in place (its hooks are this component's); one that raises is replaced by a
+    one-line explanation rather than taking the table's game down with it. Keyed by route: a new route mounts a
+    new screen with fresh local state."""
     try:
-        view = screen_for(ctx.path)(ctx)
-    except Exception as problem:  # a broken screen must not take the table's game down with it
-        log.exception("screen %s failed", ctx.route)
+        view = screen_for(ctx.path).__wrapped__(ctx)
+    except Exception as problem:
+        log.exception("screen %s failed", route)
         return _problem_view(ctx, t("This screen could not be drawn: {problem}", problem=problem))
-    # A new route gets a new view (keyed by route); a redraw of the same route sends only what changed.
-    view.key = ctx.route
+    if isinstance(view, ft.View):  # a screen that hands over to an inner component is keyed by that component
+        view.key = route
     return view
 
 
 @ft.component
-def Root(ctx: AppContext, page: ft.Page) -> list[ft.View]:
-    """The whole app as one component: it redraws the current screen when the route or ``ctx`` changes, and
-    Flet sends only what changed to the browser.
-    """
+def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
+    """The whole app: the current route's screen; a refusal or a route change redraws it."""
     route, set_route = ft.use_state(page.route or "/")
-    _, set_version = ft.use_state(0)
+    _, set_error = ft.use_state(ctx.error)
     ctx.route = route
-    if ctx.on_refresh is None:  # set once: a new handler each render would be sent to the browser each time
-        loop = asyncio.get_running_loop()
-        ctx.on_refresh = lambda: loop.call_soon_threadsafe(set_version, lambda v: v + 1)
+    if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
+        ctx.on_error = use_threadsafe(set_error)
         page.on_route_change = lambda event: set_route(event.route)
-    return [build_view(ctx)]
+    return [RouteScreen(ctx, route, key=route)]
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:
@@ -110,9 +109,8 @@ def _open_store(data_dir: str | Path | None) -> object | None:
 def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab, sharing one store between tabs."""
     store = _open_store(data_dir)
-    # One worker keeps saves in order and off the tap's path; every tab shares it (and the store).
-    saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-save")
-    live = LiveGames()
+    # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
+    sessions = Sessions(store, Saver())  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
         from companion.views import theme
@@ -120,8 +118,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(store=store, notices=notices, live=live, on_navigate=page.navigate,
-                         run_save=saver.submit)
+        ctx = AppContext(sessions=sessions, notices=notices, on_navigate=page.navigate)
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":
@@ -142,7 +139,7 @@ def _warm_up() -> None:
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.catalog import load_catalog
 
-    for route in ("/", "/new", "/table", "/player", "/port"):
+    for route in ROUTES:
         screen_for(route)
     load_catalog()
     gc.collect()

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -25,7 +26,7 @@ from companion.session.base import Outcome, Refused, Session
 from companion.session.saver import Saver
 from companion.survey import Campaign
 
-M = TypeVar("M", bound=BaseModel)
+D = TypeVar("D")
 
 
 class GameSession(Session[Game]):
@@ -71,25 +72,27 @@ class CampaignSession(Session[Campaign]):
         return self.replace(lambda campaign: move(campaign, *args, **kwargs), seen=seen)
 
 
-class DraftSession(Session[M]):
-    """A form that must survive navigation, reloads and a second phone (the scorer's table): a pydantic model
-    kept as a setting. ``change`` gets a deep copy to edit, so a rendered version is never changed under a
-    screen; a result that fails validation is refused with the field named."""
+class DraftSession(Session[D]):
+    """A form that must survive navigation, reloads and a second phone (a scorer's table), kept as a setting: a
+    pydantic model or plain JSON data. ``change`` gets a deep copy to edit, so a rendered version is never
+    changed under a screen; a model that fails validation is refused with the field named."""
 
-    def change(self, edit: Callable[[M], M | None], *, seen: int) -> Outcome[M]:
+    def change(self, edit: Callable[[D], D | None], *, seen: int) -> Outcome[D]:
         """``edit(copy)`` returns the new draft (or edits the copy in place and returns ``None``)."""
-        def make(value: M) -> M:
-            copy = value.model_copy(deep=True)
+        def make(value: D) -> D:
+            copy = deepcopy(value)
             edited = edit(copy)
             result = copy if edited is None else edited
+            if not isinstance(result, BaseModel):
+                return result
             try:
-                return type(value).model_validate(result.model_dump())
+                return type(result).model_validate(result.model_dump())
             except ValidationError as invalid:
                 first = invalid.errors(include_url=False)[0]
                 raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
                                 message=first["msg"])) from invalid
         return self.replace(make, seen=seen)
 
-    def reset(self, value: M, *, seen: int) -> Outcome[M]:
+    def reset(self, value: D, *, seen: int) -> Outcome[D]:
         """Replace the whole draft (undoable)."""
         return self.replace(lambda _old: value, seen=seen)

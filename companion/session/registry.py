@@ -24,7 +24,13 @@ from companion.survey import Campaign
 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S")
-DRAFTS: dict[str, type[BaseModel]] = {"scorer": TableDraft}  # draft key → its model (saved as "<key>-draft")
+
+
+
+def _table_draft(saved: Any) -> TableDraft:
+    return TableDraft.model_validate(saved) if saved else TableDraft()
+
+
 
 
 class NotFound(LookupError):
@@ -97,21 +103,23 @@ class Sessions:
 
     # --- drafts ---------------------------------------------------------------------------------------------
 
-    def draft(self, key: str) -> DraftSession[Any]:
-        """The shared draft ``key`` (``"scorer"``), from its saved setting or blank."""
-        model = DRAFTS[key]
+    def draft(self, key: str, make: Callable[[Any], Any] = _table_draft) -> DraftSession[Any]:
+        """The shared draft ``key``, kept as the setting ``<key>-draft``: ``make(saved)`` builds it from what was
+        saved (``None`` when nothing was); a saved draft ``make`` refuses (an old or damaged one) starts afresh.
+        The Deep Regrets scorer's draft (``"scorer"``) is a :class:`TableDraft`."""
         setting = f"{key}-draft"
 
-        def load() -> BaseModel:
+        def load() -> Any:
             try:
                 saved = self.store.get_setting(setting) if self.store is not None else None
-                return model.model_validate(saved) if saved else model()
-            except (ValidationError, TypeError, StoreError, OSError):  # an old or damaged draft: start afresh
-                return model()
+                return make(saved)
+            except (ValidationError, ValueError, TypeError, KeyError, StoreError, OSError):
+                return make(None)
 
-        def write(value: BaseModel) -> None:
+        def write(value: Any) -> None:
             if self.store is not None:
-                self.store.set_setting(setting, value.model_dump(mode="json"))
+                self.store.set_setting(setting, value.model_dump(mode="json") if isinstance(value, BaseModel)
+                                       else value)
 
         return self._open(self._drafts, key, load, lambda value: DraftSession(key, value, write, self.saver))
 
@@ -123,6 +131,13 @@ class Sessions:
         with self._lock:
             self._games.pop(key, None)
             self._campaigns.pop(key, None)
+
+    def forget_all(self) -> None:
+        """Drop every open game and campaign (after a backup was restored over one of them)."""
+        self.saver.flush()
+        with self._lock:
+            self._games.clear()
+            self._campaigns.clear()
 
     def flush(self) -> None:
         """Wait for every queued save."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 from platformdirs import user_data_dir
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 from tinydb import Query
 
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
@@ -47,6 +47,7 @@ CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_
 PLAYS = Kind(name="play", folder="plays", validate=validate_play, summarize=play_summary, describe=describe_play,
              indexes=("plays",), index_of=lambda s: "plays")
 UNDO_KEEP = 50  # play edits and deletes that can be taken back
+_SUMMARIES = TypeAdapter(list[PlaySummary])
 
 
 def resolve_data_dir(data_dir: Path | str | None = None) -> Path:
@@ -85,6 +86,7 @@ class Store:
         self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes)
         self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes)
         self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes)
+        self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
@@ -150,9 +152,23 @@ class Store:
 
     # -- plays (the history) -------------------------------------------------------------------------------
     def list_plays(self) -> list[PlaySummary]:
-        """Every recorded play, newest first, from the plays index alone (no play file is opened)."""
-        found = [PlaySummary.model_validate(s) for s in self.plays.summaries()]
-        return sorted(found, key=lambda s: (s.played.timestamp(), s.id), reverse=True)
+        """Every recorded play, newest first, from the plays index alone (no play file is opened).
+
+        The list is kept until the index file changes (a save here or by another process replaces the file, so its
+        inode, size or time differ): opening History or Statistics again reads nothing.
+        """
+        index = self.data_dir / "index" / "plays.json"
+        try:
+            stat = index.stat()
+            stamp: tuple[int, ...] | None = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        except FileNotFoundError:
+            stamp = None
+        if stamp is not None and self._plays_cache is not None and self._plays_cache[0] == stamp:
+            return list(self._plays_cache[1])
+        found = _SUMMARIES.validate_python(self.plays.summaries())
+        found.sort(key=lambda s: (s.played.timestamp(), s.id), reverse=True)
+        self._plays_cache = (stamp, found) if stamp is not None else None
+        return list(found)
 
     def load_play(self, play_id: str) -> Any:
         """The ``Play`` stored as ``play_id``; ``NotFound`` if there is none."""

@@ -6,7 +6,9 @@ from companion.rules import actions as act
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
+from companion.session import Sessions
 from companion.views.context import AppContext
+from tests.support.components import Rendered
 
 SUNFISH = FishRef(name="Sunfish", value=4, type="fair")
 
@@ -62,8 +64,41 @@ def finished() -> Game:
     return all_passed_on_the_last_day().apply(act.EndGame())
 
 
-def context(game: Game | None = None, route: str = "/", store: object | None = None) -> AppContext:
-    """A context with no page, as screens get it, at ``route`` (``{id}`` is replaced by the game's id)."""
-    ctx = AppContext(store=store, game=game)
+def context(game: Game | None = None, route: str = "/", store: object | None = None,
+            sessions: Sessions | None = None) -> AppContext:
+    """A context with no page at ``route`` (``{id}`` is replaced by the game's id), ``game`` open in its sessions."""
+    ctx = AppContext(sessions=sessions or Sessions(store))
+    ctx.on_navigate = lambda to: _go(ctx, to)
+    if game is not None:
+        ctx.sessions.start_game(game)
     ctx.navigate(route.format(id=game.id if game else ""))
     return ctx
+
+
+def _go(ctx: AppContext, route: str) -> None:
+    # As the browser does: a new route is a new screen (the one shown leaves, its local state with it).
+    shown = ctx.__dict__.pop("_shown", None)
+    if shown is not None:
+        shown[1].unmount()
+    ctx.route = route
+
+
+def draw(ctx: AppContext):
+    """The screen of ``ctx.route`` as the app draws it, rendered again on every call; its local state (what is
+    typed, ticked, selected) is kept while the route stays, and dropped when the route changes, as in the app."""
+    from companion.app import RouteScreen
+
+    shown = ctx.__dict__.get("_shown")
+    if shown is None or shown[0] != ctx.route:
+        shown = ctx.__dict__["_shown"] = (ctx.route, Rendered(RouteScreen, ctx, ctx.route))
+    return shown[1].render()
+
+
+def game_of(ctx: AppContext, game_id: str | None = None) -> Game:
+    """The game of the route (or ``game_id``) as its session holds it now."""
+    return ctx.sessions.game(game_id or ctx.params["game"]).current.value
+
+
+def draft_of(ctx: AppContext, key: str):
+    """A scorer's draft as its shared session holds it now (the screen opened it)."""
+    return ctx.sessions.draft(key).current.value

@@ -12,15 +12,16 @@ import flet as ft
 import pytest
 
 from companion.store import Store, open_store
-from companion.views import data_screen
 from companion.views.context import AppContext
+from companion.views.home import data as data_screen
 from tests.store.conftest import campaign
 from tests.store.games import played_game
+from tests.views.tables import context, draw
 from tests.views.viewtree import change, find, ids, text_of
 
 
 def _tap(ctx: AppContext, identifier: str) -> None:
-    control = find(data_screen.view(ctx), identifier)
+    control = find(draw(ctx), identifier)
     result = control.on_click(SimpleNamespace(control=control))
     if inspect.iscoroutine(result):
         asyncio.run(result)
@@ -46,7 +47,7 @@ def store(tmp_path: Path) -> Store:
 
 
 def test_export_everything_offers_a_download_and_keeps_a_copy(store: Store, downloads) -> None:
-    ctx = AppContext(store=store)
+    ctx = context(None, "/data", store=store)
     _tap(ctx, "data-export-all")
 
     [(name, data)] = downloads
@@ -54,11 +55,11 @@ def test_export_everything_offers_a_download_and_keeps_a_copy(store: Store, down
     assert name.startswith("deep-regrets-everything-") and name.endswith(".json")
     assert (len(document["games"]), len(document["campaigns"])) == (1, 1)
     assert json.loads((store.data_dir / "exports" / name).read_bytes()) == document
-    assert "1 game(s) and 1 campaign(s)" in text_of(data_screen.view(ctx), "data-result")
+    assert "1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
 
 
 def test_one_game_and_one_campaign_export_alone(store: Store, downloads) -> None:
-    ctx = AppContext(store=store)
+    ctx = context(None, "/data", store=store)
     game_id, campaign_id = store.list_games()[0].id, store.list_campaigns()[0].id
     _tap(ctx, f"data-export-game-{game_id}")
     _tap(ctx, f"data-export-campaign-{campaign_id}")
@@ -70,25 +71,25 @@ def test_one_game_and_one_campaign_export_alone(store: Store, downloads) -> None
 
 def test_a_pasted_export_is_imported(store: Store, tmp_path: Path) -> None:
     other = open_store(tmp_path / "other")
-    ctx = AppContext(store=other)
-    change(data_screen.view(ctx), "data-import-text", json.dumps(store.export_all()))
+    ctx = context(None, "/data", store=other)
+    change(draw(ctx), "data-import-text", json.dumps(store.export_all()))
     _tap(ctx, "data-import-paste")
 
     assert ctx.error is None
     assert [g.id for g in other.list_games()] == [g.id for g in store.list_games()]
-    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(data_screen.view(ctx), "data-result")
+    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
 
 
 def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(store: Store) -> None:
-    ctx = AppContext(store=store)
+    ctx = context(None, "/data", store=store)
     document = store.export_all()
     document["campaigns"][0]["name"] = ""
     before = store.export_all()
-    change(data_screen.view(ctx), "data-import-text", json.dumps(document))
+    change(draw(ctx), "data-import-text", json.dumps(document))
     _tap(ctx, "data-import-paste")
 
     assert "campaigns[0].name" in ctx.error and "nothing was changed" in ctx.error
-    assert "campaigns[0].name" in text_of(data_screen.view(ctx), "error-line")
+    assert "campaigns[0].name" in text_of(draw(ctx), "error-line")
     after = store.export_all()
     assert [before[k] for k in ("games", "campaigns")] == [after[k] for k in ("games", "campaigns")]
 
@@ -96,15 +97,15 @@ def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(stor
 def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     exported = json.dumps(store.export_game(store.list_games()[0].id)).encode()
     other = open_store(tmp_path / "other")
-    ctx = AppContext(store=other)
+    ctx = context(None, "/data", store=other)
 
-    pick = find(data_screen.view(ctx), "data-import-file").action
+    pick = find(draw(ctx), "data-import-file").action
     assert isinstance(pick, ft.PickFiles) and pick.with_data and pick.allowed_extensions == ["json"]
     picked = ft.FilePickerFile(id=1, name="export.json", size=len(exported), bytes=exported)
     pick.file_picker.on_result(SimpleNamespace(files=[picked]))
 
     assert [g.id for g in other.list_games()] == [store.list_games()[0].id]
-    assert "Imported 1 game(s)" in text_of(data_screen.view(ctx), "data-result")
+    assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")
 
 
 def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Store) -> None:
@@ -113,7 +114,7 @@ def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Stor
     (store.data_dir / "games" / f"{game_id}.json").write_bytes(b"{ truncated")
     reopened = open_store(store.data_dir)
 
-    screen = data_screen.view(AppContext(store=reopened))
+    screen = draw(context(None, "/data", store=reopened))
 
     note = text_of(screen, "data-note-0")
     assert "could not be read" in note and str(reopened.data_dir / "damaged") in note
@@ -125,18 +126,18 @@ def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Stor
 def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
     game_id = store.list_games()[0].id
     store.delete_game(game_id)
-    ctx = AppContext(store=store)
-    screen = data_screen.view(ctx)
+    ctx = context(None, "/data", store=store)
+    screen = draw(ctx)
     [row] = [i for i in ids(screen)
              if i.startswith("data-backup-") and text_of(screen, i).startswith(f"games/{game_id}")]
 
     _tap(ctx, row.replace("backup", "restore"))
 
     assert [g.id for g in store.list_games()] == [game_id]
-    assert "Imported 1 game(s)" in text_of(data_screen.view(ctx), "data-result")
+    assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")
 
 
 def test_without_a_store_the_screen_says_so() -> None:
-    screen = data_screen.view(AppContext(store=None))
+    screen = draw(context(None, "/data", store=None))
     assert "could not be opened" in text_of(screen, "error-line")
     assert not [i for i in ids(screen) if i.startswith("data-export")]

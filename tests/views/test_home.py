@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tables import context, finished, two_players
+from tables import context, draw, finished, two_players
 from viewtree import ids, tap, texts
 
 from companion.store import open_store
-from companion.views import home
 
 
 @pytest.mark.parametrize(("button", "route"), [
@@ -16,14 +15,14 @@ from companion.views import home
 ])
 def test_each_button_goes_to_its_route(button, route):
     ctx = context()
-    tap(home.view(ctx), button)
+    tap(draw(ctx), button)
     assert ctx.route == route
 
 
 def test_store_notices_are_shown():
     ctx = context()
     ctx.notices.append("games/x.json was damaged and restored from a backup")
-    assert "games/x.json was damaged and restored from a backup" in texts(home.view(ctx))
+    assert "games/x.json was damaged and restored from a backup" in texts(draw(ctx))
 
 
 def test_game_in_progress_resumes_at_the_table(tmp_path):
@@ -31,7 +30,7 @@ def test_game_in_progress_resumes_at_the_table(tmp_path):
     game = two_players()
     store.save_game(game)
     ctx = context(store=store)
-    v = home.view(ctx)
+    v = draw(ctx)
     assert "Ada, Bo" in texts(v)
     tap(v, f"resume-{game.id}")
     assert ctx.route == f"/table?game={game.id}"
@@ -43,7 +42,7 @@ def test_finished_game_goes_to_the_scorer_prefilled(tmp_path):
     assert game.finished
     store.save_game(game)
     ctx = context(store=store)
-    v = home.view(ctx)
+    v = draw(ctx)
     assert f"resume-{game.id}" not in ids(v)
     tap(v, f"score-game-{game.id}")
     assert ctx.route == f"/score?game={game.id}"
@@ -54,6 +53,6 @@ def test_theme_setting_is_kept_and_applied(tmp_path):
     ctx = context(store=store, route="/settings")
     changed = []
     ctx.on_setting = lambda key, value: changed.append((key, value))
-    tap(home.settings_view(ctx), "theme-light")
+    tap(draw(ctx), "theme-light")
     assert store.get_setting("theme") == "light"
     assert changed == [("theme", "light")]

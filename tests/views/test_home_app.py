@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from tables import context
+from tables import context, draw
 from viewtree import ids, texts
 
 from companion import app
@@ -18,16 +18,16 @@ def test_every_route_draws_a_view(route):
 
 def test_a_screen_that_raises_is_replaced_by_one_line_and_a_way_home(monkeypatch):
     monkeypatch.setitem(app.ROUTES, "/broken", "companion.views.home:no_such_screen")
-    view = app.build_view(context(None, "/broken"))
+    view = draw(context(None, "/broken"))
     assert "go-home" in ids(view)
     assert any("could not be drawn" in line for line in texts(view))
 
 
 def test_each_route_gets_its_own_view_key():
     ctx = context(None, "/settings")
-    assert app.build_view(ctx).key == "/settings"
-    ctx.navigate(route_to("/table", game="g1"))
-    assert app.build_view(ctx).key == "/table?game=g1"
+    assert draw(ctx).key == "/settings"
+    ctx.navigate(route_to("/data"))
+    assert draw(ctx).key == "/data"
 
 
 def test_serve_prints_the_address_and_serves_offline_on_localhost(monkeypatch, capsys, tmp_path):

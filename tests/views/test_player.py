@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tables import context, monday_action, play, two_players
+from tables import context, draw, game_of, monday_action, play, two_players
 from viewtree import change, find, ids, tap, text_of, texts
 
 from companion.rules import actions as act
-from companion.views import player
 
 
 def at_player(game, seat=0):
@@ -15,7 +14,7 @@ def at_player(game, seat=0):
 
 def test_dice_pools_show_kinds_and_faces():
     """RULES.md §1: every angler starts with 3 player dice; Ada rolled 3, 3, 2."""
-    v = player.view(at_player(monday_action()))
+    v = draw(at_player(monday_action()))
     assert [text_of(v, f"fresh-die-{k}") for k in range(3)] == ["Player 3", "Player 3", "Player 2"]
     assert "spent-die-0" not in ids(v)
 
@@ -23,57 +22,57 @@ def test_dice_pools_show_kinds_and_faces():
 def test_catch_a_fish_with_the_selected_dice():
     """A p.10: dice whose sum reaches the Difficulty catch the Fish; it goes to the hand."""
     ctx = at_player(monday_action())
-    change(player.view(ctx), "catch-search", "sunfish")
-    tap(player.view(ctx), "catch-pick-sunfish")
-    tap(player.view(ctx), "fresh-die-0")
-    assert text_of(player.view(ctx), "selected-dice") == "Selected: Player 3"
-    tap(player.view(ctx), "catch-fish")
+    change(draw(ctx), "catch-search", "sunfish")
+    tap(draw(ctx), "catch-pick-sunfish")
+    tap(draw(ctx), "fresh-die-0")
+    assert text_of(draw(ctx), "selected-dice") == "Selected: Player 3"
+    tap(draw(ctx), "catch-fish")
     assert ctx.error is None
-    v = player.view(ctx)
+    v = draw(ctx)
     assert "Sunfish · Fair 4 · sells for $6 now" in texts(find(v, "hand-0"))
-    assert len(ctx.game.state.players[0].fresh) == 2
+    assert len(game_of(ctx).state.players[0].fresh) == 2
 
 
 def test_catching_without_dice_is_refused_with_its_rule():
     """A p.10: dice worth 0 don't reach a Difficulty of 2."""
     ctx = at_player(monday_action())
-    change(player.view(ctx), "catch-search", "sunfish")
-    tap(player.view(ctx), "catch-pick-sunfish")
-    before = ctx.game
-    tap(player.view(ctx), "catch-fish")
-    assert ctx.game is before
+    change(draw(ctx), "catch-search", "sunfish")
+    tap(draw(ctx), "catch-pick-sunfish")
+    before = game_of(ctx)
+    tap(draw(ctx), "catch-fish")
+    assert game_of(ctx) is before
     assert "(A p.10)" in ctx.error
 
 
 def test_can_of_worms_flips_face_down_once():
     """A p.11: peeking flips the Can of Worms; a face-down can can't be used again."""
     ctx = at_player(monday_action())
-    tap(player.view(ctx), "can-of-worms")
-    assert text_of(player.view(ctx), "can-of-worms") == "Can of Worms: face down"
-    tap(player.view(ctx), "can-of-worms")
+    tap(draw(ctx), "can-of-worms")
+    assert text_of(draw(ctx), "can-of-worms") == "Can of Worms: face down"
+    tap(draw(ctx), "can-of-worms")
     assert ctx.error == "Ada's Can of Worms is face down (A p.11)"
 
 
 def test_abandon_ship_flips_the_lifeboat_and_makes_port():
     """A p.10: Abandon Ship flips the Lifeboat and Makes Port at once."""
     ctx = at_player(monday_action())
-    tap(player.view(ctx), "abandon-ship")
-    v = player.view(ctx)
+    tap(draw(ctx), "abandon-ship")
+    v = draw(ctx)
     assert text_of(v, "abandon-ship") == "Lifeboat: flipped (+10 Regret value)"
     assert text_of(v, "player-where") == "Port"
 
 
 def test_player_screen_links_back_to_the_table():
     ctx = at_player(two_players(), seat=1)
-    tap(player.view(ctx), "table")
-    assert ctx.route == f"/table?game={ctx.game.id}"
+    tap(draw(ctx), "table")
+    assert ctx.route == f"/table?game={game_of(ctx).id}"
 
 
 def test_a_rod_is_equipped_at_declaration_only():
     """A p.8: Rods and Reels are equipped in the Declaration phase; a catalog Rod offers no Reel button."""
     game = play(monday_action(), act.GainItem(player=0, item="Narwhal Rod"))
     ctx = at_player(game)
-    v = player.view(ctx)
+    v = draw(ctx)
     assert "equip-rod-0" in ids(v) and "equip-reel-0" not in ids(v) and "use-item-0" not in ids(v)
     tap(v, "equip-rod-0")
     assert ctx.error == "Rods and Reels are equipped in the Declaration phase (A p.8)"
@@ -82,5 +81,5 @@ def test_a_rod_is_equipped_at_declaration_only():
 def test_a_supply_can_be_used():
     game = play(monday_action(), act.GainItem(player=0, item="Absinthe"))
     ctx = at_player(game)
-    tap(player.view(ctx), "use-item-0")
-    assert ctx.error is None and ctx.game.state.players[0].items == []
+    tap(draw(ctx), "use-item-0")
+    assert ctx.error is None and game_of(ctx).state.players[0].items == []

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tables import SUNFISH, context, monday_action, play, tuesday_at_port
+from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
 from viewtree import change, find, ids, tap, text_of
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
-from companion.views import port
 
 FOUL_5 = FishRef(name="Anglerfish", value=5, type="foul")
 
@@ -19,15 +18,15 @@ def at_port(game, seat=0):
 def test_sale_value_follows_madness():
     """RULES.md §2: a Fair 4 sells for 4 + 2 = $6 with no Regret cards, and for 4 − 2 = $2 at 13+."""
     ctx = at_port(tuesday_at_port())
-    assert text_of(port.view(ctx), "sell-0") == "Sell $6"
+    assert text_of(draw(ctx), "sell-0") == "Sell $6"
     ctx = at_port(play(tuesday_at_port(), act.DrawRegret(player=0, count=13)))
-    assert text_of(port.view(ctx), "sell-0") == "Sell $2"
+    assert text_of(draw(ctx), "sell-0") == "Sell $2"
 
 
 def test_selling_adds_fishbucks_and_empties_the_hand():
     ctx = at_port(tuesday_at_port())
-    tap(port.view(ctx), "sell-0")
-    v = port.view(ctx)
+    tap(draw(ctx), "sell-0")
+    v = draw(ctx)
     assert ctx.error is None
     assert text_of(v, "port-fishbucks").startswith("$6")
     assert "sell-0" not in ids(v)
@@ -36,28 +35,28 @@ def test_selling_adds_fishbucks_and_empties_the_hand():
 def test_catalog_picker_shows_what_a_fish_sells_for_now():
     """RULES.md §2: Sunfish (Fair 4) at Madness 0 sells for $6."""
     ctx = at_port(tuesday_at_port())
-    change(port.view(ctx), "port-search", "sunf")
-    assert text_of(port.view(ctx), "port-pick-sunfish") == "Sunfish · Fair 4 · sells for $6 now"
+    change(draw(ctx), "port-search", "sunf")
+    assert text_of(draw(ctx), "port-pick-sunfish") == "Sunfish · Fair 4 · sells for $6 now"
 
 
 def test_purchase_refused_when_short_of_fishbucks_names_the_rule():
     """A p.17: the Market's orange die costs $3; Ada has $0."""
     ctx = at_port(tuesday_at_port())
-    before = ctx.game
-    tap(port.view(ctx), "buy-die-orange")
-    assert ctx.game is before
+    before = game_of(ctx)
+    tap(draw(ctx), "buy-die-orange")
+    assert game_of(ctx) is before
     assert ctx.error == "Ada has $0; this costs $3 (A p.17)"
-    assert find(port.view(ctx), "error-line").visible
+    assert find(draw(ctx), "error-line").visible
 
 
 def test_accepted_purchase_pays_the_quoted_price():
     """A p.16: a blue Market die costs $2."""
     ctx = at_port(tuesday_at_port(fishbucks=5))
-    v = port.view(ctx)
+    v = draw(ctx)
     assert text_of(v, "buy-quote-die-blue") == "$2"
     tap(v, "buy-die-blue")
     assert ctx.error is None
-    assert text_of(port.view(ctx), "port-fishbucks").startswith("$3")
+    assert text_of(draw(ctx), "port-fishbucks").startswith("$3")
 
 
 def test_life_preserver_discount_is_itemised():
@@ -65,13 +64,13 @@ def test_life_preserver_discount_is_itemised():
     game = tuesday_at_port(fishbucks=5)
     assert game.state.life_preserver == 0
     ctx = at_port(game)
-    change(port.view(ctx), "discount-life-preserver", True)
-    assert text_of(port.view(ctx), "buy-quote-die-orange") == "$3 − Life Preserver $2 = $1"
+    change(draw(ctx), "discount-life-preserver", True)
+    assert text_of(draw(ctx), "buy-quote-die-orange") == "$3 − Life Preserver $2 = $1"
 
 
 def test_three_shops_offers_each_tier():
     """RULES.md §5: each shop sells at $1, $3 and $5."""
-    v = port.view(at_port(tuesday_at_port("three-shops", fishbucks=5)))
+    v = draw(at_port(tuesday_at_port("three-shops", fishbucks=5)))
     for shop in ("rods", "reels", "supplies", "tackle"):
         assert {f"buy-{shop}-1", f"buy-{shop}-3", f"buy-{shop}-5"} <= set(ids(v))
     assert "buy-die-blue" not in ids(v)
@@ -80,36 +79,36 @@ def test_three_shops_offers_each_tier():
 def test_mount_puts_the_fish_in_the_chosen_slot():
     """A p.17: slots score ×2, ×3, ×2."""
     ctx = at_port(tuesday_at_port())
-    v = port.view(ctx)
+    v = draw(ctx)
     assert text_of(v, "mount-0-1") == "Slot 2 ×3"
     tap(v, "mount-0-1")
-    v = port.view(ctx)
+    v = draw(ctx)
     assert text_of(v, "mounted-1") == "Slot 2 (×3): Sunfish · Fair 4"
-    assert ctx.game.state.players[0].mounted[1] == SUNFISH
+    assert game_of(ctx).state.players[0].mounted[1] == SUNFISH
 
 
 def test_port_actions_at_sea_are_refused():
     ctx = at_port(monday_action())
-    v = port.view(ctx)
+    v = draw(ctx)
     assert "port-not-here" in ids(v)
     tap(v, "buy-die-blue")
-    assert ctx.error is not None and ctx.game.log == monday_action().log
+    assert ctx.error is not None and game_of(ctx).log == monday_action().log
 
 
 def test_unknown_seat_shows_no_game():
-    v = port.view(context(tuesday_at_port(), "/port?game={id}&seat=9"))
+    v = draw(context(tuesday_at_port(), "/port?game={id}&seat=9"))
     assert "go-home" in ids(v)
 
 
 def test_market_cycling_costs_a_dollar_and_is_refused_without_one():
     """A p.17: $1 replaces the visible items of one type (Market only)."""
     ctx = at_port(tuesday_at_port())
-    tap(port.view(ctx), "cycle-rods")
+    tap(draw(ctx), "cycle-rods")
     assert ctx.error == "Ada has $0; this costs $1 (A p.17)"
     ctx = at_port(tuesday_at_port(fishbucks=3))
-    tap(port.view(ctx), "cycle-dice")
-    assert ctx.error is None and text_of(port.view(ctx), "port-fishbucks").startswith("$2")
+    tap(draw(ctx), "cycle-dice")
+    assert ctx.error is None and text_of(draw(ctx), "port-fishbucks").startswith("$2")
 
 
 def test_three_shops_has_no_market_to_cycle():
-    assert "cycle-rods" not in ids(port.view(at_port(tuesday_at_port("three-shops"))))
+    assert "cycle-rods" not in ids(draw(at_port(tuesday_at_port("three-shops"))))

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import flet as ft
+from tables import context, draft_of, draw
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules.fish import FishRef
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.draft import PlayerDraft, TableDraft
+from companion.session import Sessions
+from companion.store import open_store
 from companion.views.context import AppContext
-from companion.views.scorer import DRAFT_KEY, SETTING_KEY, view
+from companion.views.scorers.deep_regrets import DRAFT_KEY
 
 
 def ctx_with(draft: TableDraft | None = None, route: str = "/score") -> AppContext:
-    ctx = AppContext(route=route)
+    ctx = context(None, route)
     if draft is not None:
-        ctx.drafts[DRAFT_KEY] = draft
+        ctx.sessions.draft(DRAFT_KEY).reset(draft, seen=0)
     return ctx
 
 
@@ -32,7 +35,7 @@ def worked_example() -> TableDraft:
 
 def test_blank_table_lists_what_is_still_needed() -> None:
     ctx = ctx_with()
-    screen = view(ctx)
+    screen = draw(ctx)
     assert "Player 1 needs a name" in text_of(screen, "scorer-missing")
     assert "scorer-results" not in ids(screen)
 
@@ -40,7 +43,7 @@ def test_blank_table_lists_what_is_still_needed() -> None:
 def test_worked_example_scores_53_with_breakdown_and_chart() -> None:
     """A p.22: 8 + 24 + 14 + 0 + 5 + 2 = 53. Alba's Regret total 10 is the highest of 2 players: the penalty
     discards her lowest-scored mount (slot 1 or 3: 8 vs 14 → slot 1, 8 points), so 53 − 8 = 45 here."""
-    screen = view(ctx_with(worked_example()))
+    screen = draw(ctx_with(worked_example()))
     assert "Winner: Alba" in text_of(screen, "scorer-winners")
     assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 45")
     assert "discarded" in text_of(screen, "scorer-line-0-2")
@@ -52,91 +55,93 @@ def test_worked_example_solo_is_53() -> None:
     """A p.22 and RULES.md §7.2: alone, no penalty — the full 53."""
     draft = worked_example()
     draft.players.pop()
-    screen = view(ctx_with(draft))
+    screen = draw(ctx_with(draft))
     assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 53")
     assert "scorer-penalty-0" not in ids(screen)
 
 
-def test_entering_a_player_by_taps_and_typing() -> None:
+def test_entering_a_player_by_taps_and_typing(tmp_path) -> None:
     """Build a table from nothing: names, Regret value, a catalog Fish in hand and a typed Foul 4 on slot 2.
     Hugo: 0 cards (Fair +2, Foul −2): Sunfish 4 → 6; Foul 4 → 2 × 3 = 6; $3 → 1: 13. Isla: 0. Isla's Regret 1 is
     the highest of 2: no mounts, nothing to discard."""
-    ctx = ctx_with()
-    screen = view(ctx)
+    store = open_store(tmp_path)
+    ctx = context(None, "/score", store=store)
+    screen = draw(ctx)
     change(screen, "scorer-name-0", "Hugo")
-    change(view(ctx), "scorer-name-1", "Isla")
-    change(view(ctx), "scorer-regret-value-0", "0")
-    change(view(ctx), "scorer-regret-value-1", "1")
-    tap(view(ctx), "scorer-regret-cards-plus-1")
+    change(draw(ctx), "scorer-name-1", "Isla")
+    change(draw(ctx), "scorer-regret-value-0", "0")
+    change(draw(ctx), "scorer-regret-value-1", "1")
+    tap(draw(ctx), "scorer-regret-cards-plus-1")
     for _ in range(3):
-        tap(view(ctx), "scorer-fishbucks-plus-0")
-    change(view(ctx), "scorer-pick-0-search", "sunf")
-    assert text_of(view(ctx), "scorer-pick-0-pick-sunfish").endswith(": 6 in hand")  # 0 cards: Fair +2
-    tap(view(ctx), "scorer-pick-0-pick-sunfish")
-    tap(view(ctx), "scorer-target-0-2")
-    change(view(ctx), "scorer-typed-0", "4")
-    tap(view(ctx), "scorer-add-foul-0")
-    screen = view(ctx)
+        tap(draw(ctx), "scorer-fishbucks-plus-0")
+    change(draw(ctx), "scorer-pick-0-search", "sunf")
+    assert text_of(draw(ctx), "scorer-pick-0-pick-sunfish").endswith(": 6 in hand")  # 0 cards: Fair +2
+    tap(draw(ctx), "scorer-pick-0-pick-sunfish")
+    tap(draw(ctx), "scorer-target-0-2")
+    change(draw(ctx), "scorer-typed-0", "4")
+    tap(draw(ctx), "scorer-add-foul-0")
+    screen = draw(ctx)
     assert "Sunfish" in text_of(screen, "scorer-hand-0-0")
     assert "Foul 4" in text_of(screen, "scorer-mount-0-2")
     assert text_of(screen, "scorer-rank-0").startswith("1. Hugo: 13")
     assert text_of(screen, "scorer-total-0") == "Total 13"
-    assert ctx.settings[SETTING_KEY]["players"][0]["name"] == "Hugo"  # saved: a reload keeps it
+    assert store.get_setting(f"{DRAFT_KEY}-draft")["players"][0]["name"] == "Hugo"  # saved: a reload keeps it
+    assert Sessions(store).draft(DRAFT_KEY).current.value.players[0].name == "Hugo"
 
 
 def test_bad_typed_value_is_refused_and_changes_nothing() -> None:
     ctx = ctx_with(worked_example())
     for bad in ("lots", "²", "-2", ""):
-        change(view(ctx), "scorer-typed-1", bad)
-        tap(view(ctx), "scorer-add-fair-1")
-    screen = view(ctx)
+        change(draw(ctx), "scorer-typed-1", bad)
+        tap(draw(ctx), "scorer-add-fair-1")
+    screen = draw(ctx)
     assert "printed value" in text_of(screen, "error-line")
-    assert ctx.drafts[DRAFT_KEY].players[1].hand == []
+    assert draft_of(ctx, DRAFT_KEY).players[1].hand == []
 
 
 def test_bad_regret_value_is_refused() -> None:
     ctx = ctx_with(worked_example())
-    change(view(ctx), "scorer-regret-value-1", "-3")
+    change(draw(ctx), "scorer-regret-value-1", "-3")
     assert "Regret value must be" in (ctx.error or "")
-    assert ctx.drafts[DRAFT_KEY].players[1].regret_value == 0
+    assert draft_of(ctx, DRAFT_KEY).players[1].regret_value == 0
 
 
 def test_penalty_by_printed_value_switch() -> None:
     """RULES.md §9 variant: 2 players, lowest printed value goes — Foul 5 (slot 3, 14 points): 53 − 14 = 39."""
     ctx = ctx_with(worked_example())
-    change(view(ctx), "scorer-variant-penalty-printed", True)
-    assert ctx.drafts[DRAFT_KEY].variants == ["penalty-printed"]
-    assert text_of(view(ctx), "scorer-rank-0").startswith("1. Alba: 39")
+    change(draw(ctx), "scorer-variant-penalty-printed", True)
+    assert draft_of(ctx, DRAFT_KEY).variants == ["penalty-printed"]
+    assert text_of(draw(ctx), "scorer-rank-0").startswith("1. Alba: 39")
 
 
 def test_remove_fish_and_players_limits() -> None:
     ctx = ctx_with(worked_example())
-    tap(view(ctx), "scorer-hand-remove-0-0")
-    assert len(ctx.drafts[DRAFT_KEY].players[0].hand) == 1
-    tap(view(ctx), "scorer-mount-remove-0-2")
-    assert ctx.drafts[DRAFT_KEY].players[0].mounted[1] is None
+    tap(draw(ctx), "scorer-hand-remove-0-0")
+    assert len(draft_of(ctx, DRAFT_KEY).players[0].hand) == 1
+    tap(draw(ctx), "scorer-mount-remove-0-2")
+    assert draft_of(ctx, DRAFT_KEY).players[0].mounted[1] is None
     for _ in range(3):
-        tap(view(ctx), "scorer-add-player")
-    screen = view(ctx)
+        tap(draw(ctx), "scorer-add-player")
+    screen = draw(ctx)
     assert not is_enabled(screen, "scorer-add-player")  # 5 anglers at most (RULES.md §1)
     tap(screen, "scorer-remove-player-4")
-    assert len(ctx.drafts[DRAFT_KEY].players) == 4
+    assert len(draft_of(ctx, DRAFT_KEY).players) == 4
 
 
 def test_opened_from_a_game_prefills_it() -> None:
     game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Bert",
                                                                                             colour="Bert")],
                               ruleset=build_ruleset("three-shops"), seed=3))
-    ctx = AppContext(route=f"/score?game={game.id}", game=game)
-    screen = view(ctx)
+    ctx = context(game, "/score?game={id}")
+    screen = draw(ctx)
     assert "scorer-from-game" in ids(screen)
     assert find(screen, "scorer-name-1").value == "Bert"
     assert "Alba: reveal the Regret value" in texts(screen)
-    assert ctx.drafts[DRAFT_KEY].preset == "three-shops"
+    assert draft_of(ctx, DRAFT_KEY).preset == "three-shops"
 
 
 def test_touch_targets_at_least_48px() -> None:
-    screen = view(ctx_with(worked_example()))
+    screen = draw(ctx_with(worked_example()))
     for identifier in ("scorer-fishbucks-plus-0", "scorer-hand-remove-0-0", "scorer-add-player"):
         assert find(screen, identifier).height >= 48
 
@@ -144,23 +149,23 @@ def test_touch_targets_at_least_48px() -> None:
 def test_fill_in_again_from_the_game_replaces_edits() -> None:
     """After editing a pre-filled draft, "Fill in again" takes the game's numbers back."""
     game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba")], ruleset=build_ruleset(), seed=3))
-    ctx = AppContext(route=f"/score?game={game.id}", game=game)
-    tap(view(ctx), "scorer-fishbucks-plus-0")
-    assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 1
-    tap(view(ctx), "scorer-refill")
-    assert ctx.drafts[DRAFT_KEY].players[0].fishbucks == 0
+    ctx = context(game, "/score?game={id}")
+    tap(draw(ctx), "scorer-fishbucks-plus-0")
+    assert draft_of(ctx, DRAFT_KEY).players[0].fishbucks == 1
+    tap(draw(ctx), "scorer-refill")
+    assert draft_of(ctx, DRAFT_KEY).players[0].fishbucks == 0
 
 
 def test_cloche_takes_only_a_small_fish() -> None:
     """Cloche Supply: one small Fish, ×2. Lanternfish (small, Fair 4) for Hugo at 0 cards: 6 × 2 = 12;
     Sunfish (large) is refused."""
     ctx = ctx_with(worked_example())
-    tap(view(ctx), "scorer-target-1-cloche")
-    change(view(ctx), "scorer-pick-1-search", "sunfish")
-    tap(view(ctx), "scorer-pick-1-pick-sunfish")
-    assert "small Fish" in (ctx.error or "") and ctx.drafts[DRAFT_KEY].players[1].cloche is None
-    change(view(ctx), "scorer-pick-1-search", "lantern")
-    tap(view(ctx), "scorer-pick-1-pick-lanternfish")
-    screen = view(ctx)
+    tap(draw(ctx), "scorer-target-1-cloche")
+    change(draw(ctx), "scorer-pick-1-search", "sunfish")
+    tap(draw(ctx), "scorer-pick-1-pick-sunfish")
+    assert "small Fish" in (ctx.error or "") and draft_of(ctx, DRAFT_KEY).players[1].cloche is None
+    change(draw(ctx), "scorer-pick-1-search", "lantern")
+    tap(draw(ctx), "scorer-pick-1-pick-lanternfish")
+    screen = draw(ctx)
     assert "Lanternfish" in text_of(screen, "scorer-cloche-1")
     assert text_of(screen, "scorer-total-1") == "Total 12"

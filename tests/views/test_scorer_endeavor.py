@@ -2,31 +2,31 @@
 
 from __future__ import annotations
 
+from tables import context, draft_of, draw
 from viewtree import change, ids, tap, text_of
 
-from companion.views.context import AppContext
-from companion.views.endeavor_scorer import DRAFT_KEY, view
+from companion.views.scorers.endeavor import DRAFT_KEY
 
 
 def test_competitive_categories_goal_and_tied_first() -> None:
     """Seed 003: A 15 + 6 + 4 + 3 + (5 + 2) // 3 = 30, B 20 + 10 = 30. Goal "Conservation": 1 point each,
     A and B both count 4 → both tied 1st (+7), no 2nd bonus: 30 + 4 + 7 = 41 each → shared victory."""
-    ctx = AppContext(route="/score/endeavor")
-    change(view(ctx), "endeavor-name-0", "A")
-    change(view(ctx), "endeavor-name-1", "B")
+    ctx = context(None, "/score/endeavor")
+    change(draw(ctx), "endeavor-name-0", "A")
+    change(draw(ctx), "endeavor-name-1", "B")
     for field, value in (("tracks", 15), ("impact", 6), ("journals", 4), ("specialists", 3), ("research", 5),
                          ("staging_discs", 2)):
-        change(view(ctx), f"endeavor-{field}-0", str(value))
-    change(view(ctx), "endeavor-tracks-1", "20")
-    change(view(ctx), "endeavor-impact-1", "10")
-    tap(view(ctx), "endeavor-add-goal")
-    change(view(ctx), "endeavor-goal-name-0", "Conservation")
-    change(view(ctx), "endeavor-goal-points_per-0", "1")
-    change(view(ctx), "endeavor-goal-first-0", "7")
-    change(view(ctx), "endeavor-goal-second-0", "3")
-    change(view(ctx), "endeavor-goal-count-0-0", "4")
-    change(view(ctx), "endeavor-goal-count-0-1", "4")
-    screen = view(ctx)
+        change(draw(ctx), f"endeavor-{field}-0", str(value))
+    change(draw(ctx), "endeavor-tracks-1", "20")
+    change(draw(ctx), "endeavor-impact-1", "10")
+    tap(draw(ctx), "endeavor-add-goal")
+    change(draw(ctx), "endeavor-goal-name-0", "Conservation")
+    change(draw(ctx), "endeavor-goal-points_per-0", "1")
+    change(draw(ctx), "endeavor-goal-first-0", "7")
+    change(draw(ctx), "endeavor-goal-second-0", "3")
+    change(draw(ctx), "endeavor-goal-count-0-0", "4")
+    change(draw(ctx), "endeavor-goal-count-0-1", "4")
+    screen = draw(ctx)
     assert text_of(screen, "scorer-winners") == "Shared win: A, B"
     assert text_of(screen, "scorer-rank-0").startswith("1. A: 41")
     assert text_of(screen, "scorer-rank-1").startswith("1. B: 41")
@@ -34,37 +34,37 @@ def test_competitive_categories_goal_and_tied_first() -> None:
 
 def test_second_place_bonus_and_removing_a_player_keeps_counts_by_seat() -> None:
     """Seed 003: one 1st and a 2nd: A counts 3 (7), C counts 1 (3). After B (seat 1) leaves, C's count stays C's."""
-    ctx = AppContext(route="/score/endeavor")
-    tap(view(ctx), "endeavor-add-player")
+    ctx = context(None, "/score/endeavor")
+    tap(draw(ctx), "endeavor-add-player")
     for i, name in enumerate("ABC"):
-        change(view(ctx), f"endeavor-name-{i}", name)
-    tap(view(ctx), "endeavor-add-goal")
-    change(view(ctx), "endeavor-goal-name-0", "G")
-    change(view(ctx), "endeavor-goal-first-0", "7")
-    change(view(ctx), "endeavor-goal-second-0", "3")
-    change(view(ctx), "endeavor-goal-count-0-0", "3")
-    change(view(ctx), "endeavor-goal-count-0-2", "1")
-    tap(view(ctx), "endeavor-remove-player-1")
-    screen = view(ctx)
-    assert ctx.drafts[DRAFT_KEY]["goals"][0]["counts"] == {"0": 3, "1": 1}
+        change(draw(ctx), f"endeavor-name-{i}", name)
+    tap(draw(ctx), "endeavor-add-goal")
+    change(draw(ctx), "endeavor-goal-name-0", "G")
+    change(draw(ctx), "endeavor-goal-first-0", "7")
+    change(draw(ctx), "endeavor-goal-second-0", "3")
+    change(draw(ctx), "endeavor-goal-count-0-0", "3")
+    change(draw(ctx), "endeavor-goal-count-0-2", "1")
+    tap(draw(ctx), "endeavor-remove-player-1")
+    screen = draw(ctx)
+    assert draft_of(ctx, DRAFT_KEY)["goals"][0]["counts"] == {"0": 3, "1": 1}
     assert text_of(screen, "scorer-rank-0").startswith("1. A: 7")
     assert text_of(screen, "scorer-rank-1").startswith("2. C: 3")
 
 
 def test_bad_number_is_refused() -> None:
-    ctx = AppContext(route="/score/endeavor")
-    change(view(ctx), "endeavor-tracks-0", "-4")
+    ctx = context(None, "/score/endeavor")
+    change(draw(ctx), "endeavor-tracks-0", "-4")
     assert "Attribute tracks must be" in (ctx.error or "")
-    assert ctx.drafts[DRAFT_KEY]["players"][0]["tracks"] == 0
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["tracks"] == 0
 
 
 def test_coop_goal_check_by_difficulty() -> None:
     """Seed 003: Beginner any 4 goals; Expert 6."""
-    ctx = AppContext(route="/score/endeavor")
-    tap(view(ctx), "endeavor-mode-co-op")
-    assert "endeavor-player-0" not in ids(view(ctx))
+    ctx = context(None, "/score/endeavor")
+    tap(draw(ctx), "endeavor-mode-co-op")
+    assert "endeavor-player-0" not in ids(draw(ctx))
     for g in range(4):
-        change(view(ctx), f"endeavor-coop-goal-{g}", True)
-    assert text_of(view(ctx), "endeavor-coop-result").startswith("Won: 4 of the 4")
-    tap(view(ctx), "endeavor-difficulty-expert")
-    assert text_of(view(ctx), "endeavor-coop-result").startswith("Not yet: 4 of the 6")
+        change(draw(ctx), f"endeavor-coop-goal-{g}", True)
+    assert text_of(draw(ctx), "endeavor-coop-result").startswith("Won: 4 of the 4")
+    tap(draw(ctx), "endeavor-difficulty-expert")
+    assert text_of(draw(ctx), "endeavor-coop-result").startswith("Not yet: 4 of the 6")

@@ -2,62 +2,65 @@
 
 from __future__ import annotations
 
+from tables import context, draft_of, draw
 from viewtree import change, ids, is_enabled, tap, text_of
 
+from companion.store import open_store
 from companion.views.context import AppContext
-from companion.views.shallow_scorer import DRAFT_KEY, SETTING_KEY, view
+from companion.views.scorers.shallow import DRAFT_KEY
 
 
 def enter(ctx: AppContext, who: str, points: int, kind: str) -> None:
-    change(view(ctx), f"shallow-points-{who}", str(points))
-    tap(view(ctx), f"shallow-add-{kind}-{who}")
+    change(draw(ctx), f"shallow-points-{who}", str(points))
+    tap(draw(ctx), f"shallow-add-{kind}-{who}")
 
 
-def test_two_players_most_foul_lose_two_and_fewest_foul_break_the_tie() -> None:
+def test_two_players_most_foul_lose_two_and_fewest_foul_break_the_tie(tmp_path) -> None:
     """Seed 001: A catches Fair 5 (5); B catches Fair 3 and Foul 4 = 7, the most Foul → 5. Tied on 5: A has fewer
     Foul Fish and wins."""
-    ctx = AppContext(route="/score/shallow")
-    change(view(ctx), "shallow-name-0", "A")
-    change(view(ctx), "shallow-name-1", "B")
+    store = open_store(tmp_path)
+    ctx = context(None, "/score/shallow", store=store)
+    change(draw(ctx), "shallow-name-0", "A")
+    change(draw(ctx), "shallow-name-1", "B")
     enter(ctx, "0", 5, "fair")
     enter(ctx, "1", 3, "fair")
     enter(ctx, "1", 4, "foul")
-    screen = view(ctx)
+    screen = draw(ctx)
     assert text_of(screen, "scorer-winners") == "Winner: A"
     assert text_of(screen, "scorer-rank-0").startswith("1. A: 5")
     assert text_of(screen, "scorer-rank-1").startswith("2. B: 5")
     assert "−2" in text_of(screen, "shallow-penalty-B")
-    assert ctx.settings[SETTING_KEY]["players"][1]["fish"][1] == {"points": 4, "type": "foul"}
+    assert store.get_setting(f"{DRAFT_KEY}-draft")["players"][1]["fish"][1] == {"points": 4, "type": "foul"}
 
 
 def test_negative_points_are_allowed_and_text_is_refused() -> None:
     """OTHER_GAMES.md: points can be negative (Rotfish −1)."""
-    ctx = AppContext(route="/score/shallow")
+    ctx = context(None, "/score/shallow")
     enter(ctx, "0", -1, "foul")
-    assert ctx.drafts[DRAFT_KEY]["players"][0]["fish"] == [{"points": -1, "type": "foul"}]
-    change(view(ctx), "shallow-points-0", "three")
-    tap(view(ctx), "shallow-add-fair-0")
-    assert "points" in text_of(view(ctx), "error-line")
-    assert len(ctx.drafts[DRAFT_KEY]["players"][0]["fish"]) == 1
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == [{"points": -1, "type": "foul"}]
+    change(draw(ctx), "shallow-points-0", "three")
+    tap(draw(ctx), "shallow-add-fair-0")
+    assert "points" in text_of(draw(ctx), "error-line")
+    assert len(draft_of(ctx, DRAFT_KEY)["players"][0]["fish"]) == 1
 
 
 def test_solo_against_the_frod_tie_goes_to_the_frod() -> None:
     """OTHER_GAMES.md solo: a tied score goes to the Frod."""
-    ctx = AppContext(route="/score/shallow")
-    change(view(ctx), "shallow-solo", True)
-    screen = view(ctx)
+    ctx = context(None, "/score/shallow")
+    change(draw(ctx), "shallow-solo", True)
+    screen = draw(ctx)
     assert "shallow-player-frod" in ids(screen) and "shallow-player-1" not in ids(screen)
     change(screen, "shallow-name-0", "Me")
     enter(ctx, "0", 4, "fair")
     enter(ctx, "frod", 4, "foul")
-    assert text_of(view(ctx), "scorer-winners") == "Winner: Frod"
+    assert text_of(draw(ctx), "scorer-winners") == "Winner: Frod"
 
 
 def test_missing_names_block_the_result_and_player_limits() -> None:
-    ctx = AppContext(route="/score/shallow")
-    screen = view(ctx)
+    ctx = context(None, "/score/shallow")
+    screen = draw(ctx)
     assert "needs a name" in text_of(screen, "shallow-missing")
     assert not is_enabled(screen, "shallow-remove-player-0")  # never fewer than 2 outside solo
     tap(screen, "shallow-add-player")
-    tap(view(ctx), "shallow-add-player")
-    assert not is_enabled(view(ctx), "shallow-add-player")  # 4 at most
+    tap(draw(ctx), "shallow-add-player")
+    assert not is_enabled(draw(ctx), "shallow-add-player")  # 4 at most

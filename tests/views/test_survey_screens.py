@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from tables import context, draw
 from viewtree import change, find, ids, tap, text_of, texts
 
-from companion.app import screen_for
 from companion.store import open_store
 from companion.views.context import AppContext, route_to
 
 
 @pytest.fixture
 def ctx(tmp_path) -> AppContext:
-    return AppContext(store=open_store(tmp_path))
+    return context(store=open_store(tmp_path))
 
 
 def show(ctx: AppContext):
-    return screen_for(ctx.path)(ctx)
+    return draw(ctx)
 
 
 def create_campaign(ctx: AppContext, name: str = "Halley") -> str:

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import pytest
-from tables import all_passed_on_the_last_day, context, finished, monday_action, play, tuesday_at_port, two_players
+from tables import (
+    all_passed_on_the_last_day,
+    context,
+    draw,
+    finished,
+    game_of,
+    monday_action,
+    play,
+    tuesday_at_port,
+    two_players,
+)
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
+from companion.app import RouteScreen
 from companion.rules import actions as act
+from companion.session import Sessions
 from companion.store import open_store
-from companion.views import table
-
-
-def screen_of(ctx):
-    return table.view(ctx)
+from tests.support.components import Rendered
 
 
 def test_day_and_phase_always_in_view():
     """A p.8: the first Day is Monday; six Days (RULES.md §3)."""
     ctx = context(two_players(), "/table?game={id}")
-    v = screen_of(ctx)
+    v = draw(ctx)
     assert text_of(v, "day-name") == "Monday"
     assert "Day 1 of 6" in texts(find(v, "day-banner"))
     assert text_of(v, "phase") == "Refresh"
@@ -26,7 +34,7 @@ def test_day_and_phase_always_in_view():
 
 def test_short_game_starts_on_tuesday_and_lasts_five_days():
     """A p.6: the short game starts on Tuesday."""
-    v = screen_of(context(two_players(short_game=True), "/table?game={id}"))
+    v = draw(context(two_players(short_game=True), "/table?game={id}"))
     assert text_of(v, "day-name") == "Tuesday"
     assert "Day 1 of 5" in texts(find(v, "day-banner"))
 
@@ -34,9 +42,9 @@ def test_short_game_starts_on_tuesday_and_lasts_five_days():
 def test_drawing_regrets_moves_the_madness_chip():
     """RULES.md §2: 0 cards Fair +2 Foul −2, 4 dice; 1–3 cards Fair +1 Foul −1, 5 dice."""
     ctx = context(two_players(), "/table?game={id}")
-    assert text_of(screen_of(ctx), "madness-0") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
-    tap(screen_of(ctx), "regret-plus-0")
-    v = screen_of(ctx)
+    assert text_of(draw(ctx), "madness-0") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
+    tap(draw(ctx), "regret-plus-0")
+    v = draw(ctx)
     assert text_of(v, "regret-0").startswith("1")
     assert text_of(v, "madness-0") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
     assert text_of(v, "madness-1") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
@@ -45,12 +53,12 @@ def test_drawing_regrets_moves_the_madness_chip():
 def test_bottom_of_madness_shows_the_port_discount():
     """RULES.md §2: 13+ Regret cards, Fair −2, Foul +2, 8 dice, purchases $1 cheaper."""
     game = play(two_players(), act.DrawRegret(player=1, count=13))
-    assert text_of(screen_of(context(game, "/table?game={id}")), "madness-1") == (
+    assert text_of(draw(context(game, "/table?game={id}")), "madness-1") == (
         "Madness 13+ · Fair −2 · Foul +2 · 8 dice · Port −$1")
 
 
 def test_no_regret_to_discard_disables_minus():
-    v = screen_of(context(two_players(), "/table?game={id}"))
+    v = draw(context(two_players(), "/table?game={id}"))
     assert not is_enabled(v, "regret-minus-0")
     assert is_enabled(v, "regret-plus-0")
 
@@ -58,35 +66,35 @@ def test_no_regret_to_discard_disables_minus():
 def test_refused_action_shows_the_rule_and_changes_nothing():
     """A p.8: the table can't leave the Refresh phase before everyone refreshed."""
     ctx = context(two_players(), "/table?game={id}")
-    before = ctx.game
-    tap(screen_of(ctx), "advance-phase")
-    assert ctx.game is before
+    before = game_of(ctx)
+    tap(draw(ctx), "advance-phase")
+    assert game_of(ctx) is before
     assert ctx.error is not None and "A p.8" in ctx.error
-    assert find(screen_of(ctx), "error-line").visible
+    assert find(draw(ctx), "error-line").visible
 
 
 def test_undo_and_redo_are_one_tap_away():
     ctx = context(two_players(), "/table?game={id}")
-    v = screen_of(ctx)
+    v = draw(ctx)
     assert not is_enabled(v, "undo") and not is_enabled(v, "redo")
     tap(v, "regret-plus-0")
-    tap(screen_of(ctx), "undo")
-    v = screen_of(ctx)
+    tap(draw(ctx), "undo")
+    v = draw(ctx)
     assert text_of(v, "regret-0").startswith("0")
     assert is_enabled(v, "redo")
     tap(v, "redo")
-    assert text_of(screen_of(ctx), "regret-0").startswith("1")
+    assert text_of(draw(ctx), "regret-0").startswith("1")
 
 
 def test_every_action_undo_and_redo_is_autosaved(tmp_path):
     store = open_store(tmp_path)
     ctx = context(two_players(), "/table?game={id}", store=store)
-    tap(screen_of(ctx), "regret-plus-1")
-    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 1
-    tap(screen_of(ctx), "undo")
-    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 0
-    tap(screen_of(ctx), "redo")
-    assert store.load_game(ctx.game.id).state.players[1].regret_cards == 1
+    tap(draw(ctx), "regret-plus-1")
+    assert store.load_game(game_of(ctx).id).state.players[1].regret_cards == 1
+    tap(draw(ctx), "undo")
+    assert store.load_game(game_of(ctx).id).state.players[1].regret_cards == 0
+    tap(draw(ctx), "redo")
+    assert store.load_game(game_of(ctx).id).state.players[1].regret_cards == 1
 
 
 def test_table_opens_the_stored_game_named_in_the_route(tmp_path):
@@ -94,12 +102,12 @@ def test_table_opens_the_stored_game_named_in_the_route(tmp_path):
     game = play(two_players(), act.DrawRegret(player=0))
     store.save_game(game)
     ctx = context(None, f"/table?game={game.id}", store=store)
-    assert text_of(screen_of(ctx), "regret-0").startswith("1")
+    assert text_of(draw(ctx), "regret-0").startswith("1")
 
 
 def test_unknown_game_says_so_and_offers_home():
     ctx = context(None, "/table?game=nope")
-    v = screen_of(ctx)
+    v = draw(ctx)
     assert "player-card-0" not in ids(v)
     tap(v, "go-home")
     assert ctx.route == "/"
@@ -108,116 +116,167 @@ def test_unknown_game_says_so_and_offers_home():
 def test_refresh_then_life_preserver_then_action():
     """A p.8: every player refreshes, the highest roller throws the Life Preserver, then the Action phase."""
     ctx = context(two_players(), "/table?game={id}")
-    tap(screen_of(ctx), "refresh-0")
-    tap(screen_of(ctx), "refresh-1")
-    v = screen_of(ctx)
-    thrower = ctx.game.state.life_preserver_thrower
+    tap(draw(ctx), "refresh-0")
+    tap(draw(ctx), "refresh-1")
+    v = draw(ctx)
+    thrower = game_of(ctx).state.life_preserver_thrower
     target = 1 - thrower
     assert f"throw-lp-{thrower}" not in ids(v)
     tap(v, f"throw-lp-{target}")
-    tap(screen_of(ctx), "advance-phase")
-    v = screen_of(ctx)
+    tap(draw(ctx), "advance-phase")
+    v = draw(ctx)
     assert text_of(v, "phase") == "Action"
     assert text_of(v, "turn-indicator") == "Ada's turn"
 
 
 def test_whose_turn_and_only_they_can_pass():
-    v = screen_of(context(monday_action(), "/table?game={id}"))
+    v = draw(context(monday_action(), "/table?game={id}"))
     assert "pass-0" in ids(v) and "pass-1" not in ids(v)
 
 
 def test_last_to_pass_countdown_at_sea_is_two_turns():
     """A p.9: once all but one passed, the last player at Sea gets 2 more turns."""
     ctx = context(monday_action(), "/table?game={id}")
-    tap(screen_of(ctx), "pass-0")
-    v = screen_of(ctx)
+    tap(draw(ctx), "pass-0")
+    v = draw(ctx)
     assert text_of(v, "countdown") == "Bo: 2 turns left, then the Day ends"
     assert "passed-0" in ids(v)
 
 
 def test_last_to_pass_countdown_at_port_is_four_turns():
     """A p.9: the last player at Port gets 4 more turns (Angler's Guide)."""
-    v = screen_of(context(tuesday_at_port(), "/table?game={id}"))
+    v = draw(context(tuesday_at_port(), "/table?game={id}"))
     assert text_of(v, "countdown") == "Ada: 4 turns left, then the Day ends"
 
 
 def test_day_effects_checklist_then_next_day():
     """A p.8: the next Day's start is listed and applied only when the table confirms."""
     ctx = context(play(monday_action(), act.Pass(player=0), act.Pass(player=1)), "/table?game={id}")
-    v = screen_of(ctx)
+    v = draw(ctx)
     assert "effect-0" in ids(v)
     assert find(v, "effect-0").label == "Move the Day tracker to Tuesday"
     assert text_of(v, "day-name") == "Monday"
     tap(v, "advance-day")
-    assert text_of(screen_of(ctx), "day-name") == "Tuesday"
+    assert text_of(draw(ctx), "day-name") == "Tuesday"
 
 
 @pytest.mark.parametrize("preset", ["three-shops"])
 def test_passing_reward_offers_dink_or_regret(preset):
     """RULES.md §9: Three shops rewards passing with a Dink or a discarded Regret."""
     ctx = context(monday_action(preset), "/table?game={id}")
-    v = screen_of(ctx)
+    v = draw(ctx)
     assert "pass-0" not in ids(v)
     tap(v, "pass-dink-0")
-    assert ctx.game.state.players[0].dinks == 1 and ctx.game.state.players[0].passed
+    assert game_of(ctx).state.players[0].dinks == 1 and game_of(ctx).state.players[0].passed
 
 
 def test_finished_game_links_to_the_scorer_with_the_game():
     game = all_passed_on_the_last_day()
     ctx = context(game, "/table?game={id}")
-    tap(screen_of(ctx), "end-game")
-    v = screen_of(ctx)
+    tap(draw(ctx), "end-game")
+    v = draw(ctx)
     assert text_of(v, "phase") == "Game over"
     tap(v, "score-game")
     assert ctx.route == f"/score?game={game.id}"
 
 
-def test_a_change_to_one_angler_redraws_only_the_parts_it_touched():
-    """The tap path: Regret + redraws the Regret number and what the Madness tier moved, not the whole screen."""
+def cards_drawn(screen: Rendered) -> list[object]:
+    return [key for name, key in screen.drawn if name == "_angler_card"]
+
+
+def test_a_change_to_one_angler_redraws_only_that_anglers_card():
+    """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept."""
     ctx = context(monday_action(), "/table?game={id}")
-    screen_of(ctx)
-    flipped: list[tuple[int, str]] = []
-    ctx.drafts["part-redraw"] = {(seat, name): (lambda key=(seat, name): flipped.append(key))
-                                 for seat in (0, 1) for name in table.CARD_PARTS}
-    whole: list[int] = []
-    ctx.on_refresh = lambda: whole.append(1)
-    tap(screen_of(ctx), "fishbucks-plus-1")
-    assert flipped == [(1, "counters")] and not whole
-    flipped.clear()
-    tap(screen_of(ctx), "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (RULES.md §2)
-    assert flipped == [(1, "counters")] and not whole
+    screen = Rendered(RouteScreen, ctx, ctx.route)
+    tap(screen.render(), "fishbucks-plus-1")
+    v = screen.render()
+    assert cards_drawn(screen) == ["card-1"]
+    assert text_of(v, "fishbucks-1").startswith("$1")
+    tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (RULES.md §2)
+    v = screen.render()
+    assert cards_drawn(screen) == ["card-1"]
+    assert text_of(v, "madness-1") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
 
 
-def test_a_change_to_the_table_redraws_the_whole_screen():
+def test_a_change_to_the_table_redraws_every_card_it_touched():
     ctx = context(monday_action(), "/table?game={id}")
-    screen_of(ctx)
-    ctx.drafts["part-redraw"] = {(seat, name): (lambda: None) for seat in (0, 1) for name in table.CARD_PARTS}
-    whole: list[int] = []
-    ctx.on_refresh = lambda: whole.append(1)
-    tap(screen_of(ctx), "pass-0")  # the turn moves on: banner, countdown and two cards change
-    assert whole
+    screen = Rendered(RouteScreen, ctx, ctx.route)
+    tap(screen.render(), "pass-0")  # the turn moves on: banner, countdown and both cards change
+    v = screen.render()
+    assert sorted(cards_drawn(screen)) == ["card-0", "card-1"]
+    assert text_of(v, "turn-indicator") == "Bo's turn" and "passed-0" in ids(v)
 
 
-def test_the_last_refresh_redraws_the_screen_for_the_life_preserver():
+def test_the_last_refresh_shows_the_life_preserver_throw():
     """A p.8: once everyone has refreshed, the highest roller throws the Life Preserver: a table-wide change."""
     ctx = context(play(two_players(), act.Refresh(player=0, faces=[3, 3, 2])), "/table?game={id}")
-    screen_of(ctx)
-    ctx.drafts["part-redraw"] = {(seat, name): (lambda: None) for seat in (0, 1) for name in table.CARD_PARTS}
-    whole: list[int] = []
-    ctx.on_refresh = lambda: whole.append(1)
-    tap(screen_of(ctx), "refresh-1")
-    assert whole
-    assert "throw-lp-1" in ids(screen_of(ctx))
+    tap(draw(ctx), "refresh-1")
+    assert "throw-lp-1" in ids(draw(ctx))
+
+
+def test_an_undo_redraws_the_card_it_changed_back():
+    ctx = context(monday_action(), "/table?game={id}")
+    screen = Rendered(RouteScreen, ctx, ctx.route)
+    tap(screen.render(), "regret-plus-0")
+    tap(screen.render(), "undo")
+    v = screen.render()
+    assert cards_drawn(screen) == ["card-0"] and text_of(v, "regret-0").startswith("0")
+
+
+def test_day_end_ticks_and_a_half_typed_regret_value_stay_with_their_game():
+    """The bug: ticks on the Day's end checklist and a half-typed Regret value showed up in the next game opened."""
+    ended = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
+    other = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
+    ctx = context(ended, "/table?game={id}")
+    ctx.sessions.start_game(other)
+    change(draw(ctx), "effect-0", True)
+    assert find(draw(ctx), "effect-0").value is True
+    ctx.navigate(f"/table?game={other.id}")
+    assert find(draw(ctx), "effect-0").value is False
+    over, next_one = finished(), finished()
+    ctx.sessions.start_game(over)
+    ctx.sessions.start_game(next_one)
+    ctx.navigate(f"/table?game={over.id}")
+    change(draw(ctx), "reveal-0", "1")
+    ctx.navigate(f"/table?game={next_one.id}")
+    assert find(draw(ctx), "reveal-0").value == ""
+    tap(draw(ctx), "reveal-ok-0")
+    assert ctx.error == "Ada's Regret value must be a whole number of 0 or more"
+
+
+def test_a_change_in_one_tab_redraws_every_other_tab_showing_the_game():
+    """Live updates: two tabs share the session; the second tab re-renders without a tap (undo included)."""
+    sessions = Sessions(None)
+    game = monday_action()
+    first = context(game, "/table?game={id}", sessions=sessions)
+    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    other = Rendered(RouteScreen, second, second.route)
+    other.render()
+    tap(draw(first), "regret-plus-1")
+    assert other.render() is not None and text_of(other.render(), "regret-1").startswith("1")
+    assert sessions.game(game.id).subscribers == 2
+    tap(draw(first), "undo")
+    assert text_of(other.render(), "regret-1").startswith("0")
+    other.unmount()
+    assert sessions.game(game.id).subscribers == 1
+
+
+def test_a_refusal_is_kept_until_the_next_action():
+    ctx = context(two_players(), "/table?game={id}")
+    tap(draw(ctx), "advance-phase")
+    assert find(draw(ctx), "error-line").visible
+    tap(draw(ctx), "regret-plus-0")
+    assert ctx.error is None and "error-line" not in ids(draw(ctx))
 
 
 def test_regret_values_are_revealed_at_the_end():
     """A p.22: at the end each player reveals the total value of their Regret cards; a typo is refused by name."""
     ctx = context(finished(), "/table?game={id}")
-    change(screen_of(ctx), "reveal-0", "two")
-    tap(screen_of(ctx), "reveal-ok-0")
+    change(draw(ctx), "reveal-0", "two")
+    tap(draw(ctx), "reveal-ok-0")
     assert ctx.error == "Ada's Regret value must be a whole number of 0 or more"
-    change(screen_of(ctx), "reveal-0", "0")
-    tap(screen_of(ctx), "reveal-ok-0")
-    v = screen_of(ctx)
-    assert ctx.game.state.players[0].regret_value == 0
+    change(draw(ctx), "reveal-0", "0")
+    tap(draw(ctx), "reveal-ok-0")
+    v = draw(ctx)
+    assert game_of(ctx).state.players[0].regret_value == 0
     assert "reveal-ok-0" not in ids(v) and find(v, "reveal-0").read_only

@@ -1,7 +1,8 @@
 """Walk a screen's control tree without a page: find controls by semantics identifier, tap them, type into them.
 
-Flet 1.x controls are dataclasses, so a screen built from plain state can be read and its handlers called
-directly (see ``shared/guides/FLET_WEB_TESTING.md``).
+Flet 1.x controls are dataclasses, so a screen rendered by ``tests.support.components.Rendered`` can be read and
+its handlers called directly (see ``shared/guides/FLET_WEB_TESTING.md``); a component is walked through what it
+rendered.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import flet as ft
 
 def walk(control: object) -> Iterator[ft.BaseControl]:
     """Every control under ``control`` (itself included), depth first."""
-    if isinstance(control, ft.BaseControl):
+    if isinstance(control, ft.BaseControl) and ft.unwrap_component(control) is not control:
+        yield from walk(ft.unwrap_component(control))
+    elif isinstance(control, ft.BaseControl):
         yield control
         for f in dataclasses.fields(control):
             if f.name.startswith("_") or f.name == "parent":

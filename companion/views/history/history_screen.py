@@ -2,7 +2,7 @@
 
 Route ``/history``. Identifiers: ``history-game-<all|game>``, ``history-player-<all|n>``, ``history-count``,
 ``history-play-<play id>``, ``history-more``, ``history-undo``, ``history-stats``, ``history-empty``,
-``error-line``, ``back``.
+``back``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label
+from companion.views.hooks import use_redraw
 from companion.views.widgets import action_button, chip, error_line, screen, tagged
 
 PAGE = 30  # plays drawn at a time: a phone scrolls, it needn't lay out a thousand rows
@@ -41,16 +42,20 @@ def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
 
 
 @ft.component
-def HistoryList(ctx: AppContext) -> ft.Control:
-    """The filters and the list; the filters are this component's own state."""
+def HistoryScreen(ctx: AppContext) -> ft.View:
+    """The History screen; the filters are its own state."""
     game, set_game = ft.use_state(None)
     player, set_player = ft.use_state(None)
     shown, set_shown = ft.use_state(PAGE)
-    _, set_version = ft.use_state(0)
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/")  # noqa: E731
+    if ctx.store is None:
+        return screen(ctx.route, t("History"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
         plays = ctx.store.list_plays()
     except StoreError as problem:
-        return error_line(str(problem))
+        return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
     roster = load_roster(ctx.store)
     people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
 
@@ -60,8 +65,11 @@ def HistoryList(ctx: AppContext) -> ft.Control:
         except StoreError as problem:
             ctx.fail(str(problem))
             return
-        ctx.error = None if restored else t("Nothing to undo")
-        set_version(lambda v: v + 1)
+        if restored is None:
+            ctx.fail(t("Nothing to undo"))
+        else:
+            ctx.clear()
+        redraw()
 
     chosen = filter_plays(plays, game, player, roster.resolve)
     players_row = ft.Row([chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
@@ -75,7 +83,6 @@ def HistoryList(ctx: AppContext) -> ft.Control:
                               icon=ft.Icons.INSERT_CHART),
                 action_button("history-undo", t("Undo last change"), undo if ctx.store.play_changes() else None,
                               icon=ft.Icons.UNDO)], wrap=True),
-        error_line(ctx.error),
         tagged("history-count", ft.Text(t("{n} of {total} play(s)", n=len(chosen), total=len(plays)),
                                         size=theme.SMALL)),
     ]
@@ -92,13 +99,4 @@ def HistoryList(ctx: AppContext) -> ft.Control:
         if len(chosen) > shown:
             controls.append(action_button("history-more", t("Show more"), lambda: set_shown(shown + PAGE),
                                           icon=ft.Icons.EXPAND_MORE))
-    return ft.Column(controls, spacing=theme.GAP)
-
-
-def view(ctx: AppContext) -> ft.View:
-    """The History screen."""
-    if ctx.store is None:
-        body: ft.Control = error_line(t("The data folder could not be opened, so there is no history to show."))
-    else:
-        body = HistoryList(ctx)
-    return screen(ctx.route, t("History"), [body], back=lambda: ctx.navigate("/"))
+    return screen(ctx.route, t("History"), controls, back=back, error=ctx.error)

@@ -2,7 +2,8 @@
 automatic record of a finished tracked game), and the names offered again under a name field.
 
 Each is one call from the screen (see :func:`history_controls` and :func:`name_suggestions`); the work is done by
-``companion.history`` (``record_play``, ``suggest_names``).
+``companion.history`` (``record_play``, ``suggest_names``). Neither uses a hook, so a screen may call them
+conditionally (only once its result is complete).
 """
 
 from __future__ import annotations
@@ -22,65 +23,61 @@ from companion.views.widgets import action_button, chip, tagged
 SHOWN_SUGGESTIONS = 5
 
 
-def _saved_key(scorer: str) -> str:
+def _saved_setting(scorer: str) -> str:
+    # Which play this scorer's result was saved as, kept in the store: every phone (and a reload) sees "Saved".
     return f"history-saved-{scorer}"
 
 
-def history_controls(ctx: AppContext, scorer: str, result: Any, *, game: Any | None = None,
-                     names: Sequence[str] = ()) -> list[ft.Control]:
+def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Callable[[], None],
+                     game: Any | None = None, names: Sequence[str] = ()) -> list[ft.Control]:
     """What a scorer shows under a complete result (``scorer`` names the scorer: its saved play is remembered).
 
-    With ``game`` (the finished game at the table that the result scores) the play is recorded at once, off the
-    tap's path, and updated when the result changes; otherwise "Save to history" records it, and once saved a
-    changed result can update that play or be saved as a new one. Identifiers: ``history-save``,
-    ``history-update``, ``history-saved``, ``history-open``.
+    With ``game`` (the finished game at the table that the result scores) the play is recorded at once, in the
+    background save queue, and updated when the result changes; otherwise "Save to history" records it, and once
+    saved a changed result can update that play or be saved as a new one. ``redraw`` redraws the scorer.
+    Identifiers: ``history-save``, ``history-update``, ``history-saved``, ``history-open``.
     """
-    if ctx.store is None:
+    store = ctx.store
+    if store is None:
         return []
     data = result_json(result)
     if game is not None:
-        _queue(ctx, lambda: record_play(ctx.store, data, game=game, names=names))
+        ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
                         _open(ctx, f"game-{game.id}")], wrap=True)]
-    saved = ctx.drafts.get(_saved_key(scorer))
+    saved = store.get_setting(_saved_setting(scorer))
+    saved = saved if isinstance(saved, dict) and isinstance(saved.get("id"), str) and store.has_play(saved["id"]) \
+        else None
 
     def save(play_id: str | None) -> None:
-        try:
-            play = record_play(ctx.store, data, play_id=play_id, names=names)
-        except (StoreError, ValueError) as problem:
-            ctx.fail(t("Could not save the play: {problem}", problem=problem))
-            return
-        ctx.drafts[_saved_key(scorer)] = {"id": play.id, "result": data}
-        ctx.error = None
-        ctx.refresh()
+        play = _record(ctx, data, play_id=play_id, names=names)
+        if play is not None:
+            store.set_setting(_saved_setting(scorer), {"id": play.id, "result": data})
+            ctx.clear()
+            redraw()
 
-    if saved and saved["result"] == data and ctx.store.has_play(saved["id"]):
+    if saved and saved.get("result") == data:
         return [ft.Row([tagged("history-saved", ft.Text(t("Saved in History"), size=theme.BODY, expand=True)),
                         _open(ctx, saved["id"])], wrap=True)]
     buttons = [action_button("history-save", t("Save to history"), lambda: save(None), icon=ft.Icons.HISTORY,
                              primary=True)]
-    if saved and ctx.store.has_play(saved["id"]):
+    if saved:
         buttons.append(action_button("history-update", t("Update the saved play"), lambda: save(saved["id"]),
                                      icon=ft.Icons.EDIT))
     return [ft.Row(buttons, wrap=True)]
 
 
+def _record(ctx: AppContext, data: dict, **how: Any) -> Any:
+    try:
+        return record_play(ctx.store, data, **how)
+    except (StoreError, ValueError) as problem:
+        ctx.fail(t("Could not save the play: {problem}", problem=problem))
+        return None
+
+
 def _open(ctx: AppContext, play_id: str) -> ft.Control:
     return action_button("history-open", t("Open in History"),
                          lambda: ctx.navigate(route_to("/history/play", play=play_id)), icon=ft.Icons.HISTORY)
-
-
-def _queue(ctx: AppContext, work: Callable[[], object]) -> None:
-    def run() -> None:
-        try:
-            work()
-        except (StoreError, ValueError) as problem:
-            ctx.fail(t("Could not save the play: {problem}", problem=problem))
-
-    if ctx.run_save is None:
-        run()
-    else:
-        ctx.run_save(run)
 
 
 def name_suggestions(ctx: AppContext, identifier: str, typed: str, table: Sequence[str],

@@ -3,12 +3,10 @@
 
 Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<i>``, ``play-bgstats``,
 ``play-bgstats-link``, ``play-qr``, ``play-delete``, ``play-undo``, ``scorer-results``, ``scorer-rank-<k>``,
-``play-breakdown-<i>`` (Deep Regrets: ``scorer-breakdown-<i>``), ``error-line``, ``back``.
+``play-breakdown-<i>`` (Deep Regrets: ``scorer-breakdown-<i>``), ``back``.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import flet as ft
 from pydantic import ValidationError
@@ -21,8 +19,9 @@ from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label
-from companion.views.scorer_common import ranking, winners_line
-from companion.views.scorer_results import breakdown as deep_regrets_breakdown
+from companion.views.hooks import use_redraw
+from companion.views.scorers.common import ranking, winners_line
+from companion.views.scorers.results import breakdown as deep_regrets_breakdown
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
 
 # The breakdown fields of the other games, in the order a table reads them out.
@@ -79,22 +78,44 @@ def _bgstats(play: Play) -> list[ft.Control]:
 
 
 @ft.component
-def PlayDetail(ctx: AppContext, play_id: str) -> ft.Control:
-    _, set_version = ft.use_state(0)
+def PlayScreen(ctx: AppContext) -> ft.View:
+    """The screen of one play (``?play=<id>``)."""
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/history")  # noqa: E731
+    store = ctx.store
+    if store is None:
+        return screen(ctx.route, t("Play"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
+
+    def undo() -> None:
+        try:
+            store.undo_play_change()
+        except StoreError as problem:
+            ctx.fail(str(problem))
+            return
+        ctx.clear()
+        redraw()
+
+    undo_button = action_button("play-undo", t("Undo last change"), undo if store.play_changes() else None,
+                                icon=ft.Icons.UNDO)
     try:
-        play = ctx.store.load_play(play_id)
+        play = store.load_play(ctx.params.get("play", ""))
     except StoreError as problem:
-        return ft.Column([error_line(str(problem)),
-                          action_button("play-undo", t("Undo last change"), _undoer(ctx, set_version),
-                                        icon=ft.Icons.UNDO)])
+        return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, error=ctx.error)
 
     def set_start(i: int) -> None:
         seats = [p.model_copy(update={"start_player": j == i}) for j, p in enumerate(play.players)]
-        _save(ctx, play.model_copy(update={"players": seats}), set_version)
+        try:
+            store.save_play(play.model_copy(update={"players": seats}))
+        except StoreError as problem:
+            ctx.fail(t("Could not save the play: {problem}", problem=problem))
+            return
+        ctx.clear()
+        redraw()
 
     def delete() -> None:
         try:
-            ctx.store.delete_play(play.id)
+            store.delete_play(play.id)
         except StoreError as problem:
             ctx.fail(str(problem))
             return
@@ -106,46 +127,12 @@ def PlayDetail(ctx: AppContext, play_id: str) -> ft.Control:
         result += ranking(rows)
     starts = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
                    on_click=lambda i=i: set_start(i)) for i, p in enumerate(play.players) if not p.bot]
-    return ft.Column([
+    return screen(ctx.route, t("Play"), [
         _summary(play),
-        error_line(ctx.error),
         section_card("scorer-results", t("Result"), result),
         section_card("play-start", t("Start player"), [ft.Row(starts, wrap=True, spacing=8)]),
         *_breakdowns(play),
         section_card("play-export", t("Export"), _bgstats(play)),
         ft.Row([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE),
-                action_button("play-undo", t("Undo last change"), _undoer(ctx, set_version)
-                              if ctx.store.play_changes() else None, icon=ft.Icons.UNDO)], wrap=True),
-    ], spacing=theme.GAP)
-
-
-def _save(ctx: AppContext, play: Play, set_version: Any) -> None:
-    try:
-        ctx.store.save_play(play)
-    except StoreError as problem:
-        ctx.fail(t("Could not save the play: {problem}", problem=problem))
-        return
-    ctx.error = None
-    set_version(lambda v: v + 1)
-
-
-def _undoer(ctx: AppContext, set_version: Any) -> Any:
-    def undo() -> None:
-        try:
-            ctx.store.undo_play_change()
-        except StoreError as problem:
-            ctx.fail(str(problem))
-            return
-        set_version(lambda v: v + 1)
-
-    return undo
-
-
-def view(ctx: AppContext) -> ft.View:
-    """The screen of one play."""
-    play_id = ctx.params.get("play", "")
-    if ctx.store is None:
-        body: ft.Control = error_line(t("The data folder could not be opened, so there is no history to show."))
-    else:
-        body = PlayDetail(ctx, play_id)
-    return screen(ctx.route, t("Play"), [body], back=lambda: ctx.navigate("/history"))
+                undo_button], wrap=True),
+    ], back=back, error=ctx.error)

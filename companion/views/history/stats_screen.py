@@ -3,11 +3,14 @@
 Route ``/stats``. Identifiers: ``stats-game-<all|game>``, ``stats-plays``, ``stats-player-<n>``,
 ``stats-name-<n>``, ``stats-summary-<n>``, ``stats-focus-<n>``, ``stats-h2h``, ``stats-h2h-<n>``,
 ``stats-game-card-<game>``, ``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``stats-roster``,
-``stats-rename-from``, ``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``error-line``, ``back``. ``<n>`` is
+``stats-rename-from``, ``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``back``. ``<n>`` is
 the player's place in the list (most plays first).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 import flet_charts as fch
@@ -19,12 +22,14 @@ from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label
+from companion.views.hooks import use_form, use_redraw
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
 
 COLOURS = (ft.Colors.AMBER_400, ft.Colors.LIGHT_GREEN_400, ft.Colors.CYAN_300, ft.Colors.PINK_200,
            ft.Colors.DEEP_PURPLE_200, ft.Colors.ORANGE_300, ft.Colors.BLUE_300, ft.Colors.LIME_300)
 HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
 CHARTED = 6  # players drawn in the charts: the most frequent ones
+SCORES_CHARTED = 30  # each one's latest scores: more points than a phone's width can tell apart
 
 
 def _number(value: float | None, digits: int = 1) -> str:
@@ -84,10 +89,13 @@ def _legend(items: list[tuple[str, str]]) -> ft.Row:
 
 
 def _score_chart(players: list[PlayerStats]) -> ft.Control:
-    """``stats-chart-scores``: each player's scores, play after play (x = their n-th scored play)."""
-    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x=i, y=score, tooltip=f"{p.name} {score}")
-                                        for i, (_, score) in enumerate(p.scores, start=1)],
-                                color=COLOURS[k % len(COLOURS)], stroke_width=3, point=True)
+    """``stats-chart-scores``: each player's latest scores, play after play (x = their n-th scored play)."""
+    def points(p: PlayerStats) -> list[fch.LineChartDataPoint]:
+        first = max(1, len(p.scores) - SCORES_CHARTED + 1)
+        return [fch.LineChartDataPoint(x=i, y=score, tooltip=f"{p.name} {score}")
+                for i, (_, score) in enumerate(p.scores[-SCORES_CHARTED:], start=first)]
+
+    series = [fch.LineChartData(points=points(p), color=COLOURS[k % len(COLOURS)], stroke_width=3, point=True)
               for k, p in enumerate(players) if p.scores]
     chart = fch.LineChart(data_series=series, height=220, interactive=True,
                           left_axis=fch.ChartAxis(label_size=36), bottom_axis=fch.ChartAxis(label_size=24))
@@ -126,9 +134,8 @@ def _points_chart(players: list[PlayerStats]) -> ft.Control | None:
         bars, _legend([(HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks"))])])
 
 
-def _roster(ctx: AppContext, refresh: object) -> ft.Control:
+def _roster(ctx: AppContext, typed: dict[str, str], redraw: Callable[[], None]) -> ft.Control:
     names = load_roster(ctx.store).names()
-    typed = ctx.drafts.setdefault("stats-roster", {"from": "", "to": ""})
 
     def field(key: str, label: str) -> ft.Control:
         def on_change(event: ft.ControlEvent) -> None:
@@ -137,15 +144,15 @@ def _roster(ctx: AppContext, refresh: object) -> ft.Control:
         return tagged(f"stats-rename-{key}", ft.TextField(label=label, value=typed[key], on_change=on_change,
                                                           text_size=theme.BODY, width=200))
 
-    def apply(change: object) -> None:
+    def apply(change: Callable[[Any, str, str], object]) -> None:
         try:
-            change(ctx.store, typed["from"], typed["to"])  # type: ignore[operator]
+            change(ctx.store, typed["from"], typed["to"])
         except (RosterError, StoreError) as problem:
             ctx.fail(str(problem))
             return
-        ctx.error = None
+        ctx.clear()
         typed.update({"from": "", "to": ""})
-        refresh()  # type: ignore[operator]
+        redraw()
 
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
@@ -160,17 +167,23 @@ def _roster(ctx: AppContext, refresh: object) -> ft.Control:
 
 
 @ft.component
-def StatisticsBody(ctx: AppContext) -> ft.Control:
+def StatisticsScreen(ctx: AppContext) -> ft.View:
+    """The Statistics screen; the game shown and the player in focus are its own state."""
     game, set_game = ft.use_state(None)
     focus, set_focus = ft.use_state(0)
-    _, set_version = ft.use_state(0)
+    typed = use_form(lambda: {"from": "", "to": ""})
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/history")  # noqa: E731
+    if ctx.store is None:
+        return screen(ctx.route, t("Statistics"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
         plays = ctx.store.list_plays()
     except StoreError as problem:
-        return error_line(str(problem))
+        return screen(ctx.route, t("Statistics"), [error_line(str(problem))], back=back)
     stats = statistics(plays, load_roster(ctx.store).resolve, game)
     controls: list[ft.Control] = [
-        game_filter("stats", game, set_game), error_line(ctx.error),
+        game_filter("stats", game, set_game),
         tagged("stats-plays", ft.Text(t("{n} play(s)", n=stats.plays), size=theme.BODY)),
     ]
     players = stats.players
@@ -184,14 +197,5 @@ def StatisticsBody(ctx: AppContext) -> ft.Control:
         controls += [_player_card(n, p, n == focus, lambda n=n: set_focus(n)) for n, p in enumerate(players)]
         controls.append(_head_to_head(players[focus]))
         controls += _games(stats)
-    controls.append(_roster(ctx, lambda: set_version(lambda v: v + 1)))
-    return ft.Column(controls, spacing=theme.GAP)
-
-
-def view(ctx: AppContext) -> ft.View:
-    """The Statistics screen."""
-    if ctx.store is None:
-        body: ft.Control = error_line(t("The data folder could not be opened, so there is no history to show."))
-    else:
-        body = StatisticsBody(ctx)
-    return screen(ctx.route, t("Statistics"), [body], back=lambda: ctx.navigate("/history"))
+    controls.append(_roster(ctx, typed, redraw))
+    return screen(ctx.route, t("Statistics"), controls, back=back, error=ctx.error)

@@ -12,8 +12,8 @@ from companion.views.widgets.basics import (
     tagged,
 )
 from companion.views.widgets.fish_picker import fish_picker
-from companion.views.widgets.memo import memoized, rendering
 from companion.views.widgets.stepper import stepper
+from companion.views.widgets.toolbar import undo_redo
 
 __all__ = [
     "action_button",
@@ -23,10 +23,9 @@ __all__ = [
     "grow",
     "icon_action",
     "label_value",
-    "memoized",
-    "rendering",
     "screen",
     "section_card",
     "stepper",
     "tagged",
+    "undo_redo",
 ]

@@ -84,7 +84,7 @@ def section_card(identifier: str, title: str | None, controls: list[ft.Control],
 
 
 def error_line(message: str | None, identifier: str = "error-line") -> ft.Semantics:
-    """The one line that says why an action was refused (``str(RuleViolation)``); hidden when there is none."""
+    """A line that says why something can't be done (``str(RuleViolation)``); hidden when there is none."""
     row = ft.Row([ft.Icon(ft.Icons.BLOCK, color=theme.DANGER),
                   ft.Text(message or "", color=theme.DANGER, size=theme.BODY, expand=True)],
                  visible=bool(message))
@@ -100,10 +100,19 @@ def label_value(identifier: str, label: str, value: str, *, big: bool = False, c
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
+def refusal_bar(message: str | None) -> ft.Control | None:
+    """Why the last tap was refused, pinned to the bottom of the screen by the thumb that tapped (however far
+    down a long screen it was), kept until the next action; ``error-line`` for tests."""
+    if not message:
+        return None
+    return error_line(message)
+
+
 def screen(route: str, title: str, controls: list[ft.Control], *, back: Handler | None = None,
-           actions: list[ft.Control] | None = None, bottom: ft.Control | None = None) -> ft.View:
+           actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
+           error: str | None = None) -> ft.View:
     """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
-    centred column no wider than a phone.
+    centred column no wider than a phone; ``error`` (the last refusal) shows in the bottom bar.
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Full width on a phone; a centred column on a tablet.
@@ -115,6 +124,15 @@ def screen(route: str, title: str, controls: list[ft.Control], *, back: Handler 
                          automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
-        bottom_appbar=ft.BottomAppBar(content=bottom, height=theme.TOUCH + 24) if bottom else None,
+        bottom_appbar=_bottom_bar(bottom, refusal_bar(error)),
         padding=theme.GAP,
     )
+
+
+def _bottom_bar(bottom: ft.Control | None, refusal: ft.Control | None) -> ft.BottomAppBar | None:
+    rows = [c for c in (refusal, bottom) if c is not None]
+    if not rows:
+        return None
+    height = theme.TOUCH + 24 if bottom is not None else 0
+    return ft.BottomAppBar(content=ft.Column(rows, spacing=4, tight=True),
+                           height=height + (theme.TOUCH + 8 if refusal is not None else 0))

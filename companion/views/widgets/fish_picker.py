@@ -9,36 +9,34 @@ import flet as ft
 from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.views import theme
-from companion.views.context import AppContext
 from companion.views.widgets.basics import action_button, tagged
 
 RESULTS = 6
 
 
-def fish_picker(ctx: AppContext, key: str, describe: Callable[[CatalogFish], str],
-                on_pick: Callable[[CatalogFish], None]) -> ft.Column:
-    """A search field ``{key}-search`` and up to six results ``{key}-pick-{fish id}``; the query lives in
-    ``ctx.drafts`` so it survives a redraw.
-    """
-    # Redraw from what the field holds now, not from the last change event: a redraw that lands between a
-    # keystroke and its event would otherwise send the older text back and eat the keystroke.
-    shown = ctx.drafts.get(f"{key}-field")
-    query = shown.value if shown is not None and shown.value is not None else ctx.drafts.get(f"{key}-query", "")
+@ft.component
+def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Callable[[CatalogFish], None]) -> ft.Column:
+    """A search field ``{name}-search`` and up to six results ``{name}-pick-{fish id}``; the query is the
+    component's own state, so a redraw of the screen around it keeps what was typed."""
+    query, set_query = ft.use_state("")
 
     def on_change(event: ft.ControlEvent) -> None:
-        ctx.drafts[f"{key}-query"] = event.control.value or ""
-        ctx.refresh()
+        set_query(event.control.value or "")
 
     def pick(fish: CatalogFish) -> None:
-        ctx.drafts[f"{key}-query"] = ""
-        ctx.drafts.pop(f"{key}-field", None)
+        set_query("")
         on_pick(fish)
 
     found = load_catalog().search(query, limit=RESULTS) if query.strip() else []
-    results = [action_button(f"{key}-pick-{fish.id}", describe(fish), lambda f=fish: pick(f)) for fish in found]
+    results = [action_button(f"{name}-pick-{fish.id}", describe(fish), lambda f=fish: pick(f)) for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(t("No Fish called “{name}” in the catalog", name=query), size=theme.SMALL))
     field = ft.TextField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
                          text_size=theme.BODY)
-    ctx.drafts[f"{key}-field"] = field
-    return ft.Column([tagged(f"{key}-search", field), *results], spacing=6)
+    return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)
+
+
+def fish_picker(name: str, describe: Callable[[CatalogFish], str],
+                on_pick: Callable[[CatalogFish], None], *, key: str | None = None) -> ft.Control:
+    """:class:`FishPicker`, keyed (``key``, default ``name``) so each picker keeps its own query."""
+    return FishPicker(name, describe, on_pick, key=key or name)

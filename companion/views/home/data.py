@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,27 +26,24 @@ from companion.i18n import t
 from companion.store import ImportRefused, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.hooks import use_form, use_redraw
 from companion.views.widgets import error_line, screen, section_card, tagged
 
-DRAFT_TEXT = "data-import-text"
-DRAFT_RESULT = "data-result"
-DRAFT_PICKER = "data-file-picker"
 SHOWN_BACKUPS = 20
+
+
+@dataclass
+class DataForm:
+    """The pasted text and the last export's or import's result, while the screen is shown."""
+
+    text: str = ""
+    result: str | None = None
 
 
 async def save_download(name: str, data: bytes) -> None:
     """Offer ``data`` as a download named ``name`` (in a browser, Flet's save dialog is a download)."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM,
                                     allowed_extensions=["json"])
-
-
-def _file_picker(ctx: AppContext) -> ft.FilePicker:
-    # One picker per tab, kept in the tab's context: a service is dropped once nothing references it, and one made
-    # on every redraw would pile up. Its result arrives in on_result (see _import_section).
-    picker = ctx.drafts.get(DRAFT_PICKER)
-    if picker is None:
-        picker = ctx.drafts[DRAFT_PICKER] = ft.FilePicker()
-    return picker
 
 
 def _file_name(what: str) -> str:
@@ -58,7 +56,8 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
     return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
 
 
-def _exporter(ctx: AppContext, what: str, make: Callable[[], dict]) -> Callable[[object], Awaitable[None]]:
+def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: str,
+              make: Callable[[], dict]) -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:
             document = make()
@@ -67,51 +66,53 @@ def _exporter(ctx: AppContext, what: str, make: Callable[[], dict]) -> Callable[
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
-        ctx.drafts[DRAFT_RESULT] = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
-                                     games=len(document["games"]), campaigns=len(document["campaigns"]),
-                                     path=str(kept))
+        form.result = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
+                        games=len(document["games"]), campaigns=len(document["campaigns"]), path=str(kept))
         if "plays" in document:
-            ctx.drafts[DRAFT_RESULT] += " " + t("With {plays} play(s) of the history.", plays=len(document["plays"]))
-        ctx.error = None
-        ctx.refresh()
+            form.result += " " + t("With {plays} play(s) of the history.", plays=len(document["plays"]))
+        ctx.clear()
+        redraw()
         await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
 
     return export
 
 
-def _import(ctx: AppContext, data: str | bytes) -> None:
+def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> None:
+    ctx.sessions.flush()
     try:
         report = ctx.store.import_data(data)
     except ImportRefused as refused:
-        ctx.drafts.pop(DRAFT_RESULT, None)
+        form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
+        redraw()
         return
     except StoreError as problem:
         ctx.fail(t("Could not import: {problem}", problem=problem))
         return
-    ctx.drafts[DRAFT_RESULT] = report.message()
-    ctx.drafts.pop(DRAFT_TEXT, None)
-    ctx.error = None
-    ctx.refresh()
+    form.result, form.text = report.message(), ""
+    ctx.clear()
+    redraw()
 
 
-def _export_section(ctx: AppContext) -> ft.Control:
+def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     store = ctx.store
+    ctx.sessions.flush()  # export what was last saved: every queued save first
     rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
-                                      _exporter(ctx, "everything", store.export_all), primary=True)]
+                                      _exporter(ctx, form, redraw, "everything", store.export_all), primary=True)]
     for game in store.list_games():
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
                             _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, "game", lambda i=game.id: store.export_game(i)))]))
+                                    _exporter(ctx, form, redraw, "game", lambda i=game.id: store.export_game(i)))]))
     for campaign in store.list_campaigns():
         rows.append(ft.Row([ft.Text(campaign.name, size=theme.BODY, expand=True),
                             _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, "campaign", lambda i=campaign.id: store.export_campaign(i)))]))
+                                    _exporter(ctx, form, redraw, "campaign",
+                                              lambda i=campaign.id: store.export_campaign(i)))]))
     return section_card("data-export", t("Export"), rows)
 
 
-def _plays_section(ctx: AppContext) -> ft.Control:
+def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
     async def as_csv(_event: object) -> None:
         store = ctx.store
@@ -127,43 +128,42 @@ def _plays_section(ctx: AppContext) -> ft.Control:
     return section_card("data-plays", t("History"), [ft.Row([
         _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
         _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
-                _exporter(ctx, "plays", ctx.store.export_plays)),
+                _exporter(ctx, form, redraw, "plays", ctx.store.export_plays)),
     ], wrap=True)])
 
 
-def _import_section(ctx: AppContext) -> ft.Control:
+def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
+                    picker: ft.FilePicker) -> ft.Control:
     def typed(event: object) -> None:
-        ctx.drafts[DRAFT_TEXT] = event.control.value  # type: ignore[attr-defined]
+        form.text = event.control.value or ""  # type: ignore[attr-defined]
 
     async def from_text(_event: object) -> None:
-        text = ctx.drafts.get(DRAFT_TEXT, "")
-        if not text.strip():
+        if not form.text.strip():
             ctx.fail(t("Paste the contents of an exported file first"))
             return
-        _import(ctx, text)
+        _import(ctx, form, redraw, form.text)
 
     def picked(event: ft.FilePickerResultEvent) -> None:
         if event.files and event.files[0].bytes is not None:
-            _import(ctx, event.files[0].bytes)
+            _import(ctx, form, redraw, event.files[0].bytes)
 
-    picker = _file_picker(ctx)
     picker.on_result = picked
     # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
     pick = ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True)
 
-    field = ft.TextField(value=ctx.drafts.get(DRAFT_TEXT, ""), label=t("Paste an exported file here"),
+    field = ft.TextField(value=form.text, label=t("Paste an exported file here"),
                          multiline=True, min_lines=3, max_lines=8, on_change=typed)
     return section_card("data-import", t("Import"), [
         ft.Text(t("The whole file is checked before anything is saved; games already here are never overwritten."),
                 size=theme.SMALL),
-        tagged(DRAFT_TEXT, field),
+        tagged("data-import-text", field),
         ft.Row([_button("data-import-paste", t("Import pasted text"), ft.Icons.CONTENT_PASTE, from_text),
                 tagged("data-import-file", ft.OutlinedButton(content=t("Pick a file…"), icon=ft.Icons.UPLOAD_FILE,
                                                              action=pick, height=theme.TOUCH))], wrap=True),
     ])
 
 
-def _backups_section(ctx: AppContext) -> ft.Control:
+def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     found = ctx.store.backups()
     rows: list[ft.Control] = [ft.Text(t("{count} file(s) kept in {path}", count=len(found),
                                         path=str(ctx.store.data_dir / "backups")), size=theme.SMALL)]
@@ -173,27 +173,38 @@ def _backups_section(ctx: AppContext) -> ft.Control:
         line: list[ft.Control] = [tagged(f"data-backup-{n}", ft.Text(
             label, size=theme.SMALL, expand=True, color=theme.DANGER if backup.folder == "damaged" else None))]
         if backup.folder in ("games", "campaigns", "plays"):
-            line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE, _restorer(ctx, backup.path)))
+            line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE,
+                                _restorer(ctx, form, redraw, backup.path)))
         rows.append(ft.Row(line))
     return section_card("data-backups", t("Backups"), rows)
 
 
-def _restorer(ctx: AppContext, path: Path) -> Callable[[object], Awaitable[None]]:
+def _restorer(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
+              path: Path) -> Callable[[object], Awaitable[None]]:
     async def restore(_event: object) -> None:
+        ctx.sessions.flush()
         try:
             report = ctx.store.restore_backup(path)
         except StoreError as problem:
             ctx.fail(t("Could not restore: {problem}", problem=problem))
             return
-        ctx.drafts[DRAFT_RESULT] = report.message()
-        ctx.error = None
-        ctx.refresh()
+        ctx.sessions.forget_all()  # an open game or campaign may be the one restored: read it afresh
+        form.result = report.message()
+        ctx.clear()
+        redraw()
 
     return restore
 
 
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def DataScreen(ctx: AppContext) -> ft.View:
     """The Data screen."""
+    form = use_form(DataForm)
+    redraw = use_redraw()
+    # One picker while the screen is shown: a service is dropped once nothing references it, and one made on every
+    # redraw would pile up. Its result arrives in on_result (see _import_section).
+    picker = use_form(ft.FilePicker)
+
     def back() -> None:
         ctx.navigate("/settings")
 
@@ -209,8 +220,9 @@ def view(ctx: AppContext) -> ft.View:
         controls.append(section_card("data-notes", t("Repaired when the app started"), [
             tagged(f"data-note-{n}", ft.Text(note, size=theme.BODY, color=theme.FOUL)) for n, note in enumerate(notes)
         ]))
-    controls.append(error_line(ctx.error))
-    if ctx.drafts.get(DRAFT_RESULT):
-        controls.append(tagged(DRAFT_RESULT, ft.Text(ctx.drafts[DRAFT_RESULT], size=theme.BODY, color=theme.FAIR)))
-    controls += [_export_section(ctx), _plays_section(ctx), _import_section(ctx), _backups_section(ctx)]
-    return screen(ctx.route, t("Your data"), controls, back=back)
+    if form.result:
+        controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
+    controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
+                 _import_section(ctx, form, redraw, picker),
+                 _backups_section(ctx, form, redraw)]
+    return screen(ctx.route, t("Your data"), controls, back=back, error=ctx.error)

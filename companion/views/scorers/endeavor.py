@@ -30,11 +30,27 @@ from companion.scoring.endeavor import (
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.scorer_common import game_switcher, int_field, ranking, text_field, winners_line
-from companion.views.widgets import action_button, chip, error_line, icon_action, screen, section_card, tagged
+from companion.views.scorers.common import (
+    Editing,
+    game_switcher,
+    int_field,
+    ranking,
+    text_field,
+    use_draft,
+    winners_line,
+)
+from companion.views.widgets import (
+    action_button,
+    chip,
+    error_line,
+    icon_action,
+    screen,
+    section_card,
+    tagged,
+    undo_redo,
+)
 
 DRAFT_KEY = "endeavor-scorer"
-SETTING_KEY = "endeavor-scorer-draft"
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
 CATEGORIES = (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
               ("specialists", "Senior tier-5 specialists"), ("research", "Leftover research"),
@@ -50,68 +66,62 @@ def blank() -> dict[str, Any]:
             "coop_goals": [{"name": t("Goal {n}", n=g + 1), "achieved": False} for g in range(MAX_GOALS)]}
 
 
-def load_draft(ctx: AppContext) -> dict[str, Any]:
-    draft = ctx.drafts.get(DRAFT_KEY)
-    if draft is None:
-        saved = ctx.setting(SETTING_KEY)
-        draft = saved if isinstance(saved, dict) and "coop_goals" in saved else blank()
-        ctx.drafts[DRAFT_KEY] = draft
-    return draft
+def _make(saved: Any) -> dict[str, Any]:
+    return saved if isinstance(saved, dict) and "coop_goals" in saved else blank()
 
 
-def _changed(ctx: AppContext, draft: dict[str, Any]) -> None:
-    ctx.set_setting(SETTING_KEY, draft)
-    ctx.refresh()
+def _changed(ed: Editing, draft: dict[str, Any]) -> None:
+    ed.changed(draft)
 
 
-def _player_card(ctx: AppContext, draft: dict[str, Any], i: int) -> ft.Control:
+def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
     p = draft["players"][i]
 
     def set_value(key: str, value: object) -> None:
         p[key] = value
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove() -> None:
         del draft["players"][i]
         for goal in draft["goals"]:  # counts are kept by seat: shift the later seats down
             goal["counts"] = {str(j if j < i else j - 1): n for j, n in ((int(k), v) for k, v in
                                                                          goal["counts"].items()) if j != i}
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
-    fields = [int_field(ctx, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
+    fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
                         width=150) for key, label in CATEGORIES]
-    title = ft.Row([text_field(ctx, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+    title = ft.Row([text_field(f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
-    suggestions = name_suggestions(ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+    suggestions = name_suggestions(ed.ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
                                    lambda v: set_value("name", v))
     return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)])
 
 
-def _goal_card(ctx: AppContext, draft: dict[str, Any], g: int) -> ft.Control:
+def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
     goal = draft["goals"][g]
 
     def set_value(key: str, value: object) -> None:
         goal[key] = value
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def set_count(i: int, value: int | None) -> None:
         goal["counts"][str(i)] = value or 0
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove() -> None:
         del draft["goals"][g]
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
-    numbers = [int_field(ctx, f"endeavor-goal-{key}-{g}", label, goal[key], lambda v, k=key: set_value(k, v or 0),
+    numbers = [int_field(ed, f"endeavor-goal-{key}-{g}", label, goal[key], lambda v, k=key: set_value(k, v or 0),
                          width=120)
                for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
                                   ("second", t("2nd bonus")))]
-    counts = [int_field(ctx, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
+    counts = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
                         goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
               for i, p in enumerate(draft["players"])]
-    title = ft.Row([text_field(ctx, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
+    title = ft.Row([text_field(f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
     return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
@@ -129,7 +139,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _competitive_results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
+def _competitive_results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     names = [p["name"].strip() for p in draft["players"]]
     players = [EndeavorPlayer(**{**p, "name": p["name"].strip()}) for p in draft["players"]]
     goals = [EndeavorGoal(name=goal["name"].strip(), points_per=goal["points_per"], first=goal["first"],
@@ -150,17 +160,17 @@ def _competitive_results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Cont
         lines.append(t("Total {score}", score=s.score))
         cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
     return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards,
-            *history_controls(ctx, "endeavor-deep-sea", result)]
+            *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
 
-def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
+def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     def set_level(level: str) -> None:
         draft["difficulty"] = level
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def set_goal(g: int, key: str, value: object) -> None:
         draft["coop_goals"][g][key] = value
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(d.value.capitalize()),
                                                         n=GOALS_NEEDED[d]),
@@ -169,7 +179,7 @@ def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
-            text_field(ctx, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            text_field(f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
             tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
                                                         on_change=lambda e, g=g: set_goal(g, "achieved",
                                                                                           bool(e.control.value)))),
@@ -182,41 +192,43 @@ def _coop(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
     rows.append(tagged("endeavor-coop-result", ft.Text(verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
                                                        color=None if result.won else theme.DANGER)))
     return [section_card("endeavor-coop", t("Co-op / solo goals"), rows),
-            *history_controls(ctx, "endeavor-co-op", result)]
+            *history_controls(ed.ctx, f"{DRAFT_KEY}-co-op", result, redraw=ed.refresh)]
 
 
-def view(ctx: AppContext) -> ft.View:
-    draft = load_draft(ctx)
+@ft.component
+def EndeavorScreen(ctx: AppContext) -> ft.View:
+    ed = use_draft(ctx, DRAFT_KEY, _make)
+    draft = ed.draft
 
     def set_mode(mode: str) -> None:
         draft["mode"] = mode
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def add(key: str, item: dict[str, Any]) -> None:
         draft[key].append(item)
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def reset() -> None:
-        ctx.drafts[DRAFT_KEY] = blank()
-        _changed(ctx, ctx.drafts[DRAFT_KEY])
+        _changed(ed, blank())
 
     modes = [chip(f"endeavor-mode-{mode}", label, color=theme.SEED if mode == draft["mode"] else theme.PASSED,
                   on_click=lambda m=mode: set_mode(m))
              for mode, label in (("competitive", t("Competitive")), ("co-op", t("Co-op / solo")))]
-    controls: list[ft.Control] = [game_switcher(ctx, "endeavor"), ft.Row(modes, wrap=True, spacing=8)]
+    controls: list[ft.Control] = [game_switcher(ed.ctx, "endeavor"), ft.Row(modes, wrap=True, spacing=8)]
     if draft["mode"] == "co-op":
-        controls += _coop(ctx, draft)
+        controls += _coop(ed, draft)
     else:
-        controls += [_player_card(ctx, draft, i) for i in range(len(draft["players"]))]
+        controls += [_player_card(ed, draft, i) for i in range(len(draft["players"]))]
         controls.append(action_button("endeavor-add-player", t("Add player"),
                                       (lambda: add("players", _player())) if len(draft["players"]) < MAX_PLAYERS
                                       else None, icon=ft.Icons.PERSON_ADD))
-        controls += [_goal_card(ctx, draft, g) for g in range(len(draft["goals"]))]
+        controls += [_goal_card(ed, draft, g) for g in range(len(draft["goals"]))]
         controls.append(action_button("endeavor-add-goal", t("Add mission goal"), lambda: add(
             "goals", {"name": "", "points_per": 0, "first": 0, "second": 0, "counts": {}}), icon=ft.Icons.FLAG))
-    controls += [action_button("endeavor-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT), error_line(ctx.error)]
+    controls += [action_button("endeavor-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT)]
     if draft["mode"] == "competitive":
         needs = missing(draft)
         controls += ([section_card("endeavor-missing", t("Still needed"), [ft.Text(n) for n in needs])] if needs
-                     else _competitive_results(ctx, draft))
-    return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"))
+                     else _competitive_results(ed, draft))
+    return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"),
+                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

@@ -26,11 +26,18 @@ from companion.scoring.shallow_regrets import (
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.scorer_common import game_switcher, parse_int, ranking, text_field, winners_line
-from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged
+from companion.views.scorers.common import (
+    Editing,
+    game_switcher,
+    parse_int,
+    ranking,
+    text_field,
+    use_draft,
+    winners_line,
+)
+from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged, undo_redo
 
 DRAFT_KEY = "shallow-scorer"
-SETTING_KEY = "shallow-scorer-draft"
 MAX_PLAYERS = 4  # 2–3 in the box, 4 with the Lingering Remorse expansion
 
 
@@ -38,48 +45,41 @@ def blank() -> dict[str, Any]:
     return {"solo": False, "players": [{"name": "", "fish": []}, {"name": "", "fish": []}], "frod": []}
 
 
-def load_draft(ctx: AppContext) -> dict[str, Any]:
-    draft = ctx.drafts.get(DRAFT_KEY)
-    if draft is None:
-        saved = ctx.setting(SETTING_KEY)
-        draft = saved if isinstance(saved, dict) and "players" in saved else blank()
-        ctx.drafts[DRAFT_KEY] = draft
-    return draft
+def _make(saved: Any) -> dict[str, Any]:
+    return saved if isinstance(saved, dict) and "players" in saved else blank()
 
 
-def _changed(ctx: AppContext, draft: dict[str, Any]) -> None:
-    ctx.set_setting(SETTING_KEY, draft)
-    ctx.refresh()
+def _changed(ed: Editing, draft: dict[str, Any]) -> None:
+    ed.changed(draft)
 
 
 def _fish_list(draft: dict[str, Any], who: str) -> list[dict[str, Any]]:
     return draft["frod"] if who == FROD.lower() else draft["players"][int(who)]["fish"]
 
 
-def add_fish(ctx: AppContext, draft: dict[str, Any], who: str, kind: str) -> None:
+def add_fish(ed: Editing, draft: dict[str, Any], who: str, kind: str) -> None:
     """Add the points typed in ``shallow-points-<who>`` as a Fair or Foul Fish (points may be negative)."""
     try:
-        points = parse_int(ctx.drafts.get(f"shallow-points-{who}", ""), minimum=None)
+        points = parse_int(ed.form.typed.get(f"shallow-points-{who}", ""), minimum=None)
     except ValueError:
         points = None
     if points is None:
-        ctx.fail(t("Type the Fish's points first (a whole number; it may be negative)"))
+        ed.fail(t("Type the Fish's points first (a whole number; it may be negative)"))
         return
-    ctx.drafts[f"shallow-points-{who}"] = ""
-    ctx.error = None
+    ed.form.typed[f"shallow-points-{who}"] = ""
     _fish_list(draft, who).append({"points": points, "type": kind})
-    _changed(ctx, draft)
+    _changed(ed, draft)
 
 
-def _fish_card(ctx: AppContext, draft: dict[str, Any], who: str, title: ft.Control) -> ft.Control:
+def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) -> ft.Control:
     fish = _fish_list(draft, who)
 
     def remove(k: int) -> None:
         del fish[k]
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def set_points(event: ft.ControlEvent) -> None:
-        ctx.drafts[f"shallow-points-{who}"] = event.control.value or ""
+        ed.form.typed[f"shallow-points-{who}"] = event.control.value or ""
 
     rows: list[ft.Control] = [title]
     for k, f in enumerate(fish):
@@ -95,12 +95,12 @@ def _fish_card(ctx: AppContext, draft: dict[str, Any], who: str, title: ft.Contr
         t("{n} Fish · {foul} Foul · {points} points", n=len(fish), foul=foul,
           points=sum(f["points"] for f in fish)), size=theme.SMALL)))
     rows.append(ft.Row([
-        tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ctx.drafts.get(f"shallow-points-{who}",
-                                                                                           ""),
+        tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ed.form.typed.get(f"shallow-points-{who}",
+                                                                                              ""),
                                                      on_change=set_points, width=110, text_size=theme.BODY,
                                                      keyboard_type=ft.KeyboardType.NUMBER)),
-        action_button(f"shallow-add-fair-{who}", t("Fair"), lambda: add_fish(ctx, draft, who, "fair")),
-        action_button(f"shallow-add-foul-{who}", t("Foul"), lambda: add_fish(ctx, draft, who, "foul")),
+        action_button(f"shallow-add-fair-{who}", t("Fair"), lambda: add_fish(ed, draft, who, "fair")),
+        action_button(f"shallow-add-foul-{who}", t("Foul"), lambda: add_fish(ed, draft, who, "foul")),
     ], wrap=True))
     return section_card(f"shallow-player-{who}", None, rows)
 
@@ -123,7 +123,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
+def _results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     try:
         result = _score(draft)
     except ValueError as problem:
@@ -133,11 +133,13 @@ def _results(ctx: AppContext, draft: dict[str, Any]) -> list[ft.Control]:
                                                               reason=s.penalty_reason), color=theme.DANGER))
                  for s in result.players if s.penalty]
     return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties]),
-            *history_controls(ctx, "shallow-regrets", result)]
+            *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
 
-def view(ctx: AppContext) -> ft.View:
-    draft = load_draft(ctx)
+@ft.component
+def ShallowScreen(ctx: AppContext) -> ft.View:
+    ed = use_draft(ctx, DRAFT_KEY, _make)
+    draft = ed.draft
 
     def set_solo(event: ft.ControlEvent) -> None:
         draft["solo"] = bool(event.control.value)
@@ -145,46 +147,46 @@ def view(ctx: AppContext) -> ft.View:
             draft["players"] = draft["players"][:1]
         elif len(draft["players"]) < 2:
             draft["players"].append({"name": "", "fish": []})
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def add_player() -> None:
         draft["players"].append({"name": "", "fish": []})
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove_player(i: int) -> None:
         del draft["players"][i]
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def set_name(i: int, value: str) -> None:
         draft["players"][i]["name"] = value
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def reset() -> None:
-        ctx.drafts[DRAFT_KEY] = blank()
-        _changed(ctx, ctx.drafts[DRAFT_KEY])
+        _changed(ed, blank())
 
     controls: list[ft.Control] = [
-        game_switcher(ctx, "shallow"),
+        game_switcher(ed.ctx, "shallow"),
         tagged("shallow-solo", ft.Switch(label=t("Solo against the Frod"), value=draft["solo"], on_change=set_solo)),
     ]
     for i, p in enumerate(draft["players"]):
-        title = ft.Row([text_field(ctx, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
+        title = ft.Row([text_field(f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                    lambda v, i=i: set_name(i, v)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                     (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
         suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
                                        lambda v, i=i: set_name(i, v))
-        controls.append(_fish_card(ctx, draft, str(i), ft.Column([title, suggestions])))
+        controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
     if draft["solo"]:
-        controls.append(_fish_card(ctx, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
+        controls.append(_fish_card(ed, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
     else:
         controls.append(action_button("shallow-add-player", t("Add player"),
                                       add_player if len(draft["players"]) < MAX_PLAYERS else None,
                                       icon=ft.Icons.PERSON_ADD))
-    controls += [action_button("shallow-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT), error_line(ctx.error)]
+    controls += [action_button("shallow-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT)]
     needs = missing(draft)
     if needs:
         controls.append(section_card("shallow-missing", t("Still needed"), [ft.Text(n) for n in needs]))
     else:
-        controls += _results(ctx, draft)
-    return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"))
+        controls += _results(ed, draft)
+    return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"),
+                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

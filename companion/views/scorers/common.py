@@ -1,15 +1,57 @@
-"""Pieces the three scorer screens share: the game switcher, whole-number fields, the ranking list."""
+"""Pieces the three scorer screens share: the draft being edited, the game switcher, whole-number fields, the
+ranking list."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
 from companion.i18n import t
+from companion.session import DraftSession
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.widgets import chip, tagged
+
+
+@dataclass
+class ScorerForm:
+    """What a scorer screen holds that isn't the table yet: values being typed and where the next Fish goes."""
+
+    typed: dict[str, str] = field(default_factory=dict)  # by field identifier
+    target: dict[int, str] = field(default_factory=dict)  # by seat: "hand", "1"–"3", "cloche"
+
+
+@dataclass(eq=False)
+class Editing:
+    """One render of a scorer: a working copy of the shared draft, the version it came from, the local form."""
+
+    ctx: AppContext
+    session: DraftSession[Any]
+    seen: int
+    draft: Any
+    form: ScorerForm
+    refresh: Callable[[], None]
+
+    def changed(self, draft: Any) -> bool:
+        """Keep ``draft`` (saved as a setting, shown on every phone); refused if another phone changed it first."""
+        return self.ctx.outcome(self.session.replace(lambda _old: draft, seen=self.seen))
+
+    def fail(self, message: str) -> None:
+        self.ctx.fail(message)
+
+
+def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = None) -> Editing:
+    """The shared draft ``key`` as this screen edits it (``make`` builds it from its saved setting); the screen
+    redraws when any phone changes it."""
+    session = ctx.sessions.draft(key, make) if make is not None else ctx.sessions.draft(key)
+    shown = use_session(session)
+    form = use_form(ScorerForm)
+    return Editing(ctx, session, shown.version, copy.deepcopy(shown.value), form, use_redraw())
 
 SCORERS = (("deep-regrets", "/score", "Deep Regrets"), ("shallow", "/score/shallow", "Shallow Regrets"),
            ("endeavor", "/score/endeavor", "Endeavor: Deep Sea"))
@@ -38,54 +80,34 @@ def parse_int(text: str | None, *, minimum: int | None = 0, blank: int | None = 
     return value
 
 
-def _quietly(ctx: AppContext, change: Callable[[], None]) -> None:
-    """Apply a keystroke's change without redrawing: a redraw while typing sends the field an older value and
-    loses keystrokes. The screen redraws when the field is left or submitted (:func:`_redraw_on_leave`)."""
-    redraw, ctx.on_refresh = ctx.on_refresh, None
-    try:
-        change()
-    finally:
-        ctx.on_refresh = redraw
-
-
-def _redraw_on_leave(ctx: AppContext, field: ft.TextField) -> ft.TextField:
-    field.on_blur = lambda _event: ctx.refresh()
-    field.on_submit = lambda _event: ctx.refresh()
-    return field
-
-
-def int_field(ctx: AppContext, identifier: str, label: str, value: int | None, on_value: Callable[[int | None], None],
+def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_value: Callable[[int | None], None],
               *, minimum: int | None = 0, blank_ok: bool = False, width: int | None = None) -> ft.Semantics:
     """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``).
 
-    A value that isn't one puts a one-line reason on the error line (shown when the field is left) and leaves
-    the draft as it was.
+    A value that isn't one is refused with a one-line reason and leaves the draft as it was.
     """
     def on_change(event: ft.ControlEvent) -> None:
         try:
             number = parse_int(event.control.value, minimum=minimum, blank=None if blank_ok else 0)
         except ValueError:
             lowest = t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
-            ctx.error = t("{field} must be {what}", field=label, what=lowest)
+            ed.fail(t("{field} must be {what}", field=label, what=lowest))
             return
-        ctx.error = None
-        _quietly(ctx, lambda: on_value(number))
+        on_value(number)
 
     field = ft.TextField(label=label, value="" if value is None else str(value), on_change=on_change,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
                          height=theme.TOUCH + 8)
-    return tagged(identifier, _redraw_on_leave(ctx, field))
+    return tagged(identifier, field)
 
 
-def text_field(ctx: AppContext, identifier: str, label: str, value: str,
-               on_value: Callable[[str], None]) -> ft.Semantics:
-    """A text field taking the row's width; ``on_value`` gets every change, the screen redraws on leaving it."""
+def text_field(identifier: str, label: str, value: str, on_value: Callable[[str], None]) -> ft.Semantics:
+    """A text field taking the row's width; ``on_value`` gets every change."""
     def on_change(event: ft.ControlEvent) -> None:
-        text = event.control.value or ""
-        _quietly(ctx, lambda: on_value(text))
+        on_value(event.control.value or "")
 
     field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
-    wrapped = tagged(identifier, _redraw_on_leave(ctx, field))
+    wrapped = tagged(identifier, field)
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
 

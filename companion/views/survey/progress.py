@@ -12,13 +12,20 @@ import flet as ft
 import flet_charts as fch
 
 from companion.i18n import t
+from companion.session import CampaignSession
 from companion.survey import Progress, progress, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.survey_common import missing, open_campaign, survey_screen, tabs
-from companion.views.survey_end import summary_card
-from companion.views.survey_sheet import ROMAN, size_label
-from companion.views.widgets import chip, error_line, label_value, section_card, tagged
+from companion.views.labels import ROMAN, size_label
+from companion.views.survey.common import (
+    campaign_session,
+    missing,
+    summary_card,
+    survey_screen,
+    tabs,
+    use_survey,
+)
+from companion.views.widgets import chip, label_value, section_card, tagged
 
 SIZES = ("small", "middling", "large")
 
@@ -69,13 +76,21 @@ def grid(p: Progress) -> ft.Control:
     return ft.Column(rows, spacing=8)
 
 
-def view(ctx: AppContext) -> ft.View:
-    campaign = open_campaign(ctx)
-    if campaign is None:
+@ft.component
+def ProgressScreen(ctx: AppContext) -> ft.View:
+    session = campaign_session(ctx)
+    if session is None:
         return missing(ctx)
+    return _Progress(ctx, session, key=session.key)
+
+
+@ft.component
+def _Progress(ctx: AppContext, session: CampaignSession) -> ft.View:
+    sv = use_survey(ctx, session)
+    campaign = sv.campaign
     p = progress(campaign)
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
-    controls: list[ft.Control] = [tabs(ctx, campaign, "progress"), error_line(ctx.error)]
+    controls: list[ft.Control] = [tabs(sv, "progress")]
     if p.complete:
         controls.append(chip("survey-complete", t("Survey complete: every Fish has been brought to Port (A p.23)"),
                              color=theme.FAIR))
@@ -92,4 +107,4 @@ def view(ctx: AppContext) -> ft.View:
                      [ft.Text(", ".join(owned) if owned else t("Nothing yet"), size=theme.BODY)]),
         *(summary_card(campaign, w.number) for w in reversed(campaign.weeks) if w.stage == "done"),
     ]
-    return survey_screen(ctx, t("Progress"), controls)
+    return survey_screen(sv, t("Progress"), controls)

@@ -11,6 +11,8 @@ printed price), ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|di
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -19,27 +21,37 @@ from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.errors import RuleViolation
-from companion.rules.fish import FishRef
 from companion.rules.state import GameState
+from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.player import fish_label, open_seat
-from companion.views.table import madness_text, no_game
+from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.labels import DIE_NAMES, SHOP_NAMES, fish_label, madness_text, slot_line
+from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
-    error_line,
     fish_picker,
     grow,
-    icon_action,
     screen,
     section_card,
     stepper,
     tagged,
+    undo_redo,
 )
 
-SHOP_NAMES = {"rods": "Rod", "reels": "Reel", "supplies": "Supply", "tackle": "Tackle dice"}
-DIE_NAMES = {"blue": "Blue die", "green": "Green die", "orange": "Orange die"}
+Redraw = Callable[[], None]
+
+
+@dataclass
+class PortForm:
+    """The discounts chosen and the Market purchase being set up, while the Port screen is shown."""
+
+    life_preserver: bool = False
+    dinks: list[int] = field(default_factory=list)
+    shop: str = "rods"
+    price: int = 3
+    item: str = ""
 
 
 def quote_text(state: GameState, buy: act.Buy) -> str:
@@ -52,14 +64,9 @@ def quote_text(state: GameState, buy: act.Buy) -> str:
     return t("{parts} = ${total}", parts=" ".join(parts), total=quote.total) if quote.discounts else f"${quote.total}"
 
 
-def _draft(ctx: AppContext, i: int) -> dict[str, Any]:
-    return ctx.drafts.setdefault(f"port-{ctx.game.id}-{i}", {"life_preserver": False, "dinks": [], "shop": "rods",
-                                                                "price": 3, "item": ""})
-
-
-def _sell(ctx: AppContext, state: GameState, i: int) -> ft.Control:
+def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
-    sell = ctx.apply
+    sell = moves.apply
     rows = [ft.Row([
         tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
         action_button(f"sell-{k}", t("Sell ${value}", value=state.sale_value(i, f)),
@@ -73,28 +80,28 @@ def _sell(ctx: AppContext, state: GameState, i: int) -> ft.Control:
         return t("{fish} · sells for ${value} now", fish=fish_label(fish.ref()), value=state.sale_value(i, fish.ref()))
 
     rows.append(ft.Text(t("A Fish you didn't enter: find it and sell it"), size=theme.SMALL))
-    rows.append(fish_picker(ctx, "port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()]))))
+    rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()]))))
     return section_card("port-sell", t("Sell"), rows)
 
 
-def _discounts(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
+def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw) -> ft.Control:
     def flip() -> None:
-        draft["life_preserver"] = not draft["life_preserver"]
-        ctx.refresh()
+        form.life_preserver = not form.life_preserver
+        redraw()
 
     def add_dink(amount: int) -> None:
-        draft["dinks"].append(amount)
-        ctx.refresh()
+        form.dinks.append(amount)
+        redraw()
 
     def clear() -> None:
-        draft["dinks"].clear()
-        ctx.refresh()
+        form.dinks.clear()
+        redraw()
 
-    dinks = ", ".join(f"${d}" for d in draft["dinks"]) or t("none")
+    dinks = ", ".join(f"${d}" for d in form.dinks) or t("none")
     controls: list[ft.Control] = [
         tagged("discount-life-preserver", ft.Switch(
             label=t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
-            value=draft["life_preserver"], on_change=lambda _e: flip())),
+            value=form.life_preserver, on_change=lambda _e: flip())),
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks,
                                            have=state.players[i].dinks), size=theme.BODY)),
         ft.Row([action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), lambda n=n: add_dink(n)) for n in (1, 2)]
@@ -107,33 +114,38 @@ def _discounts(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any])
     return section_card("port-discounts", t("Discounts"), controls)
 
 
-def _buy_market(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any], extra: dict[str, Any]) -> list:
+def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
+                extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
     dice = []
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice.append(ft.Row([
-            grow(action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: ctx.apply(b))),
+            grow(action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: moves.apply(b))),
             tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY)),
         ]))
 
     def set_shop(shop: str) -> None:
-        draft["shop"] = shop
-        ctx.refresh()
+        form.shop = shop
+        redraw()
 
     def set_price(delta: int) -> None:
-        draft["price"] = max(0, draft["price"] + delta)
-        ctx.refresh()
+        form.price = max(0, form.price + delta)
+        redraw()
 
     def on_item(event: ft.ControlEvent) -> None:
-        draft["item"] = event.control.value or ""
+        form.item = event.control.value or ""
 
-    item = draft["item"].strip()
-    buy = act.Buy(player=i, shop=draft["shop"], price=draft["price"], items=[item] if item else [], **extra)
+    def bought() -> act.Buy:  # the card name as typed now (typing doesn't redraw)
+        item = form.item.strip()
+        return act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
+
+    item = form.item.strip()
+    buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
     shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=lambda s=s: set_shop(s),
-                         color=theme.FOUL if s == draft["shop"] else None) for s in ("rods", "reels", "supplies")],
+                         color=theme.FOUL if s == form.shop else None) for s in ("rods", "reels", "supplies")],
                    wrap=True)
-    cycle = ft.Row([action_button(f"cycle-{what}", label, lambda w=what: ctx.apply(act.CycleMarket(player=i, what=w)))
+    cycle = ft.Row([action_button(f"cycle-{what}", label, lambda w=what: moves.apply(act.CycleMarket(player=i, what=w)))
                     for what, label in (("rods", t("Rods")), ("reels", t("Reels")), ("supplies", t("Supplies")),
                                         ("dice", t("Dice")))], wrap=True)
     return [
@@ -141,60 +153,67 @@ def _buy_market(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]
         section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
         section_card("port-market-items", t("Rods, Reels and Supplies"), [
             shops,
-            stepper("buy-price", "", f"${draft['price']}", lambda: set_price(-1), lambda: set_price(1),
+            stepper("buy-price", "", f"${form.price}", lambda: set_price(-1), lambda: set_price(1),
                     label=t("printed price")),
-            tagged("buy-item-name", ft.TextField(label=t("Card name (optional)"), value=draft["item"],
+            tagged("buy-item-name", ft.TextField(label=t("Card name (optional)"), value=form.item,
                                                  on_change=on_item)),
             tagged("buy-quote-item", ft.Text(quote_text(state, buy), size=theme.BODY)),
-            action_button("buy-item", t("Buy"), lambda: ctx.apply(buy), icon=ft.Icons.SHOPPING_CART, primary=True),
+            action_button("buy-item", t("Buy"), lambda: moves.apply(bought()), icon=ft.Icons.SHOPPING_CART,
+                          primary=True),
         ]),
     ]
 
 
-def _buy_shops(ctx: AppContext, state: GameState, i: int, extra: dict[str, Any]) -> list:
+def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) -> list[ft.Control]:
     rows = []
     for shop in ("rods", "reels", "supplies", "tackle"):
         offers = []
         for tier in sorted(state.ruleset.shop_tiers):
             buy = act.Buy(player=i, shop=shop, tier=tier, **extra)
             offers.append(ft.Row([
-                action_button(f"buy-{shop}-{tier}", t("${tier}", tier=tier), lambda b=buy: ctx.apply(b)),
+                action_button(f"buy-{shop}-{tier}", t("${tier}", tier=tier), lambda b=buy: moves.apply(b)),
                 tagged(f"buy-quote-{shop}-{tier}", ft.Text(quote_text(state, buy), size=theme.BODY), expand=True),
             ]))
         rows.append(section_card(f"port-shop-{shop}", t(SHOP_NAMES[shop]), offers))
     return rows
 
 
-def _mount(ctx: AppContext, state: GameState, i: int) -> ft.Control:
+def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     multipliers = state.ruleset.mount_multipliers
-    slots = [tagged(f"mounted-{s}", ft.Text(t("Slot {n} (×{times}): {fish}", n=s + 1, times=multipliers[s],
-                                              fish=fish_label(f) if f else t("empty")), size=theme.BODY))
+    slots = [tagged(f"mounted-{s}", ft.Text(slot_line(s + 1, multipliers[s], f), size=theme.BODY))
              for s, f in enumerate(p.mounted)]
     empty = [s for s, f in enumerate(p.mounted) if f is None]
     rows = [ft.Column([
         ft.Text(fish_label(f), size=theme.BODY, weight=ft.FontWeight.W_600),
         ft.Row([action_button(f"mount-{k}-{s}", t("Slot {n} ×{times}", n=s + 1, times=multipliers[s]),
-                              lambda f=f, s=s: _mount_fish(ctx, i, f, s)) for s in empty], wrap=True),
+                              lambda f=f, s=s: moves.apply(act.Mount(player=i, fish=f, slot=s)))
+                for s in empty], wrap=True),
     ]) for k, f in enumerate(p.hand)] if empty else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
 
 
-def _mount_fish(ctx: AppContext, i: int, fish: FishRef, slot: int) -> None:
-    ctx.apply(act.Mount(player=i, fish=fish, slot=slot))
-
-
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def PortScreen(ctx: AppContext) -> ft.View:
     """The Port screen for ``/port?game=<id>&seat=<i>``."""
-    opened = open_seat(ctx)
-    if opened is None:
+    session = game_session(ctx, ctx.params.get("game"))
+    seat = None if session is None else seat_of(ctx, len(session.current.value.state.players))
+    if session is None or seat is None:
         return no_game(ctx, t("Port"))
-    game, state, i = opened
+    return _Port(ctx, session, seat, key=f"{session.key}-{seat}")
+
+
+@ft.component
+def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
+    shown = use_session(session)
+    moves = use_moves(ctx, session, shown.version)
+    form = use_form(PortForm)
+    redraw = use_redraw()
+    game, state = shown.value, shown.value.state
     p = state.players[i]
-    draft = _draft(ctx, i)
-    extra = {"life_preserver": draft["life_preserver"], "dinks": list(draft["dinks"])}
-    buying = (_buy_market(ctx, state, i, draft, extra) if state.ruleset.shop_system == "market"
-              else _buy_shops(ctx, state, i, extra))
+    extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
+    buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
+              else _buy_shops(moves, state, i, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
     back = route_to("/table", game=game.id)
@@ -204,13 +223,10 @@ def view(ctx: AppContext) -> ft.View:
                                                                        name=p.name), color=theme.DANGER)]
     return screen(ctx.route, t("{name} at Port", name=p.name), [
         section_card("port-header", None, [header, *where], accent=theme.angler_colour(p.colour)),
-        error_line(ctx.error),
-        _sell(ctx, state, i),
-        _discounts(ctx, state, i, draft),
+        _sell(moves, state, i),
+        _discounts(moves, state, i, form, redraw),
         *buying,
-        _mount(ctx, state, i),
+        _mount(moves, state, i),
         action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT),
-    ], back=lambda: ctx.navigate(back), actions=[
-        icon_action("undo", ft.Icons.UNDO, t("Undo"), ctx.undo if game.can_undo() else None),
-        icon_action("redo", ft.Icons.REDO, t("Redo"), ctx.redo if game.can_redo() else None),
-    ])
+    ], back=lambda: ctx.navigate(back), actions=undo_redo(session, shown, ctx.outcome),
+        error=ctx.error or shown.save_error)

@@ -10,73 +10,60 @@ Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import flet as ft
 
 from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
-from companion.rules.dice import Die
-from companion.rules.fish import FishRef
-from companion.rules.game import Game
 from companion.rules.state import GameState
+from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.table import madness_text, no_game
+from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.labels import die_label, fish_label, madness_text, slot_line
+from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
-    error_line,
     fish_picker,
     grow,
     icon_action,
     screen,
     section_card,
     tagged,
+    undo_redo,
 )
 
 
-def open_seat(ctx: AppContext) -> tuple[Game, GameState, int] | None:
-    """The game named by ``?game=`` and the seat named by ``?seat=``, if both exist."""
-    game = ctx.open_game(ctx.params.get("game"))
-    if game is None:
-        return None
-    state, raw = game.state, ctx.params.get("seat", "")
-    return (game, state, int(raw)) if raw.isdigit() and int(raw) < len(state.players) else None
+@dataclass
+class AnglerForm:
+    """What the angler is choosing before a move: dice, the Fish being caught and its switches, an item's name."""
+
+    dice: list[int] = field(default_factory=list)
+    catch: CatalogFish | None = None
+    secret: bool = False
+    life_preserver: bool = False
+    overfished: bool = False
+    item: str = ""
+
+    def caught(self) -> None:
+        self.dice, self.catch, self.secret, self.life_preserver, self.overfished = [], None, False, False, False
 
 
-def fish_label(fish: FishRef | None) -> str:
-    """``"Sunfish · Fair 4"``; a Fish nobody entered is just "a Fish"."""
-    if fish is None:
-        return t("a Fish")
-    kind = t("Foul") if fish.foul else t("Fair")
-    value = "–" if fish.value is None else str(fish.value)
-    return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
-
-
-def die_label(die: Die) -> str:
-    kind = t({"player": "Player", "blue": "Blue", "green": "Green", "orange": "Orange", "omen": "Omen"}[die.kind])
-    return kind if die.face is None else f"{kind} {die.face}"
-
-
-def _draft(ctx: AppContext, i: int) -> dict[str, Any]:
-    return ctx.drafts.setdefault(f"player-{ctx.game.id}-{i}", {"dice": [], "catch": None, "secret": False,
-                                                                  "life_preserver": False, "overfished": False,
-                                                                  "item": ""})
-
-
-def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
+def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
     p = state.players[i]
-    draft["dice"] = [k for k in draft["dice"] if k < len(p.fresh)]
-    chosen: list[int] = draft["dice"]
+    form.dice = [k for k in form.dice if k < len(p.fresh)]
+    chosen = form.dice
 
     def toggle(k: int) -> None:
         if k in chosen:
             chosen.remove(k)
         else:
             chosen.append(k)
-        ctx.refresh()
+        redraw()
 
     fresh = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
                   on_click=lambda k=k: toggle(k))
@@ -86,8 +73,8 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
     spent = [chip(f"spent-die-{k}", die_label(d), color=theme.PASSED) for k, d in enumerate(p.spent)]
     selected = t("Selected: {dice}", dice=", ".join(die_label(p.fresh[k]) for k in chosen) or t("none"))
 
-    def use(action: act._Action) -> None:
-        if ctx.apply(action):
+    def use(action: act.Action) -> None:
+        if moves.apply(action):
             chosen.clear()
 
     return section_card("dice", t("Dice (max {n} Fresh)", n=state.max_dice(i)), [
@@ -97,45 +84,45 @@ def _dice(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> f
         ft.Row([
             grow(action_button("drop-sinkers", t("Drop sinkers"),
                           lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
-                          ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
+                          moves.ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
             grow(action_button("give-up", t("Give up, draw a Dink"),
                           lambda: use(act.GiveUp(player=i, die=chosen[0])) if chosen else
-                          ctx.fail(t("Select the die to spend first")))),
+                          moves.ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
 
 
-def _catch(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
-    fish: CatalogFish | None = draft["catch"]
+def _catch(moves: Moves, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
+    fish = form.catch
 
-    def pick(found: CatalogFish) -> None:
-        draft["catch"] = found
-        ctx.refresh()
+    def pick(found: CatalogFish | None) -> None:
+        form.catch = found
+        redraw()
 
     def flag(name: str) -> None:
-        draft[name] = not draft[name]
-        ctx.refresh()
+        setattr(form, name, not getattr(form, name))
+        redraw()
 
     def catch() -> None:
         if fish is None:
-            ctx.fail(t("Pick the Fish you are catching first"))
+            moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
-        action = act.Fish(player=i, fish=None if draft["secret"] else fish.ref(), depth=fish.depth,
-                          difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(draft["dice"]),
-                          life_preserver=draft["life_preserver"], overfished=draft["overfished"])
-        if ctx.apply(action):
-            draft.update(catch=None, dice=[], secret=False, life_preserver=False, overfished=False)
+        action = act.Fish(player=i, fish=None if form.secret else fish.ref(), depth=fish.depth,
+                          difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(form.dice),
+                          life_preserver=form.life_preserver, overfished=form.overfished)
+        if moves.apply(action):
+            form.caught()
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
-    controls: list[ft.Control] = [fish_picker(ctx, "catch", _catalog_line, pick)]
+    controls: list[ft.Control] = [fish_picker("catch", _catalog_line, pick)]
     if fish is not None:
         difficulty = "–" if fish.difficulty is None else str(fish.difficulty)
         controls += [
             ft.Text(t("{fish} · Depth {depth} · Difficulty {difficulty}", fish=fish_label(fish.ref()),
                       depth=fish.depth, difficulty=difficulty), size=theme.BODY, weight=ft.FontWeight.W_600),
             ft.Text(fish.summary, size=theme.SMALL),
-            *(tagged(f"catch-{name}", ft.Switch(label=label, value=draft[name],
+            *(tagged(f"catch-{name}", ft.Switch(label=label, value=getattr(form, name),
                                                 on_change=lambda _e, n=name: flag(n)))
               for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
                                   ("life_preserver", t("Use the Life Preserver")),
@@ -155,7 +142,7 @@ def _catalog_line(fish: CatalogFish) -> str:
              difficulty=difficulty)
 
 
-def _item_row(ctx: AppContext, i: int, k: int, name: str, rod: str | None, reel: str | None) -> ft.Control:
+def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: str | None) -> ft.Control:
     """An owned card with what can be done with it: equip a Rod or Reel (A p.8), use a Supply (A p.11). A name the
     catalog doesn't know gets every button."""
     catalog = load_catalog()
@@ -164,50 +151,49 @@ def _item_row(ctx: AppContext, i: int, k: int, name: str, rod: str | None, reel:
     buttons: list[ft.Control] = []
     if "rod" in kinds:
         buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
-                                     lambda: ctx.apply(act.Equip(player=i, rod=name, reel=reel))))
+                                     lambda: moves.apply(act.Equip(player=i, rod=name, reel=reel))))
     if "reel" in kinds:
         buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
-                                     lambda: ctx.apply(act.Equip(player=i, rod=rod, reel=name))))
+                                     lambda: moves.apply(act.Equip(player=i, rod=rod, reel=name))))
     if "supply" in kinds:
-        buttons.append(action_button(f"use-item-{k}", t("Use"), lambda: ctx.apply(act.UseItem(player=i, item=name))))
+        buttons.append(action_button(f"use-item-{k}", t("Use"), lambda: moves.apply(act.UseItem(player=i, item=name))))
     return ft.Column([tagged(f"item-{k}", ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600)),
                       ft.Row(buttons, wrap=True)], spacing=4)
 
 
-def _gear(ctx: AppContext, state: GameState, i: int, draft: dict[str, Any]) -> ft.Control:
+def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Control:
     p = state.players[i]
     equipped = t("Rod: {rod} · Reel: {reel}", rod=p.rod or t("none"), reel=p.reel or t("none"))
-    items = [_item_row(ctx, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
+    items = [_item_row(moves, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
 
     def on_name(event: ft.ControlEvent) -> None:
-        draft["item"] = event.control.value or ""
+        form.item = event.control.value or ""
 
     def gain() -> None:
-        if ctx.apply(act.GainItem(player=i, item=draft["item"].strip() or " ")):
-            draft["item"] = ""
+        if moves.apply(act.GainItem(player=i, item=form.item.strip() or " ")):
+            form.item = ""
 
     return section_card("gear", t("Rod, Reel and items"), [
         ft.Text(equipped, size=theme.BODY), *items,
-        ft.Row([tagged("gain-item-name", ft.TextField(label=t("Item name"), value=draft["item"], on_change=on_name),
+        ft.Row([tagged("gain-item-name", ft.TextField(label=t("Item name"), value=form.item, on_change=on_name),
                        expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),
-                action_button("draw-dink", t("Draw"), lambda: ctx.apply(act.DrawDink(player=i))),
-                action_button("use-dink", t("Use"), lambda: ctx.apply(act.UseDink(player=i)))], wrap=True),
+                action_button("draw-dink", t("Draw"), lambda: moves.apply(act.DrawDink(player=i))),
+                action_button("use-dink", t("Use"), lambda: moves.apply(act.UseDink(player=i)))], wrap=True),
     ])
 
 
-def _fish(ctx: AppContext, state: GameState, i: int) -> ft.Control:
+def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     rules = state.ruleset
-    mounted = [tagged(f"mounted-{slot}", ft.Text(
-        t("Slot {n} (×{times}): {fish}", n=slot + 1, times=rules.mount_multipliers[slot],
-          fish=fish_label(f) if f is not None else t("empty")), size=theme.BODY))
-        for slot, f in enumerate(p.mounted)]
+    mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot + 1, rules.mount_multipliers[slot], f),
+                                                 size=theme.BODY))
+               for slot, f in enumerate(p.mounted)]
     hand = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
                                       value=state.sale_value(i, f)), size=theme.BODY), expand=True),
-        action_button(f"eat-{k}", t("Eat"), lambda f=f: ctx.apply(act.EatFish(player=i, fish=f))),
+        action_button(f"eat-{k}", t("Eat"), lambda f=f: moves.apply(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
         hand.append(ft.Text(t("and {n} Fish not entered", n=p.hand_hidden), size=theme.BODY))
@@ -215,14 +201,24 @@ def _fish(ctx: AppContext, state: GameState, i: int) -> ft.Control:
                                             ft.Text(t("In hand"), size=theme.SMALL), *(hand or [ft.Text(t("none"))])])
 
 
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def AnglerScreen(ctx: AppContext) -> ft.View:
     """The player screen for ``/player?game=<id>&seat=<i>``."""
-    opened = open_seat(ctx)
-    if opened is None:
+    session = game_session(ctx, ctx.params.get("game"))
+    seat = None if session is None else seat_of(ctx, len(session.current.value.state.players))
+    if session is None or seat is None:
         return no_game(ctx, t("Angler"))
-    game, state, i = opened
+    return _Angler(ctx, session, seat, key=f"{session.key}-{seat}")
+
+
+@ft.component
+def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
+    shown = use_session(session)
+    moves = use_moves(ctx, session, shown.version)
+    form = use_form(AnglerForm)
+    redraw = use_redraw()
+    game, state = shown.value, shown.value.state
     p = state.players[i]
-    draft = _draft(ctx, i)
     back = route_to("/table", game=game.id)
     summary = ft.Row([chip("player-where", p.where), chip("madness", madness_text(state.madness(i)), color=theme.FAIR),
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
@@ -230,20 +226,18 @@ def view(ctx: AppContext) -> ft.View:
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
-        error_line(ctx.error),
-        _dice(ctx, state, i, draft),
-        _catch(ctx, state, i, draft),
-        _fish(ctx, state, i),
-        _gear(ctx, state, i, draft),
+        _dice(moves, state, i, form, redraw),
+        _catch(moves, i, form, redraw),
+        _fish(moves, state, i),
+        _gear(moves, state, i, form),
         section_card("boat", t("Can of Worms and Lifeboat"), [
-            action_button("can-of-worms", can, lambda: ctx.apply(act.UseCanOfWorms(player=i)),
+            action_button("can-of-worms", can, lambda: moves.apply(act.UseCanOfWorms(player=i)),
                           icon=ft.Icons.VISIBILITY),
-            action_button("abandon-ship", boat, lambda: ctx.apply(act.AbandonShip(player=i)), icon=ft.Icons.SURFING),
+            action_button("abandon-ship", boat, lambda: moves.apply(act.AbandonShip(player=i)),
+                          icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
                 grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
-                              icon=ft.Icons.STOREFRONT))]),
-    ], back=lambda: ctx.navigate(back), actions=[
-        icon_action("undo", ft.Icons.UNDO, t("Undo"), ctx.undo if game.can_undo() else None),
-        icon_action("redo", ft.Icons.REDO, t("Redo"), ctx.redo if game.can_redo() else None),
-    ])
+                                   icon=ft.Icons.STOREFRONT))]),
+    ], back=lambda: ctx.navigate(back), actions=undo_redo(session, shown, ctx.outcome),
+        error=ctx.error or shown.save_error)

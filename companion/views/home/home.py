@@ -1,8 +1,7 @@
 """Home: resume a game, start one, score a table, the Ocean Survey, other games, settings.
 
 Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
-``home-history``, ``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``;
-settings screen: ``theme-dark``, ``theme-light``, ``settings-data``, ``back``.
+``home-history``, ``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``.
 """
 
 from __future__ import annotations
@@ -13,17 +12,17 @@ from companion.i18n import t
 from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.widgets import action_button, chip, error_line, grow, screen, section_card
+from companion.views.widgets import action_button, chip, error_line, screen, section_card
 
 
-def _games(ctx: AppContext) -> list[GameSummary]:
+def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
     if ctx.store is None:
-        return []
+        return [], None
+    ctx.sessions.flush()  # the list shows every game as last saved
     try:
-        return list(ctx.store.list_games())
+        return list(ctx.store.list_games()), None
     except Exception as problem:  # a damaged store must still let the table score by hand
-        ctx.error = t("Saved games could not be read: {problem}", problem=problem)
-        return []
+        return [], t("Saved games could not be read: {problem}", problem=problem)
 
 
 def _game_row(ctx: AppContext, game: GameSummary) -> ft.Control:
@@ -40,15 +39,17 @@ def _game_row(ctx: AppContext, game: GameSummary) -> ft.Control:
                               ft.Text(when, size=theme.SMALL)], expand=True, spacing=0), button])
 
 
-def view(ctx: AppContext) -> ft.View:
+@ft.component
+def HomeScreen(ctx: AppContext) -> ft.View:
     """The first screen: games in progress first (that is what a table reopening the app wants)."""
-    games = _games(ctx)
+    games, problem = _games(ctx)
     in_progress = [g for g in games if not g.finished]
     finished = [g for g in games if g.finished]
     go = ctx.navigate
     controls: list[ft.Control] = [chip(f"home-notice-{n}", note, color=theme.FOUL)
                                   for n, note in enumerate(ctx.notices)]
-    controls.append(error_line(ctx.error))
+    if problem:
+        controls.append(error_line(problem))
     if in_progress:
         controls.append(section_card("home-in-progress", t("Games in progress"),
                                      [_game_row(ctx, g) for g in in_progress]))
@@ -67,25 +68,4 @@ def view(ctx: AppContext) -> ft.View:
     ]))
     controls.append(action_button("home-settings", t("Settings and data"), lambda: go("/settings"),
                                   icon=ft.Icons.SETTINGS))
-    return screen(ctx.route, t("Deep Regrets Companion"), controls)
-
-
-def settings_view(ctx: AppContext) -> ft.View:
-    """Light or dark, and the way to the data screen (export, import, backups)."""
-    current = ctx.setting("theme", "dark")
-
-    def choose(mode: str) -> None:
-        ctx.set_setting("theme", mode)
-        ctx.refresh()
-
-    themes = ft.Row([
-        grow(action_button("theme-dark", t("Dark"), lambda: choose("dark"), icon=ft.Icons.DARK_MODE,
-                      primary=current != "light")),
-        grow(action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
-                      primary=current == "light")),
-    ])
-    return screen(ctx.route, t("Settings"), [
-        section_card("settings-theme", t("Theme"), [themes]),
-        action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
-                      icon=ft.Icons.STORAGE),
-    ], back=lambda: ctx.navigate("/"))
+    return screen(ctx.route, t("Deep Regrets Companion"), controls, error=ctx.error)

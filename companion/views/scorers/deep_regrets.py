@@ -1,8 +1,9 @@
 """Score a Deep Regrets table: each angler's Regrets, Lifeboat, Fishbucks, Fish in hand and mounted (picked from
 the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown, penalty and deciding tie-break.
 
-Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept in ``ctx.drafts`` and saved as the
-``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player, ``<k>`` = Fish):
+Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is a session shared by every phone and
+saved as the ``scorer-draft`` setting, so nothing typed is lost on a reload.
+Identifiers (``<i>`` = player, ``<k>`` = Fish):
 ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-player-<i>``,
 ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``, ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``,
 ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``, ``scorer-hand-remove-<i>-<k>``,
@@ -18,12 +19,14 @@ Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is kept i
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 import flet as ft
-from pydantic import ValidationError
 
 from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules.fish import FishRef, FishType
+from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
@@ -32,9 +35,10 @@ from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.player import fish_label
-from companion.views.scorer_common import game_switcher, int_field, parse_int, text_field
-from companion.views.scorer_results import results
+from companion.views.labels import fish_label
+from companion.views.scorers.common import Editing, game_switcher, int_field, parse_int, text_field, use_draft
+from companion.views.scorers.results import results
+from companion.views.table.common import game_session
 from companion.views.widgets import (
     action_button,
     chip,
@@ -45,88 +49,80 @@ from companion.views.widgets import (
     section_card,
     stepper,
     tagged,
+    undo_redo,
 )
 
 DRAFT_KEY = "scorer"
-SETTING_KEY = "scorer-draft"
 MAX_PLAYERS = 5
 PENALTY_PRINTED = "penalty-printed"
 
 
-def load_draft(ctx: AppContext) -> TableDraft:
-    """The draft being edited: from ``?game=<id>`` when it names another game, else the one in memory, else the
-    saved one, else a blank two-player table."""
-    draft: TableDraft | None = ctx.drafts.get(DRAFT_KEY)
-    game_id = ctx.params.get("game")
-    if game_id and (draft is None or draft.game_id != game_id):
-        game = ctx.open_game(game_id)
-        if game is not None:
-            draft = draft_from_state(game.state, game_id=game.id)
-    if draft is None:
-        try:
-            saved = ctx.setting(SETTING_KEY)
-            draft = TableDraft.model_validate(saved) if saved else TableDraft()
-        except (ValidationError, TypeError):  # an old or damaged saved draft: start afresh
-            draft = TableDraft()
-    ctx.drafts[DRAFT_KEY] = draft
-    return draft
+def _from_game(ed: Editing, game_id: str) -> TableDraft | None:
+    session = game_session(ed.ctx, game_id)
+    if session is None:
+        return None
+    game = session.current.value
+    return draft_from_state(game.state, game_id=game.id)
 
 
-def _changed(ctx: AppContext, draft: TableDraft) -> None:
-    ctx.drafts[DRAFT_KEY] = draft
-    ctx.set_setting(SETTING_KEY, draft.model_dump(mode="json"))
-    ctx.refresh()
+def _finished_game(ed: Editing, draft: TableDraft) -> Game | None:
+    """The finished game at the table this draft scores (its play is recorded as it is scored)."""
+    session = game_session(ed.ctx, draft.game_id) if draft.finished else None
+    game = session.current.value if session is not None else None
+    return game if game is not None and game.finished else None
 
 
-def add_fish(ctx: AppContext, draft: TableDraft, i: int, fish: FishRef) -> None:
+def _changed(ed: Editing, draft: TableDraft) -> None:
+    ed.changed(draft)
+
+
+def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
     """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche."""
     p = draft.players[i]
-    target = ctx.drafts.get(f"scorer-target-{i}", "hand")
+    target = ed.form.target.get(i, "hand")
     if target == "hand":
         p.hand.append(fish)
         p.hand_unentered = max(0, p.hand_unentered - 1)
     elif target == "cloche":
         p.cloche = fish
-        ctx.drafts[f"scorer-target-{i}"] = "hand"
+        ed.form.target[i] = "hand"
     else:
         p.mounted[int(target) - 1] = fish
-        ctx.drafts[f"scorer-target-{i}"] = "hand"
-    _changed(ctx, draft)
+        ed.form.target[i] = "hand"
+    _changed(ed, draft)
 
 
-def pick(ctx: AppContext, draft: TableDraft, i: int, fish: CatalogFish) -> None:
+def pick(ed: Editing, draft: TableDraft, i: int, fish: CatalogFish) -> None:
     """A Fish picked from the catalog; the Cloche only holds a small Fish (its card text)."""
-    if ctx.drafts.get(f"scorer-target-{i}") == "cloche" and fish.size != "small":
-        ctx.fail(t("The Cloche holds a small Fish; {name} is {size}", name=fish.name, size=fish.size))
+    if ed.form.target.get(i) == "cloche" and fish.size != "small":
+        ed.fail(t("The Cloche holds a small Fish; {name} is {size}", name=fish.name, size=fish.size))
         return
-    ctx.error = None
-    add_fish(ctx, draft, i, fish.ref())
+    add_fish(ed, draft, i, fish.ref())
 
 
-def add_typed(ctx: AppContext, draft: TableDraft, i: int, kind: FishType) -> None:
+def add_typed(ed: Editing, draft: TableDraft, i: int, kind: FishType) -> None:
     """Add the value typed in ``scorer-typed-<i>`` as a Fair or Foul Fish ("none" for a card with no value)."""
-    text = str(ctx.drafts.get(f"scorer-typed-{i}", "")).strip().casefold()
+    text = ed.form.typed.get(f"scorer-typed-{i}", "").strip().casefold()
     try:
         value = None if text in ("none", "-", "–") else parse_int(text, blank=-1)
     except ValueError:
         value = -1
     if value == -1:
-        ctx.fail(t("Type the Fish's printed value (a whole number, or “none” for a card without one)"))
+        ed.fail(t("Type the Fish's printed value (a whole number, or “none” for a card without one)"))
         return
-    ctx.drafts[f"scorer-typed-{i}"] = ""
-    ctx.error = None
-    add_fish(ctx, draft, i, FishRef(value=value, type=kind))
+    ed.form.typed[f"scorer-typed-{i}"] = ""
+    add_fish(ed, draft, i, FishRef(value=value, type=kind))
 
 
-def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
+def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
     def set_preset(preset: str) -> None:
         draft.preset = preset
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def set_printed(event: ft.ControlEvent) -> None:
         others = [v for v in draft.variants if v != PENALTY_PRINTED]
         draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     presets = [chip(f"scorer-preset-{p.id}", p.name, color=theme.SEED if p.id == draft.preset else theme.PASSED,
                     on_click=lambda pid=p.id: set_preset(pid)) for p in list_presets()]
@@ -136,21 +132,21 @@ def _ruleset_section(ctx: AppContext, draft: TableDraft) -> ft.Control:
     return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed])
 
 
-def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
+def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     p = draft.players[i]
     multipliers = draft.ruleset().mount_multipliers
 
     def remove_hand(k: int) -> None:
         del p.hand[k]
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove_mount(slot: int) -> None:
         p.mounted[slot - 1] = None
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove_cloche() -> None:
         p.cloche = None
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     rows: list[ft.Control] = [ft.Text(t("Fish in hand"), size=theme.SMALL)]
     for k, fish in enumerate(p.hand):
@@ -176,15 +172,15 @@ def _fish_rows(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
     return rows
 
 
-def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
-    target = ctx.drafts.get(f"scorer-target-{i}", "hand")
+def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
+    target = ed.form.target.get(i, "hand")
 
     def set_target(value: str) -> None:
-        ctx.drafts[f"scorer-target-{i}"] = value
-        ctx.refresh()
+        ed.form.target[i] = value
+        ed.refresh()
 
     def set_typed(event: ft.ControlEvent) -> None:
-        ctx.drafts[f"scorer-typed-{i}"] = event.control.value or ""
+        ed.form.typed[f"scorer-typed-{i}"] = event.control.value or ""
 
     targets = [("hand", t("Hand"))] + [(str(s), t("Slot {slot}", slot=s)) for s in range(1, MOUNT_SLOTS + 1)]
     targets.append(("cloche", t("Cloche")))
@@ -198,35 +194,35 @@ def _adder(ctx: AppContext, draft: TableDraft, i: int) -> list[ft.Control]:
                  points=tier.fish_value(fish.value, fish.type == "foul"))
 
     typed = ft.Row([
-        tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ctx.drafts.get(f"scorer-typed-{i}", ""),
+        tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ed.form.typed.get(f"scorer-typed-{i}", ""),
                                                  on_change=set_typed, keyboard_type=ft.KeyboardType.NUMBER,
                                                  width=110, text_size=theme.BODY)),
-        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ctx, draft, i, "fair")),
-        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ctx, draft, i, "foul")),
+        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ed, draft, i, "fair")),
+        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ed, draft, i, "foul")),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
-            fish_picker(ctx, f"scorer-pick-{i}", describe, lambda fish: pick(ctx, draft, i, fish)),
+            fish_picker(f"scorer-pick-{i}", describe, lambda fish: pick(ed, draft, i, fish)),
             typed]
 
 
-def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
+def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     p = draft.players[i]
 
     def update(**values: object) -> None:
         for key, value in values.items():
             setattr(p, key, value)
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def remove() -> None:
         del draft.players[i]
-        for key in [k for k in ctx.drafts if k.startswith(("scorer-target-", "scorer-typed-", "scorer-pick-"))]:
-            del ctx.drafts[key]  # per-seat half-typed entries would land on the next angler up
-        _changed(ctx, draft)
+        ed.form.target.clear()  # per-seat half-typed entries would land on the next angler up
+        ed.form.typed.clear()
+        _changed(ed, draft)
 
-    title = ft.Row([text_field(ctx, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
+    title = ft.Row([text_field(f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
-    suggestions = name_suggestions(ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
+    suggestions = name_suggestions(ed.ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
                                    lambda name: update(name=name))
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
@@ -237,33 +233,40 @@ def player_card(ctx: AppContext, draft: TableDraft, i: int) -> ft.Control:
                 lambda: update(fishbucks=p.fishbucks + 1), label=t("Fishbucks")),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
-        int_field(ctx, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
+        int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
                   lambda v: update(regret_value=v), blank_ok=True, width=160),
         tagged(f"scorer-lifeboat-{i}", ft.Switch(label=t("Lifeboat flipped (+10)"), value=p.lifeboat_flipped,
                                                  on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
-    return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ctx, draft, i),
-                                                      *_adder(ctx, draft, i)], accent=accent)
+    return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),
+                                                      *_adder(ed, draft, i)], accent=accent)
 
 
-def view(ctx: AppContext) -> ft.View:
-    draft = load_draft(ctx)
+@ft.component
+def ScorerScreen(ctx: AppContext) -> ft.View:
+    """The Deep Regrets scorer; ``?game=<id>`` fills it in from that game when the draft is of another one."""
+    ed = use_draft(ctx, DRAFT_KEY)
+    wanted = ctx.params.get("game")
+    if wanted and ed.draft.game_id != wanted:
+        filled = _from_game(ed, wanted)
+        if filled is not None and ed.session.replace(lambda _old: filled, seen=ed.seen).ok:
+            ed.draft, ed.seen = deepcopy(filled), ed.session.version
+    draft = ed.draft
 
     def add_player() -> None:
         draft.players.append(PlayerDraft())
-        _changed(ctx, draft)
+        _changed(ed, draft)
 
     def reset() -> None:
-        ctx.drafts[DRAFT_KEY] = TableDraft()
-        _changed(ctx, ctx.drafts[DRAFT_KEY])
+        _changed(ed, TableDraft())
 
     def refill() -> None:
-        game = ctx.open_game(draft.game_id)
-        if game is None:
-            ctx.fail(ctx.error or t("That game is no longer stored"))
+        filled = _from_game(ed, draft.game_id) if draft.game_id else None
+        if filled is None:
+            ed.fail(ctx.error or t("That game is no longer stored"))
             return
-        _changed(ctx, draft_from_state(game.state, game_id=game.id))
+        _changed(ed, filled)
 
     controls: list[ft.Control] = [game_switcher(ctx, "deep-regrets")]
     if draft.game_id:
@@ -272,14 +275,13 @@ def view(ctx: AppContext) -> ft.View:
         controls.append(ft.Row([tagged("scorer-from-game", ft.Text(note, size=theme.SMALL, expand=True)),
                                 action_button("scorer-refill", t("Fill in again"), refill, icon=ft.Icons.SYNC)],
                                wrap=True))
-    controls.append(_ruleset_section(ctx, draft))
-    controls += [player_card(ctx, draft, i) for i in range(len(draft.players))]
+    controls.append(_ruleset_section(ed, draft))
+    controls += [player_card(ed, draft, i) for i in range(len(draft.players))]
     controls.append(ft.Row([
         action_button("scorer-add-player", t("Add angler"), add_player if len(draft.players) < MAX_PLAYERS else None,
                       icon=ft.Icons.PERSON_ADD),
         action_button("scorer-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT),
     ], wrap=True))
-    controls.append(error_line(ctx.error))
     missing = draft.missing()
     if missing:
         controls.append(section_card("scorer-missing", t("Still needed"),
@@ -290,7 +292,8 @@ def view(ctx: AppContext) -> ft.View:
         except ValueError as problem:
             controls.append(error_line(str(problem), "scorer-problem"))
         else:
-            tracked = ctx.game if draft.finished and ctx.game and ctx.game.id == draft.game_id else None
-            controls += [*results(result), *history_controls(ctx, "deep-regrets", result, game=tracked)]
+            controls += [*results(result), *history_controls(ctx, DRAFT_KEY, result, redraw=ed.refresh,
+                                                             game=_finished_game(ed, draft))]
     back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
-    return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to))
+    return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to),
+                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

@@ -12,11 +12,18 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.session import CampaignSession
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.survey_common import missing, open_campaign, survey_screen, tabs
-from companion.views.widgets import error_line, section_card, tagged
+from companion.views.survey.common import (
+    campaign_session,
+    missing,
+    survey_screen,
+    tabs,
+    use_survey,
+)
+from companion.views.widgets import section_card, tagged
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
@@ -73,14 +80,22 @@ def group_block(group: SheetGroup) -> ft.Control:
                   ft.Column([heading, ft.Row(tiles, wrap=True, spacing=6, run_spacing=6)], spacing=6))
 
 
-def view(ctx: AppContext) -> ft.View:
-    campaign = open_campaign(ctx)
-    if campaign is None:
+@ft.component
+def SheetScreen(ctx: AppContext) -> ft.View:
+    session = campaign_session(ctx)
+    if session is None:
         return missing(ctx)
+    return _Sheet(ctx, session, key=session.key)
+
+
+@ft.component
+def _Sheet(ctx: AppContext, session: CampaignSession) -> ft.View:
+    sv = use_survey(ctx, session)
+    campaign = sv.campaign
     groups = sheet_groups(campaign)
     cards = [
         section_card(f"survey-depth-{depth}", depth_label(depth),
                      [group_block(g) for g in groups if g.depth == depth])
         for depth in (1, 2, 3)
     ]
-    return survey_screen(ctx, t("Survey sheet"), [tabs(ctx, campaign, "sheet"), error_line(ctx.error), *cards])
+    return survey_screen(sv, t("Survey sheet"), [tabs(sv, "sheet"), *cards])

@@ -9,8 +9,8 @@ from companion.i18n import t
 from companion.rules.fish import FishRef
 from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine
 from companion.views import theme
-from companion.views.player import fish_label
-from companion.views.scorer_common import ranking, winners_line
+from companion.views.labels import fish_label
+from companion.views.scorers.common import ranking, winners_line
 from companion.views.widgets import section_card, tagged
 
 HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.catalog import CatalogFish
 from companion.i18n import t
+from companion.session import CampaignSession
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,
@@ -28,14 +29,20 @@ from companion.survey import (
     unlock_items,
 )
 from companion.views import theme
-from companion.views.context import AppContext, route_to
-from companion.views.survey_campaign import begin_week
-from companion.views.survey_common import apply_move, missing, open_campaign, survey_screen, tabs
-from companion.views.survey_sheet import ROMAN, size_label
+from companion.views.context import AppContext
+from companion.views.labels import ROMAN, size_label
+from companion.views.survey.common import (
+    Survey,
+    begin_week,
+    campaign_session,
+    missing,
+    survey_screen,
+    tabs,
+    use_survey,
+)
 from companion.views.widgets import (
     action_button,
     chip,
-    error_line,
     fish_picker,
     icon_action,
     section_card,
@@ -58,19 +65,19 @@ def describe(campaign: Campaign, fish: CatalogFish) -> str:
     return f"{fish.name} · {ROMAN[fish.depth]} {size_label(fish.size)} · {value} · {state}"
 
 
-def catch(ctx: AppContext, fish: CatalogFish) -> None:
+def catch(sv: Survey, fish: CatalogFish) -> None:
     """Record a catch; say whether it wrote a new slot."""
-    changed = apply_move(ctx, catch_fish, fish.name, redraw=False)
+    changed = sv.apply(catch_fish, fish.name)
     if changed is not None:
         wrote = changed.current_week.held[-1].wrote_slot
-        ctx.drafts["survey-last-catch"] = (
+        sv.form.texts["survey-last-catch"] = (
             t("{name} catalogued: a new slot on the sheet", name=fish.name) if wrote
             else t("{name} is already on the sheet: held this week, slot unchanged", name=fish.name)
         )
-        ctx.refresh()
+        sv.refresh()
 
 
-def _day_tracker(ctx: AppContext, campaign: Campaign) -> ft.Control:
+def _day_tracker(sv: Survey, campaign: Campaign) -> ft.Control:
     week = campaign.current_week
     dots = ft.Row([chip(f"survey-day-{d}", day_name(d)[:3], color=theme.SEED if d == week.day else theme.PASSED)
                    for d in range(1, WEEK_DAYS + 1)], wrap=True, spacing=4)
@@ -78,11 +85,11 @@ def _day_tracker(ctx: AppContext, campaign: Campaign) -> ft.Control:
                  for n, line in enumerate(day_reminders(campaign, week.day))]
     if week.day < WEEK_DAYS:
         step = action_button("survey-next-day", t("Clock out: go to {day}", day=day_name(week.day + 1)),
-                             lambda: (ctx.drafts.pop("survey-last-catch", None), apply_move(ctx, next_day)),
+                             lambda: (sv.form.texts.pop("survey-last-catch", None), sv.apply(next_day)),
                              icon=ft.Icons.NIGHTLIGHT)
     else:
         step = action_button("survey-to-end", t("Week's end"),
-                             lambda: ctx.navigate(route_to("/survey/end", c=campaign.id)), icon=ft.Icons.ANCHOR,
+                             lambda: sv.go("/survey/end"), icon=ft.Icons.ANCHOR,
                              primary=True)
     title = tagged("survey-day", ft.Text(t("Week {n} · {day} (Day {d} of {total})", n=week.number,
                                            day=day_name(week.day), d=week.day, total=WEEK_DAYS),
@@ -90,7 +97,7 @@ def _day_tracker(ctx: AppContext, campaign: Campaign) -> ft.Control:
     return section_card("survey-day-card", None, [title, dots, *reminders, step])
 
 
-def _hold(ctx: AppContext, campaign: Campaign) -> ft.Control:
+def _hold(sv: Survey, campaign: Campaign) -> ft.Control:
     week = campaign.current_week
     sea = solo_sea()
     rows: list[ft.Control] = []
@@ -106,16 +113,16 @@ def _hold(ctx: AppContext, campaign: Campaign) -> ft.Control:
                 ft.Text(note, size=theme.SMALL)], spacing=0), label=fish.name),
             ft.Container(expand=True),
             icon_action(f"survey-discard-{fish.id}", ft.Icons.OUTPUT, t("Discarded by a card (stays on the sheet)"),
-                        lambda f=fish.id: apply_move(ctx, discard_held, f)),
+                        lambda f=fish.id: sv.apply(discard_held, f)),
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
-                        lambda f=fish.id: apply_move(ctx, undo_catch, f)),
+                        lambda f=fish.id: sv.apply(undo_catch, f)),
         ]))
     total = sum(sea.by_id[c.fish_id].value or 0 for c in week.held)
     title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=total)
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])
 
 
-def _kit(ctx: AppContext, campaign: Campaign) -> ft.Control:
+def _kit(sv: Survey, campaign: Campaign) -> ft.Control:
     week = campaign.current_week
     labels = {u.id: u.label for u in unlock_items()}
     owned = [labels[i] for i in campaign.unlocked if not i.startswith("supply:")]
@@ -123,7 +130,7 @@ def _kit(ctx: AppContext, campaign: Campaign) -> ft.Control:
         tagged(f"survey-item-{item}", ft.Checkbox(
             label=t("Can of Worms") if item == CAN_OF_WORMS else labels.get(item, item),
             value=item in week.used_items,
-            on_change=lambda e, i=item: apply_move(ctx, set_item_used, i, bool(e.control.value))))
+            on_change=lambda e, i=item: sv.apply(set_item_used, i, bool(e.control.value))))
         for item in single_use_items(campaign)
     ]
     gear = ft.Text(t("Unlocked: {items}", items=", ".join(owned)) if owned else t("No Rods, Reels or dice unlocked"),
@@ -131,28 +138,36 @@ def _kit(ctx: AppContext, campaign: Campaign) -> ft.Control:
     return section_card("survey-kit", t("Kit out · single-use items (once per week)"), [gear, *items])
 
 
-def view(ctx: AppContext) -> ft.View:
-    campaign = open_campaign(ctx)
-    if campaign is None:
+@ft.component
+def WeekScreen(ctx: AppContext) -> ft.View:
+    session = campaign_session(ctx)
+    if session is None:
         return missing(ctx)
+    return _Week(ctx, session, key=session.key)
+
+
+@ft.component
+def _Week(ctx: AppContext, session: CampaignSession) -> ft.View:
+    sv = use_survey(ctx, session)
+    campaign = sv.campaign
     week = campaign.current_week
-    controls: list[ft.Control] = [tabs(ctx, campaign, "week"), error_line(ctx.error)]
+    controls: list[ft.Control] = [tabs(sv, "week")]
     if week is None:
         controls.append(action_button("survey-start-week", t("Start week {n}", n=len(campaign.weeks) + 1),
-                                      lambda: begin_week(ctx), icon=ft.Icons.SAILING, primary=True))
+                                      lambda: begin_week(sv), icon=ft.Icons.SAILING, primary=True))
     elif week.stage != "fishing":
         controls.append(action_button("survey-to-end", t("Continue week's end"),
-                                      lambda: ctx.navigate(route_to("/survey/end", c=campaign.id)),
+                                      lambda: sv.go("/survey/end"),
                                       icon=ft.Icons.ANCHOR, primary=True))
     else:
-        last = ctx.drafts.get("survey-last-catch")
-        catch_card = [fish_picker(ctx, "survey-catch", lambda f: describe(campaign, f), lambda f: catch(ctx, f))]
+        last = sv.form.texts.get("survey-last-catch")
+        catch_card = [fish_picker("survey-catch", lambda f: describe(campaign, f), lambda f: catch(sv, f))]
         if last:
             catch_card.insert(0, tagged("survey-last-catch", ft.Text(last, size=theme.BODY, color=theme.FAIR)))
         controls += [
-            _day_tracker(ctx, campaign),
+            _day_tracker(sv, campaign),
             section_card("survey-catch", t("Catch"), catch_card),
-            _hold(ctx, campaign),
-            _kit(ctx, campaign),
+            _hold(sv, campaign),
+            _kit(sv, campaign),
         ]
-    return survey_screen(ctx, t("Week"), controls)
+    return survey_screen(sv, t("Week"), controls)

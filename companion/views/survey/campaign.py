@@ -10,36 +10,25 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.survey import Campaign, progress, rename_campaign, set_notes, start_week, unlock_items
+from companion.session import CampaignSession
+from companion.survey import Campaign, progress, rename_campaign, set_notes, unlock_items
 from companion.views import theme
-from companion.views.context import AppContext, route_to
-from companion.views.survey_common import (
-    apply_move,
-    missing,
-    open_campaign,
-    survey_screen,
-    tabs,
-)
-from companion.views.widgets import action_button, chip, error_line, section_card, tagged
+from companion.views.context import AppContext
+from companion.views.survey.common import Survey, begin_week, campaign_session, missing, survey_screen, tabs, use_survey
+from companion.views.widgets import action_button, chip, section_card, tagged
 
 
-def begin_week(ctx: AppContext) -> None:
-    """Start the next week and go to it."""
-    if apply_move(ctx, start_week, redraw=False) is not None:
-        ctx.navigate(route_to("/survey/week", c=ctx.params["c"]))
-
-
-def save_notes(ctx: AppContext, campaign: Campaign) -> None:
+def save_notes(sv: Survey, campaign: Campaign) -> None:
     """Keep the notes typed so far ("the one that got away", hazards to avoid: A p.24)."""
     key = f"survey-notes-{campaign.id}"
-    if apply_move(ctx, set_notes, ctx.drafts.get(key, campaign.notes)) is not None:
-        ctx.drafts.pop(key, None)
+    if sv.apply(set_notes, sv.form.texts.get(key, campaign.notes)) is not None:
+        sv.form.texts.pop(key, None)
 
 
-def _status(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
+def _status(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     p = progress(campaign)
     week = campaign.current_week
-    go_week = lambda: ctx.navigate(route_to("/survey/week", c=campaign.id))  # noqa: E731
+    go_week = lambda: sv.go("/survey/week")  # noqa: E731
     lines: list[ft.Control] = [tagged("survey-status", ft.Text(
         t("{hauled} of {total} Fish brought to Port · {catalogued} catalogued · {weeks} weeks played",
           hauled=p.hauled, total=p.total, catalogued=p.catalogued, weeks=len(campaign.weeks)),
@@ -49,25 +38,33 @@ def _status(ctx: AppContext, campaign: Campaign) -> list[ft.Control]:
                           color=theme.FAIR))
     elif week is None:
         lines.append(action_button("survey-start-week", t("Start week {n}", n=len(campaign.weeks) + 1),
-                                   lambda: begin_week(ctx), icon=ft.Icons.SAILING, primary=True))
+                                   lambda: begin_week(sv), icon=ft.Icons.SAILING, primary=True))
     else:
         lines.append(action_button("survey-resume-week", t("Resume week {n}", n=week.number), go_week,
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
     return lines
 
 
-def view(ctx: AppContext) -> ft.View:
-    campaign = open_campaign(ctx)
-    if campaign is None:
+@ft.component
+def CampaignScreen(ctx: AppContext) -> ft.View:
+    session = campaign_session(ctx)
+    if session is None:
         return missing(ctx)
+    return _Campaign(ctx, session, key=session.key)
+
+
+@ft.component
+def _Campaign(ctx: AppContext, session: CampaignSession) -> ft.View:
+    sv = use_survey(ctx, session)
+    campaign = sv.campaign
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
     notes_key = f"survey-notes-{campaign.id}"
 
     def on_notes(event: ft.ControlEvent) -> None:
-        ctx.drafts[notes_key] = event.control.value or ""
+        sv.form.texts[notes_key] = event.control.value or ""
 
-    controls: list[ft.Control] = [tabs(ctx, campaign, "campaign"), error_line(ctx.error),
-                                  section_card("survey-overview", None, _status(ctx, campaign))]
+    controls: list[ft.Control] = [tabs(sv, "campaign"),
+                                  section_card("survey-overview", None, _status(sv, campaign))]
     if campaign.mode == "co-op":
         team = [ft.Text(f"{m.name} · {t(m.role) if m.role else t('No role')}", size=theme.BODY)
                 for m in campaign.team] or [ft.Text(t("No team members named"), size=theme.SMALL)]
@@ -77,21 +74,21 @@ def view(ctx: AppContext) -> ft.View:
     name_key = f"survey-name-{campaign.id}"
 
     def on_name(event: ft.ControlEvent) -> None:
-        ctx.drafts[name_key] = event.control.value or ""
+        sv.form.texts[name_key] = event.control.value or ""
 
     def rename() -> None:
-        if apply_move(ctx, rename_campaign, ctx.drafts.get(name_key, campaign.name)) is not None:
-            ctx.drafts.pop(name_key, None)
+        if sv.apply(rename_campaign, sv.form.texts.get(name_key, campaign.name)) is not None:
+            sv.form.texts.pop(name_key, None)
 
     controls.append(section_card("survey-rename-card", t("Name"), [
-        tagged("survey-rename", ft.TextField(value=ctx.drafts.get(name_key, campaign.name), on_change=on_name,
+        tagged("survey-rename", ft.TextField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
                                              max_length=60)),
         action_button("survey-rename-save", t("Rename"), rename, icon=ft.Icons.EDIT),
     ]))
     controls.append(section_card("survey-notes-card", t("Notes"), [
-        tagged("survey-notes", ft.TextField(value=ctx.drafts.get(notes_key, campaign.notes), multiline=True,
+        tagged("survey-notes", ft.TextField(value=sv.form.texts.get(notes_key, campaign.notes), multiline=True,
                                             min_lines=3, on_change=on_notes,
                                             hint_text=t("The one that got away, hazards to avoid…"))),
-        action_button("survey-notes-save", t("Save notes"), lambda: save_notes(ctx, campaign), icon=ft.Icons.SAVE),
+        action_button("survey-notes-save", t("Save notes"), lambda: save_notes(sv, campaign), icon=ft.Icons.SAVE),
     ]))
-    return survey_screen(ctx, campaign.name, controls)
+    return survey_screen(sv, campaign.name, controls)

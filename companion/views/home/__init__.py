@@ -1,0 +1,1 @@
+"""Home, settings, a new game and the Data screen."""

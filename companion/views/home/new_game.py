@@ -1,0 +1,179 @@
+"""New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game.
+
+Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
+``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``, ``start-game``,
+``error-line``, ``back``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import flet as ft
+from pydantic import ValidationError
+
+from companion.history.roster import remember_names
+from companion.i18n import t
+from companion.rules.ruleset import build_ruleset, list_presets, list_variants
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.history.hooks import name_suggestions
+from companion.views.hooks import use_form, use_redraw
+from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
+
+COLOURS = tuple(theme.ANGLER_COLOURS)
+MAX_PLAYERS = 5
+
+
+@dataclass
+class AnglerRow:
+    name: str = ""
+    colour: str = COLOURS[0]
+
+
+@dataclass
+class NewGameForm:
+    """What the set-up form holds until the game starts (local to the screen)."""
+
+    players: list[AnglerRow] = field(default_factory=lambda: [AnglerRow(colour=COLOURS[0]),
+                                                              AnglerRow(colour=COLOURS[1])])
+    preset: str = field(default_factory=lambda: list_presets()[0].id)
+    variants: list[str] = field(default_factory=list)
+    short_game: bool = False
+
+    def add_player(self) -> str | None:
+        """Add an angler with the first colour nobody has taken; the refusal when the table is full."""
+        if len(self.players) >= MAX_PLAYERS:
+            return t("Deep Regrets seats 1 to 5 anglers")
+        taken = {p.colour for p in self.players}
+        self.players.append(AnglerRow(colour=next(c for c in COLOURS if c not in taken)))
+        return None
+
+    def remove_player(self, index: int) -> None:
+        if len(self.players) > 1:
+            del self.players[index]
+
+    def choose_colour(self, index: int, colour: str) -> None:
+        """Give ``colour`` to angler ``index``; whoever had it takes theirs in exchange, so colours stay unique."""
+        for other in self.players:
+            if other.colour == colour:
+                other.colour = self.players[index].colour
+        self.players[index].colour = colour
+
+    def toggle_variant(self, variant_id: str) -> None:
+        if variant_id in self.variants:
+            self.variants.remove(variant_id)
+        else:
+            self.variants.append(variant_id)
+
+
+def start(ctx: AppContext, form: NewGameForm) -> None:
+    """Build the game through the rules engine, open and save it, and go to the table; a bad field is named."""
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+
+    for n, player in enumerate(form.players, start=1):
+        if not player.name.strip():
+            ctx.fail(t("Angler {n} needs a name", n=n))
+            return
+    try:
+        ruleset = build_ruleset(form.preset, tuple(form.variants), form.short_game)
+        setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour) for p in form.players],
+                          ruleset=ruleset, seed=random.randrange(2**31))
+    except (ValueError, ValidationError) as problem:
+        ctx.fail(_one_line(problem))
+        return
+    session = ctx.sessions.start_game(new_game(setup))
+    remember_names(ctx.store, [p.name for p in setup.players])
+    ctx.navigate(route_to("/table", game=session.key))
+
+
+def _one_line(problem: Exception) -> str:
+    if isinstance(problem, ValidationError):
+        first = problem.errors()[0]
+        return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=first["msg"])
+    return str(problem)
+
+
+def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], index: int) -> ft.Control:
+    player, count = form.players[index], len(form.players)
+
+    def on_name(event: ft.ControlEvent) -> None:
+        player.name = event.control.value or ""
+
+    def change(edit: Callable[[], None]) -> None:
+        edit()
+        redraw()
+
+    name = tagged(f"player-name-{index}", ft.TextField(
+        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name,
+        text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
+    remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
+                         (lambda: change(lambda: form.remove_player(index))) if count > 1 else None)
+    swatches = [
+        tagged(f"colour-{index}-{colour}", ft.Container(
+            width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
+            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
+            tooltip=colour, on_click=lambda _e, c=colour: change(lambda: form.choose_colour(index, c)),
+            content=ft.Text(colour[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
+            alignment=ft.Alignment.CENTER), label=colour)
+        for colour in COLOURS
+    ]
+    suggestions = name_suggestions(ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
+                                   lambda chosen: change(lambda: setattr(player, "name", chosen)))
+    return ft.Column([ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
+                      ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))])
+
+
+@ft.component
+def NewGameScreen(ctx: AppContext) -> ft.View:
+    """The set-up form; what was typed stays while the screen is shown (in the screen's own form)."""
+    form = use_form(NewGameForm)
+    redraw = use_redraw()
+
+    def change(edit: Callable[[], object]) -> None:
+        refusal = edit()
+        if isinstance(refusal, str):
+            ctx.fail(refusal)
+        else:
+            ctx.clear()
+        redraw()
+
+    rows = [_player_row(ctx, form, redraw, i) for i in range(len(form.players))]
+    if len(form.players) < MAX_PLAYERS:
+        rows.append(action_button("add-player", t("Add an angler"), lambda: change(form.add_player),
+                                  icon=ft.Icons.PERSON_ADD))
+
+    def pick_preset(preset_id: str) -> None:
+        form.preset = preset_id
+
+    presets = [
+        ft.Column([
+            action_button(f"preset-{p.id}", p.name, lambda pid=p.id: change(lambda: pick_preset(pid)),
+                          primary=p.id == form.preset),
+            ft.Text(t("{description} Source: {source}", description=p.description, source=p.source),
+                    size=theme.SMALL),
+        ], spacing=4)
+        for p in list_presets()
+    ]
+    variants = [
+        tagged(f"variant-{v.id}", ft.Switch(
+            label=t("{name} ({source})", name=v.name, source=v.source), value=v.id in form.variants,
+            on_change=lambda _e, vid=v.id: change(lambda: form.toggle_variant(vid))))
+        for v in list_variants()
+    ]
+
+    def on_short(event: ft.ControlEvent) -> None:
+        form.short_game = bool(event.control.value)
+
+    short = tagged("short-game", ft.Switch(label=t("Short game: start on Tuesday (A p.6)"),
+                                            value=form.short_game, on_change=on_short))
+    return screen(ctx.route, t("New game"), [
+        section_card("new-game-anglers", t("Anglers"), rows),
+        section_card("new-game-preset", t("Rules"), presets),
+        section_card("new-game-variants", t("Variants"), variants),
+        short,
+        action_button("start-game", t("Start the game"), lambda: start(ctx, form), icon=ft.Icons.PLAY_ARROW,
+                      primary=True),
+    ], back=lambda: ctx.navigate("/"), error=ctx.error)

@@ -1,0 +1,67 @@
+"""Every label more than one screen prints, written once: Madness, Fish, dice, Depths, sizes, shops, mount slots.
+
+>>> signed(2), signed(0), signed(-1)
+('+2', '0', '−1')
+>>> ROMAN[2]
+'II'
+"""
+
+from __future__ import annotations
+
+from companion.i18n import t
+from companion.rules.dice import Die
+from companion.rules.fish import FishRef
+from companion.rules.madness import MadnessTier
+
+PHASES = {"refresh": "Refresh", "declaration": "Declaration", "action": "Action", "ended": "Game over"}
+ROMAN = {1: "I", 2: "II", 3: "III"}
+SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
+SHOP_NAMES = {"rods": "Rod", "reels": "Reel", "supplies": "Supply", "tackle": "Tackle dice"}
+DIE_NAMES = {"blue": "Blue die", "green": "Green die", "orange": "Orange die"}
+DIE_KINDS = {"player": "Player", "blue": "Blue", "green": "Green", "orange": "Orange", "omen": "Omen"}
+
+
+def phase_name(phase: str) -> str:
+    return t(PHASES[phase])
+
+
+def signed(n: int) -> str:
+    """``+2``, ``0``, ``−1``: how the Madness tracker prints a modifier."""
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+
+
+def madness_text(tier: MadnessTier) -> str:
+    """The Madness chip: row, Fair and Foul modifiers, Max dice, and the Port discount when there is one."""
+    text = t("Madness {row} · Fair {fair} · Foul {foul} · {dice} dice", row=tier.label, fair=signed(tier.fair),
+             foul=signed(tier.foul), dice=tier.max_dice)
+    if tier.port_discount:
+        text += t(" · Port −${discount}", discount=tier.port_discount)
+    return text
+
+
+def fish_label(fish: FishRef | None) -> str:
+    """``"Sunfish · Fair 4"``; a Fish nobody entered is just "a Fish"."""
+    if fish is None:
+        return t("a Fish")
+    kind = t("Foul") if fish.foul else t("Fair")
+    value = "–" if fish.value is None else str(fish.value)
+    return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
+
+
+def die_label(die: Die) -> str:
+    """``"Blue 5"``; a die not rolled yet is just its kind."""
+    kind = t(DIE_KINDS[die.kind])
+    return kind if die.face is None else f"{kind} {die.face}"
+
+
+def slot_line(slot: int, times: int, fish: FishRef | None) -> str:
+    """A mount slot as printed on the board, numbered 1–3: ``"Slot 2 (×3): Sunfish · Fair 4"``."""
+    return t("Slot {n} (×{times}): {fish}", n=slot, times=times, fish=fish_label(fish) if fish else t("empty"))
+
+
+def depth_label(depth: int) -> str:
+    return t("Depth {depth}", depth=ROMAN[depth])
+
+
+def size_label(size: str) -> str:
+    return t(SIZE_LABELS[size])

@@ -1,0 +1,1 @@
+"""An angler at Port: sell, buy with every discount itemised, mount."""

@@ -1,0 +1,1 @@
+"""End-of-game scorers: Deep Regrets, Shallow Regrets, Endeavor: Deep Sea."""

@@ -1,0 +1,141 @@
+"""What every Ocean Survey screen shares: the campaign of the route (its session), moves on it, its tabs, the
+week summary card and starting a week. No survey screen imports another.
+
+A screen reads the campaign named by ``?c=<id>`` with :func:`use_campaign` and changes it only through
+:meth:`Survey.apply` (one of :mod:`companion.survey.play`'s moves, named with the version the screen shows): a
+refused move shows its rule by the thumb and changes nothing; an accepted one is saved and shown on every phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import t
+from companion.session import CampaignSession
+from companion.session.registry import NotFound
+from companion.survey import Campaign, start_week, week_summary
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.widgets import action_button, error_line, screen, section_card
+
+
+@dataclass
+class SurveyForm:
+    """What a survey screen holds before a move: text being typed, the week's end choices, the last catch."""
+
+    texts: dict[str, str] = field(default_factory=dict)  # by field identifier
+    last_catch: str | None = None
+    regret: int | None = None  # the week's end: the Regret value read
+    jettison: list[str] = field(default_factory=list)
+    dinks: list[str] = field(default_factory=list)
+    buy: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Survey:
+    """One render of a campaign screen."""
+
+    ctx: AppContext
+    session: CampaignSession
+    campaign: Campaign
+    seen: int
+    form: SurveyForm
+    refresh: Callable[[], None]
+
+    def apply(self, move: Callable[..., Campaign], *args: Any) -> Campaign | None:
+        """Make ``move``; the new campaign, or ``None`` when it was refused (the reason is shown)."""
+        outcome = self.session.apply(move, *args, seen=self.seen)
+        if not self.ctx.outcome(outcome):
+            return None
+        self.seen = outcome.current.version
+        return outcome.current.value
+
+    def fail(self, message: str) -> None:
+        self.ctx.fail(message)
+
+    def go(self, path: str) -> None:
+        self.ctx.navigate(route_to(path, c=self.campaign.id))
+
+
+def campaign_session(ctx: AppContext) -> CampaignSession | None:
+    """The session of the route's ``?c=`` campaign; ``None`` with the reason on ``ctx.error``."""
+    campaign_id = ctx.params.get("c")
+    if not campaign_id:
+        return None
+    try:
+        return ctx.sessions.campaign(campaign_id)
+    except NotFound as problem:
+        ctx.error = str(problem)
+        return None
+
+
+def use_survey(ctx: AppContext, session: CampaignSession) -> Survey:
+    """The campaign as this screen shows it; the screen redraws when any phone changes it."""
+    shown = use_session(session)
+    return Survey(ctx, session, shown.value, shown.version, use_form(SurveyForm), use_redraw())
+
+
+def begin_week(sv: Survey) -> None:
+    """Start the next week and go to it."""
+    if sv.apply(start_week) is not None:
+        sv.go("/survey/week")
+
+
+def survey_screen(sv: Survey, title: str, controls: list[ft.Control]) -> ft.View:
+    """The shared screen frame (back to the list, undo and redo, the refusal by the thumb)."""
+    from companion.views.widgets import undo_redo
+
+    return screen(sv.ctx.route, title, controls, back=back_to_list(sv.ctx),
+                  actions=undo_redo(sv.session, sv.session.current, sv.ctx.outcome), error=sv.ctx.error)
+
+
+def tabs(sv: Survey, current: str) -> ft.Row:
+    """Buttons between the campaign's screens: ``survey-tab-<name>``; the current one is filled."""
+    entries = [
+        ("campaign", t("Campaign"), ft.Icons.HOME_WORK, "/survey/campaign"),
+        ("sheet", t("Sheet"), ft.Icons.GRID_VIEW, "/survey/sheet"),
+        ("week", t("Week"), ft.Icons.CALENDAR_VIEW_WEEK, "/survey/week"),
+        ("progress", t("Progress"), ft.Icons.SHOW_CHART, "/survey/progress"),
+    ]
+    return ft.Row([
+        action_button(f"survey-tab-{name}", label, lambda r=route: sv.go(r), icon=icon,
+                      primary=name == current, expand=True)
+        for name, label, icon, route in entries
+    ], wrap=True, spacing=6, run_spacing=6)
+
+
+def summary_card(campaign: Campaign, number: int) -> ft.Control:
+    """What week ``number`` did, in a few lines (``survey-summary-<n>``)."""
+    s = week_summary(campaign, number)
+
+    def names(items: tuple[str, ...]) -> str:
+        return ", ".join(items) if items else "—"
+
+    lines = [
+        t("Caught: {names}", names=names(s.caught)),
+        t("New on the sheet: {names}", names=names(s.newly_catalogued)),
+        t("Regret value {regret}: jettisoned {names} (value {value})", regret=s.regret_value,
+          names=names(s.jettisoned), value=s.jettisoned_value),
+        t("Brought to Port: {names} (value {value}; {new} newly ticked)", names=names(s.hauled),
+          value=s.hauled_value, new=len(s.newly_hauled)),
+        t("Unlocked: {names} for {spent}; {lost} lost", names=names(s.bought), spent=s.spent, lost=s.lost),
+    ]
+    return section_card(f"survey-summary-{number}", t("Week {n} summary", n=number),
+                        [ft.Text(line, size=theme.BODY) for line in lines])
+
+
+def back_to_list(ctx: AppContext) -> Callable[[], None]:
+    return lambda: ctx.navigate("/survey")
+
+
+def missing(ctx: AppContext) -> ft.View:
+    """The screen shown for an unknown or unreadable campaign id."""
+    return screen(ctx.route, t("Ocean Survey"), [
+        error_line(ctx.error or t("That campaign could not be found")),
+        action_button("survey-to-list", t("All campaigns"), back_to_list(ctx), icon=ft.Icons.LIST, primary=True),
+    ], back=back_to_list(ctx))

@@ -1,0 +1,38 @@
+"""The Day, the phase, whose turn it is and the last player's countdown, always at the top of the table."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules.state import GameState
+from companion.views import theme
+from companion.views.labels import phase_name
+from companion.views.widgets import chip, section_card, tagged
+
+
+def banner(state: GameState) -> ft.Control:
+    """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``."""
+    rules = state.ruleset
+    day_no = state.day - rules.first_day + 1
+    days = rules.last_day - rules.first_day + 1
+    turn = state.current_player
+    if state.finished:
+        whose = t("The game is over")
+    elif turn is not None:
+        whose = t("{name}'s turn", name=state.players[turn].name)
+    else:
+        whose = t("Everyone has passed") if state.phase == "action" else t("Every angler, in turn order")
+    rows: list[ft.Control] = [
+        ft.Row([
+            tagged("day-name", ft.Text(state.day_name, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
+            ft.Text(t("Day {n} of {days}", n=day_no, days=days), size=theme.BODY),
+        ], vertical_alignment=ft.CrossAxisAlignment.END, wrap=True),
+        ft.Row([chip("phase", phase_name(state.phase)),
+                tagged("turn-indicator", ft.Text(whose, size=theme.BODY, weight=ft.FontWeight.W_600))], wrap=True),
+    ]
+    if state.last_player is not None and state.turns_left is not None:
+        rows.append(chip("countdown", t("{name}: {n} turns left, then the Day ends",
+                                        name=state.players[state.last_player].name, n=state.turns_left),
+                         color=theme.FOUL))
+    return section_card("day-banner", None, rows)

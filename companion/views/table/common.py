@@ -1,0 +1,66 @@
+"""What the table's screens share: opening the game of the route, making a move as the tab last saw the game,
+and the screen shown when the game can't be found. No screen here imports another screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules.actions import Action
+from companion.session import GameSession
+from companion.session.registry import NotFound
+from companion.views.context import AppContext
+from companion.views.widgets import action_button, error_line, screen
+
+
+def game_session(ctx: AppContext, game_id: str | None) -> GameSession | None:
+    """The session of ``game_id``; ``None`` (with the reason on ``ctx.error``) when it can't be opened."""
+    if not game_id:
+        return None
+    try:
+        return ctx.sessions.game(game_id)
+    except NotFound as problem:
+        ctx.error = str(problem)
+        return None
+
+
+def seat_of(ctx: AppContext, players: int) -> int | None:
+    """The seat named by ``?seat=``, if the table has it."""
+    raw = ctx.params.get("seat", "")
+    return int(raw) if raw.isdigit() and int(raw) < players else None
+
+
+@dataclass(eq=False)
+class Moves:
+    """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
+
+    ctx: AppContext
+    session: GameSession
+    shown: int = 0
+
+    def apply(self, action: Action) -> bool:
+        """Make ``action``; a refusal is shown by the thumb and changes nothing."""
+        return self.ctx.outcome(self.session.apply(action, seen=self.shown))
+
+    def undo(self) -> bool:
+        return self.ctx.outcome(self.session.undo(seen=self.shown))
+
+    def redo(self) -> bool:
+        return self.ctx.outcome(self.session.redo(seen=self.shown))
+
+
+def use_moves(ctx: AppContext, session: GameSession, version: int) -> Moves:
+    """One :class:`Moves` per game for the component's life (a stable prop for memoized children)."""
+    moves = ft.use_memo(lambda: Moves(ctx, session), [session])
+    moves.shown = version
+    return moves
+
+
+def no_game(ctx: AppContext, title: str) -> ft.View:
+    """What a table screen shows when its game can't be found (a stale link, a deleted game)."""
+    return screen(ctx.route, title, [
+        error_line(ctx.error or t("No game at the table. Start one or resume one from Home.")),
+        action_button("go-home", t("Home"), lambda: ctx.navigate("/"), icon=ft.Icons.HOME, primary=True),
+    ])

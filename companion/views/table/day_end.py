@@ -1,0 +1,61 @@
+"""What the table does next: the next phase, the Life Preserver throw, the Day's end checklist, the game's end."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules import actions as act
+from companion.rules.state import GameState
+from companion.views.context import route_to
+from companion.views.table.common import Moves
+from companion.views.widgets import action_button, section_card, tagged
+
+
+def life_preserver(moves: Moves, state: GameState) -> list[ft.Control]:
+    """Once every angler has refreshed, the highest roller throws the Life Preserver (A p.8): ``throw-lp-<j>``."""
+    thrower = state.life_preserver_thrower
+    if state.phase != "refresh" or state.life_preserver_thrown or thrower is None or len(state.players) < 2:
+        return []
+    if not all(p.refreshed for p in state.players):
+        return []
+    targets = [action_button(f"throw-lp-{j}", p.name,
+                             lambda j=j: moves.apply(act.ThrowLifePreserver(player=thrower, to=j)))
+               for j, p in enumerate(state.players) if j != thrower]
+    return [section_card("life-preserver", t("{name} throws the Life Preserver to…",
+                                             name=state.players[thrower].name), [ft.Row(targets, wrap=True)])]
+
+
+def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
+    """``advance-phase``, the Day's end checklist, ``end-game`` on the last Day, ``score-game`` once it is over."""
+    if state.finished:
+        return [action_button("score-game", t("Score the game"),
+                              lambda: moves.ctx.navigate(route_to("/score", game=game_id)),
+                              icon=ft.Icons.EMOJI_EVENTS, primary=True)]
+    if state.phase != "action":
+        return [action_button("advance-phase", t("Next phase"), lambda: moves.apply(act.AdvancePhase()),
+                              icon=ft.Icons.SKIP_NEXT, primary=True)]
+    if state.unpassed:
+        return []
+    if state.is_last_day:
+        return [action_button("end-game", t("End the game"), lambda: moves.apply(act.EndGame()),
+                              icon=ft.Icons.FLAG, primary=True)]
+    # Keyed by game and Day: the ticks belong to this evening of this game, never to the next game opened here.
+    return [DayEnd(moves, tuple(state.next_day_effects()), key=f"day-end-{game_id}-{state.day}")]
+
+
+@ft.component
+def DayEnd(moves: Moves, effects: tuple[str, ...]) -> ft.Control:
+    """Once everyone passed: the next Day's effects as a checklist (``effect-<n>``), then ``advance-day``."""
+    ticked, set_ticked = ft.use_state(frozenset[int]())
+
+    def tick(n: int) -> None:
+        set_ticked(lambda now: now ^ {n})
+
+    boxes = [tagged(f"effect-{n}", ft.Checkbox(label=text, value=n in ticked, on_change=lambda _e, n=n: tick(n)))
+             for n, text in enumerate(effects)]
+    return section_card("day-effects", t("Before the next Day"), [
+        *boxes,
+        action_button("advance-day", t("Start the next Day"), lambda: moves.apply(act.AdvancePhase()),
+                      icon=ft.Icons.WB_SUNNY, primary=True),
+    ])
