@@ -21,7 +21,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language_from_environment, t, use_language
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
 from companion.views.context import AppContext
@@ -87,9 +87,12 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     """The whole app: the current route's screen; a refusal or a route change redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     _, set_error = ft.use_state(ctx.error)
+    _, set_tick = ft.use_state(0)
     ctx.route = route
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
         ctx.on_error = use_threadsafe(set_error)
+        tick = use_threadsafe(set_tick)
+        ctx.on_refresh = lambda: tick(lambda n: n + 1)
         page.on_route_change = lambda event: set_route(event.route)
     return [RouteScreen(ctx, route, key=route)]
 
@@ -113,7 +116,18 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     sessions = Sessions(store, Saver())  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
-        from companion.views import theme
+        from companion.views import language, theme
+
+        def restyle() -> None:
+            page.title = t("Deep Regrets Companion")
+            theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+            page.update()
+
+        def language_found() -> None:  # the phone remembered another language than its browser's
+            restyle()
+            ctx.refresh()
+
+        language.install(page, on_change=language_found)
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
@@ -124,10 +138,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
             if key == "theme":
                 page.theme_mode = theme.theme_mode(str(value))
                 page.update()
+            elif key == "language":  # the phone's own choice, kept in its browser rather than in the store
+                language.choose(page, str(value))
+                restyle()
 
         ctx.on_setting = on_setting
         page.title = t("Deep Regrets Companion")
-        theme.apply_theme(page, ctx.setting("theme", "dark"))
+        theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         _keep_awake(page)
 
@@ -138,10 +155,12 @@ def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.catalog import load_catalog
+    from companion.i18n import load_catalogs
 
     for route in ROUTES:
         screen_for(route)
     load_catalog()
+    load_catalogs()
     gc.collect()
     gc.freeze()
 
@@ -181,7 +200,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, open_browser: bool = True,
     """
     port = port or _free_port(host)
     _warm_up()
-    print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
+    with use_language(language_from_environment()):  # the console speaks LANG; each phone its own language
+        print(t("Deep Regrets Companion is at http://{host}:{port}/", host=host, port=port), flush=True)
     view = ft.AppView.WEB_BROWSER if open_browser and _browser_available() else None
     ft.run(make_main(data_dir), view=view, host=host, port=port, no_cdn=True, assets_dir=str(assets_path()))
     return 0

@@ -18,12 +18,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import FISH_NAME, t, tc
 from companion.resources import data_path
-from companion.rules.fish import FishRef, FishType
+from companion.rules.fish import FishFilter, FishRef, FishType, Size
 
-Size = Literal["small", "middling", "large"]
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
+class DisplayedDiscount(BaseModel):
+    """A displayed Fish's Difficulty discount on the Fish its owner catches (Orca: Foul Fish −1, RULES.md §10)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    applies_to: FishFilter
+    amount: int = Field(ge=1)
 
 
 class UnknownFish(KeyError):
@@ -57,10 +63,30 @@ class CatalogFish(BaseModel):
     disputed: bool = False
     note: str | None = None
     difficulty_out_of_range: str | None = None  # why the printed Difficulty lies outside A p.12's range
+    # Card effects the companion applies (RULES.md §10); the defaults are a card without them.
+    no_sale_or_mount: bool = False  # can't be sold or mounted (Whispering Skull, Iron Coffin …)
+    fixed_value: int | None = Field(default=None, ge=0)  # worth this whatever the Madness
+    displayed: bool = False  # kept face up in front of its owner, not in hand; scores like a Fish in hand
+    reveal_difficulty: int | None = Field(default=None, ge=0)  # "Reveal: Difficulty N this turn"
+    difficulty_per_fish_in_hand: int = Field(default=0, ge=0)  # Sub Matriarch: +1 per Fish in hand
+    displayed_discount: DisplayedDiscount | None = None  # while displayed, its owner's catches cost less
 
     def ref(self) -> FishRef:
         """The Fish as the engine and scorer hold it."""
         return FishRef(name=self.name, value=self.value, type=self.type)
+
+    def matches(self, fish: FishRef) -> str | None:
+        """``None`` if ``fish`` is this card as printed, else which field differs, in words.
+
+        >>> load_catalog().fish("Kraken").matches(FishRef(name="Kraken", value=50, type="foul"))
+        'Kraken has value 9, not 50'
+        """
+        if fish.value != self.value:
+            shown = "–" if self.value is None else self.value
+            return t("{name} has value {card}, not {given}", name=self.name, card=shown, given=fish.value)
+        if fish.type != self.type:
+            return t("{name} is {card}, not {given}", name=self.name, card=t(self.type), given=t(fish.type))
+        return None
 
 
 class DifficultyRange(BaseModel):
@@ -89,7 +115,12 @@ class Dink(BaseModel):
 
 
 class Item(BaseModel):
-    """A Rod, Reel or Supply card; ``survey_unlock_cost`` is None when it is not on the Survey sheet."""
+    """A Rod, Reel or Supply card; ``survey_unlock_cost`` is None when it is not on the Survey sheet.
+
+    The effect fields are what the companion applies (RULES.md §10): a Difficulty discount on the Fish
+    ``discount_applies_to`` (a Rod while equipped, a Supply when used on a catch), a Difficulty the Supply sets,
+    the Regrets using it draws, the Claw Hammer's return of mounted Fish, the Cloche's extra mount.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -97,6 +128,18 @@ class Item(BaseModel):
     name: str
     summary: str
     survey_unlock_cost: int | None = Field(ge=0)
+    difficulty_discount: int = Field(default=0, ge=0)
+    discount_applies_to: FishFilter | None = None
+    difficulty_set: int | None = Field(default=None, ge=0)
+    regrets_drawn: int = Field(default=0, ge=0)
+    returns_mounts: bool = False
+    mount_for: Size | None = None
+
+    @property
+    def lowers_difficulty(self) -> bool:
+        """Whether the item changes a catch's Difficulty (a Rod while equipped, a Supply used on the catch)."""
+        return self.difficulty_set is not None or (self.difficulty_discount > 0 and self.discount_applies_to
+                                                   is not None)
 
 
 class SurveyUnlock(BaseModel):
@@ -145,8 +188,35 @@ class Catalog(BaseModel):
         """The :class:`FishRef` of the Fish called ``name``."""
         return self.fish(name).ref()
 
+    @cached_property
+    def _items(self) -> dict[str, Item]:
+        return {_key(i.name): i for i in (*self.rods, *self.reels, *self.supplies)}
+
+    def item(self, name: str) -> Item | None:
+        """The Rod, Reel or Supply called ``name`` (any case), or ``None`` for a card the catalog doesn't know.
+
+        >>> load_catalog().item("narwhal rod").difficulty_discount
+        1
+        """
+        return self._items.get(_key(name))
+
+    def dink(self, name: str) -> Dink | None:
+        """The Dink called ``name`` (any case), or ``None``."""
+        return next((d for d in self.dinks if _key(d.name) == _key(name)), None)
+
+    @cached_property
+    def value_range(self) -> tuple[int, int]:
+        """The lowest and highest printed Fish value in the catalog: a Fish typed in by value must lie inside.
+
+        >>> load_catalog().value_range
+        (0, 9)
+        """
+        values = [f.value for f in self.fish_list if f.value is not None]
+        return min(values), max(values)
+
     def search(self, prefix: str, limit: int | None = None) -> list[CatalogFish]:
-        """Fish whose name or alias starts with ``prefix`` (then those containing it), sorted by name.
+        """Fish whose name, alias or name in the phone's language starts with ``prefix`` (then those containing it),
+        sorted by name.
 
         >>> [f.name for f in load_catalog().search("sw")]
         ['Swordfish']
@@ -154,7 +224,7 @@ class Catalog(BaseModel):
         key = _key(prefix)
         starts, contains = [], []
         for f in sorted(self.fish_list, key=lambda f: f.name):
-            names = [_key(n) for n in (f.name, *f.aliases)]
+            names = [_key(n) for n in (f.name, *f.aliases, tc(FISH_NAME, f.name))]  # the phone's language too
             if any(n.startswith(key) for n in names):
                 starts.append(f)
             elif any(key in n for n in names):

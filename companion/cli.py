@@ -28,14 +28,17 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script."""
     args = _parser().parse_args(argv)
+    from companion.history.cli import COMMANDS, run
+    from companion.i18n import language_from_environment, use_language
+
     if args.command == "score":
         from companion.scoring.cli import score_command
 
-        return score_command(args.file, save=args.save, data_dir=args.data_dir)
-    from companion.history.cli import COMMANDS, run
-
+        with use_language(language_from_environment()):  # LC_ALL, LC_MESSAGES, LANG, as gettext reads them
+            return score_command(args.file, save=args.save, data_dir=args.data_dir)
     if args.command in COMMANDS:
-        return run(args)
+        with use_language(language_from_environment()):
+            return run(args)
     from companion.app import serve
 
     if args.command == "serve":

@@ -53,6 +53,23 @@ OUT_OF_RANGE = {
     "Iron Coffin": "Difficulty 0",
 }
 
+# RULES.md §10: card effects the companion applies, as data on each card (the expansions add theirs here).
+NO_SALE_OR_MOUNT = {"Whispering Skull", "Amulet of Agartha", "Iron Coffin", "Treasure Chest"}  # A p.27; D
+FIXED_VALUE: dict[str, int] = {}  # a value no Madness changes (the expansion's Nautilus: 3)
+DISPLAYED = {"Orca", "Eversquid", "Parasitic Larvae", "Colossal Squid", "Gloom Orphan", "Iron Coffin"}  # A p.27
+REVEAL_DIFFICULTY = {"Fugu": 2, "Porcupine Fish": 2, "Mermer": 3}  # "Reveal: Difficulty N this turn"
+DIFFICULTY_PER_FISH_IN_HAND = {"Sub Matriarch": 1}
+DISPLAYED_DISCOUNT = {"Orca": ("foul", 1), "Eversquid": ("fair", 1)}  # while face up in front of the catcher
+ROD_DISCOUNT = {  # name -> (the Fish it applies to, Difficulty discount); Lucky Pole's "first Fish" isn't modelled
+    "Narwhal Rod": ("all", 1), "Rod of Fortune": ("fair", 1), "Rod of Manchineel": ("foul", 1),
+    "Split Bamboo Pole": ("small", 1), "Wood and Brass Rod": ("middling", 1), "Trolling Rod": ("large", 1),
+}
+SUPPLY_DIFFICULTY = {"Bag of Maggots": 2, "Jar of Leeches": 4}  # Difficulty discount on one Fish
+SUPPLY_DIFFICULTY_SET = {"Bucket of Chum": 0}
+SUPPLY_REGRETS = {"Bucket of Chum": 3}  # Regrets drawn when it is used
+RETURNS_MOUNTS = {"Claw Hammer"}  # at Port: every mounted Fish back to hand (D)
+MOUNT_FOR = {"Cloche": "small"}  # an extra ×2 mount for one Fish of this size (D)
+
 GIVE_AWAY = "Reveal: hand it to an angler you choose; your fishing ends."
 MOST_REGRETS = "Goes to the angler with the most Regret cards (a tie discards it)."
 EAT_INC1_OR = "Eat: Increment once or lose a random Regret."
@@ -292,7 +309,33 @@ def _fish(row: dict[str, str]) -> dict:
         "disputed": row["numbers_confirmed_by_two_sources"].startswith("NO") or name in ALIASES,
         "note": _note(row),
         "difficulty_out_of_range": OUT_OF_RANGE.get(name),
+        "no_sale_or_mount": name in NO_SALE_OR_MOUNT,
+        "fixed_value": FIXED_VALUE.get(name),
+        "displayed": name in DISPLAYED,
+        "reveal_difficulty": REVEAL_DIFFICULTY.get(name),
+        "difficulty_per_fish_in_hand": DIFFICULTY_PER_FISH_IN_HAND.get(name, 0),
+        "displayed_discount": ({"applies_to": DISPLAYED_DISCOUNT[name][0], "amount": DISPLAYED_DISCOUNT[name][1]}
+                               if name in DISPLAYED_DISCOUNT else None),
     }
+
+
+def _item(row: dict[str, str], texts: dict[str, str]) -> dict:
+    name = row["name"]
+    item: dict = {"id": slug(name), "name": name, "summary": texts[name],
+                  "survey_unlock_cost": _int(row["ocean_survey_unlock_cost"])}
+    if name in ROD_DISCOUNT:
+        item["discount_applies_to"], item["difficulty_discount"] = ROD_DISCOUNT[name]
+    if name in SUPPLY_DIFFICULTY:
+        item["discount_applies_to"], item["difficulty_discount"] = "all", SUPPLY_DIFFICULTY[name]
+    if name in SUPPLY_DIFFICULTY_SET:
+        item["difficulty_set"] = SUPPLY_DIFFICULTY_SET[name]
+    if name in SUPPLY_REGRETS:
+        item["regrets_drawn"] = SUPPLY_REGRETS[name]
+    if name in RETURNS_MOUNTS:
+        item["returns_mounts"] = True
+    if name in MOUNT_FOR:
+        item["mount_for"] = MOUNT_FOR[name]
+    return item
 
 
 def build(source: Path) -> dict:
@@ -302,9 +345,7 @@ def build(source: Path) -> dict:
         raise SystemExit(f"summaries for unknown Fish: {sorted(unused)}")
     items = {}
     for kind, texts in (("rods", RODS), ("reels", REELS), ("supplies", SUPPLIES)):
-        items[kind] = [{"id": slug(r["name"]), "name": r["name"], "summary": texts[r["name"]],
-                        "survey_unlock_cost": _int(r["ocean_survey_unlock_cost"])}
-                       for r in _rows(source, f"{kind}.csv")]
+        items[kind] = [_item(r, texts) for r in _rows(source, f"{kind}.csv")]
     dinks = [{"id": slug(r["name"]), "name": r["name"], "summary": DINKS[r["name"]][0],
               "difficulty_discount": DINKS[r["name"]][1], "shop_discount": DINKS[r["name"]][2],
               "solo_removed": r["name"] in SOLO_REMOVED_DINKS} for r in _rows(source, "dinks.csv")]

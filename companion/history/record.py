@@ -45,8 +45,7 @@ def result_json(result: Result) -> dict[str, Any]:
     if isinstance(result, ShallowResult):
         return {"game": "shallow-regrets", "solo": result.solo, "players": players, "winners": winners}
     if isinstance(result, EndeavorResult):
-        return {"game": "endeavor-deep-sea", "mode": "competitive", "players": players, "winners": winners,
-                "warnings": list(result.warnings)}
+        return {"game": "endeavor-deep-sea", "mode": "competitive", "players": players, "winners": winners}
     return {"game": "endeavor-deep-sea", "mode": "co-op", **result.model_dump(mode="json"), "winners": []}
 
 

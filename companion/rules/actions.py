@@ -9,21 +9,22 @@ engine never looks anything up. ``player`` is the index of the player in the gam
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.dice import DieKind
-from companion.rules.fish import FishRef
+from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MIN
+from companion.rules.dice import DieKind, TackleColour
+from companion.rules.fish import FishRef, Size
 
-TackleColour = Literal["blue", "green", "orange"]
 Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
-Player = Annotated[int, Field(ge=0, le=4)]
+Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # strict: a boolean or a string where a number belongs is refused, naming the field, never read as 1 or 3
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class _Roll(_Action):
@@ -106,6 +107,16 @@ class Fish(_Action):
     life_preserver: bool = False
     overfished: bool = False
     regret_from: Player | None = None
+    # RULES.md §10, what else changes the Difficulty: for a named Fish the engine reads depth, Difficulty and
+    # exact dice from the catalog (``difficulty``/``exact_dice``, if given, must be the printed ones); ``size`` is
+    # for a Fish typed in by value, so size Rods apply. ``dinks`` and ``supplies`` name the cards used on this
+    # catch (the engine spends them); ``adjustment`` is a change the table makes by hand for an effect the
+    # companion doesn't model, shown with ``adjustment_label``.
+    size: Size | None = None
+    dinks: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
+    supplies: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
+    adjustment: int = Field(default=0, ge=-20, le=20)
+    adjustment_label: str | None = Field(default=None, max_length=80)
 
 
 class GiveUp(_Action):
@@ -197,13 +208,26 @@ class CycleMarket(_Action):
     what: Literal["rods", "reels", "supplies", "dice"]
 
 
+MountSlot = Annotated[int, Field(ge=0, le=2)] | Literal["cloche"]
+
+
+class Placement(_Action):
+    """One more Fish mounted in the same Mount action (RULES.md §9, Three shops)."""
+
+    fish: FishRef
+    slot: MountSlot
+
+
 class Mount(_Action):
-    """Mount a Fish from hand in an empty slot, for good (A p.17). Slots 0, 1, 2 score ×2, ×3, ×2."""
+    """Mount a Fish from hand in an empty slot, for good (A p.17). Slots 0, 1, 2 score ×2, ×3, ×2; ``"cloche"``
+    is the Cloche Supply's extra ×2 mount for a small Fish (RULES.md §10). ``also``: more Fish mounted in the same
+    action, where the ruleset allows it (Three shops: every empty slot; Angler's Guide: one, RULES.md §9)."""
 
     type: Literal["mount"] = "mount"
     player: Player
     fish: FishRef
-    slot: int = Field(ge=0, le=2)
+    slot: MountSlot
+    also: list[Placement] = Field(default_factory=list, max_length=3)
 
 
 class UseCanOfWorms(_Action):
@@ -282,7 +306,23 @@ class RevealRegrets(_Action):
 
     type: Literal["reveal_regrets"] = "reveal_regrets"
     player: Player
-    value: int = Field(ge=0)
+    value: int = Field(ge=REGRET_VALUE_MIN)
+
+
+class MoveRegrets(_Action):
+    """Regret cards pass from one angler to another in one step (Iron Coffin, Sea Monkey, Psychic Interloper;
+    RULES.md §10): both card counts, so both Madness tiers and dice limits, change together."""
+
+    type: Literal["move_regrets"] = "move_regrets"
+    player: Player  # who gives the cards
+    to: Player
+    count: int = Field(default=1, ge=1, le=50)
+
+
+class EmptyShoal(_Action):
+    """A Shoal was emptied without a catch (The Plug, a "discard" ability): one fewer Shoal to fish (B)."""
+
+    type: Literal["empty_shoal"] = "empty_shoal"
 
 
 class EndGame(_Action):
@@ -294,15 +334,13 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame,
+    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | AdjustFishbucks | RevealRegrets | EndGame
+    | MoveRegrets | EmptyShoal,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
-# Actions that use up the player's turn in the Action phase (A p.9); the rest are free.
-TURN_ACTIONS = frozenset({"fish", "give_up", "abandon_ship", "pass", "sell", "buy", "mount"})
 
-
-def parse_action(data: dict) -> Action:
+def parse_action(data: dict[str, Any]) -> Action:
     """Validate a dict (from a screen or a file) into its action model; raises ``pydantic.ValidationError``."""
     return ACTION_ADAPTER.validate_python(data)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import NoReturn, TypeVar
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.dice import Die, die, face_allowed, roll, roller
+from companion.rules.cards import check_fish, known_name
+from companion.rules.dice import Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from companion.catalog import CatalogFish
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -30,11 +36,20 @@ def replace(model: M, **changes: object) -> M:
     new = cls.__new__(cls)
     values = model.__dict__.copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    _set(new, "__dict__", values)
+    # Every field counts as set (so dumps with exclude_unset keep them): one shared set per class, never mutated.
+    _set(new, "__pydantic_fields_set__", _all_fields(cls))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
     return new
+
+
+_set = object.__setattr__
+
+
+@cache
+def _all_fields(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
 
 
 def source(state: GameState, rule: str) -> str:
@@ -54,31 +69,6 @@ def with_player(state: GameState, index: int, **changes: object) -> GameState:
     players = list(state.players)
     players[index] = replace(players[index], **changes)
     return replace(state, players=players)
-
-
-def not_ended(state: GameState) -> None:
-    """Nothing but revealing Regrets happens once the game is over (A p.22)."""
-    if state.phase == "ended":
-        fail("A p.22", t("The game is over"))
-
-
-def not_passed(state: GameState, index: int) -> PlayerState:
-    """A player who passed can't act, eat Fish or use items until the next Day (A p.9)."""
-    p = player(state, index)
-    not_ended(state)
-    if p.passed:
-        fail("A p.9", t("{name} has passed and can't act until the next Day", name=p.name))
-    return p
-
-
-def require_turn(state: GameState, index: int) -> PlayerState:
-    """The player must be the one taking their turn in the Action phase (A p.9)."""
-    p = not_passed(state, index)
-    if state.phase != "action":
-        fail("A p.8", t("That is only possible in the Action phase"))
-    if state.turn != index:
-        fail("A p.9", t("It is not {name}'s turn", name=p.name))
-    return p
 
 
 def require_location(p: PlayerState, location: str) -> None:
@@ -108,7 +98,7 @@ def spend(p: PlayerState, dice: list[Die]) -> list[Die]:
     return p.spent + [die(d.kind) for d in dice if not d.is_tackle]
 
 
-def faces_for(kinds: list[str], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
+def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step: int, rule: str) -> list[int]:
     """The faces entered for dice of ``kinds``, checked against the printed faces, or rolled by the seeded roller
     for (``seed``, ``step``) when not entered."""
     if faces is None:
@@ -141,10 +131,17 @@ def remove_from_hand(p: PlayerState, fish: FishRef | None, rule: str) -> dict[st
     fail(rule, t("{name} has no such Fish in hand", name=p.name))
 
 
+def unequipped(p: PlayerState, items: list[str]) -> dict[str, object]:
+    """The Rod and Reel after the player's items became ``items``: one no longer owned is unequipped."""
+    return {"rod": p.rod if p.rod in items else None, "reel": p.reel if p.reel in items else None}
+
+
 def draw_regrets(state: GameState, index: int, count: int, from_player: int | None) -> GameState:
-    """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18)."""
+    """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18). A draw no card is
+    left for doesn't happen: the player already holds every Regret card the others don't (A p.18, RULES.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    taken = count - from_piles
+    held_by_others = sum(q.regret_cards for i, q in enumerate(state.players) if i != index)
+    taken = min(count - from_piles, held_by_others)
     if taken:
         if from_player is None:
             fail("A p.18", t("Both Regret piles are empty: choose a player to take a Regret from"))
@@ -152,5 +149,53 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
         if from_player == index or victim.regret_cards < taken:
             fail("A p.18", t("{name} has no Regret to take", name=victim.name))
         state = with_player(state, from_player, regret_cards=victim.regret_cards - taken)
-    return with_player(state, index, regret_cards=state.players[index].regret_cards + count)
+    return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles + taken)
 
+
+def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> GameState:
+    """Move ``count`` Regret cards from one angler to another in one step (RULES.md §10)."""
+    a, b = player(state, giver), player(state, receiver)
+    if giver == receiver:
+        fail("RULES.md §10", t("Regrets move from one angler to another"))
+    if a.regret_cards < count:
+        fail("A p.18", t("{name} has only {n} Regret cards", name=a.name, n=a.regret_cards))
+    state = with_player(state, giver, regret_cards=a.regret_cards - count)
+    return with_player(state, receiver, regret_cards=b.regret_cards + count)
+
+
+def where_is(state: GameState, name: str) -> str | None:
+    """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
+
+    Every Fish card exists once (RULES.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
+    Graveyard (eaten, sold, discarded).
+    """
+    key = known_name(name)
+    if key is None:
+        return None
+    for p in state.players:
+        if any(known_name(f.name) == key for f in p.hand):
+            return t("in {name}'s hand", name=p.name)
+        if any(known_name(f.name) == key for f in p.displayed):
+            return t("displayed by {name}", name=p.name)
+        if any(f is not None and known_name(f.name) == key for f in (*p.mounted, p.cloche)):
+            return t("mounted by {name}", name=p.name)
+    if key in state.graveyard:
+        return t("in the Graveyard")
+    return None
+
+
+def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
+    """Refuse a Fish card that is already held, mounted or discarded (RULES.md §10); returns its card, if named."""
+    found = check_fish(fish, field)
+    if found is not None:
+        where = where_is(state, found.name)
+        if where is not None:
+            raise RuleViolation("RULES.md §10", t("{field}: there is one {name} card, and it is {where}",
+                                                  field=field, name=found.name, where=where))
+    return found
+
+
+def to_graveyard(state: GameState, fish: list[FishRef | None]) -> list[str]:
+    """The Graveyard after ``fish`` leave play (eaten, sold): named cards are remembered so none is caught twice."""
+    names = [n for n in (known_name(f.name) for f in fish if f is not None) if n is not None]
+    return [*state.graveyard, *names] if names else state.graveyard

@@ -13,34 +13,41 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import capped, faces_for, fail, not_ended, player, replace, source, with_player
+from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
+from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
 from companion.rules.dice import die
-from companion.rules.ruleset import DAYS
-from companion.rules.state import GameState
+from companion.rules.state import DAY_NAMES, GameState
 
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
 
-def muster(state: GameState, index: int, spec: _Roll) -> GameState:
+def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> GameState:
     """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
 
     Fresh dice kept unrolled count towards Max dice; a player holding more dice in all than Max dice must roll
-    them all, Fresh ones included, and then choose (A p.20).
+    them all, Fresh ones included, and then choose (A p.20). ``changes``: more changes to the player, made in the
+    same step.
     """
     p = state.players[index]
-    reroll = list(range(len(p.fresh))) if spec.reroll is None else spec.reroll
-    if len(set(reroll)) != len(reroll) or any(not 0 <= i < len(p.fresh) for i in reroll):
-        fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
-    rolled_again = set(reroll)
-    kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+    if spec.reroll is None:
+        kept, again = [], p.fresh
+    else:
+        reroll, n = spec.reroll, len(p.fresh)
+        if len(set(reroll)) != len(reroll) or any(not 0 <= i < n for i in reroll):
+            fail("A p.8", t("Choose distinct dice from {name}'s Fresh pool", name=p.name))
+        rolled_again = set(reroll)
+        kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
+        again = [p.fresh[i] for i in reroll]
     max_dice = state.max_dice(index)
     if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
-    kinds = [d.kind for d in p.spent] + [p.fresh[i].kind for i in reroll]
+    kinds = [d.kind for d in p.spent] + [d.kind for d in again]
     faces = faces_for(kinds, spec.faces, state.seed, state.step, "A p.8")
     rolled = [die(k, f) for k, f in zip(kinds, faces, strict=True)]
     room = max_dice - len(kept)
     if spec.keep is None:
+        if len(rolled) <= room:  # everything fits: no choice to make
+            return with_player(state, index, fresh=kept + rolled, spent=[], **changes)
         keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
     else:
         keep = spec.keep
@@ -51,68 +58,57 @@ def muster(state: GameState, index: int, spec: _Roll) -> GameState:
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent, last_roll=sum(faces))
+    return with_player(state, index, fresh=fresh, spent=spent, **changes)
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool) -> GameState:
+def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, **changes: object) -> GameState:
     """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret."""
-    state = muster(state, index, spec)
-    state = with_player(state, index, location="port", depth=1, can_of_worms=True)
-    if discard_regret:
-        p = state.players[index]
-        if p.regret_cards == 0:
-            fail("A p.17", t("{name} has no Regret to discard", name=p.name))
-        state = with_player(state, index, regret_cards=p.regret_cards - 1)
-    return state
+    p = state.players[index]
+    if discard_regret and p.regret_cards == 0:
+        fail("A p.17", t("{name} has no Regret to discard", name=p.name))
+    return muster(state, index, spec, location="port", depth=1, can_of_worms=True,
+                  regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
 
 
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
     """The Refresh phase roll, once per player per Day (A p.8)."""
     p = player(state, action.player)
-    if state.phase != "refresh":
-        fail("A p.8", t("Refreshing happens in the Refresh phase"))
     if p.refreshed:
         fail("A p.8", t("{name} has already refreshed today", name=p.name))
-    state = muster(state, action.player, action)
-    return with_player(state, action.player, refreshed=True)
+    return muster(state, action.player, action, refreshed=True)
 
 
 def apply_throw(state: GameState, action: ThrowLifePreserver) -> GameState:
     """The highest roller (ties: earliest in turn order) gives the Life Preserver to another player (A p.8)."""
     player(state, action.player)
     target = player(state, action.to)
-    if state.phase != "refresh" or not all(p.refreshed for p in state.players):
+    if not all(p.refreshed for p in state.players):
         fail("A p.8", t("The Life Preserver is thrown once everyone has refreshed"))
     if state.life_preserver_thrown:
         fail("A p.8", t("The Life Preserver has already been thrown today"))
     thrower = state.life_preserver_thrower
-    if action.player != thrower:
-        fail("A p.8", t("{name} rolled highest and throws the Life Preserver", name=state.players[thrower].name))
+    if thrower is not None and action.player != thrower:
+        fail("A p.8", t("{name} has the highest Fresh total and throws the Life Preserver",
+                        name=state.players[thrower].name))
     if action.to == action.player and len(state.players) > 1:
         fail("A p.8", t("The Life Preserver goes to another player, not {name}", name=target.name))
     return replace(state, life_preserver=action.to, life_preserver_thrown=True)
 
 
 def apply_declare(state: GameState, action: Declare) -> GameState:
-    """Declare Sea or Make Port, in turn order from the first player (A p.8)."""
+    """Declare Sea or Make Port, in turn order from the first player (A p.8): a turn move, so each angler declares
+    once, when the turn reaches them."""
     p = player(state, action.player)
-    if state.phase != "declaration":
-        fail("A p.8", t("Declaring happens in the Declaration phase"))
-    if p.declared:
-        fail("A p.8", t("{name} has already declared today", name=p.name))
-    if state.turn != action.player:
-        fail("A p.8", t("Players declare in turn order: it is {name}'s turn", name=state.players[state.turn].name))
     if action.location == "port":
         if state.ruleset.port_then_sea and p.port_yesterday:
             fail(source(state, "port_then_sea"), t("{name} was at Port yesterday and must go to Sea",
                                                            name=p.name))
-        state = make_port(state, action.player, action, action.discard_regret)
+        state = make_port(state, action.player, action, action.discard_regret, declared=True)
     else:
         if action.discard_regret or action.faces is not None or action.keep is not None or action.reroll is not None:
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
-        if p.location == "port":
-            state = with_player(state, action.player, location="sea", depth=1)
-    state = with_player(state, action.player, declared=True)
+        leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
+        state = with_player(state, action.player, declared=True, **leave_port)
     waiting = [i for i in state.turn_order() if not state.players[i].declared]
     return replace(state, turn=waiting[0] if waiting else None)
 
@@ -120,8 +116,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
 def apply_equip(state: GameState, action: Equip) -> GameState:
     """Equip one owned Rod and one owned Reel; they stay until the next Declaration (A p.8)."""
     p = player(state, action.player)
-    first_day_setup = state.is_first_day and state.phase == "refresh"
-    if state.phase != "declaration" and not first_day_setup:
+    if state.phase == "refresh" and not state.is_first_day:
         fail("A p.8", t("Rods and Reels are equipped in the Declaration phase"))
     for item in (action.rod, action.reel):
         if item is not None and item not in p.items:
@@ -145,7 +140,7 @@ def start_day(state: GameState) -> GameState:
     day = state.day + 1
     players = []
     for p in state.players:
-        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False, "last_roll": None,
+        changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
                                       "port_yesterday": p.location == "port", "shops_used": []}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
@@ -171,7 +166,7 @@ def day_effects(state: GameState) -> list[str]:
     day = state.day + 1
     n = len(state.players)
     first = state.players[(state.first_player + 1) % n].name
-    effects = [t("Move the Day tracker to {day}", day=t(DAYS[day].capitalize())),
+    effects = [t("Move the Day tracker to {day}", day=t(DAY_NAMES[day])),
                t("Pass the first player marker to {name}", name=first),
                t("Discard all revealed Fish at Sea")]
     if rules.boats_move_up_at_day_start:
@@ -192,7 +187,6 @@ def day_effects(state: GameState) -> list[str]:
 
 def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
     """Move to the next phase once the current one is done (A pp.8-9)."""
-    not_ended(state)
     if state.phase == "refresh":
         waiting = [p.name for p in state.players if not p.refreshed]
         if waiting:
@@ -216,9 +210,8 @@ def apply_advance(state: GameState, action: AdvancePhase) -> GameState:
 
 def apply_end_game(state: GameState, action: EndGame) -> GameState:
     """End the game: on the final Day once all passed (A p.22), or when every Shoal is empty (B)."""
-    not_ended(state)
     everyone_passed = state.phase == "action" and not state.unpassed
-    if not (state.is_last_day and everyone_passed) and state.shoals_emptied < 9:
+    if not (state.is_last_day and everyone_passed) and state.shoals_emptied < SHOALS:
         fail("A p.22", t("The game ends on the final Day, once all players have passed"))
     return replace(state, phase="ended", turn=None, last_turns_left=None)
 
@@ -226,8 +219,7 @@ def apply_end_game(state: GameState, action: EndGame) -> GameState:
 def apply_reveal_regrets(state: GameState, action: RevealRegrets) -> GameState:
     """At the end each player reveals their Regret value: every card is worth 0 to 3 (A p.19)."""
     p = player(state, action.player)
-    if state.phase != "ended":
-        fail("A p.22", t("Regret values are revealed when the game is over"))
-    if action.value > 3 * p.regret_cards:
-        fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=3 * p.regret_cards))
+    most = REGRET_VALUE_MAX * p.regret_cards
+    if action.value > most:
+        fail("A p.19", t("{n} Regret cards are worth at most {max}", n=p.regret_cards, max=most))
     return with_player(state, action.player, regret_value=action.value)

@@ -1,15 +1,25 @@
-"""Dice: the kinds a player can hold, their faces, and the seeded roller used when the table doesn't enter faces."""
+"""Dice: the kinds a player can hold, their faces, their labels, and the seeded roller used when the table lets the
+app roll. The table's own dice are the truth (issue 12): the faces a player rolled are entered and checked against
+the die (:func:`face_allowed`); a screen offers :func:`face_choices` for each die, labelled by :func:`die_label`."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.i18n import t
+from companion.rules.constants import PLAYER_DICE
+
+__all__ = ["PLAYER_DICE", "TACKLE_COLOURS", "TACKLE_IN_GAME", "Die", "DieKind", "TackleColour", "die", "die_label",
+           "face_allowed", "face_choices", "roll", "roller"]
+
 DieKind = Literal["player", "blue", "green", "orange", "omen"]
-TACKLE_COLOURS: tuple[str, ...] = ("blue", "green", "orange")
+TackleColour = Literal["blue", "green", "orange"]
+TACKLE_COLOURS: tuple[TackleColour, ...] = ("blue", "green", "orange")
 
 # Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {
@@ -19,9 +29,11 @@ FACES: dict[str, tuple[int, ...]] = {
     "orange": (2, 2, 3, 3),
     "omen": (1, 2, 3, 4),
 }
+# What a die of each kind is called at the table: "Angler die", not "Player" (which reads as a seat).
+KIND_NAMES: dict[str, str] = {"player": "Angler die", "blue": "Blue", "green": "Green", "orange": "Orange",
+                              "omen": "Omen Die"}
 # How many tackle dice of each colour the bag holds (RULES.md §1).
 TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
-PLAYER_DICE = 3
 
 
 class Die(BaseModel):
@@ -41,9 +53,33 @@ class Die(BaseModel):
         """Tackle dice go back to the bag when spent (A p.10)."""
         return self.kind in TACKLE_COLOURS
 
+    @property
+    def label(self) -> str:
+        """The die as a chip reads: ``"Blue 2"``, ``"Angler die 3"``, ``"Orange"`` (not rolled)."""
+        return die_label(self.kind, self.face)
+
+
+def die_label(kind: str, face: int | None = None) -> str:
+    """A die's name at the table with the face it shows, translated.
+
+    >>> die_label("blue", 2), die_label("player", 3), die_label("omen")
+    ('Blue 2', 'Angler die 3', 'Omen Die')
+    """
+    name = t(KIND_NAMES[kind])
+    return name if face is None else t("{die} {face}", die=name, face=face)
+
+
+def face_choices(kind: str) -> tuple[int, ...]:
+    """The distinct faces a die of ``kind`` can show, lowest first: the buttons of a face row.
+
+    >>> face_choices("player"), face_choices("blue"), face_choices("orange"), face_choices("omen")
+    ((1, 2, 3), (0, 1, 2), (2, 3), (1, 2, 3, 4))
+    """
+    return tuple(sorted(set(FACES[kind])))
+
 
 @cache
-def die(kind: str, face: int | None = None) -> Die:
+def die(kind: DieKind, face: int | None = None) -> Die:
     """The (shared, immutable) die of ``kind`` showing ``face``; cheaper than building a new model each time.
 
     >>> die("green", 2) is die("green", 2)
@@ -70,6 +106,6 @@ def roller(seed: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step)
 
 
-def roll(kinds: list[str], rng: random.Random) -> list[int]:
+def roll(kinds: Sequence[str], rng: random.Random) -> list[int]:
     """Roll one die of each kind with ``rng``."""
     return [rng.choice(FACES[k]) for k in kinds]

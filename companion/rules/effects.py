@@ -8,22 +8,28 @@ from companion.rules.actions import (
     DiscardRegret,
     DrawDink,
     DrawRegret,
+    EmptyShoal,
     GainDie,
     GainItem,
+    MoveRegrets,
     UseDink,
     UseItem,
 )
+from companion.rules.cards import item
 from companion.rules.common import (
     acquire_dice,
     capped,
     draw_regrets,
     faces_for,
     fail,
-    not_ended,
-    not_passed,
+    move_regrets,
     player,
+    replace,
+    require_location,
+    unequipped,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.dice import PLAYER_DICE, TACKLE_COLOURS, die
 from companion.rules.state import GameState
 
@@ -31,14 +37,12 @@ from companion.rules.state import GameState
 def apply_draw_regret(state: GameState, action: DrawRegret) -> GameState:
     """Draw Regrets: the pile, then the discard pile, then a random one from a player of your choice (A p.18)."""
     player(state, action.player)
-    not_ended(state)
     return draw_regrets(state, action.player, action.count, action.from_player)
 
 
 def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:
     """Discard Regrets face down on the discard pile (A p.18)."""
     p = player(state, action.player)
-    not_ended(state)
     if action.count > p.regret_cards:
         fail("A p.18", t("{name} has only {n} Regret cards", name=p.name, n=p.regret_cards))
     return with_player(state, action.player, regret_cards=p.regret_cards - action.count)
@@ -47,13 +51,12 @@ def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:
 def apply_draw_dink(state: GameState, action: DrawDink) -> GameState:
     """Draw Dinks from an ability (A p.12: Dinks are not Fish and don't score)."""
     p = player(state, action.player)
-    not_ended(state)
     return with_player(state, action.player, dinks=p.dinks + action.count)
 
 
 def apply_use_dink(state: GameState, action: UseDink) -> GameState:
     """Use a Dink and put it under the deck; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     if p.dinks == 0:
         fail("A p.11", t("{name} has no Dink", name=p.name))
     return with_player(state, action.player, dinks=p.dinks - 1)
@@ -62,26 +65,30 @@ def apply_use_dink(state: GameState, action: UseDink) -> GameState:
 def apply_gain_item(state: GameState, action: GainItem) -> GameState:
     """Take a Rod, Reel or Supply from an ability or a starting provision."""
     p = player(state, action.player)
-    not_ended(state)
     return with_player(state, action.player, items=[*p.items, action.item])
 
 
 def apply_use_item(state: GameState, action: UseItem) -> GameState:
     """Discard a used item to the bottom of its deck; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
+    p = player(state, action.player)
     if action.item not in p.items:
         fail("A p.11", t("{name} doesn't own {item}", name=p.name, item=action.item))
     items = list(p.items)
     items.remove(action.item)
-    equipped = {"rod": None if p.rod == action.item and action.item not in items else p.rod,
-                "reel": None if p.reel == action.item and action.item not in items else p.reel}
-    return with_player(state, action.player, items=items, **equipped)
+    card = item(action.item)
+    if card is not None and card.returns_mounts:  # the Claw Hammer: every mounted Fish back to hand (D)
+        require_location(p, "port")
+        back = [f for f in (*p.mounted, p.cloche) if f is not None]
+        return with_player(state, action.player, items=items, hand=[*p.hand, *back], mounted=[None] * len(p.mounted),
+                           cloche=None, **unequipped(p, items))
+    if card is not None and card.mount_for is not None and p.cloche is not None and action.item not in items:
+        fail("RULES.md §10", t("The {item} holds a Fish: it stays as a mount", item=card.name))
+    return with_player(state, action.player, items=items, **unequipped(p, items))
 
 
 def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     """Take a die from an ability; it is rolled into Fresh up to Max dice, the excess Spent (A p.20)."""
     p = player(state, action.player)
-    not_ended(state)
     if action.kind == "omen" and state.omen_holder is not None:
         fail("A p.15", t("There is only one Omen Die"))
     if action.kind in TACKLE_COLOURS and state.tackle_available(action.kind) < 1:
@@ -96,8 +103,19 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
 def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameState:
     """Gain or pay Fishbucks through an ability: never below $0, the excess over the cap is lost (RULES.md §5)."""
     p = player(state, action.player)
-    not_ended(state)
     money = p.fishbucks + action.amount
     if money < 0:
         fail("RULES.md §5", t("{name} has only ${have}", name=p.name, have=p.fishbucks))
     return with_player(state, action.player, fishbucks=capped(state, money))
+
+
+def apply_move_regrets(state: GameState, action: MoveRegrets) -> GameState:
+    """Regret cards pass from one angler to another (Iron Coffin, Sea Monkey, Psychic Interloper; RULES.md §10)."""
+    return move_regrets(state, action.player, action.to, action.count)
+
+
+def apply_empty_shoal(state: GameState, action: EmptyShoal) -> GameState:
+    """Record a Shoal emptied without a catch (The Plug, a discard ability), so an empty Sea ends the game (B)."""
+    if state.shoals_emptied >= SHOALS:
+        fail("A p.7", t("Every Shoal is already empty"))
+    return replace(state, shoals_emptied=state.shoals_emptied + 1)

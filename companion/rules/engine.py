@@ -11,7 +11,10 @@ from typing import Any
 from companion.rules import days, effects, port, sea, turns
 from companion.rules.actions import Action
 from companion.rules.common import replace
-from companion.rules.dice import PLAYER_DICE, die
+from companion.rules.constants import PLAYER_DICE
+from companion.rules.dice import die
+from companion.rules.names import check_setup_names
+from companion.rules.phases import check_allowed
 from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState, PlayerState
 
@@ -44,6 +47,8 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "use_item": effects.apply_use_item,
     "gain_die": effects.apply_gain_die,
     "adjust_fishbucks": effects.apply_adjust_fishbucks,
+    "move_regrets": effects.apply_move_regrets,
+    "empty_shoal": effects.apply_empty_shoal,
 }
 
 
@@ -56,6 +61,7 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     >>> (s.day_name, s.phase, len(s.players[0].spent))
     ('Monday', 'refresh', 3)
     """
+    check_setup_names([name for name, _ in players])
     people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE)
               for name, colour in players]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)
@@ -65,7 +71,8 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
     """Apply ``action`` to ``state`` under ``ruleset`` (default: the state's own) and return the new state.
 
     Raises :class:`~companion.rules.errors.RuleViolation` naming the rule when the action is not allowed; the
-    state passed in is never changed.
+    state passed in is never changed. Whether the phase allows the move and whether it is this angler's turn is
+    checked here, once, from the phases' data (:mod:`companion.rules.phases`); each move checks the rest.
 
     >>> from companion.rules.actions import Refresh
     >>> from companion.rules.ruleset import build_ruleset
@@ -76,5 +83,11 @@ def apply(state: GameState, action: Action, ruleset: Ruleset | None = None) -> G
     """
     if ruleset is not None and ruleset is not state.ruleset:
         state = replace(state, ruleset=ruleset)
+    check_allowed(state, action)
     new = MOVES[action.type](state, action)
-    return replace(new, step=state.step + 1)
+    if new is state:
+        return replace(new, step=state.step + 1)
+    # A move returns a new state whose field dict no other state shares (see common.replace): count the step in
+    # place instead of copying the whole state once more (bench/replay.py).
+    new.__dict__["step"] = state.step + 1
+    return new

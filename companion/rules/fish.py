@@ -7,6 +7,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FishType = Literal["fair", "foul"]
+Size = Literal["small", "middling", "large"]
+FishFilter = Literal["all", "fair", "foul", "small", "middling", "large"]  # which Fish a discount applies to
+
+
+def applies(which: FishFilter, fish_type: str | None, size: str | None) -> bool:
+    """Whether a Difficulty discount for ``which`` Fish applies to a Fish of ``fish_type`` and ``size``.
+
+    >>> (applies("all", None, None), applies("foul", "foul", "small"), applies("large", "fair", None))
+    (True, True, False)
+    """
+    return which == "all" or which in (fish_type, size)
 
 
 class FishRef(BaseModel):

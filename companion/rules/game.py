@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from companion.i18n import t
 from companion.rules.actions import Action
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.engine import apply, initial_state
 from companion.rules.errors import RuleViolation
 from companion.rules.ruleset import Ruleset
@@ -42,7 +43,7 @@ class GameSetup(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: list[PlayerSetup] = Field(min_length=1, max_length=5)
+    players: list[PlayerSetup] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     ruleset: Ruleset
     seed: int = Field(default_factory=lambda: random.randrange(2**31))
 

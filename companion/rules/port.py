@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
+from companion.rules.cards import check_fish, item, no_sale_or_mount
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
     faces_for,
     fail,
+    player,
     remove_from_hand,
     replace,
     require_location,
-    require_turn,
     source,
+    to_graveyard,
     with_player,
 )
-from companion.rules.dice import TACKLE_COLOURS, Die, die, roller
+from companion.rules.dice import TACKLE_COLOURS, Die, TackleColour, die, roller
 from companion.rules.pricing import quote, shop_key
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
@@ -26,15 +28,19 @@ CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5
 
 def apply_sell(state: GameState, action: Sell) -> GameState:
     """Sell Fish for their Madness-modified value; each Foul Fish then draws a Regret (A p.17)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     per_sale = state.ruleset.fish_per_sale
     if per_sale is not None and len(action.fish) > per_sale:
         fail(source(state, "fish_per_sale"), t("Sell {n} Fish at a time", n=per_sale))
+    for i, fish in enumerate(action.fish):
+        check_fish(fish, f"fish[{i}]")
+        no_sale_or_mount(fish, t("sell"))
     gain = state.sale_gain(action.player, action.fish)
     for fish in action.fish:
         p = replace(p, **remove_from_hand(p, fish, "A p.17"))
     state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, fishbucks=p.fishbucks + gain)
+    state = replace(state, graveyard=to_graveyard(state, list(action.fish)))
     # Foul Fish are paid at the current value, then the Regrets are drawn (A p.17).
     fouls = sum(1 for f in action.fish if f.foul)
     if fouls:
@@ -42,7 +48,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     return end_turn(state, action.player)
 
 
-def _draw_from_bag(state: GameState, count: int) -> list[str]:
+def _draw_from_bag(state: GameState, count: int) -> list[TackleColour]:
     """Tackle dice drawn at random from the bag, by how many of each colour are left."""
     rng = roller(state.seed, state.step)
     bag = [c for c in TACKLE_COLOURS for _ in range(state.tackle_available(c))]
@@ -54,10 +60,11 @@ def _draw_from_bag(state: GameState, count: int) -> list[str]:
 def _bought_dice(state: GameState, action: Buy) -> list[Die]:
     if action.shop != "tackle":
         return []
-    if state.ruleset.shop_system == "market":
-        colours = [action.colour]
-    else:
-        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers[action.tier])
+    colours: list[TackleColour]
+    if state.ruleset.shop_system == "market":  # the price check made sure a colour was chosen
+        colours = [action.colour] if action.colour is not None else []
+    else:  # ... and that the tier is one of the shop's
+        colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
             fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(colour)))
@@ -68,7 +75,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
 
 def apply_buy(state: GameState, action: Buy) -> GameState:
     """Buy at Port: pay the price after discounts; refuse what the player can't afford (A pp.16-17)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     rules = state.ruleset
     shop = shop_key(action)
@@ -90,7 +97,7 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
 
 def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
     """Pay $1 to replace the items of one type or all Market dice; not an action (A p.17, Market only)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "port")
     if state.ruleset.shop_system != "market":
         fail(source(state, "shop_system"), t("Only the Market can be cycled"))
@@ -101,14 +108,35 @@ def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
 
 
 def apply_mount(state: GameState, action: Mount) -> GameState:
-    """Mount a Fish from hand in an empty slot; it can never be unmounted (A p.17)."""
-    p = require_turn(state, action.player)
+    """Mount Fish from hand in empty slots, for good (A p.17): one per action under the Angler's Guide, up to
+    every empty slot under Three shops (RULES.md §9); the Cloche holds one small Fish more (RULES.md §10)."""
+    p = player(state, action.player)
     require_location(p, "port")
-    if p.mounted[action.slot] is not None:
-        fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
-    p = replace(p, **remove_from_hand(p, action.fish, "A p.17"))
-    mounted = list(p.mounted)
-    mounted[action.slot] = action.fish
-    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted)
+    placements = [(action.fish, action.slot), *((m.fish, m.slot) for m in action.also)]
+    per_mount = state.ruleset.fish_per_mount
+    if per_mount is not None and len(placements) > per_mount:
+        fail(source(state, "fish_per_mount"), t("Mount {n} Fish at a time", n=per_mount))
+    slots = [slot for _, slot in placements]
+    if len(set(slots)) != len(slots):
+        fail("A p.17", t("One Fish per mount slot"))
+    mounted, cloche = list(p.mounted), p.cloche
+    for fish, slot in placements:
+        found = check_fish(fish, "fish")
+        no_sale_or_mount(fish, t("mount"))
+        if slot == "cloche":
+            cloche_card = next((c for c in map(item, p.items) if c is not None and c.mount_for), None)
+            if cloche_card is None:
+                fail("RULES.md §10", t("{name} has no Cloche to mount a Fish on", name=p.name))
+            if cloche is not None:
+                fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
+            if found is None or found.size != cloche_card.mount_for:
+                fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
+                                       size=t(cloche_card.mount_for or "small")))
+            cloche = fish
+        else:
+            if mounted[slot] is not None:
+                fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
+            mounted[slot] = fish
+        p = replace(p, **remove_from_hand(p, fish, "A p.17"))
+    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted, cloche=cloche)
     return end_turn(state, action.player)
-

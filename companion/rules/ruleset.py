@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.i18n import t
 from companion.resources import data_path
+from companion.rules.dice import TackleColour
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-TackleColour = Literal["blue", "green", "orange"]
 
 
 class ShopSystem(StrEnum):
@@ -73,12 +74,22 @@ class Ruleset(BaseModel):
     boats_move_up_at_day_start: bool
     port_then_sea: bool
     fish_per_sale: int | None = Field(ge=1)
+    fish_per_mount: int | None = Field(ge=1)  # None: every empty slot in one Mount action (RULES.md §9)
     money_cap: int | None = Field(ge=0)
     penalty_by: Literal["scored", "printed"]
     fishbucks_per_point: int = Field(ge=1)
     lifeboat_regret_value: int = Field(ge=0)
     mount_multipliers: tuple[int, ...]
     sources: dict[str, str]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_fish_per_mount(cls, data: object) -> object:
+        # A game saved before the rule existed keeps the one Fish per Mount it was played with.
+        if isinstance(data, dict) and "fish_per_mount" not in data and isinstance(data.get("sources"), dict):
+            data = {**data, "fish_per_mount": 1,
+                    "sources": {**data["sources"], "fish_per_mount": "A p.17 (saved before RULES.md §9's rule)"}}
+        return data
 
     @model_validator(mode="after")
     def _every_rule_has_a_source(self) -> Ruleset:
@@ -104,7 +115,11 @@ class Ruleset(BaseModel):
 
 
 class Variant(BaseModel):
-    """A house rule a table may switch on, with the source that prints it."""
+    """A house rule a table may switch on, with the source that prints it and the presets it fits.
+
+    >>> variant("payday-4").fits("anglers-guide")
+    False
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -113,7 +128,14 @@ class Variant(BaseModel):
     description: str
     source: str
     overrides: dict[str, object]
+    presets: tuple[str, ...] = Field(min_length=1)
     excludes: tuple[str, ...] = ()
+    group: str | None = None  # variants of one group exclude each other: a screen offers them as one choice
+
+    def fits(self, preset_id: str) -> bool:
+        """Whether the variant makes sense on top of ``preset_id`` (RULES.md §9: "Payday $4" changes a payday the
+        Angler's Guide doesn't have, since its Thursday gives a tackle die)."""
+        return preset_id in self.presets
 
 
 class PresetInfo(BaseModel):
@@ -128,11 +150,12 @@ class PresetInfo(BaseModel):
 
 
 @cache
-def _preset_json(preset_id: str) -> dict:
+def _preset_json(preset_id: str) -> dict[str, Any]:
     path = data_path("rulesets", f"{preset_id}.json")
     if not path.is_file():
         raise KeyError(f"unknown ruleset preset: {preset_id}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    preset: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return preset
 
 
 @cache
@@ -140,7 +163,7 @@ def list_presets() -> tuple[PresetInfo, ...]:
     """The shipped presets, default first.
 
     >>> [p.id for p in list_presets()]
-    ['anglers-guide', 'three-shops']
+    ['anglers-guide', 'three-shops', 'italian-summary', 'chinese-summary']
     """
     order = json.loads(data_path("rulesets", "presets.json").read_text(encoding="utf-8"))
     return tuple(PresetInfo.model_validate(_preset_json(pid)["about"]) for pid in order)
@@ -151,6 +174,15 @@ def list_variants() -> tuple[Variant, ...]:
     """Every variant a table can switch on."""
     raw = json.loads(data_path("rulesets", "variants.json").read_text(encoding="utf-8"))
     return tuple(Variant.model_validate(v) for v in raw)
+
+
+def variants_for(preset_id: str) -> tuple[Variant, ...]:
+    """The variants a table playing ``preset_id`` can switch on: the others don't fit it (a screen hides them).
+
+    >>> [v.id for v in variants_for("anglers-guide")][:2]
+    ['seven-days', 'penalty-printed']
+    """
+    return tuple(v for v in list_variants() if v.fits(preset_id))
 
 
 def variant(variant_id: str) -> Variant:
@@ -166,6 +198,8 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
                   short_game: bool = False) -> Ruleset:
     """The ruleset of a table: a preset, the variants it switched on, and whether it plays the short game.
 
+    Raises ``ValueError`` naming the rule for variants that exclude each other or don't fit the preset.
+
     >>> build_ruleset("three-shops", ("payday-4",)).thursday_payday
     4
     """
@@ -180,6 +214,10 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
         unknown = set(v.overrides) - set(rules)
         if unknown:
             raise ValueError(f"variant {v.id} overrides unknown rules: {', '.join(sorted(unknown))}")
+        if not v.fits(preset_id):
+            rule = sources[next(iter(v.overrides))]
+            raise ValueError(t("“{variant}” doesn't fit the {preset} rules: {rule}", variant=v.name,
+                               preset=raw["about"]["name"], rule=rule))
         rules.update(v.overrides)
         sources.update(dict.fromkeys(v.overrides, v.source))
     return Ruleset.model_validate({"id": preset_id, "name": raw["about"]["name"], "variants": tuple(variants),

@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from companion.rules.actions import Action, AdvancePhase, Declare, Pass, Refresh, ThrowLifePreserver
+from companion.rules.actions import Action, AdvancePhase, Declare, Refresh
+from companion.rules.autopilot import autopilot, autopilot_log
 from companion.rules.engine import apply, initial_state
 from companion.rules.ruleset import build_ruleset
 from companion.rules.state import GameState
@@ -31,23 +32,30 @@ def play(state: GameState, *actions: Action) -> GameState:
 
 def start_action_phase(state: GameState, faces: dict[int, list[int]] | None = None,
                        ports: tuple[int, ...] = ()) -> GameState:
-    """From the Refresh phase to the Action phase: everyone refreshes (``faces`` per player, else rolled), the
-    highest roller throws the Life Preserver to the next player, and on later Days everyone declares Sea, or Port
-    for the players in ``ports``."""
+    """From the Refresh phase to the Action phase, as the autopilot plays it: everyone refreshes (``faces`` per
+    player, else the app rolls), the highest Fresh total throws the Life Preserver to the next player, and on later
+    Days everyone declares Sea, or Port for the players in ``ports``."""
     faces = faces or {}
-    for i in range(len(state.players)):
-        state = apply(state, Refresh(player=i, faces=faces.get(i)))
-    if len(state.players) > 1:
-        thrower = state.life_preserver_thrower
-        state = apply(state, ThrowLifePreserver(player=thrower, to=(thrower + 1) % len(state.players)))
-    state = apply(state, AdvancePhase())
-    while state.phase == "declaration" and state.turn is not None:
-        state = apply(state, Declare(player=state.turn, location="port" if state.turn in ports else "sea"))
-    return apply(state, AdvancePhase()) if state.phase == "declaration" else state
+    while state.phase in ("refresh", "declaration"):
+        action = autopilot(state)
+        if isinstance(action, Refresh) and action.player in faces:
+            action = Refresh(player=action.player, faces=faces[action.player])
+        elif isinstance(action, Declare) and action.player in ports:
+            action = Declare(player=action.player, location="port")
+        state = apply(state, action or AdvancePhase())
+    return state
 
 
 def end_day(state: GameState) -> GameState:
     """Everyone still in passes, in turn order, and the next Day starts (or the game ends on the last Day)."""
-    while state.turn is not None:
-        state = apply(state, Pass(player=state.turn))
-    return apply(state, AdvancePhase())
+    day = state.day
+    return play(state, *autopilot_log(state, lambda s: s.day != day or s.finished))
+
+
+def to_day(state: GameState, day: int) -> GameState:
+    """Routine Days (everyone at Sea, passing at once) until ``day``'s Refresh phase (an index into ``DAYS``).
+
+    >>> to_day(table(2), 3).day_name
+    'Thursday'
+    """
+    return play(state, *autopilot_log(state, lambda s: s.day >= day or s.finished))

@@ -4,29 +4,31 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import AbandonShip, DropSinkers, EatFish, EnterFish, Fish, GiveUp, UseCanOfWorms
+from companion.rules.cards import regrets_drawn
 from companion.rules.common import (
+    check_unique,
     draw_regrets,
     fail,
-    not_passed,
     pick_fresh,
     player,
     remove_from_hand,
     replace,
     require_location,
-    require_turn,
     spend,
+    to_graveyard,
+    unequipped,
     with_player,
 )
+from companion.rules.constants import SHOALS
 from companion.rules.days import make_port
+from companion.rules.difficulty import catch_difficulty
 from companion.rules.state import GameState
 from companion.rules.turns import end_turn
-
-SHOALS = 9  # three Shoals at each of three Depths (A p.7)
 
 
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
     """Spend one die of any value per Depth to move the boat down; it stays down until Port (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if p.depth + len(action.dice) > 3:
         fail("A p.10", t("The boat can't go below Depth III"))
@@ -35,31 +37,41 @@ def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
 
 
 def apply_fish(state: GameState, action: Fish) -> GameState:
-    """Catch a Fish: dice summing to at least its Difficulty, at its Depth or deeper (A pp.10-11)."""
-    p = require_turn(state, action.player)
+    """Catch a Fish: dice summing to at least its Difficulty after every effect (RULES.md §10), at its Depth or
+    deeper (A pp.10-11). Dinks and Supplies used are spent; a Fish kept face up goes in front of the player."""
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
-    if action.depth > p.depth:
+    found = check_unique(state, action.fish, "fish") if action.fish is not None else None
+    depth = found.depth if found is not None else action.depth
+    if depth > p.depth:
         fail("A p.10", t("The boat is at Depth {boat}: drop sinkers to reach Depth {fish}", boat=p.depth,
-                         fish=action.depth))
+                         fish=depth))
     paid, fresh = pick_fresh(p, action.dice, "A p.10")
-    difficulty = action.difficulty
-    if action.life_preserver:
-        if state.life_preserver != action.player:
-            fail("A p.11", t("{name} doesn't hold the Life Preserver", name=p.name))
-        if difficulty is not None:
-            difficulty = max(0, difficulty - state.ruleset.life_preserver_difficulty)
-    if action.exact_dice is not None and len(paid) != action.exact_dice:
-        fail("A p.10", t("This Fish must be caught with exactly {n} dice", n=action.exact_dice))
+    difficulty = catch_difficulty(state, action)
+    if difficulty.exact_dice is not None and len(paid) != difficulty.exact_dice:
+        fail("A p.10", t("This Fish must be caught with exactly {n} dice", n=difficulty.exact_dice))
     total = sum(d.face or 0 for d in paid)
-    if difficulty is not None and total < difficulty:
+    if difficulty.total is not None and total < difficulty.total:
         fail("A p.10", t("Dice worth {paid} don't reach the Difficulty {difficulty}", paid=total,
-                         difficulty=difficulty))
-    hand = {"hand": [*p.hand, action.fish]} if action.fish is not None else {"hand_hidden": p.hand_hidden + 1}
-    state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), **hand)
+                         difficulty=difficulty.total))
+    if action.fish is None:
+        caught: dict[str, object] = {"hand_hidden": p.hand_hidden + 1}
+    elif found is not None and found.displayed:  # kept face up in front of the player (A p.27)
+        caught = {"displayed": [*p.displayed, action.fish]}
+    else:
+        caught = {"hand": [*p.hand, action.fish]}
+    items = list(p.items)
+    for used in action.supplies:
+        items.remove(used)
+    state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks - len(action.dinks),
+                        items=items, **caught, **unequipped(p, items))
     if action.life_preserver:
         state = replace(state, life_preserver=None)
+    chum = sum(regrets_drawn(name) for name in action.supplies)  # e.g. the Bucket of Chum's 3 Regrets
+    if chum:
+        state = draw_regrets(state, action.player, chum, action.regret_from)
     if action.overfished:  # the last Fish of a Shoal: one Regret, the Shoal is closed (A p.11)
         state = draw_regrets(state, action.player, 1, action.regret_from)
         state = replace(state, shoals_emptied=min(SHOALS, state.shoals_emptied + 1))
@@ -68,7 +80,7 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
 
 def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     """Not catching a Fish costs one die of any value and draws a Dink (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
@@ -79,7 +91,7 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
 
 def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     """Flip the Lifeboat and Make Port at once; once a game, never after passing (A p.10)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.lifeboat:
         fail("A p.10", t("{name}'s Lifeboat is already flipped", name=p.name))
@@ -93,7 +105,7 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
 
 def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
     """Flip the Can of Worms face down to peek at a Fish before revealing (A p.11)."""
-    p = require_turn(state, action.player)
+    p = player(state, action.player)
     require_location(p, "sea")
     if not p.can_of_worms:
         fail("A p.11", t("{name}'s Can of Worms is face down", name=p.name))
@@ -102,8 +114,9 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
 
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
     """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
-    p = not_passed(state, action.player)
-    return with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
+    p = player(state, action.player)
+    state = with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
+    return replace(state, graveyard=to_graveyard(state, [action.fish]))
 
 
 def apply_enter_fish(state: GameState, action: EnterFish) -> GameState:
@@ -111,4 +124,7 @@ def apply_enter_fish(state: GameState, action: EnterFish) -> GameState:
     p = player(state, action.player)
     if p.hand_hidden == 0:
         fail("RULES.md §4", t("{name} has no Fish left to enter", name=p.name))
+    found = check_unique(state, action.fish, "fish")
+    if found is not None and found.displayed:
+        return with_player(state, action.player, displayed=[*p.displayed, action.fish], hand_hidden=p.hand_hidden - 1)
     return with_player(state, action.player, hand=[*p.hand, action.fish], hand_hidden=p.hand_hidden - 1)

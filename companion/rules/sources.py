@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import re
 
-from companion.i18n import t
+from companion.i18n import N_, t
 
 # docs/rules.md "Sources": the letter of each source document, and the seed file that holds it.
 _DOCUMENTS = {
-    "A": "Angler's Guide",
-    "B": "Italian rules summary",
-    "C": "Chinese rules summary",
-    "D": "the printed cards",
-    "S": "Shallow Regrets rules",
-    "E": "Endeavor: Deep Sea rules",
+    "A": N_("Angler's Guide"),
+    "B": N_("Italian rules summary"),
+    "C": N_("Chinese rules summary"),
+    "D": N_("the printed cards"),
+    "S": N_("Shallow Regrets rules"),
+    "E": N_("Endeavor: Deep Sea rules"),
 }
 _SEEDS = {"000": "A", "001": "S", "002": "B", "003": "E", "004": "C"}
 

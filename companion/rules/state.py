@@ -6,23 +6,27 @@ every action builds a new one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import N_, t
+from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
-from companion.rules.ruleset import DAYS, Ruleset
-
-if TYPE_CHECKING:
-    from companion.rules.actions import Action, Buy
-    from companion.rules.pricing import PriceQuote
+from companion.rules.ruleset import Ruleset
 
 Location = Literal["sea", "port"]
 Phase = Literal["refresh", "declaration", "action", "ended"]
-REGRETS_PER_PLAYER = 10  # the Regret deck holds 10 cards per player (A p.6)
+
+# The Days' names in DAYS order, as messages (translated where they are shown).
+DAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+             N_("Sunday"))
+
+
+def _empty_mounts() -> list[FishRef | None]:
+    return [None] * MOUNT_SLOTS
 
 
 class PlayerState(BaseModel):
@@ -42,13 +46,12 @@ class PlayerState(BaseModel):
     fresh: list[Die] = Field(default_factory=list)
     spent: list[Die] = Field(default_factory=list)
     location: Location = "sea"
-    depth: int = Field(default=1, ge=1, le=3)
+    depth: int = Field(default=1, ge=1, le=DEPTHS)
     can_of_worms: bool = True
     lifeboat: bool = True
     passed: bool = False
     refreshed: bool = False
     declared: bool = False
-    last_roll: int | None = None
     port_yesterday: bool = False
     rod: str | None = None
     reel: str | None = None
@@ -56,9 +59,13 @@ class PlayerState(BaseModel):
     dinks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
     hand_hidden: int = Field(default=0, ge=0)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None, None, None])
+    mounted: list[FishRef | None] = Field(default_factory=lambda: _empty_mounts(), min_length=MOUNT_SLOTS,
+                                          max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
+    # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
+    displayed: list[FishRef] = Field(default_factory=list)
+    cloche: FishRef | None = None
 
     @property
     def hand_count(self) -> int:
@@ -94,8 +101,8 @@ class PlayerState(BaseModel):
 
 
 class GameState(BaseModel):
-    """The whole table after some actions. Helpers here answer the questions screens ask, so views never
-    compute a rule."""
+    """The whole table after some actions. Its helpers answer questions about the table itself; what an angler may
+    do, prices and the next morning are in :mod:`companion.rules.queries` (this module imports no move)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -110,13 +117,14 @@ class GameState(BaseModel):
     life_preserver: int | None = None
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
-    shoals_emptied: int = Field(default=0, ge=0, le=9)
+    shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
+    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (RULES.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
     def day_name(self) -> str:
         """The Day's name, translated: ``"Monday"``."""
-        return t(DAYS[self.day].capitalize())
+        return t(DAY_NAMES[self.day])
 
     @property
     def is_first_day(self) -> bool:
@@ -168,11 +176,14 @@ class GameState(BaseModel):
         return self.madness(player).max_dice
 
     def sale_value(self, player: int, fish: FishRef) -> int:
-        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2).
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2), or the
+        fixed value a card prints (RULES.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return self.madness(player).fish_value(fish.value, fish.foul)
+        from companion.rules.cards import fish_value
+
+        return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
@@ -180,15 +191,9 @@ class GameState(BaseModel):
         cap = self.ruleset.money_cap
         return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
 
-    def price(self, buy: Buy) -> PriceQuote:
-        """The price of a purchase, each discount itemised (A p.17, RULES.md §5)."""
-        from companion.rules.pricing import quote
-
-        return quote(self, buy)
-
     @property
     def regrets_in_piles(self) -> int:
-        """Regret cards in the draw and discard piles together (10 per player in the game, A p.6)."""
+        """Regret cards in the draw and discard piles together (:data:`REGRETS_PER_PLAYER` per player, A p.6)."""
         return REGRETS_PER_PLAYER * len(self.players) - sum(p.regret_cards for p in self.players)
 
     def tackle_available(self, colour: str) -> int:
@@ -206,29 +211,8 @@ class GameState(BaseModel):
 
     @property
     def life_preserver_thrower(self) -> int | None:
-        """Who throws the Life Preserver this Day: the highest roll, ties to the earliest in turn order (A p.8)."""
-        rolled = [(self.players[i].last_roll, -k, i) for k, i in enumerate(self.turn_order())
-                  if self.players[i].last_roll is not None]
-        return max(rolled)[2] if rolled else None
-
-    # --- legality -----------------------------------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, otherwise the one line saying which rule it breaks."""
-        from companion.rules.engine import apply
-        from companion.rules.errors import RuleViolation
-
-        try:
-            apply(self, action)
-        except RuleViolation as e:
-            return str(e)
-        return None
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now."""
-        return self.why_illegal(action) is None
-
-    def next_day_effects(self) -> list[str]:
-        """The checklist of what happens at the start of the next Day (A p.8), translated; empty on the last Day."""
-        from companion.rules.days import day_effects
-
-        return day_effects(self)
+        """Who throws the Life Preserver this Day: the highest Fresh pool total after Refresh, ties to the earliest
+        in turn order (A p.8, RULES.md §9); ``None`` until someone has refreshed."""
+        totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
+                  if self.players[i].refreshed]
+        return max(totals)[2] if totals else None

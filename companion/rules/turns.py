@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.i18n import t
 from companion.rules.actions import ClaimReward, Pass
-from companion.rules.common import fail, not_ended, player, replace, require_turn, source, with_player
+from companion.rules.common import fail, player, replace, source, with_player
 from companion.rules.state import GameState
 
 
@@ -32,8 +32,10 @@ def _next_turn(state: GameState, index: int) -> GameState:
 
 def _start_countdown(state: GameState) -> GameState:
     """Once all but one have passed, the last player gets 2 turns at Sea or 4 at Port (A p.9)."""
+    if len(state.players) < 2 or state.last_turns_left is not None:
+        return state
     remaining = state.unpassed
-    if len(state.players) < 2 or len(remaining) != 1 or state.last_turns_left is not None:
+    if len(remaining) != 1:
         return state
     last = state.players[remaining[0]]
     rules = state.ruleset
@@ -52,18 +54,18 @@ def end_turn(state: GameState, index: int) -> GameState:
 
 
 def _passed(state: GameState, index: int) -> GameState:
-    p = state.players[index]
-    # A player forced out by the countdown still passes, so they earn the reward to claim later.
-    due = p.rewards_due + (1 if state.ruleset.passing_reward and state.last_turns_left == 0 else 0)
-    state = with_player(state, index, passed=True, rewards_due=due)
-    if not state.unpassed:
-        return replace(state, turn=None, last_turns_left=None)
+    """The player is out for the Day. When nobody is left the Day is over: nobody is skipped any more, and every
+    passing reward not taken lapses (RULES.md §9), so none shows up the next morning. A player forced out by the
+    countdown earns none: they did not pass."""
+    state = with_player(state, index, passed=True)
+    if all(p.passed for p in state.players):
+        players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
+        return replace(state, players=players, turn=None, last_turns_left=None)
     return _start_countdown(_next_turn(state, index))
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
     """Pass: skipped for the rest of the Day (A p.9), with the passing reward where the ruleset has one."""
-    require_turn(state, action.player)
     if action.reward is not None:
         if not state.ruleset.passing_reward:
             fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
@@ -72,9 +74,8 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
 
 
 def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
-    """Take a passing reward earned by being skipped (RULES.md §9)."""
+    """Take a passing reward earned by being skipped; it can be taken until the Day ends (RULES.md §9)."""
     p = player(state, action.player)
-    not_ended(state)
     if not state.ruleset.passing_reward:
         fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
     if p.rewards_due == 0:

@@ -18,6 +18,16 @@ def _fail(source: str, message: str) -> int:
     return BAD_INPUT
 
 
+def _render(result: dict[str, object]) -> str:
+    """The result as JSON, with "4–6" as is where the terminal can show it, escaped where it can't."""
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return json.dumps(result, indent=2)
+    return text
+
+
 def score_command(path: str, save: bool = False, data_dir: str | None = None) -> int:
     """Read the table from ``path`` (``-`` for stdin), print the scored result; 0 on success, 2 on a bad file.
 
@@ -35,6 +45,10 @@ def score_command(path: str, save: bool = False, data_dir: str | None = None) ->
     except json.JSONDecodeError as e:
         return _fail(source, t("not valid JSON: {msg} at line {line}, column {col}", msg=e.msg, line=e.lineno,
                                col=e.colno))
+    except RecursionError:
+        return _fail(source, t("not valid JSON: nested too deeply"))
+    except ValueError as e:  # Python refuses to read a number of more than 4,300 digits
+        return _fail(source, t("not valid JSON: {msg}", msg=e))
     try:
         result = score_table(data)
     except TableError as e:
@@ -51,9 +65,11 @@ def score_command(path: str, save: bool = False, data_dir: str | None = None) ->
             print(f"companion score: {' '.join(str(e).split())}", file=sys.stderr)
             return 1
     try:
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    except UnicodeEncodeError:  # a terminal that can't show "4–6": the same JSON, escaped
-        print(json.dumps(result, indent=2))
+        text = _render(result)
+    except (ValueError, RecursionError) as e:  # e.g. a score of more than 4,300 digits
+        return _fail(source, t("the result is too big to print ({error})", error=e))
+    try:
+        print(text)
     except BrokenPipeError:  # the reader stopped early (| head); as the Python docs advise, point stdout at
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # devnull so the exit flush stays quiet
     return 0

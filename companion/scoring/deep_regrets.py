@@ -16,12 +16,23 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.cards import check_fish, fish_value, no_sale_or_mount
+from companion.rules.constants import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    REGRET_CARDS_IN_BOX,
+    REGRET_VALUE_MAX,
+    REGRET_VALUE_MIN,
+    REGRETS_PER_PLAYER,
+)
+from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef, FishType
 from companion.rules.madness import madness_tier
+from companion.rules.names import check_names
 from companion.rules.ruleset import Ruleset, build_ruleset
+from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
-MAX_REGRET_CARD_VALUE = 3  # RULES.md §1: Regret cards print 0–3
 CLOCHE_MULTIPLIER = 2  # the Cloche Supply: "an extra ×2 mount" for one small Fish (D: one port's card text)
 
 
@@ -30,7 +41,8 @@ class DeepRegretsPlayer(BaseModel):
 
     ``regret_value`` is the total printed on their Regret cards; the Lifeboat's +10 is added by the scorer.
     ``mounted[i]`` is the Fish on mount slot ``i + 1`` (``None`` for an empty slot); ``cloche`` the Fish mounted
-    on a Cloche Supply card, if the player has one (it scores ×2 and counts as mounted for the penalty).
+    on a Cloche Supply card, if the player has one (it scores ×2, but the penalty takes only from the slots,
+    RULES.md §10); ``displayed`` the Fish kept face up in front of the player, scored like Fish in hand (A p.27).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -43,12 +55,14 @@ class DeepRegretsPlayer(BaseModel):
     hand: tuple[FishRef, ...] = ()
     mounted: tuple[FishRef | None, ...] = ()
     cloche: FishRef | None = None
+    displayed: tuple[FishRef, ...] = ()
 
     @model_validator(mode="after")
     def _regret_value_fits_the_cards(self) -> DeepRegretsPlayer:
-        if self.regret_value > MAX_REGRET_CARD_VALUE * self.regret_cards:
-            raise ValueError(t("{cards} Regret cards can't add up to {value}: each card is worth 0 to 3",
-                               cards=self.regret_cards, value=self.regret_value))
+        if self.regret_value > REGRET_VALUE_MAX * self.regret_cards:
+            raise ValueError(t("{cards} Regret cards can't add up to {value}: each card is worth {low} to {high}",
+                               cards=self.regret_cards, value=self.regret_value, low=REGRET_VALUE_MIN,
+                               high=REGRET_VALUE_MAX))
         return self
 
 
@@ -57,7 +71,7 @@ class FishLine(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    place: Literal["hand", "mount", "cloche"]
+    place: Literal["hand", "displayed", "mount", "cloche"]
     slot: int | None  # 1-based mount slot (None in hand and on the Cloche)
     name: str | None
     type: FishType
@@ -74,8 +88,8 @@ class Penalty(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    slot: int | None  # the mount slot discarded; None for the Cloche or when the player had no mounted Fish
-    place: Literal["mount", "cloche"] | None = None  # None: nothing was discarded
+    slot: int | None  # the mount slot discarded; None when the player had no Fish on a slot
+    place: Literal["mount"] | None = None  # None: nothing was discarded
     points_lost: int
     reason: str
 
@@ -114,25 +128,21 @@ class DeepRegretsResult(BaseModel):
 
 def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
     tier = madness_tier(player.regret_cards, ruleset)
-    lines = []
-    for fish in player.hand:
-        value = tier.fish_value(fish.value, fish.foul)
-        lines.append(FishLine(place="hand", slot=None, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=1, points=value))
-    for slot, fish in enumerate(player.mounted, start=1):
-        if fish is None:
-            continue
-        value = tier.fish_value(fish.value, fish.foul)
-        multiplier = ruleset.mount_multipliers[slot - 1]
-        lines.append(FishLine(place="mount", slot=slot, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=multiplier,
-                              points=value * multiplier))
+
+    def line(fish: FishRef, place: Literal["hand", "displayed", "mount", "cloche"], slot: int | None,
+             multiplier: int) -> FishLine:
+        value = fish_value(tier, fish)
+        fixed = value != tier.fish_value(fish.value, fish.foul)  # a card whose value no Madness changes
+        return FishLine(place=place, slot=slot, name=fish.name, type=fish.type, printed=fish.value,
+                        modifier=0 if fixed else tier.modifier(fish.foul), value=value, multiplier=multiplier,
+                        points=value * multiplier)
+
+    lines = [line(fish, "hand", None, 1) for fish in player.hand]
+    lines += [line(fish, "displayed", None, 1) for fish in player.displayed]
+    lines += [line(fish, "mount", slot, ruleset.mount_multipliers[slot - 1])
+              for slot, fish in enumerate(player.mounted, start=1) if fish is not None]
     if player.cloche is not None:
-        fish = player.cloche
-        value = tier.fish_value(fish.value, fish.foul)
-        lines.append(FishLine(place="cloche", slot=None, name=fish.name, type=fish.type, printed=fish.value,
-                              modifier=tier.modifier(fish.foul), value=value, multiplier=CLOCHE_MULTIPLIER,
-                              points=value * CLOCHE_MULTIPLIER))
+        lines.append(line(player.cloche, "cloche", None, CLOCHE_MULTIPLIER))
     return lines
 
 
@@ -154,7 +164,7 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
 
 
 def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tuple[list[FishLine], Penalty]:
-    mounts = [line for line in lines if line.place != "hand"]
+    mounts = [line for line in lines if line.place == "mount"]  # never the Cloche (RULES.md §10)
     lowest = players == 2
     which = t("lowest") if lowest else t("highest")
     by = t("scored value") if ruleset.penalty_by == "scored" else t("printed value")
@@ -177,22 +187,71 @@ def penalty_rule(players: int, ruleset: Ruleset) -> str:
     return t("Highest Regret total discards its {which}-valued mounted Fish, by {by}", which=which, by=by)
 
 
+def _check_fish(players: Sequence[DeepRegretsPlayer]) -> None:
+    """Every Fish is a card that exists, once, where it can be (RULES.md §10)."""
+    seen: dict[str, str] = {}
+    for i, p in enumerate(players):
+        places: list[tuple[str, FishRef | None, bool]] = [(f"hand[{j}]", f, False) for j, f in enumerate(p.hand)]
+        places += [(f"displayed[{j}]", f, False) for j, f in enumerate(p.displayed)]
+        places += [(f"mounted[{j}]", f, True) for j, f in enumerate(p.mounted)]
+        places.append(("cloche", p.cloche, True))
+        for where, fish, mount in places:
+            if fish is None:
+                continue
+            field = f"players[{i}].{where}"
+            try:
+                card = check_fish(fish, field)
+                if mount:
+                    no_sale_or_mount(fish, t("mounted"))
+            except RuleViolation as e:
+                raise TableError(field, e.message.removeprefix(f"{field}: ") + f" ({e.rule})") from None
+            if card is None:
+                continue
+            if where == "cloche" and card.size != "small":
+                raise TableError(field, t("the Cloche holds a small Fish; {name} is {size}", name=card.name,
+                                          size=card.size))
+            if card.name in seen:
+                raise TableError(field, t("there is one {name} card, and it is already at {other} (RULES.md §10)",
+                                          name=card.name, other=seen[card.name]))
+            seen[card.name] = field
+
+
+def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
+    """Numbers no table can reach: more Regret cards than the deck, Fishbucks over the cap, too many mounts."""
+    deck = REGRETS_PER_PLAYER * players if players > 1 else REGRET_CARDS_IN_BOX
+    if p.regret_cards > deck:
+        raise TableError(f"players[{i}].regret_cards", t("{n} players have a Regret deck of {deck} cards (A p.6)",
+                                                         n=players, deck=deck) if players > 1 else
+                         t("solo uses every Regret card: {deck} (A p.23)", deck=deck))
+    cap = ruleset.money_cap
+    if cap is not None and p.fishbucks > cap:
+        raise TableError(f"players[{i}].fishbucks", t("at most ${cap} under this ruleset ({source})", cap=cap,
+                                                      source=ruleset.sources["money_cap"].split(" (")[0]))
+    slots = len(ruleset.mount_multipliers)
+    if len(p.mounted) > slots:
+        raise TableError(f"players[{i}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
+                                                    name=p.name, n=len(p.mounted), slots=slots))
+
+
 def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | None = None) -> DeepRegretsResult:
     """Score a finished table (RULES.md §7). Players are ranked; a shared rank means a shared win.
 
-    Raises ``ValueError`` for an empty table, more than 5 players, repeated names, or more mounts than slots.
+    Raises :class:`TableError` (a ``ValueError``) naming the field for a table that can't exist: no players or
+    more than 5, a blank or repeated name, more mounts than slots, more Regret cards than the deck, Fishbucks
+    over the cap, a Fish no card prints, a card twice, a card mounted that can't be (RULES.md §10).
     """
     ruleset = ruleset or build_ruleset()
-    if not 1 <= len(players) <= 5:
-        raise ValueError(t("A table has 1 to 5 players, not {n}", n=len(players)))
-    names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise ValueError(t("Each player needs a different name"))
-    slots = len(ruleset.mount_multipliers)
-    for p in players:
-        if len(p.mounted) > slots:
-            raise ValueError(t("{name} has {n} mounts, but an angler board has {slots} slots",
-                               name=p.name, n=len(p.mounted), slots=slots))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise TableError("players", t("A table has {min} to {max} players, not {n}", min=MIN_PLAYERS,
+                                      max=MAX_PLAYERS, n=len(players)))
+    try:
+        check_names([p.name for p in players])
+    except ValueError as e:
+        field, _, message = str(e).partition(": ")
+        raise TableError(field, message) from None
+    for i, p in enumerate(players):
+        _check_player(i, p, len(players), ruleset)
+    _check_fish(players)
 
     totals = [p.regret_value + (ruleset.lifeboat_regret_value if p.lifeboat_flipped else 0) for p in players]
     highest = max(totals)

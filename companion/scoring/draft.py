@@ -8,10 +8,11 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
+from companion.rules.constants import REGRET_VALUE_MAX
 from companion.rules.fish import FishRef
+from companion.rules.names import name_problem
 from companion.rules.ruleset import Ruleset, build_ruleset
 from companion.scoring.deep_regrets import (
-    MAX_REGRET_CARD_VALUE,
     DeepRegretsPlayer,
     DeepRegretsResult,
     score_deep_regrets,
@@ -32,6 +33,7 @@ class PlayerDraft(BaseModel):
     hand: list[FishRef] = Field(default_factory=list)
     mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS)
     cloche: FishRef | None = None  # a small Fish on the Cloche Supply card (×2)
+    displayed: list[FishRef] = Field(default_factory=list)  # kept face up, scored like Fish in hand (A p.27)
     hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered
 
     def missing(self, label: str) -> list[str]:
@@ -41,7 +43,7 @@ class PlayerDraft(BaseModel):
             needs.append(t("{player} needs a name", player=label))
         if self.regret_value is None:
             needs.append(t("{player}: reveal the Regret value", player=self.name or label))
-        elif self.regret_value > MAX_REGRET_CARD_VALUE * self.regret_cards:
+        elif self.regret_value > REGRET_VALUE_MAX * self.regret_cards:
             needs.append(t("{player}: {cards} Regret cards can't add up to {value} (each card is worth 0 to 3)",
                            player=self.name or label, cards=self.regret_cards, value=self.regret_value))
         if self.hand_unentered:
@@ -54,7 +56,7 @@ class PlayerDraft(BaseModel):
         return DeepRegretsPlayer(name=self.name.strip(), regret_cards=self.regret_cards,
                                  regret_value=self.regret_value or 0, lifeboat_flipped=self.lifeboat_flipped,
                                  fishbucks=self.fishbucks, hand=tuple(self.hand), mounted=tuple(self.mounted),
-                                 cloche=self.cloche)
+                                 cloche=self.cloche, displayed=tuple(self.displayed))
 
 
 class TableDraft(BaseModel):
@@ -73,9 +75,9 @@ class TableDraft(BaseModel):
         """Everything still needed, one line each; empty when the table can be scored."""
         needs = [need for i, p in enumerate(self.players)
                  for need in p.missing(t("Player {n}", n=i + 1))]
-        names = [p.name.strip().casefold() for p in self.players if p.name.strip()]
-        if len(set(names)) != len(names):
-            needs.append(t("Each player needs a different name"))
+        problem = name_problem([p.name for p in self.players if p.name.strip()])
+        if problem is not None:
+            needs.append(problem[1])
         return needs
 
     def score(self) -> DeepRegretsResult:

@@ -17,38 +17,66 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.names import check_names, name_key
+from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
 LEFTOVER_DIVISOR = 3
+MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition (OTHER_GAMES.md)
+ROUNDS, SOLO_ROUNDS = 6, 7  # seed 003: 6 rounds, solo 7
+Count = Annotated[int, Field(ge=0, strict=True)]
+# The four attribute tracks, each scored by its marker's column (seed 003, "Final Scoring": "all 4 tracks").
+ATTRIBUTE_TRACKS = ("ingenuity", "inspiration", "coordination", "reputation")
 
 
 class EndeavorPlayer(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """One player's final-scoring entries, as points. The attribute tracks are entered one by one
+    (:data:`ATTRIBUTE_TRACKS`); ``tracks`` is their total entered at once (an older draft, or a table that adds
+    them up itself), and can't be combined with the separate tracks."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
     tracks: int = Field(default=0, ge=0)
+    ingenuity: int = Field(default=0, ge=0)
+    inspiration: int = Field(default=0, ge=0)
+    coordination: int = Field(default=0, ge=0)
+    reputation: int = Field(default=0, ge=0)
     impact: int = Field(default=0, ge=0)
     journals: int = Field(default=0, ge=0)
     specialists: int = Field(default=0, ge=0)
     research: int = Field(default=0, ge=0)
     staging_discs: int = Field(default=0, ge=0)
 
+    @model_validator(mode="after")
+    def _tracks_once(self) -> EndeavorPlayer:
+        if self.tracks and any(getattr(self, track) for track in ATTRIBUTE_TRACKS):
+            raise ValueError(t("{name}: enter the attribute tracks one by one or as one total, not both",
+                               name=self.name))
+        return self
+
+    @property
+    def track_points(self) -> int:
+        """The attribute tracks' points together."""
+        return self.tracks + sum(getattr(self, track) for track in ATTRIBUTE_TRACKS)
+
 
 class EndeavorGoal(BaseModel):
     """A scenario mission goal: ``points_per`` for each counted item, leader bonuses ``first`` and ``second``;
     ``counts`` maps a player's name to their count (a missing player counts 0)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
     points_per: int = Field(default=0, ge=0)
     first: int = Field(default=0, ge=0)
     second: int = Field(default=0, ge=0)
-    counts: dict[str, int] = Field(default_factory=dict)
+    counts: dict[str, Count] = Field(default_factory=dict)
 
 
 class GoalLine(BaseModel):
@@ -67,7 +95,8 @@ class EndeavorScore(BaseModel):
     score: int
     rank: int
     winner: bool
-    tracks: int
+    tracks: int  # the attribute tracks together; each one in ``attribute_tracks``
+    attribute_tracks: dict[str, int]
     impact: int
     journals: int
     specialists: int
@@ -83,12 +112,11 @@ class EndeavorResult(BaseModel):
 
     players: tuple[EndeavorScore, ...]
     winners: tuple[str, ...]
-    warnings: tuple[str, ...] = ()
 
 
 def leader_bonuses(goal: EndeavorGoal, names: Sequence[str]) -> dict[str, int]:
     """The leader bonus each player earns on ``goal`` (seed 003, "Many goals offer leader bonuses")."""
-    counts = {n: goal.counts.get(n, 0) for n in names}
+    counts = counts_by_name(goal, names)
     bonus = dict.fromkeys(names, 0)
     qualified = sorted({c for c in counts.values() if c > 0}, reverse=True)
     if not qualified:
@@ -103,42 +131,60 @@ def leader_bonuses(goal: EndeavorGoal, names: Sequence[str]) -> dict[str, int]:
     return bonus
 
 
+def counts_by_name(goal: EndeavorGoal | CoopGoal, names: Sequence[str]) -> dict[str, int]:
+    """Each player's count on ``goal``; a count is matched to its player ignoring case and surrounding spaces."""
+    keyed = {name_key(who): c for who, c in goal.counts.items()}
+    return {n: keyed.get(name_key(n), 0) for n in names}
+
+
+def check_table(names: Sequence[str], most: int = MAX_PLAYERS) -> None:
+    """1 to ``most`` players with distinct, non-blank names (the one name rule, RULES.md §1)."""
+    if not 1 <= len(names) <= most:
+        raise TableError("players", t("Endeavor: Deep Sea has 1 to {most} players, not {n}", most=most, n=len(names)))
+    try:
+        check_names(names)
+    except ValueError as e:
+        field, _, message = str(e).partition(": ")
+        raise TableError(field, message) from None
+
+
+def check_counts(goals: Sequence[EndeavorGoal | CoopGoal], names: Sequence[str]) -> None:
+    """A goal count belongs to a player at the table: one for anyone else is refused, naming the goal."""
+    keys = {name_key(n) for n in names}
+    for i, g in enumerate(goals):
+        for who, count in g.counts.items():
+            if count < 0:
+                raise TableError(f"goals[{i}].counts.{who}", t("Goal {goal}: counts can't be negative", goal=g.name))
+            if name_key(who) not in keys:
+                raise TableError(f"goals[{i}].counts.{who}", t("Goal {goal} counts {who}, who is not at the table",
+                                                                goal=g.name, who=who))
+
+
 def score_endeavor(players: Sequence[EndeavorPlayer], goals: Sequence[EndeavorGoal] = ()) -> EndeavorResult:
-    """Score a competitive game; equal totals share the victory (seed 003)."""
-    if not players:
-        raise ValueError(t("A table needs at least one player"))
+    """Score a competitive game; equal totals share the victory (seed 003). Each goal is scored on its own, even
+    when two share a name. Raises :class:`TableError` (a ``ValueError``) naming the field."""
     names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise ValueError(t("Each player needs a different name"))
-    warnings = []
-    bonuses = {}
-    for g in goals:
-        if any(c < 0 for c in g.counts.values()):
-            raise ValueError(t("Goal {goal}: counts can't be negative", goal=g.name))
-        # A count for someone not among the players still competes for the leader bonus (the table counted
-        # them), but is reported: it may be a misspelt name.
-        unknown = sorted(set(g.counts) - set(names))
-        if unknown:
-            warnings.append(t("Goal {goal} counts {who}, who is not among the players", goal=g.name,
-                              who=", ".join(unknown)))
-        bonuses[g.name] = leader_bonuses(g, [*names, *unknown])
+    check_table(names)
+    check_counts(goals, names)
+    counts = [counts_by_name(g, names) for g in goals]
+    bonuses = [leader_bonuses(g, names) for g in goals]
     rows = []
     for p in players:
-        lines = tuple(GoalLine(goal=g.name, count=g.counts.get(p.name, 0),
-                               points=g.points_per * g.counts.get(p.name, 0), bonus=bonuses[g.name][p.name])
-                      for g in goals)
+        lines = tuple(GoalLine(goal=g.name, count=count[p.name], points=g.points_per * count[p.name],
+                               bonus=bonus[p.name])
+                      for g, count, bonus in zip(goals, counts, bonuses, strict=True))
         leftover = p.research + p.staging_discs
         goal_points = sum(line.points + line.bonus for line in lines)
-        total = p.tracks + p.impact + p.journals + p.specialists + leftover // LEFTOVER_DIVISOR + goal_points
+        total = p.track_points + p.impact + p.journals + p.specialists + leftover // LEFTOVER_DIVISOR + goal_points
         rows.append((p, lines, leftover, goal_points, total))
     placings = rank([(-total,) for *_, total in rows], [])
-    scores = tuple(EndeavorScore(name=p.name, score=total, rank=pl.rank, winner=pl.rank == 1, tracks=p.tracks,
+    scores = tuple(EndeavorScore(name=p.name, score=total, rank=pl.rank, winner=pl.rank == 1, tracks=p.track_points,
+                                 attribute_tracks={track: getattr(p, track) for track in ATTRIBUTE_TRACKS},
                                  impact=p.impact, journals=p.journals, specialists=p.specialists, leftover=leftover,
                                  leftover_points=leftover // LEFTOVER_DIVISOR, goals=lines, goal_points=goal_points,
                                  tie_break=pl.tie_break)
                    for (p, lines, leftover, goal_points, total), pl in zip(rows, placings, strict=True))
-    return EndeavorResult(players=scores, winners=tuple(s.name for s in scores if s.winner),
-                          warnings=tuple(warnings))
+    return EndeavorResult(players=scores, winners=tuple(s.name for s in scores if s.winner))
 
 
 class Difficulty(StrEnum):
@@ -156,12 +202,12 @@ class CoopGoal(BaseModel):
     """A co-op/solo goal: either ``achieved`` as ticked by the table, or a ``threshold`` the team's combined
     ``counts`` must reach (seed 003: "the team's combined amount must meet that goal")."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
     achieved: bool | None = None
     threshold: int | None = Field(default=None, ge=0)
-    counts: dict[str, int] = Field(default_factory=dict)
+    counts: dict[str, Count] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _decidable(self) -> CoopGoal:
@@ -183,14 +229,38 @@ class CoopResult(BaseModel):
     goals_missed: tuple[str, ...]
     needed: int
     won: bool
+    rounds: int  # 7 solo, 6 with a team (seed 003)
+
+    @property
+    def outcome(self) -> str:
+        """``"won"``, or ``"lost"`` for a game that ended short of its goals (seed 003, "Solo / Co-op")."""
+        return "won" if self.won else "lost"
+
+    @property
+    def verdict(self) -> str:
+        """The result in words: won or lost, and how many goals against how many were needed.
+
+        >>> check_coop("expert", [CoopGoal(name=str(i), achieved=i < 4) for i in range(7)]).verdict
+        'Lost: 4 of the 6 goals needed were met (2 short)'
+        """
+        met = len(self.goals_met)
+        if self.won:
+            return t("Won: {met} goals met, {needed} needed", met=met, needed=self.needed)
+        return t("Lost: {met} of the {needed} goals needed were met ({short} short)", met=met, needed=self.needed,
+                 short=self.needed - met)
 
 
-def check_coop(difficulty: Difficulty | str, goals: Sequence[CoopGoal]) -> CoopResult:
-    """Co-op/solo: the team wins by meeting enough goals for its difficulty (Beginner 4 … Legendary all 7).
+def check_coop(difficulty: Difficulty | str, goals: Sequence[CoopGoal], players: int = 2) -> CoopResult:
+    """Co-op/solo: the team wins by meeting enough goals for its difficulty (Beginner 4 … Legendary all 7);
+    ``players`` 1 is solo, played over 7 rounds instead of 6 (seed 003).
 
-    >>> check_coop("beginner", [CoopGoal(name=str(i), achieved=i < 4) for i in range(7)]).won
-    True
+    >>> r = check_coop("beginner", [CoopGoal(name=str(i), achieved=i < 4) for i in range(7)], players=1)
+    >>> (r.won, r.rounds)
+    (True, 7)
     """
+    if not 1 <= players <= MAX_PLAYERS:
+        raise TableError("players", t("Endeavor: Deep Sea has 1 to {most} players, not {n}", most=MAX_PLAYERS,
+                                      n=players))
     level = Difficulty(difficulty)
     if len(goals) > MAX_GOALS:
         raise ValueError(t("A scenario has at most {n} goals with its bonus goals", n=MAX_GOALS))
@@ -198,4 +268,5 @@ def check_coop(difficulty: Difficulty | str, goals: Sequence[CoopGoal]) -> CoopR
     met = tuple(g.name for g, ok in zip(goals, flags, strict=True) if ok)
     missed = tuple(g.name for g, ok in zip(goals, flags, strict=True) if not ok)
     needed = GOALS_NEEDED[level]
-    return CoopResult(difficulty=level, goals_met=met, goals_missed=missed, needed=needed, won=len(met) >= needed)
+    return CoopResult(difficulty=level, goals_met=met, goals_missed=missed, needed=needed, won=len(met) >= needed,
+                      rounds=SOLO_ROUNDS if players == 1 else ROUNDS)

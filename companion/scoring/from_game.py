@@ -18,7 +18,7 @@ def draft_from_state(state: GameState, game_id: str | None = None) -> TableDraft
         players.append(PlayerDraft(name=p.name, colour=p.colour, regret_cards=p.regret_cards,
                                    regret_value=p.regret_value, lifeboat_flipped=p.lifeboat_flipped,
                                    fishbucks=p.fishbucks, hand=list(p.hand), mounted=mounted,
-                                   hand_unentered=p.hand_hidden))
+                                   cloche=p.cloche, displayed=list(p.displayed), hand_unentered=p.hand_hidden))
     return TableDraft(preset=state.ruleset.id, variants=list(state.ruleset.variants), players=players,
                       game_id=game_id, finished=state.finished)
 

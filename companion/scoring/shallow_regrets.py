@@ -19,16 +19,21 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
 from companion.rules.fish import FishType
+from companion.rules.names import check_names, name_key
+from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
 MOST_FOUL_PENALTY = 2
 FROD = "Frod"
+CARDS_IN_BOX = 18  # OTHER_GAMES.md: 18 Fish cards
+CARDS_WITH_EXPANSION = 24  # the 4-player expansion "Lingering Remorse" adds 6 Fish
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # 2–3 on the cover, 4 with the expansion; solo is played against the Frod
 
 
 class ShallowFish(BaseModel):
     """A caught Shallow Regrets card: its points (may be negative) and Fair/Foul; the name is optional."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str | None = None
     points: int
@@ -81,16 +86,33 @@ def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: list[tu
     return ShallowResult(solo=solo, players=tuple(scores), winners=tuple(s.name for s in scores if s.winner))
 
 
+def _check_cards(players: Sequence[ShallowPlayer], box: int) -> None:
+    """A table holds at most the Fish cards in the box (OTHER_GAMES.md)."""
+    caught = sum(len(p.fish) for p in players)
+    if caught > box:
+        raise TableError("players", t("{n} Fish caught, but the box has {box} Fish cards", n=caught, box=box))
+
+
+def _check_names(names: Sequence[str]) -> None:
+    try:
+        check_names(names)
+    except ValueError as e:
+        field, _, message = str(e).partition(": ")
+        raise TableError(field, message) from None
+
+
 def score_shallow_regrets(players: Sequence[ShallowPlayer]) -> ShallowResult:
-    """Score a 2–4 player table (1 player is allowed too: they alone have the most Foul Fish if they have any).
+    """Score a 2–4 player table (OTHER_GAMES.md; solo is :func:`score_shallow_solo`), holding at most the cards
+    in the box (24 with the 4-player expansion). Raises :class:`TableError` (a ``ValueError``) naming the field.
 
     Nobody with a Foul Fish → nobody loses points (OTHER_GAMES.md: the seed is silent; nobody "caught the most").
     """
-    if not players:
-        raise ValueError(t("A table needs at least one player"))
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise TableError("players", t("Shallow Regrets has 2 to 4 players (solo plays against the Frod), not {n}",
+                                      n=len(players)))
     names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise ValueError(t("Each player needs a different name"))
+    _check_names(names)
+    _check_cards(players, CARDS_WITH_EXPANSION if len(players) == MAX_PLAYERS else CARDS_IN_BOX)
     most = max(p.foul for p in players)
     penalised = {p.name for p in players if most > 0 and p.foul == most}
     keys = []
@@ -105,8 +127,10 @@ def score_shallow_solo(human: ShallowPlayer, frod: Sequence[ShallowFish]) -> Sha
     """Solo against the Frod: the Frod never takes the −2; the human takes it only with strictly more Foul Fish
     than the Frod; the Frod wins a tied score."""
     frod_player = ShallowPlayer(name=FROD, fish=tuple(frod))
-    if human.name == FROD:
-        raise ValueError(t("The solo player can't be called {frod}", frod=FROD))
+    _check_names([human.name])
+    if name_key(human.name) == name_key(FROD):
+        raise TableError("players[0].name", t("The solo player can't be called {frod}", frod=FROD))
+    _check_cards([human, frod_player], CARDS_IN_BOX)
     penalised = {human.name} if human.foul > frod_player.foul else set()
     human_total = sum(f.points for f in human.fish) - (MOST_FOUL_PENALTY if penalised else 0)
     frod_total = sum(f.points for f in frod_player.fish)

@@ -1,6 +1,7 @@
 """The JSON table ``companion score`` reads, and the JSON result it prints (issue 3's contract).
 
->>> out = score_table({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 3, "type": "fair"}]}]})
+>>> out = score_table({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 3, "type": "fair"}]},
+...                                                           {"name": "B", "fish": []}]})
 >>> (out["winners"], out["players"][0]["score"])
 (['A'], 3)
 """
@@ -13,26 +14,29 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
-from companion.scoring.endeavor import CoopGoal, Difficulty, EndeavorGoal, EndeavorPlayer, check_coop, score_endeavor
+from companion.scoring.endeavor import (
+    CoopGoal,
+    Difficulty,
+    EndeavorGoal,
+    EndeavorPlayer,
+    check_coop,
+    check_counts,
+    check_table,
+    score_endeavor,
+)
+from companion.scoring.errors import TableError
 from companion.scoring.shallow_regrets import ShallowFish, ShallowPlayer, score_shallow_regrets, score_shallow_solo
 
 GAMES = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
 
 
-class TableError(ValueError):
-    """A table that can't be scored; ``field`` is the dotted path of the offending field (may be empty)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
-
-
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a boolean or a string where a number belongs is refused, naming the field
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class FishIn(_In):
@@ -87,6 +91,7 @@ class DeepRegretsPlayerIn(_In):
     hand: list[FishIn] = []
     mounted: list[MountIn] = []
     cloche: FishIn | None = None  # a Fish mounted on the Cloche Supply card (×2)
+    displayed: list[FishIn] = []  # Fish kept face up in front of the player, scored like Fish in hand (A p.27)
 
     @model_validator(mode="after")
     def _distinct_slots(self) -> DeepRegretsPlayerIn:
@@ -109,7 +114,7 @@ class DeepRegretsTableIn(_In):
     game: Literal["deep-regrets"]
     ruleset: str = "anglers-guide"
     variants: list[str] = []
-    players: list[DeepRegretsPlayerIn] = Field(min_length=1, max_length=5)
+    players: list[DeepRegretsPlayerIn] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 
 class ShallowPlayerIn(_In):
@@ -139,7 +144,7 @@ class ShallowTableIn(_In):
 class EndeavorTableIn(_In):
     game: Literal["endeavor-deep-sea"]
     mode: Literal["competitive", "co-op"] = "competitive"
-    difficulty: Difficulty | None = None
+    difficulty: Difficulty | None = Field(default=None, strict=False)  # read from its name
     players: list[EndeavorPlayer] = []
     goals: list[dict[str, Any]] = []
 
@@ -183,14 +188,12 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
                 raise TableError(_path(("players", i, "mounted", j, "slot")),
                                  t("an angler board has {slots} mount slots", slots=slots))
             mounted[m.slot - 1] = m.ref()
-        fields = p.model_dump(exclude={"hand", "mounted", "cloche"})
+        fields = p.model_dump(exclude={"hand", "mounted", "cloche", "displayed"})
         players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand], "mounted": mounted,
-                                                      "cloche": p.cloche.ref() if p.cloche else None},
+                                                      "cloche": p.cloche.ref() if p.cloche else None,
+                                                      "displayed": [f.ref() for f in p.displayed]},
                                  ("players", i)))
-    try:
-        result = score_deep_regrets(players, ruleset)
-    except ValueError as e:
-        raise TableError("players", str(e)) from None
+    result = score_deep_regrets(players, ruleset)
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
             "penalty_rule": result.penalty_rule, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
@@ -199,11 +202,8 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
 def _shallow(data: Any) -> dict[str, Any]:
     table = _validate(ShallowTableIn, data)
     players = [ShallowPlayer(name=p.name, fish=tuple(p.fish)) for p in table.players]
-    try:
-        result = (score_shallow_solo(players[0], table.frod.fish) if table.solo and table.frod
-                  else score_shallow_regrets(players))
-    except ValueError as e:
-        raise TableError("players", str(e)) from None
+    result = (score_shallow_solo(players[0], table.frod.fish) if table.solo and table.frod
+              else score_shallow_regrets(players))
     return {"game": "shallow-regrets", "solo": result.solo, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
@@ -214,8 +214,14 @@ def _endeavor(data: Any) -> dict[str, Any]:
         if table.difficulty is None:
             raise TableError("difficulty", t("co-op needs a difficulty: beginner, intermediate, expert or legendary"))
         goals = [_validate(CoopGoal, g, ("goals", i)) for i, g in enumerate(table.goals)]
+        names = [p.name for p in table.players]
+        if names:  # a listed team: its names are checked, and solo shows its 7 rounds
+            check_table(names)
+            check_counts(goals, names)
         try:
-            coop = check_coop(table.difficulty, goals)
+            coop = check_coop(table.difficulty, goals, players=len(names) or 2)
+        except TableError:
+            raise
         except ValueError as e:
             raise TableError("goals", str(e)) from None
         return {"game": "endeavor-deep-sea", "mode": "co-op", **coop.model_dump(mode="json"),
@@ -223,12 +229,9 @@ def _endeavor(data: Any) -> dict[str, Any]:
     if not table.players:
         raise TableError("players", t("a competitive game needs at least one player"))
     goals = [_validate(EndeavorGoal, g, ("goals", i)) for i, g in enumerate(table.goals)]
-    try:
-        result = score_endeavor(table.players, goals)
-    except ValueError as e:
-        raise TableError("goals", str(e)) from None
+    result = score_endeavor(table.players, goals)
     return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [dump_score(s) for s in result.players],
-            "winners": list(result.winners), "warnings": list(result.warnings)}
+            "winners": list(result.winners)}
 
 
 def score_table(data: Any) -> dict[str, Any]:

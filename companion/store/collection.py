@@ -23,6 +23,7 @@ from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
+from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, restored_notice
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
@@ -48,8 +49,10 @@ def _when(path: Path) -> str:
 class Collection:
     """Records of one :class:`Kind` under ``root``; every method that writes expects the store lock held."""
 
-    def __init__(self, root: Path, kind: Kind, keep: int, notes: list[str]) -> None:
+    def __init__(self, root: Path, kind: Kind, keep: int, notes: list[str],
+                 notices: list[RecoveryNotice] | None = None) -> None:
         self.root, self.kind, self.keep, self.notes = root, kind, keep, notes
+        self.notices = notices if notices is not None else []  # the same repairs, in plain words (recovery.py)
         self.folder = root / kind.folder
         self.backup_dir = root / "backups" / kind.folder
         self.damaged_dir = root / "damaged"
@@ -186,21 +189,28 @@ class Collection:
         if error is not None and error.path.exists():
             moved = move_aside(error.path, self.damaged_dir, error.path.relative_to(self.root))
         why = reason or (error.reason if error else t("its file is missing"))
+        listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
         found = self.good_backup(record_id)
+        kind = "game" if self.kind.name == "game" else "campaign"
         if found is None:
             self._index_drop(record_id)
             where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""
+            what = self.kind.describe(None, record_id)
             self.notes.append(t("{what} could not be read ({reason}) and no good backup was found.{where}",
-                                what=self.kind.describe(None, record_id), reason=why, where=where))
+                                what=what, reason=why, where=where))
+            self.notices.append(lost_notice(kind, record_id, what, self.notes[-1]))
             return None
         backup, record = found
         # Rewriting through the normal path puts the restored version back in place and in the index.
         self._write(self.path(record_id), record)
-        self._index_put(self.kind.summarize(record).model_dump(mode="json"))
+        restored = self.kind.summarize(record).model_dump(mode="json")
+        self._index_put(restored)
         where = t(" The damaged file was moved to {moved}.", moved=str(moved)) if moved else ""
+        what = self.kind.describe(record, record_id)
         self.notes.append(t("{what} could not be read ({reason}); the backup saved {when} was restored.{where}",
-                            what=self.kind.describe(record, record_id), reason=why, when=_when(backup),
-                            where=where))
+                            what=what, reason=why, when=_when(backup), where=where))
+        saved = datetime.fromtimestamp(backup.stat().st_mtime, UTC)
+        self.notices.append(restored_notice(kind, record_id, what, self.notes[-1], listed, restored, saved))
         return record
 
     def check(self) -> None:
@@ -248,6 +258,7 @@ class Collection:
                 self.notes.append(t("The list of {folder} could not be read ({reason}); it was rebuilt from the "
                                     "saved files. The damaged list was moved to {moved}.",
                                     folder=self.kind.folder, reason=e.reason, moved=str(moved)))
+                self.notices.append(rebuilt_notice(self.kind.folder, self.notes[-1]))
 
 
 def _replace_with(new: JsonObject) -> Callable[[MutableMapping[str, Any]], None]:

@@ -28,9 +28,11 @@ from companion.history.summary import PlaySummary, describe_play, play_summary, 
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store import records
+from companion.store.backup_list import BackupGroup, backup_groups
 from companion.store.collection import Collection, Kind
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
+from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
 from companion.store.transfer import ImportReport, check_import, export_document, plan_import
 
@@ -77,15 +79,16 @@ class Store:
         self.data_dir = data_dir
         self.keep_backups = keep_backups
         self.recovery_notes: list[str] = []
+        self.recovery_notices: list[RecoveryNotice] = []  # the same repairs in plain words, detail apart
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(t("Cannot use the data folder {path}: {reason}", path=str(data_dir),
                                reason=e.strerror or str(e))) from e
         self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
-        self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes)
-        self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes)
-        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes)
+        self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes, self.recovery_notices)
+        self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes, self.recovery_notices)
+        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self.recovery_notices)
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         with self._locked():
@@ -300,10 +303,12 @@ class Store:
                 self.recovery_notes.append(t("Your settings could not be read ({reason}); a backup was restored. "
                                              "The damaged file was moved to {moved}.", reason=e.reason,
                                              moved=str(moved)))
+                self.recovery_notices.append(settings_notice(True, self.recovery_notes[-1]))
                 return
             self.recovery_notes.append(t("Your settings could not be read ({reason}) and no backup was found; "
                                          "the defaults are used. The damaged file was moved to {moved}.",
                                          reason=e.reason, moved=str(moved)))
+            self.recovery_notices.append(settings_notice(False, self.recovery_notes[-1]))
 
     # -- export and import ---------------------------------------------------------------------------------
     def export_game(self, game_id: str) -> JsonObject:
@@ -377,6 +382,11 @@ class Store:
             raise StoreError(t("This backup can't be read: {reason}", reason=e.reason)) from e
         found = [record]
         return self.import_data(export_document(games=found) if folder == "games" else export_document(campaigns=found))
+
+    def backup_groups(self) -> list[BackupGroup]:
+        """The backups of each game and campaign, grouped, with players, dates and which can be restored (see
+        :func:`companion.store.backup_list.backup_groups`)."""
+        return backup_groups(self)
 
     def backups(self) -> list[BackupInfo]:
         """Backups and damaged files kept aside, newest first."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.i18n import t
-from companion.rules.ruleset import DAYS
+from companion.rules.state import DAY_NAMES
 from companion.survey.models import Campaign
 from companion.survey.sea import solo_sea, unlock_items
 
@@ -16,7 +16,7 @@ def day_name(day: int) -> str:
     >>> day_name(5)
     'Friday'
     """
-    return t(DAYS[day - 1].capitalize())
+    return t(DAY_NAMES[day - 1])
 
 
 def day_reminders(campaign: Campaign, day: int) -> list[str]:

@@ -39,6 +39,7 @@ class AppContext:
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     on_error: Callable[[str | None], None] | None = None  # set by the app: show or hide the refusal
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
+    on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -63,6 +64,11 @@ class AppContext:
             self.route = route
         else:
             self.on_navigate(route)
+
+    def refresh(self) -> None:
+        """Redraw the screen shown (after something every screen shows changed, such as the language)."""
+        if self.on_refresh is not None:
+            self.on_refresh()
 
     def fail(self, message: str) -> None:
         """Show ``message`` by the thumb and change nothing else."""

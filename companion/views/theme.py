@@ -17,6 +17,11 @@ BODY = 16
 SMALL = 13
 GAP = 12
 
+# A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses
+# (scripts/build_font.py rebuilds it), served from assets/.
+CJK_FONT = "Noto Sans TC"
+CJK_FONT_FILE = "fonts/NotoSansTC-companion.otf"
+
 SEED = ft.Colors.TEAL
 FAIR = ft.Colors.LIGHT_BLUE_300
 FOUL = ft.Colors.DEEP_ORANGE_300
@@ -49,8 +54,24 @@ def theme_mode(setting: str | None) -> ft.ThemeMode:
     return ft.ThemeMode.LIGHT if setting == "light" else ft.ThemeMode.DARK
 
 
-def apply_theme(page: ft.Page, setting: str | None) -> None:
-    """Set both themes on ``page`` and pick the mode from the user's setting."""
-    page.theme = ft.Theme(color_scheme_seed=SEED)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+def font_family(language: str) -> str | None:
+    """The font for ``language``: the bundled CJK subset for Chinese (flet-web has Roboto only, and no CDN to
+    fall back on), Flutter's default otherwise.
+
+    >>> font_family("zh_Hant"), font_family("it")
+    ('Noto Sans TC', None)
+    """
+    return CJK_FONT if language.startswith("zh") else None
+
+
+def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> None:
+    """Set both themes on ``page`` for its language, and pick the mode from the user's setting.
+
+    The CJK font is registered only on a page that shows Chinese, so other phones never download it.
+    """
+    family = font_family(language)
+    if family is not None:
+        page.fonts = {**(page.fonts or {}), family: CJK_FONT_FILE}
+    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=family)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=family)
     page.theme_mode = theme_mode(setting)

@@ -1,65 +1,36 @@
-"""Random action sequences, valid and invalid, keep the engine's invariants (issue 2; RULES.md §2, §5, §6)."""
+"""Random action sequences, valid and invalid, keep the engine's invariants (issue 2, issue 11; RULES.md §2, §5, §6):
+the autopilot's moves are always legal and never reach a state the rules forbid, every refused action leaves the
+state unchanged, and every accepted action was among the moves ``available`` offered its angler."""
+
+import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Game, GameSetup, PlayerSetup, RuleViolation, build_ruleset, new_game, replay
+from companion.rules import (
+    Game,
+    GameSetup,
+    PlayerSetup,
+    RuleViolation,
+    apply,
+    available,
+    build_ruleset,
+    new_game,
+    replay,
+)
 from companion.rules import actions as a
+from companion.rules.autopilot import autopilot, autopilot_log
+from companion.rules.constants import REGRETS_PER_PLAYER
 from companion.rules.fish import FishRef
-from companion.rules.state import REGRETS_PER_PLAYER, GameState
+from companion.rules.phases import seat_of
+from companion.rules.scenario import play
+from companion.rules.state import GameState
 
 RULESETS = [("anglers-guide", ()), ("three-shops", ()), ("three-shops", ("payday-4", "port-then-sea")),
             ("anglers-guide", ("no-money-cap", "last-to-pass-2"))]
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 fish_refs = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 8)), type=st.sampled_from(["fair", "foul"]))
-
-
-def autopilot(s: GameState) -> a.Action:
-    """A routine legal-looking move that moves the game on, so random sequences reach later Days."""
-    if s.phase == "refresh":
-        waiting = [i for i, p in enumerate(s.players) if not p.refreshed]
-        if waiting:
-            return a.Refresh(player=waiting[0])
-        if len(s.players) > 1 and not s.life_preserver_thrown:
-            thrower = s.life_preserver_thrower
-            return a.ThrowLifePreserver(player=thrower, to=(thrower + 1) % len(s.players))
-    if s.phase == "declaration" and s.turn is not None:
-        return a.Declare(player=s.turn, location="sea")
-    if s.phase == "action" and s.turn is not None:
-        return a.Pass(player=s.turn)
-    return a.AdvancePhase()
-
-
-@st.composite
-def sensible(draw, s: GameState) -> a.Action:
-    """A move that is usually legal for the player whose turn it is, so sequences reach Port, Sea and later Days."""
-    if s.phase == "declaration" and s.turn is not None:
-        return a.Declare(player=s.turn, location=draw(st.sampled_from(["sea", "port"])))
-    if s.phase != "action" or s.turn is None:
-        return autopilot(s)
-    i, p = s.turn, s.players[s.turn]
-    fresh = list(range(len(p.fresh)))
-    moves = [st.just(a.Pass(player=i))]
-    if p.at_sea and fresh:
-        moves += [st.builds(a.Fish, player=st.just(i), fish=st.none() | fish_refs, depth=st.integers(1, p.depth),
-                            difficulty=st.integers(0, p.fresh_total), dice=st.just(fresh),
-                            overfished=st.booleans()),
-                  st.just(a.GiveUp(player=i, die=0)), st.just(a.AbandonShip(player=i))]
-        if p.depth < 3:
-            moves.append(st.just(a.DropSinkers(player=i, dice=[0])))
-    if not p.at_sea:
-        item = st.sampled_from(["rods", "reels", "supplies"])
-        if s.ruleset.shop_system == "market":
-            moves += [st.builds(a.Buy, player=st.just(i), shop=st.just("tackle"), colour=st.just("green")),
-                      st.builds(a.Buy, player=st.just(i), shop=item, price=st.integers(0, 3), items=st.just(["X"]))]
-        else:
-            moves.append(st.builds(a.Buy, player=st.just(i), shop=item | st.just("tackle"), tier=st.just(1)))
-        if p.hand_count:
-            held = st.just(p.hand[0]) if p.hand else fish_refs  # a Fish not entered can be sold as any Fish
-            moves += [st.builds(a.Sell, player=st.just(i), fish=st.lists(held, min_size=1, max_size=1)),
-                      st.builds(a.Mount, player=st.just(i), fish=held, slot=st.integers(0, 2))]
-    return draw(st.one_of(moves))
 
 
 @st.composite
@@ -101,9 +72,12 @@ def random_action(draw, s: GameState) -> a.Action:
         st.builds(a.EnterFish, player=st.just(who), fish=fish_refs),
         st.just(a.EndGame()),
     ]
-    # Three moves in four are sensible ones; a flat one_of would drown them among the random options.
+    # Three moves in four are the varied autopilot's (always legal, so sequences reach Port, Sea and later Days);
+    # a flat one_of would drown them among the random options, most of them refused.
     if draw(st.integers(0, 3)) < 3:
-        return draw(sensible(s))
+        move = autopilot(s, random.Random(draw(st.integers(0, 2**32))))
+        if move is not None:
+            return move
     return draw(st.one_of(options))
 
 
@@ -117,6 +91,10 @@ def check_invariants(s: GameState) -> None:
         assert sum(d.kind == "player" for d in (*p.fresh, *p.spent)) <= 3
     assert sum(p.regret_cards for p in s.players) <= REGRETS_PER_PLAYER * len(s.players)
     assert all(s.tackle_available(c) >= 0 for c in ("blue", "green", "orange"))
+
+
+def game_start(players: int, preset: tuple[str, tuple[str, ...]], seed: int) -> GameState:
+    return replay(setup_for(players, preset, seed), [])
 
 
 def setup_for(players: int, preset: tuple[str, tuple[str, ...]], seed: int) -> GameSetup:
@@ -139,6 +117,9 @@ def test_random_sequences_keep_the_invariants(players, preset, seed, data):
         except RuleViolation:
             assert game.state.model_dump() == before
             continue
+        seat = seat_of(action)
+        if seat is not None:
+            assert action.type in available(state, seat).moves, action
         assert after.undo().state == state
         check_invariants(after.state)
         game = after
@@ -148,14 +129,29 @@ def test_random_sequences_keep_the_invariants(players, preset, seed, data):
 
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(1, 5), preset=st.sampled_from(RULESETS), seed=st.integers(0, 1000))
-def test_autopilot_reaches_the_end_of_the_game(players, preset, seed):
+def test_routine_autopilot_reaches_the_end_of_the_game(players, preset, seed):
     """Routine play (refresh, throw, declare Sea, pass, advance) always ends on the final Day (A p.22)."""
-    game = new_game(setup_for(players, preset, seed))
-    for _ in range(200):
-        if game.finished:
+    state = game_start(players, preset, seed)
+    state = play(state, *autopilot_log(state, lambda s: s.finished, limit=400))
+    assert state.finished and state.is_last_day
+
+
+@SETTINGS
+@given(players=st.integers(1, 5), preset=st.sampled_from(RULESETS), seed=st.integers(0, 1000),
+       pilot=st.integers(0, 2**32))
+def test_varied_autopilot_plays_legal_games_to_the_end(players, preset, seed, pilot):
+    """Every move of the seeded autopilot is legal, was offered by ``available``, and leaves a state the rules allow;
+    the game always ends (A p.22)."""
+    state, rng = game_start(players, preset, seed), random.Random(pilot)
+    for _ in range(3000):
+        action = autopilot(state, rng)
+        if action is None:
             break
-        game = game.apply(autopilot(game.state))
-    assert game.finished and game.state.is_last_day
+        seat = seat_of(action)
+        assert seat is None or action.type in available(state, seat).moves, action
+        state = apply(state, action)  # raises RuleViolation if the autopilot picked an illegal move
+        check_invariants(state)
+    assert autopilot(state, rng) is None and state.finished
 
 
 @settings(max_examples=60, deadline=None)
@@ -176,6 +172,7 @@ def test_madness_tier_matches_the_count_and_moves_one_way(cards, preset):
        fish=fish_refs)
 def test_prices_and_sale_values_never_go_below_zero(preset, cards, dinks, lp, price, shop, fish):
     """A purchase costs its base less its discounts, never below $0; a Fish never sells below $0 (RULES.md §2, §5)."""
+    from companion.rules import queries
     from companion.rules.common import with_player
     from companion.rules.scenario import table
 
@@ -185,6 +182,6 @@ def test_prices_and_sale_values_never_go_below_zero(preset, cards, dinks, lp, pr
     buy = a.Buy(player=0, shop=shop, life_preserver=lp, dinks=dinks,
                 price=None if not market or shop == "tackle" else price,
                 colour="orange" if market and shop == "tackle" else None, tier=None if market else 3)
-    quote = s.price(buy)
+    quote = queries.price(s, buy)
     assert quote.total == max(0, quote.base - sum(d.amount for d in quote.discounts)) >= 0
     assert s.sale_value(0, fish) >= 0

@@ -48,7 +48,7 @@ def test_three_players_penalty_and_ranking(tmp_path: Path, capsys: pytest.Captur
     """A p.22 with 3 players: B has the highest Regret total (4 + Lifeboat 10 = 14) and discards its highest
     scored mounted Fish. B: 2 cards (Fair +1): slot 1 Fair 2 → 6, slot 2 Fair 3 → 12; 12 goes, score 6.
     A: 9 cards (Fair 0, Foul +1), hand Foul 4 → 5, $6 → 3: 8. C: $16 → 8, Regret 3 < A's 9 → C ranks above A."""
-    table = {"game": "deep-regrets", "ruleset": "three-shops", "players": [
+    table = {"game": "deep-regrets", "ruleset": "three-shops", "variants": ["no-money-cap"], "players": [
         {"name": "A", "regret_cards": 9, "regret_value": 9, "fishbucks": 6, "hand": [{"value": 4, "type": "foul"}]},
         {"name": "B", "regret_cards": 2, "regret_value": 4, "lifeboat_flipped": True, "fishbucks": 0,
          "mounted": [{"slot": 1, "value": 2, "type": "fair"}, {"slot": 2, "value": 3, "type": "fair"}]},
@@ -79,7 +79,7 @@ def test_contract_example_endeavor(tmp_path: Path, capsys: pytest.CaptureFixture
     """Seed 003: 15 + 6 + 4 + 3 + (5 + 2) // 3 = 30; Conservation 4 × 1 + 1st-place bonus 7 (tied with B) = 41."""
     table = {"game": "endeavor-deep-sea",
              "players": [{"name": "A", "tracks": 15, "impact": 6, "journals": 4, "specialists": 3, "research": 5,
-                          "staging_discs": 2}],
+                          "staging_discs": 2}, {"name": "B"}],
              "goals": [{"name": "Conservation", "points_per": 1, "first": 7, "second": 3,
                         "counts": {"A": 4, "B": 4}}]}
     code, out, _ = run(tmp_path, table, capsys)
@@ -200,3 +200,103 @@ def test_cloche_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 0, err
     assert out["players"][0]["score"] == 12
     assert out["players"][0]["breakdown"]["fish"][0]["place"] == "cloche"
+
+
+def _dr(**fields: object) -> dict:
+    """A one-player Deep Regrets table with ``fields`` changed on the player."""
+    return {"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 1, "regret_value": 0, "fishbucks": 0,
+                                                 **fields}]}
+
+
+SUNFISH = {"name": "Sunfish"}
+
+
+@pytest.mark.parametrize(("table", "field", "why"), [
+    # RULES.md §10: named Fish are the printed cards; a typed-in value lies in the catalog's range
+    (_dr(hand=[{"name": "Kraken", "value": 50}]), "players[0].hand[0]", "Kraken has value 9, not 50"),
+    (_dr(hand=[{"value": 50, "type": "fair"}]), "players[0].hand[0]", "0 to 9"),
+    # RULES.md §10: every Fish card exists once
+    ({"game": "deep-regrets", "players": [
+        {"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "hand": [SUNFISH]},
+        {"name": "B", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "mounted": [{"slot": 2, **SUNFISH}]}]},
+     "players[1].mounted[1]", "one Sunfish card"),
+    # A p.27, RULES.md §10: cards that can't be mounted
+    (_dr(mounted=[{"slot": 1, "name": "Iron Coffin"}]), "players[0].mounted[0]", "can't be sold or mounted"),
+    # RULES.md §5: the money cap; A p.6: the Regret deck; A p.19: 0–3 a card
+    (_dr(fishbucks=11), "players[0].fishbucks", "at most $10"),
+    ({"game": "deep-regrets", "players": [
+        {"name": "A", "regret_cards": 21, "regret_value": 0, "fishbucks": 0},
+        {"name": "B", "regret_cards": 0, "regret_value": 0, "fishbucks": 0}]}, "players[0].regret_cards", "20"),
+    (_dr(regret_cards=2, regret_value=7), "players[0]", "each card is worth 0 to 3"),
+    # issue 11: booleans and strings where numbers belong
+    (_dr(fishbucks=True), "players[0].fishbucks", "valid integer"),
+    (_dr(regret_cards="3"), "players[0].regret_cards", "valid integer"),
+    (_dr(hand=[{"value": True, "type": "fair"}]), "players[0].hand[0].value", "valid integer"),
+    (_dr(lifeboat_flipped=1), "players[0].lifeboat_flipped", "valid boolean"),
+    # RULES.md §1: one name rule
+    ({"game": "deep-regrets", "players": [
+        {"name": "Ann", "regret_cards": 0, "regret_value": 0, "fishbucks": 0},
+        {"name": " ann ", "regret_cards": 0, "regret_value": 0, "fishbucks": 0}]}, "players[1].name", "same name"),
+    (_dr(name="  "), "players[0].name", "needs a name"),
+    # OTHER_GAMES.md: Shallow Regrets 2–4 players, the cards in the box; Endeavor 1–5, counts at the table
+    ({"game": "shallow-regrets", "players": [{"name": "A"}]}, "players", "2 to 4 players"),
+    ({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 1, "type": "fair"}] * 19},
+                                             {"name": "B"}]}, "players", "box has 18"),
+    ({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": "2", "type": "fair"}]},
+                                             {"name": "B"}]}, "players[0].fish[0].points", "valid integer"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": str(i)} for i in range(6)]}, "players", "1 to 5"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": "A"}], "goals": [{"name": "G", "counts": {"Zed": 2}}]},
+     "goals[0].counts.Zed", "not at the table"),
+    ({"game": "endeavor-deep-sea", "mode": "co-op", "difficulty": "beginner",
+      "goals": [{"name": "G", "threshold": 2, "counts": {"A": -1}}]}, "goals[0].counts.A", "greater than or equal"),
+    ({"game": "endeavor-deep-sea", "mode": "co-op", "difficulty": "beginner", "players": [{"name": "A"}],
+      "goals": [{"name": "G", "threshold": 2, "counts": {"B": 3}}]}, "goals[0].counts.B", "not at the table"),
+])
+def test_tables_that_cant_exist_are_refused_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             table: dict, field: str, why: str) -> None:
+    code, _, err = run(tmp_path, table, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert f": {field}: " in err and why in err
+
+
+def test_displayed_fish_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A p.27: a displayed Orca (Fair 0) at 1 Regret card (Fair +1) scores 1, like a Fish in hand."""
+    code, out, err = run(tmp_path, _dr(displayed=[{"name": "Orca"}]), capsys)
+    assert code == 0, err
+    assert [(f["place"], f["points"]) for f in out["players"][0]["breakdown"]["fish"]] == [("displayed", 1)]
+
+
+def test_same_name_goals_scored_each_on_its_own_through_the_cli(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: two goals called G, 6/3 bonuses, counts A 2 B 1 then A 1 B 2: 6 + 3 each = 9 / 9."""
+    table = {"game": "endeavor-deep-sea", "players": [{"name": "A"}, {"name": "B"}],
+             "goals": [{"name": "G", "first": 6, "second": 3, "counts": {"A": 2, "B": 1}},
+                       {"name": "G", "first": 6, "second": 3, "counts": {"A": 1, "B": 2}}]}
+    code, out, err = run(tmp_path, table, capsys)
+    assert code == 0, err
+    assert [p["score"] for p in out["players"]] == [9, 9]
+
+
+def test_endeavor_solo_rounds_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003: solo plays 7 rounds, shown beside the co-op check."""
+    table = {"game": "endeavor-deep-sea", "mode": "co-op", "difficulty": "beginner", "players": [{"name": "A"}],
+             "goals": [{"name": str(i), "achieved": True} for i in range(4)]}
+    code, out, err = run(tmp_path, table, capsys)
+    assert code == 0, err
+    assert (out["won"], out["rounds"]) == (True, 7)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('{"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": '
+     + "9" * 5000 + "}]}", "not valid JSON"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (json.dumps({"game": "endeavor-deep-sea", "players": [{"name": "A"}],
+                 "goals": [{"name": "G", "points_per": int("9" * 4000), "counts": {"A": int("9" * 4000)}}]}),
+     "too big to print"),
+])
+def test_no_traceback_whatever_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
+                                        why: str) -> None:
+    """Issue 11: huge numbers, deep nesting, a result too big to print: one line on stderr, exit 2."""
+    code, _, err = run(tmp_path, text, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert why in err

@@ -6,6 +6,7 @@ from companion.rules.actions import AdvancePhase, Declare, DrawRegret, EndGame, 
 from companion.rules.actions import ThrowLifePreserver as Throw
 from companion.rules.common import with_player
 from companion.rules.dice import Die
+from companion.rules.queries import is_legal, next_day_effects, why_illegal
 from companion.rules.scenario import end_day, play, start_action_phase, table
 
 
@@ -239,13 +240,13 @@ def test_seven_days_variant_rules_md_9():
 
 def test_next_day_effects_checklist_a_p8():
     s = to_day(table(2), 2)
-    effects = s.next_day_effects()
+    effects = next_day_effects(s)
     assert "Everyone takes a blue tackle die" in effects
     assert "Pass the first player marker to P2" in effects
     assert "Everyone flips their Can of Worms face up" not in effects
     s3 = to_day(table(2, "three-shops"), 2)
-    assert "Payday: everyone gets $3" in s3.next_day_effects()
-    assert to_day(table(1), 5).next_day_effects() == []
+    assert "Payday: everyone gets $3" in next_day_effects(s3)
+    assert next_day_effects(to_day(table(1), 5)) == []
 
 
 def test_each_player_declares_once_a_p8():
@@ -265,5 +266,29 @@ def test_game_ends_at_once_when_every_shoal_is_empty_rules_md_3():
 
 def test_why_illegal_names_the_rule_and_changes_nothing_a_p8():
     s = table(2)
-    assert s.why_illegal(AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
-    assert s.is_legal(Refresh(player=0)) and not s.players[0].refreshed
+    assert why_illegal(s, AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
+    assert is_legal(s, Refresh(player=0)) and not s.players[0].refreshed
+
+
+def test_life_preserver_goes_to_the_highest_fresh_pool_total_rules_md_9():
+    """Dice sent to Spent don't count; Fresh dice kept unrolled do (RULES.md §9, Life Preserver thrower)."""
+    s = with_player(table(2), 0, spent=[Die(kind="player")] * 3 + [Die(kind="orange")] * 2)
+    s = play(s, Refresh(player=0, faces=[1, 1, 1, 3, 3], keep=[0, 1, 2]), Refresh(player=1, faces=[3, 3, 2]))
+    assert (s.players[0].fresh_total, s.players[1].fresh_total, s.life_preserver_thrower) == (3, 8, 1)
+    kept = with_player(table(2), 0, fresh=[Die(kind="player", face=3)], spent=[Die(kind="player")] * 2)
+    kept = play(kept, Refresh(player=0, reroll=[], faces=[1, 1]), Refresh(player=1, faces=[1, 1, 2]))
+    assert (kept.players[0].fresh_total, kept.life_preserver_thrower) == (5, 0)
+
+
+def test_payday_4_does_not_fit_the_anglers_guide_rules_md_9():
+    """The Angler's Guide's Thursday gives a blue die and no payday (A p.8): "Payday $4" is refused there and
+    hidden from its variant list, naming the rule."""
+    import pytest
+
+    from companion.rules.ruleset import build_ruleset, variants_for
+
+    with pytest.raises(ValueError, match=r"A p\.8"):
+        build_ruleset("anglers-guide", ("payday-4",))
+    assert "payday-4" not in [v.id for v in variants_for("anglers-guide")]
+    assert "payday-4" in [v.id for v in variants_for("three-shops")]
+    assert build_ruleset("three-shops", ("payday-4",)).thursday_payday == 4

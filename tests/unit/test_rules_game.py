@@ -94,3 +94,15 @@ def test_setup_takes_one_to_five_players_rules_md_1():
         GameSetup(players=[], ruleset=build_ruleset())
     with pytest.raises(ValueError):
         GameSetup(players=[PlayerSetup(name=str(i), colour="red") for i in range(6)], ruleset=build_ruleset())
+
+
+def test_game_constants_match_the_box_and_the_presets_a_p6():
+    """One definition per number (issue 9): the presets' cap and slots agree with the constants (A p.6, p.22)."""
+    from companion.rules.constants import FISHBUCKS_CAP, MAX_PLAYERS, MOUNT_SLOTS, SLOT_NUMBERS
+    from companion.rules.ruleset import build_ruleset, list_presets
+    from companion.rules.scenario import table
+
+    for preset in list_presets():
+        rules = build_ruleset(preset.id)
+        assert rules.money_cap == FISHBUCKS_CAP and len(rules.mount_multipliers) == MOUNT_SLOTS
+    assert SLOT_NUMBERS == (1, 2, 3) and len(table(MAX_PLAYERS).players[0].mounted) == MOUNT_SLOTS

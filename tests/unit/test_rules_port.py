@@ -3,6 +3,7 @@
 import pytest
 from refusals import refused
 
+from companion.rules import queries
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.common import with_player
 from companion.rules.dice import Die
@@ -76,7 +77,7 @@ def test_cannot_afford_is_refused_a_p17():
 @pytest.mark.parametrize(("colour", "price"), [("green", 1), ("blue", 2), ("orange", 3)])
 def test_market_tackle_dice_prices_a_p16(colour, price):
     s = at_port(fishbucks=5)
-    assert s.price(Buy(player=0, shop="tackle", colour=colour)).total == price
+    assert queries.price(s, Buy(player=0, shop="tackle", colour=colour)).total == price
 
 
 def test_bought_dice_are_rolled_into_fresh_excess_spent_a_p16():
@@ -90,7 +91,7 @@ def test_bought_dice_are_rolled_into_fresh_excess_spent_a_p16():
 def test_life_preserver_and_dink_discounts_a_p17():
     s = at_port(fishbucks=5, dinks=2).model_copy(update={"life_preserver": 0})
     buy = Buy(player=0, shop="supplies", price=5, items=["Net"], life_preserver=True, dinks=[1])
-    quote = s.price(buy)
+    quote = queries.price(s, buy)
     assert [(d.label, d.amount) for d in quote.discounts] == [("Life Preserver", 2), ("Dink", 1)]
     assert quote.total == 2
     s = play(s, buy)
@@ -105,18 +106,18 @@ def test_discounts_need_the_life_preserver_and_the_dinks_a_p17():
 
 def test_price_never_below_zero_rules_md_5():
     s = at_port(dinks=3)
-    assert s.price(Buy(player=0, shop="rods", price=2, dinks=[2, 2])).total == 0
+    assert queries.price(s, Buy(player=0, shop="rods", price=2, dinks=[2, 2])).total == 0
 
 
 def test_madness_13_discount_on_items_not_tackle_dice_a_p21():
     s = at_port(fishbucks=5, regret_cards=13)
-    assert s.price(Buy(player=0, shop="rods", price=3)).total == 2
-    assert s.price(Buy(player=0, shop="tackle", colour="orange")).total == 3
+    assert queries.price(s, Buy(player=0, shop="rods", price=3)).total == 2
+    assert queries.price(s, Buy(player=0, shop="tackle", colour="orange")).total == 3
 
 
 def test_three_shops_madness_discount_on_every_shop_rules_md_5():
     s = at_port("three-shops", fishbucks=5, regret_cards=13)
-    assert s.price(Buy(player=0, shop="tackle", tier=3)).total == 2
+    assert queries.price(s, Buy(player=0, shop="tackle", tier=3)).total == 2
 
 
 def test_three_shops_tiers_rules_md_5():

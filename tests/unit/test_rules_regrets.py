@@ -53,7 +53,7 @@ def test_player_dice_are_three_a_p6():
 
 
 def test_dinks_drawn_and_used_a_p11():
-    s = play(table(1), DrawDink(player=0, count=2), UseDink(player=0))
+    s = play(start_action_phase(table(1)), DrawDink(player=0, count=2), UseDink(player=0))
     assert s.players[0].dinks == 1
     refused(play(s, UseDink(player=0)), UseDink(player=0), "A p.11")
 

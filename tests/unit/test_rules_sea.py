@@ -20,7 +20,7 @@ from companion.rules.dice import Die
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
-COD = FishRef(name="Cod", value=3, type="fair")
+COD = FishRef(value=3, type="fair")  # a Fish typed in by value (no catalog name)
 
 
 def at_sea(faces0=(3, 2, 1), players=2, **changes):

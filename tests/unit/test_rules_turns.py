@@ -7,7 +7,7 @@ from companion.rules.common import with_player
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
-COD = FishRef(name="Cod", value=3, type="fair")
+COD = FishRef(value=3, type="fair")  # a Fish typed in by value (no catalog name)
 
 
 def day_one(players=3, preset="anglers-guide"):
@@ -98,3 +98,78 @@ def test_fishing_is_an_action_that_ends_the_turn_a_p11():
 def test_turn_order_starts_with_the_first_player_a_p9():
     s = day_one(players=4).model_copy(update={"first_player": 2})
     assert s.turn_order() == [2, 3, 0, 1]
+
+
+def countdown_day(players=3):
+    """Three shops, everyone but the last player passed; the last player has 2 turns at Sea."""
+    return play(day_one(players, "three-shops"), *(Pass(player=i) for i in range(players - 1)))
+
+
+def test_player_forced_out_by_the_countdown_earns_no_reward_rules_md_9():
+    s = play(countdown_day(), GiveUp(player=2, die=0))
+    assert [p.rewards_due for p in s.players] == [1, 1, 0]  # skipped while the last player still plays
+    s = play(s, GiveUp(player=2, die=0))
+    assert s.players[2].passed and s.players[2].rewards_due == 0
+    refused(s, ClaimReward(player=2, reward="dink"), "RULES.md §9")
+
+
+def test_unclaimed_rewards_lapse_when_the_day_ends_rules_md_9():
+    """When the last player passes nobody is skipped: the Day ends and unclaimed rewards lapse, so nothing shows up
+    the next morning (RULES.md §9; issue 12 item 6)."""
+    s = play(countdown_day(), GiveUp(player=2, die=0), ClaimReward(player=0, reward="dink"), Pass(player=2))
+    assert [p.rewards_due for p in s.players] == [0, 0, 0] and s.players[0].dinks == 1
+    refused(s, ClaimReward(player=1, reward="dink"), "RULES.md §9")
+    s = play(s, AdvancePhase())
+    assert [p.rewards_due for p in s.players] == [0, 0, 0]
+
+
+def test_last_pass_skips_nobody_rules_md_9():
+    s = play(day_one(3, "three-shops"), Pass(player=0), Pass(player=1), Pass(player=2))
+    assert [p.rewards_due for p in s.players] == [0, 0, 0]
+
+
+def test_eating_dinks_and_items_only_on_your_own_turn_a_p11():
+    """Free moves, but on your own turn: not on another angler's turn, not during Refresh (A p.11, p.16)."""
+    from companion.rules.actions import EatFish, GainItem, UseDink, UseItem
+
+    s = with_player(with_player(table(2), 1, hand=[COD], dinks=1, items=["Bag of Maggots"]), 0, hand=[COD])
+    for move in (EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots")):
+        refused(s, move, "A p.9")  # the Refresh phase
+    s = start_action_phase(s)
+    assert s.turn == 0
+    for move in (EatFish(player=1, fish=COD), UseDink(player=1), UseItem(player=1, item="Bag of Maggots")):
+        refused(s, move, "A p.9")  # Ada's turn, not Bo's
+    s = play(s, Pass(player=0), EatFish(player=1, fish=COD), UseDink(player=1),
+             UseItem(player=1, item="Bag of Maggots"))
+    p = s.players[1]
+    assert (p.hand, p.dinks, p.items, s.turn) == ([], 0, [], 1)  # free: still Bo's turn
+    refused(play(s, GainItem(player=0, item="Rod")), UseItem(player=0, item="Rod"), "A p.9")  # Ada has passed
+
+
+def test_available_follows_the_phase_and_whose_turn_it_is_a_p8_p9():
+    """What an angler may do now: Refresh moves in the Refresh phase, turn moves only on their own turn, nothing
+    but table-wide effects once they have passed (A pp.8-9)."""
+    from companion.rules.queries import available
+
+    s = table(2)
+    assert available(s, 0).can("refresh") and not available(s, 0).can("fish")
+    s = day_one(2)
+    ada, bo = available(s, 0), available(s, 1)
+    assert ada.my_turn and {"fish", "give_up", "drop_sinkers", "pass", "abandon_ship"} <= ada.moves
+    assert not bo.my_turn and not bo.moves & {"fish", "pass", "eat_fish", "use_dink", "refresh"}
+    assert "draw_regret" in bo.moves  # an ability may make anyone draw (A p.18)
+    s = play(s, Pass(player=0))
+    assert not available(s, 0).moves & {"fish", "pass", "eat_fish"} and available(s, 1).my_turn
+
+
+def test_available_at_port_names_open_shops_and_empty_slots_rules_md_5():
+    from companion.rules.actions import Buy
+    from companion.rules.queries import available
+
+    s = with_player(day_one(2, "three-shops"), 0, location="port", hand=[COD], fishbucks=5,
+                    mounted=[COD, None, None])
+    can = available(s, 0)
+    assert {"sell", "buy", "mount"} <= can.moves and "fish" not in can.moves
+    assert can.shops == ("rods", "reels", "supplies", "tackle") and can.empty_slots == (2, 3)
+    s = play(s, Buy(player=0, shop="reels", tier=1, items=["Reel"]), Pass(player=1))
+    assert available(s, 0).shops == ("supplies", "tackle")  # Rods and Reels are one shop, once a Day

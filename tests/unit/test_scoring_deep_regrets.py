@@ -187,7 +187,7 @@ def test_invalid_tables_are_refused() -> None:
     """1–5 players (RULES.md §1), distinct names, at most 3 mounts, Regret cards print 0–3."""
     with pytest.raises(ValueError, match="1 to 5"):
         score_deep_regrets([player(f"P{i}") for i in range(6)])
-    with pytest.raises(ValueError, match="different name"):
+    with pytest.raises(ValueError, match="same name"):
         score_deep_regrets([player("A"), player("A")])
     with pytest.raises(ValueError, match="3 slots"):
         score_deep_regrets([player(mounted=(fair(1),) * 4)])
@@ -203,11 +203,18 @@ def test_cloche_is_an_extra_x2_mount() -> None:
     assert (score.fish[0].place, score.fish[0].multiplier) == ("cloche", 2)
 
 
-def test_cloche_fish_counts_as_mounted_for_the_penalty() -> None:
-    """A p.22 with 3 players: "Hi" (row 7–9: Fair 0, Foul +1) has slot 1 Fair 6 → 12 and a Cloche Foul 6 →
-    7 × 2 = 14; the highest-scored mounted Fish is the Cloche's, so 12 remain."""
+def test_the_penalty_never_takes_the_cloche_rules_md_10() -> None:
+    """A p.22 with 3 players, RULES.md §10: "Hi" (row 7–9: Fair 0, Foul +1) has slot 1 Fair 6 → 12 and a Cloche
+    Foul 6 → 7 × 2 = 14; the penalty takes only from the three slots, so the slot's 12 goes and 14 remain."""
     result = score_deep_regrets([player("Hi", cards=8, value=20, mounted=(fair(6),), cloche=foul(6)),
                                  player("B", cards=1, value=1), player("C", cards=1, value=1)])
     hi = by_name(result, "Hi")
-    assert hi.score == 12
-    assert (hi.penalty.place, hi.penalty.slot, hi.penalty.points_lost) == ("cloche", None, 14)
+    assert hi.score == 14
+    assert (hi.penalty.place, hi.penalty.slot, hi.penalty.points_lost) == ("mount", 1, 12)
+
+
+def test_only_a_cloche_means_nothing_to_discard_rules_md_10() -> None:
+    result = score_deep_regrets([player("Hi", cards=8, value=20, cloche=foul(6)),
+                                 player("B", cards=1, value=1), player("C", cards=1, value=1)])
+    hi = by_name(result, "Hi")
+    assert (hi.score, hi.penalty.place, hi.penalty.points_lost) == (14, None, 0)

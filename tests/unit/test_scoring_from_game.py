@@ -53,8 +53,9 @@ def test_unrevealed_regret_value_and_unentered_fish_are_named() -> None:
 
 
 def test_blank_draft_needs_names_and_distinct_ones() -> None:
-    draft = TableDraft(players=[PlayerDraft(name="A", regret_value=0), PlayerDraft(name="a", regret_value=0)])
-    assert draft.missing() == ["Each player needs a different name"]
+    """RULES.md §1, the one name rule: "A" and " a " are the same name."""
+    draft = TableDraft(players=[PlayerDraft(name="A", regret_value=0), PlayerDraft(name=" a ", regret_value=0)])
+    assert draft.missing() == ["“a” is the same name as “A” (names ignore case and surrounding spaces)"]
     assert TableDraft().missing()[0] == "Player 1 needs a name"
 
 

@@ -27,7 +27,7 @@ def sp(name: str, *fish: tuple[int, str]) -> ShallowPlayer:
 
 def test_shallow_seed_example_sums_points() -> None:
     """Seed 001: "3+2+1-1=5 points" — the sum of the caught Fish (no Foul Fish, so no penalty here)."""
-    result = score_shallow_regrets([sp("A", (3, "fair"), (2, "fair"), (1, "fair"), (-1, "fair"))])
+    result = score_shallow_regrets([sp("A", (3, "fair"), (2, "fair"), (1, "fair"), (-1, "fair")), sp("B")])
     assert result.players[0].score == 5
 
 
@@ -115,12 +115,11 @@ def test_endeavor_goal_points_per_count_plus_bonus_and_shared_victory() -> None:
     assert [p.rank for p in result.players] == [1, 1, 3]
 
 
-def test_endeavor_goal_count_for_someone_not_playing_competes_and_warns() -> None:
-    """Seed 003 leader bonus: Zed's count 5 beats A's 3, so A is 2nd (3 points), not 1st; the name is reported."""
-    result = score_endeavor([EndeavorPlayer(name="A")],
-                            [EndeavorGoal(name="G", first=7, second=3, counts={"A": 3, "Zed": 5})])
-    assert result.players[0].score == 3
-    assert "Zed" in result.warnings[0]
+def test_endeavor_goal_count_for_someone_not_at_the_table_is_refused() -> None:
+    """Issue 11: a count for a name not at the table is refused (a misspelt name), not scored, naming the goal."""
+    with pytest.raises(ValueError, match=r"goals\[0\]\.counts\.Zed: .*not at the table"):
+        score_endeavor([EndeavorPlayer(name="A")], [EndeavorGoal(name="G", first=7, second=3,
+                                                                 counts={"A": 3, "Zed": 5})])
 
 
 @pytest.mark.parametrize(("difficulty", "met", "won"), [

@@ -20,7 +20,7 @@ def players(draw: st.DrawFn) -> list[DeepRegretsPlayer]:
         cards = draw(st.integers(0, 20))
         out.append(DeepRegretsPlayer(
             name=f"P{i}", regret_cards=cards, regret_value=draw(st.integers(0, 3 * cards)),
-            lifeboat_flipped=draw(st.booleans()), fishbucks=draw(st.integers(0, 15)),
+            lifeboat_flipped=draw(st.booleans()), fishbucks=draw(st.integers(0, 10)),
             hand=tuple(draw(st.lists(fish, max_size=5))),
             mounted=tuple(draw(st.lists(st.one_of(st.none(), fish), max_size=3))),
             cloche=draw(st.one_of(st.none(), fish))))
@@ -48,12 +48,13 @@ def test_scores_add_up_and_rank_by_the_tie_break_chain(table: list[DeepRegretsPl
         # §7.2: only the highest Regret total is penalised, never solo, at most one mounted Fish each.
         hit = len(table) > 1 and totals[s.name] == highest
         assert (s.penalty is not None) == hit
-        assert len(discarded) == (1 if hit and any(line.place != "hand" for line in s.fish) else 0)
-        assert all(line.place != "hand" for line in discarded)
+        # RULES.md §10: the penalty takes from the three slots only, never the Cloche.
+        assert len(discarded) == (1 if hit and any(line.place == "mount" for line in s.fish) else 0)
+        assert all(line.place == "mount" for line in discarded)
         if discarded:
             # 2 players: the lowest-valued mounted Fish, otherwise the highest; by scored or printed value.
             pick = min if len(table) == 2 else max
-            mounts = [line for line in s.fish if line.place != "hand"]
+            mounts = [line for line in s.fish if line.place == "mount"]
             if variants:
                 assert (discarded[0].printed or 0) == pick(line.printed or 0 for line in mounts)
             else:

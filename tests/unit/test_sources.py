@@ -72,11 +72,11 @@ def test_what_names_no_source_shows_nothing(citation: str) -> None:
     assert player_source(citation) == ""
 
 
-def test_the_words_go_through_the_translation_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_words_go_through_the_translation_catalog() -> None:
     """A new string is a catalog entry: the document name and the page pattern are both translated."""
-    italian = {"Angler's Guide": "Guida del Pescatore", "{source} p.{page}": "{source}, pag. {page}"}
-    monkeypatch.setattr(companion.i18n, "_catalog", lambda language: italian)
-    assert player_source("A p.17") == "Guida del Pescatore, pag. 17"
+    with companion.i18n.use_language("zh_Hant"):
+        assert player_source("A p.17") == "英文規則書 第 17 頁"
+        assert player_source("B, C") == "義大利文規則摘要、中文規則摘要"
 
 
 def _engine_citations() -> set[str]:

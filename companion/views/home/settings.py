@@ -1,11 +1,11 @@
-"""Settings: light or dark, and the way to the Data screen. Identifiers: ``theme-dark``, ``theme-light``,
-``settings-data``, ``back``."""
+"""Settings: light or dark, this phone's language, and the way to the Data screen. Identifiers: ``theme-dark``,
+``theme-light``, ``language-<en|it|zh_Hant>``, ``settings-data``, ``back``."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import LANGUAGES, language, t
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw
 from companion.views.widgets import action_button, grow, screen, section_card
@@ -27,8 +27,18 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         grow(action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
                       primary=current == "light")),
     ])
+
+    def pick_language(code: str) -> None:
+        if ctx.on_setting is not None:
+            ctx.on_setting("language", code)  # per phone: not a store setting shared by every phone
+        redraw()
+
+    languages = ft.Row([grow(action_button(f"language-{code}", name, lambda c=code: pick_language(c),
+                                           primary=code == language()))
+                        for code, name in LANGUAGES.items()])
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
+        section_card("settings-language", t("Language"), [languages]),
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
     ], back=lambda: ctx.navigate("/"))

@@ -20,6 +20,7 @@ import flet as ft
 from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
 from companion.session import GameSession
@@ -57,7 +58,7 @@ class PortForm:
 def quote_text(state: GameState, buy: act.Buy) -> str:
     """``"$3 − Life Preserver $2 = $1"``, or the reason the purchase isn't possible."""
     try:
-        quote = state.price(buy)
+        quote = queries.price(state, buy)
     except RuleViolation as refused:
         return str(refused)
     parts = [f"${quote.base}"] + [t("− {label} ${amount}", label=d.label, amount=d.amount) for d in quote.discounts]

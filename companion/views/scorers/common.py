@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.session import DraftSession
 from companion.views import theme
 from companion.views.context import AppContext
@@ -53,8 +53,8 @@ def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = Non
     form = use_form(ScorerForm)
     return Editing(ctx, session, shown.version, copy.deepcopy(shown.value), form, use_redraw())
 
-SCORERS = (("deep-regrets", "/score", "Deep Regrets"), ("shallow", "/score/shallow", "Shallow Regrets"),
-           ("endeavor", "/score/endeavor", "Endeavor: Deep Sea"))
+SCORERS = (("deep-regrets", "/score", N_("Deep Regrets")), ("shallow", "/score/shallow", N_("Shallow Regrets")),
+           ("endeavor", "/score/endeavor", N_("Endeavor: Deep Sea")))
 
 
 def game_switcher(ctx: AppContext, current: str) -> ft.Row:

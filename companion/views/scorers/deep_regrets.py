@@ -24,7 +24,7 @@ from copy import deepcopy
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.fish import FishRef, FishType
 from companion.rules.game import Game
 from companion.rules.madness import madness_tier
@@ -124,7 +124,7 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
         draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
         _changed(ed, draft)
 
-    presets = [chip(f"scorer-preset-{p.id}", p.name, color=theme.SEED if p.id == draft.preset else theme.PASSED,
+    presets = [chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
                     on_click=lambda pid=p.id: set_preset(pid)) for p in list_presets()]
     printed = tagged("scorer-variant-penalty-printed", ft.Switch(
         label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
@@ -155,7 +155,8 @@ def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
                                         lambda k=k: remove_hand(k))]))
     if p.hand_unentered:
         rows.append(tagged(f"scorer-unentered-{i}", ft.Text(
-            t("{n} Fish caught but not entered: add them below", n=p.hand_unentered), color=theme.DANGER)))
+            tn("{n} Fish caught but not entered: add them below", "{n} Fish caught but not entered: add them below",
+               p.hand_unentered), color=theme.DANGER)))
     rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
     for slot in range(1, MOUNT_SLOTS + 1):
         fish = p.mounted[slot - 1]

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.scoring.endeavor import (
     GOALS_NEEDED,
     MAX_GOALS,
@@ -52,9 +52,11 @@ from companion.views.widgets import (
 
 DRAFT_KEY = "endeavor-scorer"
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
-CATEGORIES = (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
-              ("specialists", "Senior tier-5 specialists"), ("research", "Leftover research"),
-              ("staging_discs", "Discs in staging area"))
+CATEGORIES = (("tracks", N_("Attribute tracks")), ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
+              ("specialists", N_("Senior tier-5 specialists")), ("research", N_("Leftover research")),
+              ("staging_discs", N_("Discs in staging area")))
+LEVELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+          "legendary": N_("Legendary")}
 
 
 def _player() -> dict[str, Any]:
@@ -172,7 +174,7 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
         draft["coop_goals"][g][key] = value
         _changed(ed, draft)
 
-    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(d.value.capitalize()),
+    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(LEVELS[d.value]),
                                                         n=GOALS_NEEDED[d]),
                    color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
                    on_click=lambda v=d.value: set_level(v)) for d in Difficulty]

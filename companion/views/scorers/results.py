@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.fish import FishRef
 from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine
 from companion.views import theme
@@ -45,10 +45,11 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
     rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
                                                      color=theme.DANGER if line.discarded else None))
              for k, line in enumerate(s.fish)]
-    rows.append(ft.Text(t("Fishbucks ${bucks}: {points} points", bucks=s.fishbucks, points=s.fishbucks_points),
+    rows.append(ft.Text(tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", s.fishbucks_points,
+                           bucks=s.fishbucks),
                         size=theme.BODY))
     if s.penalty is not None:
-        lost = t(" (−{n} points)", n=s.penalty.points_lost) if s.penalty.points_lost else ""
+        lost = tn(" (−{n} point)", " (−{n} points)", s.penalty.points_lost) if s.penalty.points_lost else ""
         rows.append(tagged(f"scorer-penalty-{i}", ft.Text(s.penalty.reason + lost, color=theme.DANGER,
                                                           size=theme.BODY)))
     if s.tie_break:

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.scoring.shallow_regrets import (
     FROD,
     ShallowFish,
@@ -85,15 +85,16 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
     for k, f in enumerate(fish):
         kind = t("Foul") if f["type"] == "foul" else t("Fair")
         rows.append(ft.Row([
-            tagged(f"shallow-fish-{who}-{k}", ft.Text(t("{kind} · {points} points", kind=kind, points=f["points"]),
+            tagged(f"shallow-fish-{who}-{k}", ft.Text(tn("{kind} · {n} point", "{kind} · {n} points",
+                                                                 f["points"], kind=kind),
                                                       size=theme.BODY, expand=True,
                                                       color=theme.FOUL if f["type"] == "foul" else theme.FAIR)),
             icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), lambda k=k: remove(k)),
         ]))
     foul = sum(1 for f in fish if f["type"] == "foul")
     rows.append(tagged(f"shallow-summary-{who}", ft.Text(
-        t("{n} Fish · {foul} Foul · {points} points", n=len(fish), foul=foul,
-          points=sum(f["points"] for f in fish)), size=theme.SMALL)))
+        tn("{fish} Fish · {foul} Foul · {n} point", "{fish} Fish · {foul} Foul · {n} points",
+           sum(f["points"] for f in fish), fish=len(fish), foul=foul), size=theme.SMALL)))
     rows.append(ft.Row([
         tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ed.form.typed.get(f"shallow-points-{who}",
                                                                                               ""),

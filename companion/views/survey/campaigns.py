@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 from pydantic import ValidationError
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import TeamMember, new_campaign
@@ -100,7 +100,8 @@ def _row(ls: Lst, summary: dict[str, Any]) -> ft.Control:
     )
     return ft.Row([
         ft.Column([ft.Text(summary["name"], size=theme.BODY, weight=ft.FontWeight.W_600),
-                   ft.Text(t("{mode} · {weeks} weeks", mode=mode, weeks=summary["weeks"]), size=theme.SMALL)],
+                   ft.Text(tn("{mode} · {n} week", "{mode} · {n} weeks", summary["weeks"], mode=mode),
+                           size=theme.SMALL)],
                   expand=True, spacing=0),
         action_button(f"survey-open-{cid}", t("Open"), lambda: ctx.navigate(route_to("/survey/campaign", c=cid)),
                       icon=ft.Icons.PLAY_ARROW, primary=True),

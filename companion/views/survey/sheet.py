@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.session import CampaignSession
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
@@ -26,7 +26,7 @@ from companion.views.survey.common import (
 from companion.views.widgets import section_card, tagged
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
+SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 
 
 def depth_label(depth: int) -> str:

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules import queries
 from companion.rules.state import GameState
 from companion.views.context import route_to
 from companion.views.table.common import Moves
@@ -41,7 +42,7 @@ def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
         return [action_button("end-game", t("End the game"), lambda: moves.apply(act.EndGame()),
                               icon=ft.Icons.FLAG, primary=True)]
     # Keyed by game and Day: the ticks belong to this evening of this game, never to the next game opened here.
-    return [DayEnd(moves, tuple(state.next_day_effects()), key=f"day-end-{game_id}-{state.day}")]
+    return [DayEnd(moves, tuple(queries.next_day_effects(state)), key=f"day-end-{game_id}-{state.day}")]
 
 
 @ft.component

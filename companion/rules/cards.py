@@ -1,0 +1,101 @@
+"""The printed cards as the engine checks them (RULES.md §10): a named Fish must be the catalog's card, a Fish
+typed in must have a value some card prints, and every Fish card exists once.
+
+The catalog is imported when first needed: it imports :mod:`companion.rules.fish`, so a module-level import here
+would be circular.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.i18n import t
+from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
+from companion.rules.madness import MadnessTier
+
+if TYPE_CHECKING:
+    from companion.catalog import Catalog, CatalogFish, Item
+
+
+def catalog() -> Catalog:
+    """The shipped card catalog."""
+    from companion.catalog import load_catalog
+
+    return load_catalog()
+
+
+def known_name(name: str | None) -> str | None:
+    """The catalog name of a card, or ``None`` for no name or one the catalog doesn't know."""
+    from companion.catalog import UnknownFish
+
+    if name is None:
+        return None
+    try:
+        return catalog().fish(name).name
+    except UnknownFish:
+        return None
+
+
+def card(fish: FishRef) -> CatalogFish | None:
+    """The catalog card of a named Fish (``None`` for a Fish typed in by value); raises :class:`RuleViolation`
+    for a name the catalog doesn't know."""
+    if fish.name is None:
+        return None
+    from companion.catalog import UnknownFish
+
+    try:
+        return catalog().fish(fish.name)
+    except UnknownFish as e:
+        raise RuleViolation("RULES.md §10", str(e)) from None
+
+
+def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
+    """Refuse a Fish no card prints, naming ``field``: a named Fish must match its card's value and type, a Fish
+    typed in must have a value inside the catalog's range (RULES.md §10). Returns the card, if named.
+
+    >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
+    Traceback (most recent call last):
+    ...
+    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (RULES.md §10)
+    """
+    found = card(fish)
+    if found is not None:
+        wrong = found.matches(fish)
+        if wrong:
+            raise RuleViolation("RULES.md §10", f"{field}: {wrong}")
+        return found
+    low, high = catalog().value_range
+    if fish.value is not None and not low <= fish.value <= high:
+        raise RuleViolation("RULES.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
+                                              low=low, high=high, value=fish.value))
+    return None
+
+
+def fish_value(tier: MadnessTier, fish: FishRef) -> int:
+    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (RULES.md §2)."""
+    name = known_name(fish.name)
+    if name is not None:
+        fixed = catalog().fish(name).fixed_value
+        if fixed is not None:
+            return fixed
+    return tier.fish_value(fish.value, fish.foul)
+
+
+def no_sale_or_mount(fish: FishRef, doing: str) -> None:
+    """Refuse selling or mounting a card that can't be (Whispering Skull, Iron Coffin …, A p.27; RULES.md §10)."""
+    found = card(fish)
+    if found is not None and found.no_sale_or_mount:
+        raise RuleViolation("RULES.md §10", t("{name} can't be sold or mounted ({doing})", name=found.name,
+                                              doing=doing))
+
+
+def item(name: str) -> Item | None:
+    """The Rod, Reel or Supply called ``name``, or ``None`` for a card the catalog doesn't know."""
+    return catalog().item(name)
+
+
+def regrets_drawn(name: str) -> int:
+    """How many Regrets using the Supply ``name`` draws (the Bucket of Chum: 3); 0 for a card the catalog lacks."""
+    found = item(name)
+    return found.regrets_drawn if found is not None else 0

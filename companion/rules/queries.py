@@ -1,0 +1,209 @@
+"""The questions screens ask the engine: what may this angler do now, is this action legal, what does it cost,
+what will the next morning bring. Views never compute a rule; they call these.
+
+>>> from companion.rules.actions import Refresh
+>>> from companion.rules.scenario import table
+>>> s = table(2)
+>>> sorted(available(s, 0).moves & {"refresh", "fish", "eat_fish"})
+['refresh']
+>>> why_illegal(s, Refresh(player=0, faces=[4, 1, 1]))
+'A player die has no face 4 (RULES.md §1)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.rules import days, difficulty, pricing
+from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
+from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
+from companion.rules.dice import TACKLE_COLOURS, DieKind
+from companion.rules.difficulty import CatchDifficulty
+from companion.rules.engine import apply
+from companion.rules.errors import RuleViolation
+from companion.rules.phases import PHASES
+from companion.rules.pricing import PriceQuote
+from companion.rules.state import GameState, Location, PlayerState
+
+SHOPS: tuple[Shop, ...] = ("rods", "reels", "supplies", "tackle")
+
+
+class Available(BaseModel):
+    """What one angler may do now (:func:`available`).
+
+    ``moves``: the action types (``Action.type``) this angler can make now: the phase allows them, it is their turn
+    where the move needs it, and what they hold allows it (a Fish to sell, a Dink to use, an empty slot). The
+    precise action is still checked by :func:`is_legal` (a Fish the dice can't pay for is refused there). The other
+    fields tell a screen how to fill in the buttons it enables: where the angler may declare, to whom they may throw
+    the Life Preserver, how many Depths they may still drop, the shops still open to them, their empty mount slots
+    (numbered 1-3 as printed), the passing rewards they may choose, the Spent dice a Refresh rolls (``roll``; see
+    :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
+    A p.20), their Max dice, and the highest Regret value they may reveal.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    my_turn: bool
+    moves: frozenset[str]
+    declare: tuple[Location, ...] = ()
+    throw_to: tuple[int, ...] = ()
+    sinkers: int = 0
+    shops: tuple[Shop, ...] = ()
+    empty_slots: tuple[int, ...] = ()
+    rewards: tuple[Reward, ...] = ()
+    roll: tuple[DieKind, ...] = ()
+    must_roll_all: bool = False
+    max_dice: int = 0
+    regret_value_max: int = 0
+
+    def can(self, move: str) -> bool:
+        """Whether ``move`` is among :attr:`moves`."""
+        return move in self.moves
+
+
+def _open_shops(state: GameState, p: PlayerState) -> tuple[Shop, ...]:
+    if p.at_sea:
+        return ()
+    if state.ruleset.shop_system != "three-shops":
+        return SHOPS
+    used = set(p.shops_used)
+    return tuple(s for s in SHOPS if pricing.shop_key(Buy(player=0, shop=s)) not in used)
+
+
+def _rewards(state: GameState, p: PlayerState) -> tuple[Reward, ...]:
+    if not state.ruleset.passing_reward:
+        return ()
+    return ("dink", "regret") if p.regret_cards else ("dink",)
+
+
+def _gettable_die(state: GameState, p: PlayerState) -> bool:
+    return (state.omen_holder is None or any(state.tackle_available(c) for c in TACKLE_COLOURS)
+            or sum(d.kind == "player" for d in (*p.fresh, *p.spent)) < PLAYER_DICE)
+
+
+# What the angler must hold for a move to have a legal form (the phase and the turn are checked from PHASES).
+_HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
+    "refresh": lambda s, i, p: not p.refreshed,
+    "throw_life_preserver": lambda s, i, p: (not s.life_preserver_thrown and all(q.refreshed for q in s.players)
+                                             and s.life_preserver_thrower == i),
+    "equip": lambda s, i, p: s.phase == "declaration" or s.is_first_day,
+    "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
+    "fish": lambda s, i, p: p.at_sea and bool(p.fresh),
+    "give_up": lambda s, i, p: p.at_sea and bool(p.fresh),
+    "abandon_ship": lambda s, i, p: p.at_sea and p.lifeboat,
+    "use_can_of_worms": lambda s, i, p: p.at_sea and p.can_of_worms,
+    "eat_fish": lambda s, i, p: p.hand_count > 0,
+    "use_dink": lambda s, i, p: p.dinks > 0,
+    "use_item": lambda s, i, p: bool(p.items),
+    "sell": lambda s, i, p: not p.at_sea and p.hand_count > 0,
+    "buy": lambda s, i, p: bool(_open_shops(s, p)),
+    "cycle_market": lambda s, i, p: (not p.at_sea and s.ruleset.shop_system == "market"
+                                     and p.fishbucks >= 1),
+    "mount": lambda s, i, p: not p.at_sea and p.hand_count > 0 and None in p.mounted,
+    "claim_reward": lambda s, i, p: p.rewards_due > 0 and s.ruleset.passing_reward,
+    "draw_regret": lambda s, i, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
+    "discard_regret": lambda s, i, p: p.regret_cards > 0,
+    "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
+    "empty_shoal": lambda s, i, p: s.shoals_emptied < SHOALS,
+    "gain_die": lambda s, i, p: _gettable_die(s, p),
+    "enter_fish": lambda s, i, p: p.hand_hidden > 0,
+}
+_TABLE_MOVES: dict[str, Action] = {"advance_phase": AdvancePhase(), "end_game": EndGame()}
+
+
+def available(state: GameState, seat: int) -> Available:
+    """What the angler at ``seat`` may do now: the move types, and what a screen needs to enable its buttons.
+
+    Moves of the whole table (``advance_phase``, ``end_game``) are listed for every seat when they are legal.
+
+    >>> from companion.rules.scenario import start_action_phase, table
+    >>> a = available(start_action_phase(table(2)), 0)
+    >>> a.my_turn, sorted(a.moves & {"fish", "pass", "sell", "refresh"}), a.sinkers
+    (True, ['fish', 'pass'], 2)
+    >>> available(start_action_phase(table(2)), 1).can("eat_fish")
+    False
+    """
+    p = state.players[seat]
+    spec = PHASES[state.phase]
+    my_turn = state.turn == seat and not p.passed
+    candidates = spec.moves | spec.turn_moves if my_turn else spec.moves
+    moves = set()
+    for move in candidates:
+        if move in _TABLE_MOVES:
+            if is_legal(state, _TABLE_MOVES[move]):
+                moves.add(move)
+        elif _HOLDS.get(move, _always)(state, seat, p):
+            moves.add(move)
+    can = moves.__contains__
+    ports_allowed = not (state.ruleset.port_then_sea and p.port_yesterday)
+    return Available(
+        seat=seat, my_turn=my_turn, moves=frozenset(moves),
+        declare=(("sea", "port") if ports_allowed else ("sea",)) if can("declare") else (),
+        throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
+        if can("throw_life_preserver") else (),
+        sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
+        shops=_open_shops(state, p) if can("buy") else (),
+        empty_slots=tuple(n for n in SLOT_NUMBERS if p.mounted[n - 1] is None) if can("mount") else (),
+        rewards=_rewards(state, p) if can("pass") or can("claim_reward") else (),
+        roll=tuple(d.kind for d in p.spent) if can("refresh") else (),
+        must_roll_all=can("refresh") and p.dice_count > state.max_dice(seat),
+        max_dice=state.max_dice(seat),
+        regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
+    )
+
+
+def _always(state: GameState, seat: int, p: PlayerState) -> bool:
+    return True
+
+
+def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
+    """The dice a Refresh (or Making Port) rolls, in the order their faces are entered: the Spent dice, then the
+    Fresh dice chosen by index in ``reroll`` (``None``: every Fresh die) (A p.8). A screen shows one row of
+    :func:`~companion.rules.dice.face_choices` per die.
+
+    >>> from companion.rules.scenario import table
+    >>> dice_to_roll(table(1), 0)
+    ['player', 'player', 'player']
+    """
+    p = state.players[seat]
+    chosen = range(len(p.fresh)) if reroll is None else reroll
+    return [d.kind for d in p.spent] + [p.fresh[i].kind for i in chosen if 0 <= i < len(p.fresh)]
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """``None`` if ``action`` is legal now, otherwise the one line saying which rule it breaks.
+
+    >>> from companion.rules.actions import AdvancePhase
+    >>> from companion.rules.scenario import table
+    >>> why_illegal(table(2), AdvancePhase())
+    'Still to refresh: P1, P2 (A p.8)'
+    """
+    try:
+        apply(state, action)
+    except RuleViolation as e:
+        return str(e)
+    return None
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` may be applied now (the state is not changed either way)."""
+    return why_illegal(state, action) is None
+
+
+def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
+    """The Difficulty of a catch after every effect, line by line (RULES.md §10): what the catch screen shows."""
+    return difficulty.catch_difficulty(state, catch)
+
+
+def price(state: GameState, buy: Buy) -> PriceQuote:
+    """The price of a purchase now, each discount itemised (A p.17, RULES.md §5); raises
+    :class:`~companion.rules.errors.RuleViolation` if it is not a valid purchase."""
+    return pricing.quote(state, buy)
+
+
+def next_day_effects(state: GameState) -> list[str]:
+    """The checklist of what happens at the start of the next Day (A p.8), translated; empty on the last Day."""
+    return days.day_effects(state)

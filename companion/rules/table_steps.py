@@ -1,0 +1,345 @@
+"""What the table must do by hand after an accepted action: the cards stay on the table, so when the app adds a
+Regret card, hands out a die, moves the Life Preserver or caps the money, it says so in words (issue 12, item 4).
+
+The steps are read off the difference between the state before and after the action, with the action only
+naming the reason; no rule is computed again here.
+
+>>> from companion.rules.actions import Sell
+>>> from companion.rules.common import with_player
+>>> from companion.rules.fish import FishRef
+>>> from companion.rules.scenario import play, start_action_phase, table
+>>> s = start_action_phase(table(2), ports=())
+>>> s = with_player(s, 0, location="port", hand=[FishRef(value=3, type="foul")])
+>>> sale = Sell(player=0, fish=[FishRef(value=3, type="foul")])
+>>> [step.text for step in table_steps(s, sale, play(s, sale))]
+['P1: draw a Regret card — sold a Foul Fish', 'P1: move your Fishbuck tracker to $1']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.i18n import t
+from companion.rules.actions import (
+    AbandonShip,
+    Action,
+    AdjustFishbucks,
+    AdvancePhase,
+    Buy,
+    ClaimReward,
+    Declare,
+    DiscardRegret,
+    DrawRegret,
+    Fish,
+    GainDie,
+    MoveRegrets,
+    Pass,
+    Refresh,
+    Sell,
+    ThrowLifePreserver,
+)
+from companion.rules.dice import TACKLE_COLOURS, die_label
+from companion.rules.ruleset import DAYS
+from companion.rules.state import GameState, PlayerState
+from companion.rules.wording import cap_overflow, overflow_note
+
+StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
+                   "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
+                   "lost_to_cap", "take_item", "discard_item", "graveyard", "boat", "day", "first_player",
+                   "countdown", "reward"]
+
+
+class TableStep(BaseModel):
+    """One thing to do by hand. ``seat``: the angler who does it (``None``: the table, e.g. the Day tracker);
+    ``to``: the other angler it involves (who gets the Life Preserver or the Regret cards); ``text``: the
+    translated sentence a screen shows as it is."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: StepKind
+    seat: int | None
+    text: str
+    to: int | None = None
+    count: int = 1
+
+
+def table_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    """The physical steps the table must make because ``action`` turned ``before`` into ``after``, in the order
+    the table does them: the Day, then per angler in turn order Regrets, dice, money, cards, then the Life
+    Preserver and the countdown. ``after`` must be ``engine.apply(before, action)``.
+
+    >>> from companion.rules.actions import ThrowLifePreserver
+    >>> from companion.rules.scenario import play, table
+    >>> from companion.rules.actions import Refresh
+    >>> s = play(table(2), Refresh(player=0, faces=[3, 3, 2]), Refresh(player=1, faces=[1, 1, 1]))
+    >>> throw = ThrowLifePreserver(player=0, to=1)
+    >>> [step.text for step in table_steps(s, throw, play(s, throw))]
+    ['P1: throw the Life Preserver to P2']
+    """
+    steps = _day_steps(before, after)
+    steps += _regret_steps(before, action, after)
+    for i in after.turn_order():
+        was, now = before.players[i], after.players[i]
+        steps += _dice_steps(i, was, now, action, after)
+        steps += _money_steps(i, before, action, after)
+        steps += _card_steps(i, was, now, action)
+    steps += _graveyard_steps(before, action, after)
+    steps += _life_preserver_steps(before, action, after)
+    steps += _turn_steps(before, after)
+    return steps
+
+
+# --- the Day -------------------------------------------------------------------------------------------------
+def _day_steps(before: GameState, after: GameState) -> list[TableStep]:
+    if after.day == before.day:
+        return []
+    steps = [TableStep(kind="day", seat=None, text=t("Move the Day tracker to {day}",
+                                                      day=t(DAYS[after.day].capitalize())))]
+    if after.first_player != before.first_player:
+        name = after.players[after.first_player].name
+        steps.append(TableStep(kind="first_player", seat=after.first_player,
+                               text=t("Pass the first player marker to {name}", name=name)))
+    return steps
+
+
+# --- Regret cards --------------------------------------------------------------------------------------------
+def _regret_reason(action: Action) -> str:
+    """Why the action drew (or discarded) Regret cards, in the words of the rule that did it."""
+    if isinstance(action, Sell):
+        fouls = sum(1 for f in action.fish if f.foul)
+        return t("sold a Foul Fish") if fouls == 1 else t("sold {n} Foul Fish", n=fouls)
+    if isinstance(action, Fish):
+        reasons = [t("used {supply}", supply=s) for s in action.supplies]
+        if action.overfished:
+            reasons.append(t("overfished: nobody fishes that Shoal again"))
+        return "; ".join(reasons)
+    if isinstance(action, Declare | AbandonShip):
+        return t("Made Port")
+    if isinstance(action, Pass | ClaimReward):
+        return t("passing reward: a random one")
+    if isinstance(action, DrawRegret | DiscardRegret | MoveRegrets):
+        return t("a card's ability")
+    return ""
+
+
+def _with_reason(text: str, reason: str) -> str:
+    return t("{step} — {reason}", step=text, reason=reason) if reason else text
+
+
+def _regret_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    """Regret cards drawn, discarded, or passed from one angler to another (a move, or a draw from another
+    angler when both piles are empty, A p.18): gains are paired with losses in turn order."""
+    order = after.turn_order()
+    delta = {i: after.players[i].regret_cards - before.players[i].regret_cards for i in order}
+    losers = [[i, -d] for i, d in delta.items() if d < 0]
+    gainers = [[i, d] for i, d in delta.items() if d > 0]
+    steps: list[TableStep] = []
+    moving = isinstance(action, MoveRegrets) or (gainers and losers and not isinstance(action, Pass | ClaimReward))
+    if moving:
+        for gain in gainers:
+            for loss in losers:
+                n = min(gain[1], loss[1])
+                if n:
+                    giver, taker = after.players[loss[0]].name, after.players[gain[0]].name
+                    text = (t("{giver}: give a Regret card to {taker}", giver=giver, taker=taker) if n == 1 else
+                            t("{giver}: give {n} Regret cards to {taker}", giver=giver, n=n, taker=taker))
+                    if not isinstance(action, MoveRegrets):
+                        text = _with_reason(text, t("both Regret piles are empty"))
+                    steps.append(TableStep(kind="give_regret", seat=loss[0], to=gain[0], count=n, text=text))
+                    gain[1] -= n
+                    loss[1] -= n
+    for i, n in gainers:
+        if n:
+            name = after.players[i].name
+            text = (t("{name}: draw a Regret card", name=name) if n == 1 else
+                    t("{name}: draw {n} Regret cards", name=name, n=n))
+            steps.append(TableStep(kind="draw_regret", seat=i, count=n,
+                                   text=_with_reason(text, _regret_reason(action))))
+    for i, n in losers:
+        if n:
+            name = after.players[i].name
+            text = (t("{name}: discard a Regret card face down", name=name) if n == 1 else
+                    t("{name}: discard {n} Regret cards face down", name=name, n=n))
+            steps.append(TableStep(kind="discard_regret", seat=i, count=n,
+                                   text=_with_reason(text, _regret_reason(action))))
+    return steps
+
+
+# --- dice ----------------------------------------------------------------------------------------------------
+def _kinds(p: PlayerState) -> Counter[str]:
+    return Counter(d.kind for d in (*p.fresh, *p.spent))
+
+
+def _dice_reason(action: Action, after: GameState) -> str:
+    if isinstance(action, AdvancePhase):
+        return after.day_name
+    if isinstance(action, Buy):
+        return t("bought")
+    return ""
+
+
+def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, after: GameState) -> list[TableStep]:
+    steps: list[TableStep] = []
+    gained, lost = _kinds(now) - _kinds(was), _kinds(was) - _kinds(now)
+    market = after.ruleset.shop_system == "market" and isinstance(action, Buy)
+    for kind in (*TACKLE_COLOURS, "omen"):
+        n = gained[kind]
+        if n and kind == "omen":
+            text = t("{name}: take the Omen Die", name=now.name)
+        elif n:
+            where = t("the Market") if market else t("the bag")
+            text = (t("{name}: take one {die} tackle die from {where}", name=now.name, die=die_label(kind),
+                      where=where) if n == 1 else
+                    t("{name}: take {n} {die} tackle dice from {where}", name=now.name, n=n, die=die_label(kind),
+                      where=where))
+        if n:
+            steps.append(TableStep(kind="take_die", seat=i, count=n,
+                                   text=_with_reason(text, _dice_reason(action, after))))
+    for kind in TACKLE_COLOURS:
+        if lost[kind]:
+            text = (t("{name}: put the {die} tackle die back in the bag", name=now.name, die=die_label(kind))
+                    if lost[kind] == 1 else
+                    t("{name}: put {n} {die} tackle dice back in the bag", name=now.name, n=lost[kind],
+                      die=die_label(kind)))
+            steps.append(TableStep(kind="return_die", seat=i, count=lost[kind], text=text))
+    if market and gained.total():
+        steps.append(TableStep(kind="take_die", seat=None, text=t("Refill the Market's dice from the bag")))
+    if _app_rolled(i, action) and now.fresh != was.fresh:
+        faces = ", ".join(d.label for d in now.fresh)
+        steps.append(TableStep(kind="set_dice", seat=i, count=len(now.fresh),
+                               text=t("{name}: the app rolled — turn your Fresh dice to {faces}", name=now.name,
+                                      faces=faces)))
+    return steps
+
+
+def _app_rolled(i: int, action: Action) -> bool:
+    """Whether the app, not the table, rolled dice for angler ``i`` in this action (the faces were not entered)."""
+    if isinstance(action, Refresh | AbandonShip) or (isinstance(action, Declare) and action.location == "port"):
+        return action.player == i and action.faces is None
+    if isinstance(action, Buy | GainDie):
+        entered = action.faces if isinstance(action, Buy) else action.face
+        return action.player == i and entered is None
+    return False
+
+
+# --- money ---------------------------------------------------------------------------------------------------
+def intended_gain(before: GameState, action: Action, seat: int) -> int:
+    """The Fishbucks ``action`` would give angler ``seat`` before the money cap: a sale's value (A p.17), an
+    ability's amount, the Thursday payday (RULES.md §9); 0 for anything else.
+
+    >>> from companion.rules.actions import AdjustFishbucks
+    >>> from companion.rules.scenario import table
+    >>> intended_gain(table(2), AdjustFishbucks(player=0, amount=4), 0)
+    4
+    """
+    if isinstance(action, Sell) and action.player == seat:
+        return sum(before.sale_value(seat, f) for f in action.fish)
+    if isinstance(action, AdjustFishbucks) and action.player == seat:
+        return max(0, action.amount)
+    if isinstance(action, AdvancePhase) and before.phase == "action" and not before.is_last_day:
+        day = before.day + 1
+        return (before.ruleset.thursday_payday or 0) if DAYS[day] == "thursday" else 0
+    return 0
+
+
+def lost_to_cap(before: GameState, action: Action, seat: int) -> int:
+    """The Fishbucks angler ``seat`` loses to the money cap in ``action`` (docs/rules.md §5: money beyond the cap
+    is lost); 0 when there is no cap. A screen may ask before applying, to warn.
+
+    >>> from companion.rules.actions import AdjustFishbucks
+    >>> from companion.rules.common import with_player
+    >>> from companion.rules.scenario import table
+    >>> lost_to_cap(with_player(table(2), 0, fishbucks=9), AdjustFishbucks(player=0, amount=3), 0)
+    2
+    """
+    gain = intended_gain(before, action, seat)
+    return cap_overflow(before.players[seat].fishbucks, gain, before.ruleset.money_cap)
+
+
+def _money_steps(i: int, before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    was, now = before.players[i], after.players[i]
+    steps: list[TableStep] = []
+    if now.fishbucks != was.fishbucks:
+        steps.append(TableStep(kind="fishbucks", seat=i, count=now.fishbucks,
+                               text=t("{name}: move your Fishbuck tracker to ${n}", name=now.name,
+                                      n=now.fishbucks)))
+    lost = lost_to_cap(before, action, i)
+    if lost:
+        note = overflow_note(was.fishbucks, intended_gain(before, action, i), before.ruleset.money_cap)
+        steps.append(TableStep(kind="lost_to_cap", seat=i, count=lost,
+                               text=t("{name}: {note}", name=now.name, note=note)))
+    return steps
+
+
+# --- cards and tokens ----------------------------------------------------------------------------------------
+def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> list[TableStep]:
+    name = now.name
+    steps: list[TableStep] = []
+    if was.can_of_worms != now.can_of_worms:
+        text = (t("{name}: turn your Can of Worms face up", name=name) if now.can_of_worms else
+                t("{name}: flip your Can of Worms face down", name=name))
+        steps.append(TableStep(kind="can_of_worms", seat=i, text=text))
+    if was.lifeboat and not now.lifeboat:
+        steps.append(TableStep(kind="lifeboat", seat=i, text=t("{name}: flip your Lifeboat", name=name)))
+    dinks = now.dinks - was.dinks
+    if dinks > 0:
+        text = (t("{name}: draw a Dink", name=name) if dinks == 1 else
+                t("{name}: draw {n} Dinks", name=name, n=dinks))
+        reason = t("passing reward") if isinstance(action, Pass | ClaimReward) else ""
+        steps.append(TableStep(kind="draw_dink", seat=i, count=dinks, text=_with_reason(text, reason)))
+    elif dinks < 0:
+        text = (t("{name}: put the used Dink under the Dink deck", name=name) if dinks == -1 else
+                t("{name}: put the {n} used Dinks under the Dink deck", name=name, n=-dinks))
+        steps.append(TableStep(kind="return_dink", seat=i, count=-dinks, text=text))
+    gained, lost = Counter(now.items) - Counter(was.items), Counter(was.items) - Counter(now.items)
+    for item in gained.elements():
+        steps.append(TableStep(kind="take_item", seat=i, text=t("{name}: take {item}", name=name, item=item)))
+    for item in lost.elements():
+        steps.append(TableStep(kind="discard_item", seat=i,
+                               text=t("{name}: put {item} at the bottom of its deck", name=name, item=item)))
+    if now.at_sea and was.at_sea and now.depth < was.depth and isinstance(action, AdvancePhase):
+        steps.append(TableStep(kind="boat", seat=i, count=now.depth,
+                               text=t("{name}: move your boat up to Depth {depth}", name=name,
+                                      depth="I" * now.depth)))
+    return steps
+
+
+def _graveyard_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    new = after.graveyard[len(before.graveyard):]
+    seat = getattr(action, "player", None)
+    return [TableStep(kind="graveyard", seat=seat, text=t("Put {fish} in the Graveyard of its Depth", fish=fish))
+            for fish in new]
+
+
+def _life_preserver_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    if after.life_preserver == before.life_preserver:
+        return []
+    if after.life_preserver is None:
+        holder = before.life_preserver
+        name = before.players[holder].name if holder is not None else ""
+        return [TableStep(kind="life_preserver", seat=holder,
+                          text=t("{name}: put the Life Preserver back in the middle", name=name))]
+    to = after.life_preserver
+    if isinstance(action, ThrowLifePreserver):
+        return [TableStep(kind="life_preserver", seat=action.player, to=to,
+                          text=t("{name}: throw the Life Preserver to {to}", name=after.players[action.player].name,
+                                 to=after.players[to].name))]
+    return [TableStep(kind="life_preserver", seat=to, to=to,
+                      text=t("{name}: take the Life Preserver", name=after.players[to].name))]
+
+
+def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
+    steps: list[TableStep] = []
+    if before.last_turns_left is None and after.last_turns_left is not None and after.last_player is not None:
+        name = after.players[after.last_player].name
+        steps.append(TableStep(kind="countdown", seat=after.last_player, count=after.last_turns_left,
+                               text=t("{name} is last: {n} more turns, then the Day ends", name=name,
+                                      n=after.last_turns_left)))
+    for i in after.turn_order():
+        if after.players[i].rewards_due > before.players[i].rewards_due:
+            steps.append(TableStep(kind="reward", seat=i,
+                                   text=t("{name} was skipped: take a passing reward", name=after.players[i].name)))
+    return steps

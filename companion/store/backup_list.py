@@ -1,0 +1,127 @@
+"""The backups as the Data screen lists them (issue 12): grouped by game or campaign, each group named by its
+players (or the campaign's name) and date, each version with its save time and a Restore that works
+(:meth:`companion.store.Store.restore_backup` with the version's ``path``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.i18n import t
+from companion.store import records
+from companion.store.errors import DamagedFile
+from companion.store.files import read_envelope
+
+if TYPE_CHECKING:
+    from companion.store.store import Store
+
+KINDS: dict[str, Literal["game", "campaign"]] = {"games": "game", "campaigns": "campaign"}
+
+
+class BackupVersion(BaseModel):
+    """One backup file of a record. ``restorable``: it can be read (a damaged backup is listed, not offered);
+    ``label`` says when it was saved and how far the game or campaign had got."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: Path
+    saved: datetime
+    label: str
+    restorable: bool
+    actions: int | None = None  # games: moves in its log
+    weeks: int | None = None  # campaigns
+    problem: str | None = None  # why an unreadable backup can't be restored (technical detail)
+
+
+class BackupGroup(BaseModel):
+    """Every backup of one game or campaign, newest first. ``title``: the players (or the campaign's name) and
+    the date it was started; ``current``: it is still in the games/campaigns list (else it was deleted, and a
+    Restore brings it back)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["game", "campaign"]
+    record_id: str
+    title: str
+    players: tuple[str, ...]
+    started: datetime | None
+    current: bool
+    versions: tuple[BackupVersion, ...]
+
+
+def _date(when: datetime | None) -> str:
+    return when.strftime("%Y-%m-%d") if when else t("date unknown")
+
+
+def _version(path: Path, kind: str) -> tuple[BackupVersion, dict | None]:
+    saved = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    when = saved.strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        record = read_envelope(path, kind)["tables"].get(kind, {}).get("1")
+        if not isinstance(record, dict):
+            raise DamagedFile(path, t("it holds no {kind}", kind=kind))
+        summary = records.game_summary(record) if kind == "game" else records.campaign_summary(record)
+    except (DamagedFile, KeyError, ValueError) as e:
+        reason = e.reason if isinstance(e, DamagedFile) else str(e)
+        return BackupVersion(path=path, saved=saved, restorable=False, problem=reason,
+                             label=t("Saved {when} · can't be read", when=when)), None
+    if isinstance(summary, records.GameSummary):
+        label = t("Saved {when} · {n} moves", when=when, n=summary.actions)
+        return BackupVersion(path=path, saved=saved, label=label, restorable=True, actions=summary.actions), record
+    label = t("Saved {when} · {n} weeks", when=when, n=summary.weeks)
+    return BackupVersion(path=path, saved=saved, label=label, restorable=True, weeks=summary.weeks), record
+
+
+def backup_groups(store: Store) -> list[BackupGroup]:
+    """The backups of every game and campaign, one group per record, the group with the newest backup first.
+
+    >>> import tempfile
+    >>> from companion.store import open_store
+    >>> backup_groups(open_store(tempfile.mkdtemp()))
+    []
+    """
+    current = {"games": {s.id for s in store.list_games()}, "campaigns": {s.id for s in store.list_campaigns()}}
+    groups = []
+    for folder, kind in KINDS.items():
+        by_id: dict[str, list[Path]] = {}
+        for path in (store.data_dir / "backups" / folder).glob("*.json"):
+            record_id = path.name.split(".")[0]
+            by_id.setdefault(record_id, []).append(path)
+        for record_id, paths in by_id.items():
+            found = []
+            for path in paths:
+                try:
+                    found.append(_version(path, kind))
+                except FileNotFoundError:  # rotated away by a save meanwhile
+                    continue
+            if not found:
+                continue
+            found.sort(key=lambda v: v[0].saved, reverse=True)
+            newest = next((r for _, r in found if r is not None), None)
+            groups.append(_group(kind, record_id, newest, record_id in current[folder],
+                                 tuple(v for v, _ in found)))
+    return sorted(groups, key=lambda g: g.versions[0].saved, reverse=True)
+
+
+def _group(kind: Literal["game", "campaign"], record_id: str, record: dict | None, current: bool,
+           versions: tuple[BackupVersion, ...]) -> BackupGroup:
+    if record is None:
+        return BackupGroup(kind=kind, record_id=record_id, players=(), started=None, current=current,
+                           versions=versions, title=t("{kind} {id} (no readable copy)", kind=t(kind.capitalize()),
+                                                      id=record_id))
+    if kind == "game":
+        game = records.game_summary(record)
+        players = tuple(game.players)
+        title = t("{players} · started {date}", players=", ".join(players), date=_date(game.created))
+        started = game.created
+    else:
+        campaign = records.campaign_summary(record)
+        players = ()
+        title = t("“{name}” · started {date}", name=campaign.name, date=_date(campaign.created))
+        started = campaign.created
+    return BackupGroup(kind=kind, record_id=record_id, title=title, players=players, started=started,
+                       current=current, versions=versions)

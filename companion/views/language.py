@@ -1,0 +1,83 @@
+"""Each phone's language: the one its browser prefers, or the one chosen in Settings and remembered on that phone.
+
+Every browser tab is its own Flet session, and Flet binds the session's page to the context around every render
+and every handler (``ft.context.page``), in the event loop and in its handler threads alike; :func:`install`
+makes :func:`companion.i18n.t` look the language up by that page, so two phones at one table can read two
+languages at once. The choice is kept in the browser's local storage (``SharedPreferences``), per phone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from weakref import WeakKeyDictionary
+
+import flet as ft
+
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, match_language, set_language_resolver
+
+PREFERENCE = "companion.language"
+log = logging.getLogger(__name__)
+
+_languages: WeakKeyDictionary[ft.Page, str] = WeakKeyDictionary()
+_storage: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
+
+
+def session_language() -> str | None:
+    """The language of the session this code runs for; ``None`` outside a session."""
+    try:
+        page = ft.context.page
+    except RuntimeError:
+        return None
+    return _languages.get(page)
+
+
+def browser_language(page: ft.Page) -> str | None:
+    """The app language the browser asks for: its ``Accept-Language``, sent on the app's WebSocket."""
+    socket = getattr(page.session.connection, "_FletApp__websocket", None)  # flet-web keeps it private
+    headers = getattr(socket, "headers", None)
+    return match_language(headers.get("accept-language")) if headers is not None else None
+
+
+def page_language(page: ft.Page) -> str:
+    """The language ``page`` shows."""
+    return _languages.get(page, DEFAULT_LANGUAGE)
+
+
+def install(page: ft.Page, on_change: Callable[[], None]) -> None:
+    """Give ``page`` its language: the browser's now, then the one remembered on the phone once it is read
+    (``on_change`` redraws the screen if that differs)."""
+    set_language_resolver(session_language)
+    _languages[page] = browser_language(page) or DEFAULT_LANGUAGE
+    storage = ft.SharedPreferences()
+    _storage[page] = storage  # a service is dropped once nothing references it
+
+    async def remembered() -> None:
+        try:
+            saved = await storage.get(PREFERENCE)
+        except Exception:  # no local storage (private mode): the browser's language stays
+            log.info("the phone's language choice can't be read")
+            return
+        if isinstance(saved, str) and saved in LANGUAGES and saved != _languages.get(page):
+            _languages[page] = saved
+            on_change()
+
+    page.run_task(remembered)
+
+
+def choose(page: ft.Page, language: str) -> None:
+    """Switch ``page`` to ``language`` and remember it on that phone."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language: {language}")
+    _languages[page] = language
+    storage = _storage.get(page)
+    if storage is None:
+        return
+
+    async def remember() -> None:
+        try:
+            await storage.set(PREFERENCE, language)
+        except Exception:  # the choice still holds for this visit
+            log.info("the phone's language choice can't be saved")
+
+    page.run_task(remember)

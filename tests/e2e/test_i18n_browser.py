@@ -1,0 +1,93 @@
+"""The app in Italian and Traditional Chinese, as a phone whose browser prefers the language opens it (issue 13).
+
+Each phone is a browser context with its own locale (its ``Accept-Language``). Per language: the home screen, a
+game started with two anglers, a Port purchase refused with its translated reason (on Monday's Refresh: buying is
+an Action, A p.9), and a table scored on the scorer. Then two phones at one table read two
+languages at once, and a phone's choice in Settings outlives a reload.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from harness import PHONE, FletPage
+
+# What each language shows; the words are the seeds' (B: Rimorso, Follia, Porto; C: 悔恨, 瘋狂, 港口).
+WORDS = {
+    "it-IT": {"suffix": "it", "new_game": "Nuova partita", "monday": "Lunedì", "regret_cards": "Carte Rimorso",
+              "refused": "È possibile solo nella fase di Azione", "winner": "Vincitore: Ann"},
+    "zh-TW": {"suffix": "zh", "new_game": "新遊戲", "monday": "週一", "regret_cards": "悔恨卡",
+              "refused": "只能在行動階段這麼做", "winner": "贏家：Ann"},
+}
+
+
+@pytest.fixture
+def phone_in(browser: object, companion_app: object) -> Iterator[Callable[[str], FletPage]]:
+    contexts = []
+
+    def open_phone(locale: str) -> FletPage:
+        context = browser.new_context(viewport=PHONE, locale=locale)
+        contexts.append(context)
+        return FletPage(context.new_page(), companion_app.url).open()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", list(WORDS))
+def test_a_game_in_the_browsers_language(phone_in: Callable[[str], FletPage], locale: str) -> None:
+    words = WORDS[locale]
+    phone = phone_in(locale)
+    phone.wait_text(words["new_game"])
+    phone.screenshot(f"home_{words['suffix']}")
+
+    phone.tap("home-new-game", then="player-name-0")
+    phone.type_into("player-name-0", "Ann")
+    phone.type_into("player-name-1", "Bo")
+    phone.wait_value("player-name-1", "Bo")
+    phone.tap("start-game", then="day-banner")
+    phone.wait_value("day-name", words["monday"])
+    phone.wait_text(words["regret_cards"])
+    phone.screenshot(f"table_{words['suffix']}")
+
+    phone.tap("port-0", then="port-fishbucks")
+    phone.tap("buy-die-orange")
+    refusal = phone.wait_value("error-line", re.compile(re.escape(words["refused"])))
+    assert not re.search(r"\b(phase|Action|only)\b", refusal), refusal  # the whole reason is translated
+    phone.scroll_to_top()
+    phone.screenshot(f"port_refused_{words['suffix']}")
+
+    phone.open("/score")
+    phone.wait_id("scorer-name-0")
+    phone.type_into("scorer-name-0", "Ann")
+    phone.type_into("scorer-name-1", "Bo")
+    phone.wait_value("scorer-name-1", "Bo")
+    for seat in (0, 1):
+        phone.type_into(f"scorer-regret-value-{seat}", "0")
+        phone.wait_value(f"scorer-regret-value-{seat}", "0")
+    for n in (1, 2):  # Ann: $2 = 1 point (RULES.md §7); Bo nothing
+        phone.tap("scorer-fishbucks-plus-0")
+        phone.wait_value("scorer-fishbucks-0", re.compile(rf"^\${n}\b"))
+    phone.wait_value("scorer-winners", words["winner"])
+    phone.scroll_to_top()
+    phone.screenshot(f"scorer_{words['suffix']}")
+
+
+def test_two_phones_two_languages_and_a_remembered_choice(phone_in: Callable[[str], FletPage]) -> None:
+    italian, chinese = phone_in("it-IT"), phone_in("zh-TW")
+    italian.wait_text(WORDS["it-IT"]["new_game"])
+    chinese.wait_text(WORDS["zh-TW"]["new_game"])
+
+    chinese.tap("home-settings", then="language-en")
+    chinese.tap("language-en")
+    chinese.wait_text("Settings")  # the screen redrew in English at once
+    italian.page.reload()
+    italian.open()
+    italian.wait_text(WORDS["it-IT"]["new_game"])  # the other phone kept its own language
+
+    chinese.open()
+    chinese.wait_text("New game")  # the choice outlived the reload (the phone's local storage)
+    assert WORDS["zh-TW"]["new_game"] not in chinese.screen_text()

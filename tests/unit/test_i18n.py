@@ -1,0 +1,240 @@
+"""The message catalogs (issue 13): every message in the code is translated into Italian and Traditional Chinese
+with the same {placeholders}, plurals follow each language, the Chinese font covers the catalog, and the language
+is chosen per phone and by the CLI's locale."""
+
+from __future__ import annotations
+
+import importlib.util
+import string
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+from flet.controls.context import _context_page
+from fontTools.ttLib import TTFont
+
+from companion import i18n
+from companion.catalog import load_catalog
+from companion.cli import main
+from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
+from companion.resources import assets_path, data_path
+from companion.views import language as phone_language
+from companion.views import theme
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = ("it", "zh_Hant")
+
+
+def _extracted() -> dict[tuple[str | None, str | tuple[str, str]], str]:
+    """Every message (context, id) in the code, data/rulesets and the Fish names, as ``pybabel extract`` finds it
+    with babel.cfg."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    found: dict[tuple[str | None, str | tuple[str, str]], str] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=EXTRACT_KEYWORDS):
+        if filename.startswith(("companion", "data")):
+            found.setdefault((context, message), f"{filename}:{lineno}")
+    return found
+
+
+MESSAGES = _extracted()
+
+
+def _catalog(language: str) -> dict:
+    with data_path("locale", language, "LC_MESSAGES", "messages.po").open("rb") as po:
+        catalog = read_po(po, locale=language)
+    return {(m.context, m.id): m for m in catalog if m.id}
+
+
+def _fields(text: str) -> list[tuple[str, str, str | None]]:
+    """The ``{placeholders}`` of a format string, with their format spec and conversion, sorted."""
+    return sorted((name, spec or "", conv) for _, name, spec, conv in string.Formatter().parse(text)
+                  if name is not None)
+
+
+def test_the_code_has_its_messages_and_plurals() -> None:
+    """The extraction itself works: the ≈600 messages, the ruleset names from data/rulesets, and tn() plurals."""
+    ids = {message for context, message in MESSAGES if context is None}
+    assert len(ids) > 550
+    assert "Three shops" in ids and "Payday $4" in ids  # from data/rulesets/*.json
+    assert ("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points") in ids
+    assert "Monday" in ids and "Tackle dice" in ids  # N_ markers on constants
+    assert sum(1 for context, _ in MESSAGES if context == FISH_NAME) == len(load_catalog().fish_list)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+    catalog = _catalog(language)
+    problems = []
+    for (context, message), where in MESSAGES.items():
+        entry = catalog.get((context, message))
+        if entry is None:
+            problems.append(f"missing: {message!r} ({where})")
+            continue
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not all(forms):
+            problems.append(f"untranslated{' (fuzzy)' if entry.fuzzy else ''}: {message!r} ({where})")
+            continue
+        english = message[-1] if isinstance(message, tuple) else message
+        problems += [f"placeholders differ: {message!r} -> {form!r}" for form in forms
+                     if _fields(form) != _fields(english)]
+    assert not problems, f"{len(problems)} problems in {language}:\n" + "\n".join(problems[:40])
+
+
+def test_a_message_without_translation_stays_english() -> None:
+    with use_language("it"):
+        assert t("No such message in any catalog {x}", x=1) == "No such message in any catalog 1"
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "Fishbucks $2: 1 point", "Fishbucks $4: 2 points"),
+    ("it", "Dollari $2: 1 punto", "Dollari $4: 2 punti"),
+    ("zh_Hant", "錢 $2：1 分", "錢 $4：2 分"),
+])
+def test_plurals_follow_each_language(language: str, one: str, two: str) -> None:
+    """RULES.md §7: $2 = 1 point; the line reads "1 point", "2 points" (it was "1 points")."""
+    with use_language(language):
+        singular = tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", 1, bucks=2)
+        plural = tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", 2, bucks=4)
+    assert (singular, plural) == (one, two)
+
+
+def test_game_terms_are_the_seeds_own() -> None:
+    """B (seed 002) and C (seed 004) name Regret, Madness, Dink and Lifeboat so."""
+    terms = ("Regret cards", "Madness", "Dink", "Lifeboat: ready")
+    with use_language("it"):
+        italian = [t(m) for m in terms]
+    with use_language("zh_Hant"):
+        chinese = [t(m) for m in terms]
+    assert italian == ["Carte Rimorso", "Follia", "Ciarpame", "Scialuppa: pronta"]
+    assert chinese == ["悔恨卡", "瘋狂", "魚仔", "救生艇：可用"]
+
+
+@pytest.mark.parametrize(("language", "typed", "found"), [
+    ("it", "pesce spa", "Swordfish"), ("zh_Hant", "翻車", "Sunfish"), ("zh_Hant", "Sunf", "Sunfish"),
+    ("en", "Coela", "Coelacanth"),
+])
+def test_fish_keep_their_printed_names_but_are_found_in_any_language(language: str, typed: str,
+                                                                   found: str) -> None:
+    with use_language(language):
+        names = [f.name for f in load_catalog().search(typed)]
+    assert names[:1] == [found]
+
+
+def test_a_fish_name_in_another_language_is_not_found_in_english() -> None:
+    assert load_catalog().search("翻車") == []
+
+
+# --- the Chinese font ----------------------------------------------------------------------------------------
+
+def _build_font_module():
+    spec = importlib.util.spec_from_file_location("build_font", ROOT / "scripts" / "build_font.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bundled_font_covers_every_character_of_the_chinese_catalog() -> None:
+    font_file = assets_path(theme.CJK_FONT_FILE)
+    cmap = TTFont(font_file, lazy=True).getBestCmap()
+    characters = _build_font_module().catalog_characters(data_path("locale", "zh_Hant", "LC_MESSAGES",
+                                                                   "messages.po"))
+    missing = sorted(c for c in characters if ord(c) not in cmap and not c.isspace())
+    assert not missing, f"not in {font_file.name} (run scripts/build_font.py): {''.join(missing)}"
+    assert (font_file.parent / "OFL.txt").read_text(encoding="utf-8").startswith("Copyright")
+
+
+def test_the_font_is_registered_for_chinese_only() -> None:
+    pages = {code: SimpleNamespace(fonts=None) for code in ("en", "it", "zh_Hant")}
+    for code, page in pages.items():
+        theme.apply_theme(page, "dark", code)
+    assert pages["en"].fonts is None and pages["it"].fonts is None
+    assert pages["it"].theme.font_family is None
+    assert pages["zh_Hant"].fonts == {theme.CJK_FONT: theme.CJK_FONT_FILE}
+    assert pages["zh_Hant"].theme.font_family == pages["zh_Hant"].dark_theme.font_family == theme.CJK_FONT
+
+
+# --- per phone --------------------------------------------------------------------------------------------------
+
+class FakePage:
+    """A Flet page as far as the language needs one: hashable, weakly referable, with a socket's headers."""
+
+    def __init__(self, accept_language: str | None) -> None:
+        socket = SimpleNamespace(headers={"accept-language": accept_language} if accept_language else {})
+        self.session = SimpleNamespace(connection=SimpleNamespace(_FletApp__websocket=socket))
+
+
+@pytest.fixture
+def session_languages():
+    i18n.set_language_resolver(phone_language.session_language)
+    yield
+    i18n.set_language_resolver(None)
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("it-IT,it;q=0.9,en;q=0.8", "it"), ("zh-TW,zh;q=0.9", "zh_Hant"), ("zh-HK", "zh_Hant"),
+    ("fr-FR,fr;q=0.9", None), ("en-US,it;q=0.5", "en"), (None, None),
+])
+def test_the_browser_language_comes_from_accept_language(header: str | None, expected: str | None) -> None:
+    assert phone_language.browser_language(FakePage(header)) == expected
+
+
+def test_two_phones_read_two_languages_at_once(session_languages: None) -> None:
+    """Flet binds each session's page to the context of every handler it runs (its threads included); two
+    handlers running at the same time on two phones translate each into its own phone's language."""
+    italian, chinese = FakePage("it-IT"), FakePage("zh-TW")
+    phone_language._languages[italian] = "it"
+    phone_language._languages[chinese] = "zh_Hant"
+    both_started = threading.Barrier(2)
+    seen: dict[str, list[str]] = {}
+
+    def handler(name: str, page: FakePage) -> None:
+        _context_page.set(page)  # what Flet's dispatch does before a handler runs
+        both_started.wait()
+        seen[name] = [t("Madness") for _ in range(200)]
+
+    threads = [threading.Thread(target=handler, args=("it", italian)),
+               threading.Thread(target=handler, args=("zh", chinese))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert set(seen["it"]) == {"Follia"} and set(seen["zh"]) == {"瘋狂"}
+    assert t("Madness") == "Madness"  # outside any session: English
+
+
+def test_choosing_a_language_changes_that_phone_only(session_languages: None) -> None:
+    first, second = FakePage("it-IT"), FakePage("it-IT")
+    phone_language._languages[first] = phone_language._languages[second] = "it"
+    phone_language.choose(first, "zh_Hant")
+    assert (phone_language.page_language(first), phone_language.page_language(second)) == ("zh_Hant", "it")
+    with pytest.raises(ValueError, match="unknown language"):
+        phone_language.choose(first, "fr")
+    assert phone_language.page_language(first) == "zh_Hant"
+
+
+# --- the CLI ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "it_IT.UTF-8"}, "JSON non valido"),
+    ({"LANG": "zh_TW.UTF-8"}, "不是有效的 JSON"),
+    ({"LANG": "it_IT.UTF-8", "LC_ALL": "zh_TW.UTF-8"}, "不是有效的 JSON"),  # LC_ALL wins, as in gettext
+    ({"LANG": "C.UTF-8"}, "not valid JSON"),
+])
+def test_companion_score_speaks_the_locale(env: dict[str, str], expected: str, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    broken = tmp_path / "table.json"
+    broken.write_text("{", encoding="utf-8")
+    assert main(["score", str(broken)]) == 2
+    assert expected in capsys.readouterr().err
+    assert t("Madness") == "Madness"  # the command's language ends with the command
