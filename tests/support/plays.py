@@ -29,10 +29,10 @@ def _fish(rng: random.Random) -> dict[str, Any]:
 def deep_regrets_table(rng: random.Random, names: list[str]) -> dict[str, Any]:
     players = []
     for name in names:
-        cards = rng.randint(0, 14)
+        cards = rng.randint(0, 7)  # within any table's Regret deck (A p.6)
         slots = rng.sample([1, 2, 3], rng.randint(0, 3))
         players.append({"name": name, "regret_cards": cards, "regret_value": rng.randint(0, 3 * cards),
-                        "lifeboat_flipped": rng.random() < 0.2, "fishbucks": rng.randint(0, 12),
+                        "lifeboat_flipped": rng.random() < 0.2, "fishbucks": rng.randint(0, 10),
                         "hand": [_fish(rng) for _ in range(rng.randint(0, 4))],
                         "mounted": [{"slot": s, **_fish(rng)} for s in slots]})
     return {"game": "deep-regrets", "players": players}
