@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
-from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, restored_notice
+from companion.store.recovery import RecordKind, RecoveryNotice, lost_notice, rebuilt_notice, restored_notice
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
@@ -191,7 +191,8 @@ class Collection:
         why = reason or (error.reason if error else t("its file is missing"))
         listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
         found = self.good_backup(record_id)
-        kind = "game" if self.kind.name == "game" else "campaign"
+        name = self.kind.name
+        kind: RecordKind = "game" if name == "game" else "campaign" if name == "campaign" else "play"
         if found is None:
             self._index_drop(record_id)
             where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""

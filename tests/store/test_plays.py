@@ -172,3 +172,12 @@ def test_an_import_keeps_the_plays_already_listed(data_dir: Path):
     listed = {p.id for p in store.list_plays()}
     assert listed == {"here", "gen-00000", "gen-00001", "gen-00002", "gen-00003"}
     assert {p.id for p in open_store(data_dir).list_plays()} == listed  # the start-up check agrees with the index
+
+
+def test_a_restored_play_is_told_as_a_play(data_dir: Path):
+    store = open_store(data_dir)
+    store.save_play(_play())
+    store.save_play(_play(duration_min=40))
+    (data_dir / "plays" / "p1.json").write_bytes(b"")
+    (notice,) = open_store(data_dir).recovery_notices
+    assert (notice.kind, notice.record_id, notice.outcome) == ("play", "p1", "restored")
