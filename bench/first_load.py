@@ -16,9 +16,8 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-from harness import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium  # noqa: E402
+from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
 
 LOCALES = {"en-US": "Deep Regrets", "it-IT": "Nuova partita", "zh-TW": "新遊戲"}
 FONT = "NotoSansTC-companion.otf"

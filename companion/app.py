@@ -84,17 +84,19 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
 
 @ft.component
 def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
-    """The whole app: the current route's screen; a refusal or a route change redraws it."""
+    """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     _, set_error = ft.use_state(ctx.error)
-    _, set_tick = ft.use_state(0)
+    version, set_version = ft.use_state(0)
     ctx.route = route
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
+        # Each runs in this tab's own context (its page, hence its language), whichever tab or thread asks.
         ctx.on_error = use_threadsafe(set_error)
-        tick = use_threadsafe(set_tick)
-        ctx.on_refresh = lambda: tick(lambda n: n + 1)
+        redraw = use_threadsafe(set_version)
+        ctx.on_refresh = lambda: redraw(lambda v: v + 1)
         page.on_route_change = lambda event: set_route(event.route)
-    return [RouteScreen(ctx, route, key=route)]
+    # A whole redraw (the phone's language changed) mounts the screen afresh: every text is drawn again.
+    return [RouteScreen(ctx, route, key=f"{route}#{version}" if version else route)]
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:

@@ -6,17 +6,24 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+DATA_DIR_HELP = "where games and campaigns are stored (default: the user data dir; or set COMPANION_DATA_DIR)"
+
 
 def _parser() -> argparse.ArgumentParser:
+    # Global options are accepted on either side of the sub-command (``companion serve --data-dir D`` as well as
+    # ``companion --data-dir D serve``): each sub-command takes them too, under its own name (a sub-command's
+    # default would otherwise overwrite the value given before it); :func:`main` takes the one given.
     parser = argparse.ArgumentParser(prog="companion", description="Deep Regrets Companion")
-    parser.add_argument("--data-dir", help="where games and campaigns are stored (default: the user data dir; "
-                                           "or set COMPANION_DATA_DIR)")
+    parser.add_argument("--data-dir", help=DATA_DIR_HELP)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", dest="sub_data_dir", metavar="DATA_DIR", help=DATA_DIR_HELP)
     commands = parser.add_subparsers(dest="command")
-    serve = commands.add_parser("serve", help="serve the app to a browser")
+    serve = commands.add_parser("serve", help="serve the app to a browser", parents=[common])
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8550)
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)")
+    score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)",
+                                parents=[common])
     score.add_argument("file")
     score.add_argument("--save", action="store_true", help="record the scored play in the history")
     from companion.history.cli import add_commands
@@ -28,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script."""
     args = _parser().parse_args(argv)
+    if getattr(args, "sub_data_dir", None) is not None:
+        args.data_dir = args.sub_data_dir
     from companion.history.cli import COMMANDS, run
     from companion.i18n import language_from_environment, use_language
 

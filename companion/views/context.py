@@ -38,6 +38,7 @@ class AppContext:
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     on_error: Callable[[str | None], None] | None = None  # set by the app: show or hide the refusal
+    on_refresh: Callable[[], None] | None = None  # set by the app: draw the whole screen again (a new language)
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
@@ -66,7 +67,7 @@ class AppContext:
             self.on_navigate(route)
 
     def refresh(self) -> None:
-        """Redraw the screen shown (after something every screen shows changed, such as the language)."""
+        """Draw the whole screen again (every text: the phone's language changed)."""
         if self.on_refresh is not None:
             self.on_refresh()
 

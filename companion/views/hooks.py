@@ -36,14 +36,16 @@ def use_threadsafe(setter: Callable[[Any], None]) -> Callable[[Any], None]:
     return deliver
 
 
-def use_session(session: Session[T]) -> Snapshot[T]:
-    """The session's newest version; the component re-renders whenever any tab changes it."""
-    _, set_version = ft.use_state(session.version)
-    deliver = use_threadsafe(set_version)
+def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:
+    """The session's newest version; the component re-renders whenever any tab changes it, or, with ``select``,
+    only when what ``select`` reads from it changed (a title that shows the Day, not the Regret count)."""
+    pick: Callable[[Snapshot[T]], Any] = select or (lambda snapshot: snapshot.version)
+    _, set_seen = ft.use_state(lambda: pick(session.current))
+    deliver = use_threadsafe(set_seen)
     stop = ft.use_ref(None)
 
     def subscribe() -> None:
-        stop.current = session.subscribe(lambda snapshot: deliver(snapshot.version))
+        stop.current = session.subscribe(lambda snapshot: deliver(pick(snapshot)))
 
     def unsubscribe() -> None:
         if stop.current is not None:

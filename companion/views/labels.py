@@ -8,17 +8,18 @@
 
 from __future__ import annotations
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
 
-PHASES = {"refresh": "Refresh", "declaration": "Declaration", "action": "Action", "ended": "Game over"}
+PHASES = {"refresh": N_("Refresh"), "declaration": N_("Declaration"), "action": N_("Action"), "ended": N_("Game over")}
 ROMAN = {1: "I", 2: "II", 3: "III"}
-SIZE_LABELS = {"small": "Small", "middling": "Middling", "large": "Large"}
-SHOP_NAMES = {"rods": "Rod", "reels": "Reel", "supplies": "Supply", "tackle": "Tackle dice"}
-DIE_NAMES = {"blue": "Blue die", "green": "Green die", "orange": "Orange die"}
-DIE_KINDS = {"player": "Player", "blue": "Blue", "green": "Green", "orange": "Orange", "omen": "Omen"}
+SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
+SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
+DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
+DIE_KINDS = {"player": N_("Player"), "blue": N_("Blue"), "green": N_("Green"), "orange": N_("Orange"),
+             "omen": N_("Omen")}
 
 
 def phase_name(phase: str) -> str:

@@ -3,7 +3,7 @@
 - ``browser``: headless Debian Chromium (session). Skips every browser test when Chromium or Playwright is
   missing, unless ``COMPANION_REQUIRE_BROWSER=1`` (``scripts/test`` and CI set it): then they fail.
 - ``companion_app``: the real app served by ``companion serve`` on a free port with an empty temporary data dir.
-- ``phone``: a ``FletPage`` (see ``harness.py``) at 390×844 on ``companion_app``, semantics switched on.
+- ``phone``: a ``FletPage`` (see ``tests/support/browser.py``) at 390×844 on ``companion_app``, semantics switched on.
 - ``serve_command``: start any other command that serves a Flet app (e.g. a tiny app in a harness test).
 """
 
@@ -16,7 +16,16 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from harness import PHONE, FletPage, ServedApp, browser_missing, companion_command, free_port, launch_chromium
+
+from tests.support.browser import (
+    PHONE,
+    FletPage,
+    ServedApp,
+    browser_missing,
+    companion_command,
+    free_port,
+    launch_chromium,
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from harness import FletPage
+from tests.support.browser import FletPage
 
 ANN, BO = 0, 1
 

@@ -48,7 +48,7 @@ def _tiny_command(port: int) -> list[str]:
 
 
 def _open_tiny(serve_command: Callable, new_phone: Callable):
-    from harness import free_port
+    from tests.support.browser import free_port
 
     port = free_port()
     app = serve_command(_tiny_command(port), port)
@@ -85,7 +85,7 @@ def test_wheel_scrolls_to_a_row_far_below_and_taps_it(browser, serve_command, ne
 
 
 def test_screenshot_is_written(browser, serve_command, new_phone, tmp_path, monkeypatch) -> None:
-    import harness
+    from tests.support import browser as harness
 
     monkeypatch.setattr(harness, "SCREENSHOTS", tmp_path)
     _, phone = _open_tiny(serve_command, new_phone)
@@ -95,7 +95,7 @@ def test_screenshot_is_written(browser, serve_command, new_phone, tmp_path, monk
 
 
 def test_an_app_that_dies_at_start_is_reported_with_its_log(serve_command) -> None:
-    from harness import free_port
+    from tests.support.browser import free_port
 
     port = free_port()
     try:
@@ -111,7 +111,7 @@ def test_the_server_is_gone_after_stop(browser, serve_command) -> None:
     import urllib.error
     import urllib.request
 
-    from harness import free_port
+    from tests.support.browser import free_port
 
     port = free_port()
     app = serve_command(_tiny_command(port), port)
@@ -126,7 +126,7 @@ def test_the_server_is_gone_after_stop(browser, serve_command) -> None:
 
 
 def test_an_identifier_dropped_by_a_rebuilt_node_is_put_back_until_another_node_takes_it(browser) -> None:
-    from harness import _KEEP_IDENTIFIERS
+    from tests.support.browser import _KEEP_IDENTIFIERS
 
     page = browser.new_page()
     try:

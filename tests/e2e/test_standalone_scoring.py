@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from harness import FletPage
+from tests.support.browser import FletPage
 
 
 @dataclass

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from harness import FletPage
-
 from companion.store import open_store
+from tests.support.browser import FletPage
 
 
 def catch(phone: FletPage, typed: str, fish_id: str) -> None:

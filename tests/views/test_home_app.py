@@ -45,3 +45,27 @@ def test_route_parameters():
     assert route_to("/score", game=None) == "/score"
     ctx = context(None, "/player?game=g1&seat=2")
     assert (ctx.path, ctx.params) == ("/player", {"game": "g1", "seat": "2"})
+
+
+@pytest.mark.parametrize("argv", [
+    ["--data-dir", "D", "serve", "--port", "9000", "--no-browser"],
+    ["serve", "--data-dir", "D", "--port", "9000", "--no-browser"],
+    ["serve", "--port", "9000", "--no-browser", "--data-dir", "D"],
+])
+def test_global_options_are_accepted_on_either_side_of_serve(monkeypatch, argv):
+    """Issue 9 item 7: ``companion serve --data-dir D`` was refused."""
+    from companion import cli
+
+    calls = {}
+    monkeypatch.setattr(app, "serve", lambda **kwargs: calls.update(kwargs) or 0)
+    assert cli.main(argv) == 0
+    assert calls == {"host": "127.0.0.1", "port": 9000, "open_browser": False, "data_dir": "D"}
+
+
+def test_no_data_dir_means_the_default(monkeypatch):
+    from companion import cli
+
+    calls = {}
+    monkeypatch.setattr(app, "serve", lambda **kwargs: calls.update(kwargs) or 0)
+    cli.main(["serve", "--no-browser"])
+    assert calls["data_dir"] is None

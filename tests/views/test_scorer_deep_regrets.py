@@ -169,3 +169,20 @@ def test_cloche_takes_only_a_small_fish() -> None:
     screen = draw(ctx)
     assert "Lanternfish" in text_of(screen, "scorer-cloche-1")
     assert text_of(screen, "scorer-total-1") == "Total 12"
+
+
+def test_typing_waits_for_the_field_to_be_left_before_the_draft_changes() -> None:
+    """A redraw under a typing thumb sends the field an older text: keystrokes stay in the field until it is left."""
+    from types import SimpleNamespace
+
+    ctx = context(None, "/score")
+    field = find(draw(ctx), "scorer-name-0")
+    session = ctx.sessions.draft(DRAFT_KEY)
+    for text in ("A", "An", "Ann"):
+        field.value = text
+        field.on_change(SimpleNamespace(control=field))
+    assert session.version == 0 and session.current.value.players[0].name == ""
+    field.on_blur(SimpleNamespace(control=field))
+    assert session.version == 1 and session.current.value.players[0].name == "Ann"
+    tap(draw(ctx), "scorer-regret-cards-plus-0")  # the next tap is not taken for a stale phone's
+    assert ctx.error is None and session.current.value.players[0].regret_cards == 1

@@ -72,7 +72,9 @@ def is_enabled(root: object, identifier: str) -> bool:
 
 
 def change(root: object, identifier: str, value: object) -> None:
-    """Set a field's or switch's value as the user would and call its ``on_change``."""
+    """Set a field's or switch's value as the user would, call its ``on_change``, then leave it (``on_blur``)."""
     control = find(root, identifier)
     control.value = value
     control.on_change(SimpleNamespace(control=control, data=value))
+    if getattr(control, "on_blur", None) is not None:
+        control.on_blur(SimpleNamespace(control=control))

@@ -150,16 +150,16 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
 
     presets = [
         ft.Column([
-            action_button(f"preset-{p.id}", p.name, lambda pid=p.id: change(lambda: pick_preset(pid)),
+            action_button(f"preset-{p.id}", t(p.name), lambda pid=p.id: change(lambda: pick_preset(pid)),
                           primary=p.id == form.preset),
-            ft.Text(t("{description} Source: {source}", description=p.description, source=p.source),
+            ft.Text(t("{description} Source: {source}", description=t(p.description), source=t(p.source)),
                     size=theme.SMALL),
         ], spacing=4)
         for p in list_presets()
     ]
     variants = [
         tagged(f"variant-{v.id}", ft.Switch(
-            label=t("{name} ({source})", name=v.name, source=v.source), value=v.id in form.variants,
+            label=t("{name} ({source})", name=t(v.name), source=t(v.source)), value=v.id in form.variants,
             on_change=lambda _e, vid=v.id: change(lambda: form.toggle_variant(vid))))
         for v in list_variants()
     ]

@@ -13,7 +13,7 @@ from companion.views.widgets import action_button, grow, screen, section_card
 
 @ft.component
 def SettingsScreen(ctx: AppContext) -> ft.View:
-    """Light or dark, and the way to the data screen (export, import, backups)."""
+    """Light or dark, this phone's language, and the way to the data screen (export, import, backups)."""
     current = ctx.setting("theme", "dark")
     redraw = use_redraw()
 
@@ -31,6 +31,7 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
     def pick_language(code: str) -> None:
         if ctx.on_setting is not None:
             ctx.on_setting("language", code)  # per phone: not a store setting shared by every phone
+        ctx.refresh()
         redraw()
 
     languages = ft.Row([grow(action_button(f"language-{code}", name, lambda c=code: pick_language(c),

@@ -36,10 +36,35 @@ class Editing:
     draft: Any
     form: ScorerForm
     refresh: Callable[[], None]
+    typing: bool = False  # a field is being typed in: its changes wait in ``draft`` until it is left
+    unsent: bool = False
 
     def changed(self, draft: Any) -> bool:
-        """Keep ``draft`` (saved as a setting, shown on every phone); refused if another phone changed it first."""
-        return self.ctx.outcome(self.session.replace(lambda _old: draft, seen=self.seen))
+        """Keep ``draft`` (saved as a setting, shown on every phone); refused if another phone changed it first.
+
+        While a field is being typed in, the change stays in the working copy and is kept when the field is left
+        (:meth:`leave`): redrawing under a typing thumb would send the field an older text and eat keystrokes."""
+        self.draft = draft
+        if self.typing:
+            self.unsent = True
+            return True
+        outcome = self.session.replace(lambda _old: draft, seen=self.seen)
+        if outcome.ok:
+            self.seen, self.unsent = outcome.current.version, False
+        return self.ctx.outcome(outcome)
+
+    def typed(self, change: Callable[[], None]) -> None:
+        """Apply a keystroke's ``change`` to the working copy only."""
+        self.typing = True
+        try:
+            change()
+        finally:
+            self.typing = False
+
+    def leave(self) -> None:
+        """The field was left or submitted: keep what was typed."""
+        if self.unsent:
+            self.changed(self.draft)
 
     def fail(self, message: str) -> None:
         self.ctx.fail(message)
@@ -93,21 +118,29 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
             lowest = t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
             ed.fail(t("{field} must be {what}", field=label, what=lowest))
             return
-        on_value(number)
+        ed.typed(lambda: on_value(number))
 
     field = ft.TextField(label=label, value="" if value is None else str(value), on_change=on_change,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
                          height=theme.TOUCH + 8)
-    return tagged(identifier, field)
+    return tagged(identifier, _kept_on_leave(ed, field))
 
 
-def text_field(identifier: str, label: str, value: str, on_value: Callable[[str], None]) -> ft.Semantics:
-    """A text field taking the row's width; ``on_value`` gets every change."""
+def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
+    field.on_blur = lambda _event: ed.leave()
+    field.on_submit = lambda _event: ed.leave()
+    return field
+
+
+def text_field(ed: Editing, identifier: str, label: str, value: str,
+               on_value: Callable[[str], None]) -> ft.Semantics:
+    """A text field taking the row's width; ``on_value`` gets every change, kept when the field is left."""
     def on_change(event: ft.ControlEvent) -> None:
-        on_value(event.control.value or "")
+        text = event.control.value or ""
+        ed.typed(lambda: on_value(text))
 
     field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
-    wrapped = tagged(identifier, field)
+    wrapped = tagged(identifier, _kept_on_leave(ed, field))
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
 

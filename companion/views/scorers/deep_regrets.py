@@ -220,7 +220,7 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
         ed.form.typed.clear()
         _changed(ed, draft)
 
-    title = ft.Row([text_field(f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
+    title = ft.Row([text_field(ed, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
     suggestions = name_suggestions(ed.ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],

@@ -92,7 +92,7 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
 
     fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
                         width=150) for key, label in CATEGORIES]
-    title = ft.Row([text_field(f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+    title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
@@ -123,7 +123,7 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
     counts = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
                         goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
               for i, p in enumerate(draft["players"])]
-    title = ft.Row([text_field(f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
+    title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
     return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
@@ -181,7 +181,7 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
-            text_field(f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            text_field(ed, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
             tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
                                                         on_change=lambda e, g=g: set_goal(g, "achieved",
                                                                                           bool(e.control.value)))),

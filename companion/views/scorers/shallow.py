@@ -170,7 +170,7 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         tagged("shallow-solo", ft.Switch(label=t("Solo against the Frod"), value=draft["solo"], on_change=set_solo)),
     ]
     for i, p in enumerate(draft["players"]):
-        title = ft.Row([text_field(f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
+        title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                    lambda v, i=i: set_name(i, v)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                     (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])

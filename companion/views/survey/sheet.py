@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import N_, t
+from companion.i18n import t
 from companion.session import CampaignSession
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.labels import depth_label, size_label
 from companion.views.survey.common import (
     campaign_session,
     missing,
@@ -24,17 +25,6 @@ from companion.views.survey.common import (
     use_survey,
 )
 from companion.views.widgets import section_card, tagged
-
-ROMAN = {1: "I", 2: "II", 3: "III"}
-SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
-
-
-def depth_label(depth: int) -> str:
-    return t("Depth {depth}", depth=ROMAN[depth])
-
-
-def size_label(size: str) -> str:
-    return t(SIZE_LABELS[size])
 
 
 def _tile(identifier: str, lines: list[ft.Control], *, border: str, icon: ft.IconData | None = None,

@@ -1,7 +1,8 @@
 """One angler's card on the table: where they are, Regrets and Fishbucks, Madness, dice, and this phase's moves.
 
-A memoized component: its props are frozen values read from the game, so a tap that changes one angler redraws
-that card and no other.
+Memoized components all the way down: the card and each of its sections take frozen values read from the game
+as props, so a tap on Regret + redraws that angler's counters and nothing else (Flet skips a memoized component
+whose props are equal, and does not diff what it kept).
 """
 
 from __future__ import annotations
@@ -37,7 +38,24 @@ class TurnFacts(NamedTuple):
                    state.phase == "declaration" and p.regret_cards > 0)
 
 
-def _phase_buttons(moves: Moves, game_id: str, i: int, p: PlayerState, f: TurnFacts) -> ft.Control:
+class Steps(NamedTuple):
+    """What of an angler the phase buttons read."""
+
+    name: str
+    refreshed: bool
+    declared: bool
+    passed: bool
+    rewards_due: int
+    regret_value: int | None
+
+    @classmethod
+    def of(cls, p: PlayerState) -> Steps:
+        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value)
+
+
+@ft.memo
+@ft.component
+def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) -> ft.Control:
     apply = moves.apply
     if f.phase == "ended":
         return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
@@ -78,25 +96,27 @@ def _phase_buttons(moves: Moves, game_id: str, i: int, p: PlayerState, f: TurnFa
     return ft.Column(buttons)
 
 
-def _status(i: int, p: PlayerState, their_turn: bool) -> ft.Control:
-    status = [chip(f"where-{i}", p.where)]
-    if p.passed:
+@ft.memo
+@ft.component
+def _Status(i: int, where: str, passed: bool, their_turn: bool) -> ft.Control:
+    status = [chip(f"where-{i}", where)]
+    if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
     return ft.Row(status, wrap=True)
 
 
-def _counters(moves: Moves, i: int, p: PlayerState, tier: MadnessTier) -> ft.Control:
+@ft.memo
+@ft.component
+def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str) -> ft.Control:
     apply = moves.apply
-    regrets = stepper("regret", i, p.regret_cards,
-                      (lambda: apply(act.DiscardRegret(player=i))) if p.regret_cards else None,
+    regrets = stepper("regret", i, regret_cards,
+                      (lambda: apply(act.DiscardRegret(player=i))) if regret_cards else None,
                       lambda: apply(act.DrawRegret(player=i)), label=t("Regret cards"))
-    money = stepper("fishbucks", i, f"${p.fishbucks}",
-                    (lambda: apply(act.AdjustFishbucks(player=i, amount=-1))) if p.fishbucks else None,
+    money = stepper("fishbucks", i, f"${fishbucks}",
+                    (lambda: apply(act.AdjustFishbucks(player=i, amount=-1))) if fishbucks else None,
                     lambda: apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
-    dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
-             spent=len(p.spent), max=tier.max_dice)
     return ft.Column([
         ft.Row([regrets, money], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
@@ -104,7 +124,9 @@ def _counters(moves: Moves, i: int, p: PlayerState, tier: MadnessTier) -> ft.Con
     ])
 
 
-def _links(moves: Moves, i: int, game_id: str) -> ft.Control:
+@ft.memo
+@ft.component
+def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
     go = moves.ctx.navigate
     return ft.Row([
         grow(action_button(f"player-{i}", t("Dice, Fish, gear"),
@@ -117,12 +139,15 @@ def _links(moves: Moves, i: int, game_id: str) -> ft.Control:
 @ft.component
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
                  facts: TurnFacts) -> ft.Control:
-    accent = theme.PASSED if player.passed else theme.angler_colour(player.colour)
-    return section_card(f"player-card-{seat}", player.name, [
-        _status(seat, player, facts.their_turn),
-        _counters(moves, seat, player, tier),
-        _phase_buttons(moves, game_id, seat, player, facts),
-        _links(moves, seat, game_id),
+    p = player
+    accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
+    dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
+             spent=len(p.spent), max=tier.max_dice)
+    return section_card(f"player-card-{seat}", p.name, [
+        _Status(seat, p.where, p.passed, facts.their_turn, key="status"),
+        _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
+        _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, key="phase"),
+        _Links(moves, seat, game_id, key="links"),
     ], accent=accent)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.labels import phase_name
@@ -12,7 +12,12 @@ from companion.views.widgets import chip, section_card, tagged
 
 
 def banner(state: GameState) -> ft.Control:
-    """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``."""
+    """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``: redrawn only when one
+    of them changed (a Regret tap leaves it as it was)."""
+    return _Banner(*_lines(state), key="banner")
+
+
+def _lines(state: GameState) -> tuple[str, str, str, str, str | None]:
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -23,16 +28,24 @@ def banner(state: GameState) -> ft.Control:
         whose = t("{name}'s turn", name=state.players[turn].name)
     else:
         whose = t("Everyone has passed") if state.phase == "action" else t("Every angler, in turn order")
+    countdown = None
+    if state.last_player is not None and state.turns_left is not None:
+        countdown = tn("{name}: {n} turn left, then the Day ends", "{name}: {n} turns left, then the Day ends",
+                       state.turns_left, name=state.players[state.last_player].name)
+    return state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose, countdown
+
+
+@ft.memo
+@ft.component
+def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([
-            tagged("day-name", ft.Text(state.day_name, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
-            ft.Text(t("Day {n} of {days}", n=day_no, days=days), size=theme.BODY),
+            tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
+            ft.Text(of_days, size=theme.BODY),
         ], vertical_alignment=ft.CrossAxisAlignment.END, wrap=True),
-        ft.Row([chip("phase", phase_name(state.phase)),
+        ft.Row([chip("phase", phase),
                 tagged("turn-indicator", ft.Text(whose, size=theme.BODY, weight=ft.FontWeight.W_600))], wrap=True),
     ]
-    if state.last_player is not None and state.turns_left is not None:
-        rows.append(chip("countdown", t("{name}: {n} turns left, then the Day ends",
-                                        name=state.players[state.last_player].name, n=state.turns_left),
-                         color=theme.FOUL))
+    if countdown is not None:
+        rows.append(chip("countdown", countdown, color=theme.FOUL))
     return section_card("day-banner", None, rows)

@@ -51,10 +51,12 @@ class Moves:
         return self.ctx.outcome(self.session.redo(seen=self.shown))
 
 
-def use_moves(ctx: AppContext, session: GameSession, version: int) -> Moves:
-    """One :class:`Moves` per game for the component's life (a stable prop for memoized children)."""
+def use_moves(ctx: AppContext, session: GameSession, version: int | None = None) -> Moves:
+    """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``version``
+    is the one on screen (the component that draws the game sets it when it draws)."""
     moves = ft.use_memo(lambda: Moves(ctx, session), [session])
-    moves.shown = version
+    if version is not None:
+        moves.shown = version
     return moves
 
 

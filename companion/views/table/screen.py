@@ -15,16 +15,17 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.session import GameSession
+from companion.rules.game import Game
+from companion.session import GameSession, Snapshot
+from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_session
 from companion.views.labels import phase_name
 from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
-from companion.views.table.common import game_session, no_game, use_moves
+from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
 from companion.views.widgets import icon_action, screen
-from companion.views.widgets.toolbar import undo_redo
 
 
 @ft.component
@@ -38,14 +39,47 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
-    shown = use_session(session)
-    moves = use_moves(ctx, session, shown.version)
+    # The frame is drawn once per game; what changes with the game is in the components that follow it, so a tap
+    # redraws and diffs those alone.
+    moves = use_moves(ctx, session)
+    return screen(ctx.route, _Title(session), [_Body(moves)],
+                  actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
+                                                        lambda: ctx.navigate("/"))],
+                  error=ctx.error or session.current.save_error)
+
+
+def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
+    return shown.value.state.day_name, shown.value.state.phase
+
+
+@ft.component
+def _Title(session: GameSession) -> ft.Control:
+    day, phase = _day_and_phase(use_session(session, _day_and_phase))
+    return ft.Text(t("{day} · {phase}", day=day, phase=phase_name(phase)), size=theme.TITLE)
+
+
+def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:
+    return shown.can_undo, shown.can_redo
+
+
+@ft.component
+def _Toolbar(moves: Moves) -> ft.Control:
+    """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows."""
+    can_undo, can_redo = _can_step(use_session(moves.session, _can_step))
+    return ft.Row([
+        icon_action("undo", ft.Icons.UNDO, t("Undo"), moves.undo if can_undo else None),
+        icon_action("redo", ft.Icons.REDO, t("Redo"), moves.redo if can_redo else None),
+    ], spacing=0, tight=True)
+
+
+@ft.component
+def _Body(moves: Moves) -> ft.Control:
+    shown = use_session(moves.session)
+    moves.shown = shown.version
     game, state = shown.value, shown.value.state
-    actions = [*undo_redo(session, shown, ctx.outcome),
-               icon_action("go-home", ft.Icons.HOME, t("Home"), lambda: ctx.navigate("/"))]
-    return screen(ctx.route, t("{day} · {phase}", day=state.day_name, phase=phase_name(state.phase)), [
+    return ft.Column([
         banner(state),
         *life_preserver(moves, state),
         *next_step(moves, game.id, state),
         *(angler_card(moves, game.id, state, i) for i in state.turn_order()),
-    ], actions=actions, error=ctx.error or shown.save_error)
+    ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -108,7 +108,7 @@ def refusal_bar(message: str | None) -> ft.Control | None:
     return error_line(message)
 
 
-def screen(route: str, title: str, controls: list[ft.Control], *, back: Handler | None = None,
+def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
            error: str | None = None) -> ft.View:
     """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
@@ -120,7 +120,8 @@ def screen(route: str, title: str, controls: list[ft.Control], *, back: Handler 
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(title, size=theme.TITLE), leading=leading, actions=actions or [],
+        appbar=ft.AppBar(title=ft.Text(title, size=theme.TITLE) if isinstance(title, str) else title,
+                         leading=leading, actions=actions or [],
                          automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,

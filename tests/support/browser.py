@@ -1,4 +1,5 @@
-"""Serve a Flet app in a subprocess and drive it in headless Chromium (see FLET_WEB_TESTING.md).
+"""Serve a Flet app in a subprocess and drive it in headless Chromium (see FLET_WEB_TESTING.md). The browser
+tests (``tests/e2e``) and the benchmarks (``bench/``) share it: ``from tests.support.browser import FletPage``.
 
 Flutter paints to a canvas; the DOM only carries the accessibility tree once semantics is switched on, so every
 helper here selects ``flt-semantics`` nodes: by ``Semantics(identifier=…)`` (the DOM attribute
@@ -28,7 +29,6 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO / "docs" / "screenshots"
+DOC_SCREENSHOTS = REPO / "docs" / "screenshots"
+# Browser runs keep their screenshots in a temporary folder; ``scripts/screenshots`` points this at docs/screenshots.
+SCREENSHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS") or Path(tempfile.gettempdir()) / "companion-screenshots")
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -327,18 +329,13 @@ class FletPage:
     def tap(self, identifier: str, then: str | None = None) -> None:
         """Tap the control wrapped in ``Semantics(identifier=identifier)``.
 
-        ``then``: the identifier the tap brings up (the next screen's). With semantics on, Flutter web turns a
-        click into a semantics tap on the node under it; a redraw landing in between drops it. So when ``then``
-        has not appeared after a few seconds and the control is still there, it is tapped once more, with a
-        warning in the test report: only for taps that are safe to repeat, like going to another screen.
+        ``then``: the identifier the tap brings up (the next screen's). The tap is made once: a tap that does not
+        bring ``then`` up is a failure (with one rendering path no redraw can swallow a tap).
         """
         self._click(self.wait_id(identifier))
-        if then is None:
-            return
-        if not self._appears(then, seconds=6) and self.has_id(identifier):
-            warnings.warn(f"a tap on {identifier!r} had to be repeated to bring up {then!r}", stacklevel=2)
-            self._click(self.wait_id(identifier))
-        self.wait_id(then)
+        if then is not None and not self._appears(then, seconds=TIMEOUT_MS / 1000):
+            raise AssertionError(f"a tap on {identifier!r} did not bring up {then!r}; the screen shows:\n"
+                                 f"{self.screen_text()}")
 
     def _appears(self, identifier: str, seconds: float) -> bool:
         deadline = time.monotonic() + seconds
@@ -456,7 +453,8 @@ class FletPage:
 
     # -- evidence ------------------------------------------------------------------------------------------
     def screenshot(self, name: str) -> Path:
-        """Save the current screen as ``docs/screenshots/<name>.png`` (after the next frame settles)."""
+        """Save the current screen as ``<SCREENSHOTS>/<name>.png`` (after the next frame settles): a temporary
+        folder, or ``docs/screenshots`` when ``scripts/screenshots`` runs the journeys."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         self.page.wait_for_timeout(300)
