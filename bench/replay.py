@@ -1,8 +1,9 @@
-"""Time replaying a whole game log: a 6-Day, 5-player game of about 600 actions must replay in under 20 ms and
-within 5x the baseline.
+"""Time replaying a whole game log: a 6-Day, 5-player game of about 600 actions, played by the seeded autopilot,
+must replay in under 20 ms and within 5x the baseline.
 
 The baseline, measured in the same run, is the time pydantic takes just to validate the same actions from their
-JSON form: if the machine is noisy, both figures move together. Run: ``.venv/bin/python bench/replay.py``.
+JSON form: if the machine is noisy, both figures move together. Both are printed as wall and CPU time; the verdicts
+use CPU time, which other processes on a shared machine disturb far less. Run: ``.venv/bin/python bench/replay.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ TARGET_RATIO = 5.0
 RUNS = 15
 
 
-def build_log(setup: GameSetup, seed: int = 11) -> list[a.Action]:
+def build_log(setup: GameSetup, seed: int = 13) -> list[a.Action]:
     """A realistic log: the seeded autopilot plays every Day (refresh, throw, declare, fish, sell, buy, mount, free
     moves, pass) until the game ends."""
     state = replay(setup, [])

@@ -33,9 +33,9 @@ from companion.rules.state import GameState, PlayerState
 WEIGHTS: dict[str, float] = {
     "fish": 6.0, "give_up": 1.0, "drop_sinkers": 1.0, "abandon_ship": 0.05, "sell": 4.0, "buy": 2.0, "mount": 1.5,
     "use_can_of_worms": 0.5, "eat_fish": 0.4, "use_dink": 0.5, "draw_dink": 0.6, "draw_regret": 0.6,
-    "discard_regret": 0.3, "adjust_fishbucks": 0.4, "pass": 0.25,
+    "discard_regret": 0.3, "adjust_fishbucks": 0.4, "pass": 0.2,
 }
-STUCK_PASS = 2.5
+STUCK_PASS = 2.0
 
 
 def _rolled(state: GameState, seat: int, rng: random.Random) -> list[int]:

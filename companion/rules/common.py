@@ -140,8 +140,9 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
     """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18). A draw no card is
     left for doesn't happen: the player already holds every Regret card the others don't (A p.18, RULES.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    held_by_others = sum(q.regret_cards for i, q in enumerate(state.players) if i != index)
-    taken = min(count - from_piles, held_by_others)
+    taken = count - from_piles
+    if taken:
+        taken = min(taken, sum(q.regret_cards for i, q in enumerate(state.players) if i != index))
     if taken:
         if from_player is None:
             fail("A p.18", t("Both Regret piles are empty: choose a player to take a Regret from"))

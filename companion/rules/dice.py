@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.constants import PLAYER_DICE
 
 __all__ = ["PLAYER_DICE", "TACKLE_COLOURS", "TACKLE_IN_GAME", "Die", "DieKind", "TackleColour", "die", "die_label",
@@ -30,8 +30,8 @@ FACES: dict[str, tuple[int, ...]] = {
     "omen": (1, 2, 3, 4),
 }
 # What a die of each kind is called at the table: "Angler die", not "Player" (which reads as a seat).
-KIND_NAMES: dict[str, str] = {"player": "Angler die", "blue": "Blue", "green": "Green", "orange": "Orange",
-                              "omen": "Omen Die"}
+KIND_NAMES: dict[str, str] = {"player": N_("Angler die"), "blue": N_("Blue"), "green": N_("Green"),
+                              "orange": N_("Orange"), "omen": N_("Omen Die")}
 # How many tackle dice of each colour the bag holds (RULES.md §1).
 TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
 

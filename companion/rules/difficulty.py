@@ -113,10 +113,12 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     def add(kind: Kind, label: str, amount: int) -> None:
         nonlocal running
         running = amount if kind == "set" else running + amount
-        lines.append(DifficultyLine(kind=kind, label=label, amount=amount, running=running))
+        lines.append(DifficultyLine.model_construct(kind=kind, label=label, amount=amount, running=running))
 
     if printed is not None:
-        lines.append(DifficultyLine(kind="printed", label=t("Difficulty"), amount=printed, running=printed))
+        # model_construct: the engine builds these on every catch (bench/replay.py), from values it has checked
+        lines.append(DifficultyLine.model_construct(kind="printed", label=t("Difficulty"), amount=printed,
+                                                    running=printed))
         if found is not None and found.reveal_difficulty is not None:
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
@@ -145,8 +147,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
         add("manual", t("adjusted by hand: {why}", why=label) if label else t("adjusted by hand"),
             action.adjustment)
     total = max(0, running) if printed is not None else None
-    return CatchDifficulty(fish=found.name if found else None, printed=printed, lines=tuple(lines), total=total,
-                           exact_dice=exact)
+    return CatchDifficulty.model_construct(fish=found.name if found else None, printed=printed, lines=tuple(lines),
+                                           total=total, exact_dice=exact)
 
 
 def _displayed_discount(name: str | None) -> tuple[FishFilter, int] | None:

@@ -30,7 +30,7 @@ class FishRef(BaseModel):
     True
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # True is not a value of 1
 
     name: str | None = None
     value: int | None = Field(default=None, ge=0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.actions import Action
 from companion.rules.common import fail, player
 from companion.rules.state import GameState, Phase
@@ -42,31 +42,32 @@ class PhaseRules(BaseModel):
 
 PHASES: dict[str, PhaseRules] = {
     "refresh": PhaseRules(
-        name="refresh", title="Refresh", rule="A p.8", then=("declaration", "action"),
+        name="refresh", title=N_("Refresh"), rule="A p.8", then=("declaration", "action"),
         # Equip here only on the first Day, which has no Declaration (the move checks it).
         moves=EFFECT_MOVES | {"refresh", "throw_life_preserver", "equip", "advance_phase", "end_game"}),
     "declaration": PhaseRules(
-        name="declaration", title="Declaration", rule="A p.8", then=("action",),
+        name="declaration", title=N_("Declaration"), rule="A p.8", then=("action",),
         moves=EFFECT_MOVES | {"equip", "advance_phase", "end_game"}, turn_moves=frozenset({"declare"})),
     "action": PhaseRules(
-        name="action", title="Action", rule="A p.9", then=("refresh", "ended"),
+        name="action", title=N_("Action"), rule="A p.9", then=("refresh", "ended"),
         moves=EFFECT_MOVES | {"claim_reward", "advance_phase", "end_game"},
         # One action per turn, and the free moves: eating, Dinks and items only on your own turn (A p.11, p.16).
         turn_moves=frozenset({"fish", "give_up", "drop_sinkers", "abandon_ship", "use_can_of_worms", "eat_fish",
                               "use_dink", "use_item", "pass", "sell", "buy", "cycle_market", "mount"})),
     "ended": PhaseRules(
-        name="ended", title="End", rule="A p.22", then=(),
+        name="ended", title=N_("End"), rule="A p.22", then=(),
         moves=frozenset({"reveal_regrets", "enter_fish"})),
 }
 
-# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little.
-OUT_OF_PHASE: dict[str, str] = {
-    "refresh": "Refreshing happens in the Refresh phase",
-    "throw_life_preserver": "The Life Preserver is thrown once everyone has refreshed",
-    "declare": "Declaring happens in the Declaration phase",
-    "equip": "Rods and Reels are equipped in the Declaration phase",
-    "claim_reward": "A passing reward is taken during the Day it is earned",
-    "reveal_regrets": "Regret values are revealed when the game is over",
+# What a refusal says for a move made outside the phases that allow it, where "only in the X phase" says too little:
+# (the rule cited, the message).
+OUT_OF_PHASE: dict[str, tuple[str, str]] = {
+    "refresh": ("A p.8", N_("Refreshing happens in the Refresh phase")),
+    "throw_life_preserver": ("A p.8", N_("The Life Preserver is thrown once everyone has refreshed")),
+    "declare": ("A p.8", N_("Declaring happens in the Declaration phase")),
+    "equip": ("A p.8", N_("Rods and Reels are equipped in the Declaration phase")),
+    "claim_reward": ("RULES.md §9", N_("A passing reward is taken during the Day it is earned")),
+    "reveal_regrets": ("A p.22", N_("Regret values are revealed when the game is over")),
 }
 
 # Moves that use up the angler's turn in the Action phase (A p.9); the other turn moves are free.
@@ -108,9 +109,8 @@ def check_allowed(state: GameState, action: Action) -> None:
         return
     if state.phase == "ended":
         fail("A p.22", t("The game is over"))
-    where = phases_allowing(move)
-    if not where:
-        fail("A p.8", t("No phase of the Day allows that"))
-    message = OUT_OF_PHASE.get(move)
-    fail(where[0].rule, t(message) if message else t("That is only possible in the {phase} phase",
-                                                       phase=t(where[0].title)))
+    if move in OUT_OF_PHASE:
+        rule, message = OUT_OF_PHASE[move]
+        fail(rule, t(message))
+    where = phases_allowing(move)[0]  # every move has a phase (tests/unit/test_rules_game.py)
+    fail(where.rule, t("That is only possible in the {phase} phase", phase=t(where.title)))

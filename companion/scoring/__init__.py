@@ -8,9 +8,10 @@ Pure functions over pydantic models: ``score_deep_regrets``, ``score_shallow_reg
 from companion.scoring.deep_regrets import DeepRegretsPlayer, DeepRegretsResult, score_deep_regrets
 from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.endeavor import check_coop, score_endeavor
+from companion.scoring.errors import TableError
 from companion.scoring.from_game import draft_from_state, score_state
 from companion.scoring.shallow_regrets import score_shallow_regrets, score_shallow_solo
-from companion.scoring.table import TableError, score_table
+from companion.scoring.table import score_table
 
 __all__ = [
     "DeepRegretsPlayer",

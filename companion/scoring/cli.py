@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from companion.i18n import t
-from companion.scoring.table import TableError, score_table
+from companion.scoring.errors import TableError
+from companion.scoring.table import score_table
 
 BAD_INPUT = 2
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -172,6 +173,17 @@ def dump_score(score: BaseModel) -> dict[str, Any]:
     return {**head, "breakdown": data}
 
 
+def _json_mount_path(field: str, table: DeepRegretsTableIn) -> str:
+    """The scorer names a mount by its slot (``mounted[1]`` is slot 2); the file lists mounts in any order, so
+    the path names the entry of the file instead."""
+    found = re.fullmatch(r"players\[(\d+)\]\.mounted\[(\d+)\]", field)
+    if found is None:
+        return field
+    i, slot = int(found[1]), int(found[2]) + 1
+    j = next(j for j, m in enumerate(table.players[i].mounted) if m.slot == slot)
+    return f"players[{i}].mounted[{j}]"
+
+
 def _deep_regrets(data: Any) -> dict[str, Any]:
     table = _validate(DeepRegretsTableIn, data)
     try:
@@ -193,7 +205,10 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
                                                       "cloche": p.cloche.ref() if p.cloche else None,
                                                       "displayed": [f.ref() for f in p.displayed]},
                                  ("players", i)))
-    result = score_deep_regrets(players, ruleset)
+    try:
+        result = score_deep_regrets(players, ruleset)
+    except TableError as e:
+        raise TableError(_json_mount_path(e.field, table), e.message) from None
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
             "penalty_rule": result.penalty_rule, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}

@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.catalog import load_catalog
 from companion.rules import (
     Game,
     GameSetup,
@@ -31,6 +32,8 @@ RULESETS = [("anglers-guide", ()), ("three-shops", ()), ("three-shops", ("payday
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 fish_refs = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 8)), type=st.sampled_from(["fair", "foul"]))
+CARDS = load_catalog().fish_list
+named_fish = st.sampled_from([card.ref() for card in CARDS if card.depth == 1][:12])  # a few, so repeats happen
 
 
 @st.composite
@@ -38,7 +41,7 @@ def random_action(draw, s: GameState) -> a.Action:
     n = len(s.players)
     who = draw(st.one_of(st.integers(0, n - 1), st.just(s.turn if s.turn is not None else 0)))
     p = s.players[who]
-    hand = st.sampled_from(p.hand) if p.hand else fish_refs
+    hand = st.sampled_from(p.hand) if p.hand else fish_refs | named_fish
     dice = st.lists(st.integers(0, 4), max_size=4, unique=True)
     options = [
         st.just(a.AdvancePhase()),
@@ -49,6 +52,7 @@ def random_action(draw, s: GameState) -> a.Action:
         st.builds(a.Fish, player=st.just(who), fish=st.one_of(st.none(), fish_refs), depth=st.integers(1, 3),
                   difficulty=st.none() | st.integers(0, 8), exact_dice=st.none() | st.integers(1, 3),
                   dice=dice, life_preserver=st.booleans(), overfished=st.booleans()),
+        st.builds(a.Fish, player=st.just(who), fish=named_fish, depth=st.just(1), dice=dice),
         st.builds(a.GiveUp, player=st.just(who), die=st.integers(0, 3)),
         st.builds(a.DropSinkers, player=st.just(who), dice=st.lists(st.integers(0, 3), min_size=1, max_size=2)),
         st.builds(a.AbandonShip, player=st.just(who), discard_regret=st.booleans()),
@@ -91,6 +95,10 @@ def check_invariants(s: GameState) -> None:
         assert sum(d.kind == "player" for d in (*p.fresh, *p.spent)) <= 3
     assert sum(p.regret_cards for p in s.players) <= REGRETS_PER_PLAYER * len(s.players)
     assert all(s.tackle_available(c) >= 0 for c in ("blue", "green", "orange"))
+    # Every Fish card exists once (RULES.md §10): held, displayed, mounted or in the Graveyard, never twice.
+    named = [f.name for p in s.players for f in (*p.hand, *p.displayed, *p.mounted, p.cloche)
+             if f is not None and f.name is not None] + list(s.graveyard)
+    assert len(named) == len(set(named)), named
 
 
 def game_start(players: int, preset: tuple[str, tuple[str, ...]], seed: int) -> GameState:

@@ -219,7 +219,7 @@ SUNFISH = {"name": "Sunfish"}
     ({"game": "deep-regrets", "players": [
         {"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "hand": [SUNFISH]},
         {"name": "B", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "mounted": [{"slot": 2, **SUNFISH}]}]},
-     "players[1].mounted[1]", "one Sunfish card"),
+     "players[1].mounted[0]", "one Sunfish card"),  # the file's first mount entry (slot 2)
     # A p.27, RULES.md §10: cards that can't be mounted
     (_dr(mounted=[{"slot": 1, "name": "Iron Coffin"}]), "players[0].mounted[0]", "can't be sold or mounted"),
     # RULES.md §5: the money cap; A p.6: the Regret deck; A p.19: 0–3 a card

@@ -282,3 +282,31 @@ def test_every_shoal_emptied_ends_the_game_b():
     refused(s, EmptyShoal(), "A p.7")
     assert play(s, EndGame()).finished
     assert play(play(at_sea(), Pass(player=0)), *[EmptyShoal()] * 9, EndGame()).finished
+
+
+# --- input that can't be real (issue 11) ----------------------------------------------------------------------------
+
+def test_booleans_and_strings_are_not_numbers_in_actions_rules_md_10():
+    import pytest
+    from pydantic import ValidationError
+
+    from companion.rules.actions import parse_action
+
+    for data, field in (({"type": "pass", "player": True}, "player"),
+                        ({"type": "adjust_fishbucks", "player": 0, "amount": "3"}, "amount"),
+                        ({"type": "fish", "player": 0, "depth": 1, "fish": {"value": True, "type": "fair"}}, "value"),
+                        ({"type": "draw_regret", "player": 0, "count": 2.0}, "count")):
+        with pytest.raises(ValidationError) as e:
+            parse_action(data)
+        assert e.value.errors()[0]["loc"][-1] == field
+
+
+def test_regret_cards_never_exceed_the_deck_a_p6():
+    s = play(at_sea(), DrawRegret(player=0, count=25, from_player=1))
+    assert [p.regret_cards for p in s.players] == [20, 0] and s.regrets_in_piles == 0
+
+
+def test_fishbucks_never_over_the_cap_rules_md_5():
+    from companion.rules.actions import AdjustFishbucks
+
+    assert play(at_sea(), AdjustFishbucks(player=0, amount=50)).players[0].fishbucks == 10

@@ -292,3 +292,14 @@ def test_payday_4_does_not_fit_the_anglers_guide_rules_md_9():
     assert "payday-4" not in [v.id for v in variants_for("anglers-guide")]
     assert "payday-4" in [v.id for v in variants_for("three-shops")]
     assert build_ruleset("three-shops", ("payday-4",)).thursday_payday == 4
+
+
+def test_every_variant_fits_the_presets_with_its_rule_rules_md_9():
+    """A variant fits every preset that has the rule it changes: only "Payday $4" needs a Thursday payday, which the
+    Angler's Guide doesn't have (A p.8)."""
+    from companion.rules.ruleset import build_ruleset, list_presets, list_variants
+
+    for preset in list_presets():
+        has_payday = build_ruleset(preset.id).thursday_payday is not None
+        for v in list_variants():
+            assert v.fits(preset.id) == (has_payday or "thursday_payday" not in v.overrides), (preset.id, v.id)

@@ -106,3 +106,21 @@ def test_game_constants_match_the_box_and_the_presets_a_p6():
         rules = build_ruleset(preset.id)
         assert rules.money_cap == FISHBUCKS_CAP and len(rules.mount_multipliers) == MOUNT_SLOTS
     assert SLOT_NUMBERS == (1, 2, 3) and len(table(MAX_PLAYERS).players[0].mounted) == MOUNT_SLOTS
+
+
+def test_the_days_phases_are_data_covering_every_move_a_p8_p9():
+    """Every action type is allowed in some phase of the Day, no phase names a move that doesn't exist, each phase
+    says what follows it, and the actions that use up a turn are turn moves of the Action phase (A pp.8-9)."""
+    from typing import get_args
+
+    from companion.rules.actions import Action
+    from companion.rules.engine import MOVES
+    from companion.rules.phases import PHASES, TURN_ACTIONS, phases_allowing
+
+    types = {cls.model_fields["type"].default for cls in get_args(get_args(Action)[0])}
+    assert types == set(MOVES)
+    assert all(phases_allowing(move) for move in types)
+    assert set().union(*(spec.moves | spec.turn_moves for spec in PHASES.values())) == types
+    assert PHASES["action"].turn_moves >= TURN_ACTIONS
+    assert all(nxt in PHASES for spec in PHASES.values() for nxt in spec.then)
+    assert PHASES["ended"].then == ()

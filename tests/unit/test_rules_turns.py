@@ -173,3 +173,12 @@ def test_available_at_port_names_open_shops_and_empty_slots_rules_md_5():
     assert can.shops == ("rods", "reels", "supplies", "tackle") and can.empty_slots == (2, 3)
     s = play(s, Buy(player=0, shop="reels", tier=1, items=["Reel"]), Pass(player=1))
     assert available(s, 0).shops == ("supplies", "tackle")  # Rods and Reels are one shop, once a Day
+
+
+def test_rewards_are_claimed_during_the_day_they_are_earned_rules_md_9():
+    from companion.rules.common import replace
+
+    s = play(day_one(3, "three-shops"), Pass(player=0), GiveUp(player=1, die=0), GiveUp(player=2, die=0))
+    assert s.players[0].rewards_due == 1
+    morning = replace(s, phase="refresh")  # a reward still due can't be claimed in another phase
+    refused(morning, ClaimReward(player=0, reward="dink"), "RULES.md §9")
