@@ -16,8 +16,9 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 
-from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
+from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium  # noqa: E402
 
 LOCALES = {"en-US": "Deep Regrets", "it-IT": "Nuova partita", "zh-TW": "新遊戲"}
 FONT = "NotoSansTC-companion.otf"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
+
 from tests.support.browser import PHONE, FletPage
 
 # What each language shows; the words are the seeds' (B: Rimorso, Follia, Porto; C: 悔恨, 瘋狂, 港口).
