@@ -14,10 +14,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from harness import FletPage
 
 from companion.rules import actions as act
 from companion.store import open_store
+from tests.support.browser import FletPage
 from tests.views.tables import all_passed_on_the_last_day
 
 
