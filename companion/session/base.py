@@ -62,6 +62,9 @@ class Session(Generic[T]):
 
     STALE = "Another phone changed this first. Here it is as it stands now; nothing was changed."
 
+    def _save_failed(self, problem: Exception) -> str:
+        return t("Could not save the game: {problem}", problem=problem)
+
     def __init__(self, key: str, value: T, write: Callable[[T], None] | None, saver: Saver | None = None) -> None:
         self.key = key
         self._value = value
@@ -174,7 +177,7 @@ class Session(Generic[T]):
         try:
             write(value)
         except (OSError, StoreError) as problem:
-            self._save_error = t("Could not save: {problem}", problem=problem)
+            self._save_error = self._save_failed(problem)
             self._notify()
             return
         if self._save_error is not None:

@@ -67,6 +67,9 @@ class CampaignSession(Session[Campaign]):
                  saver: Saver | None = None) -> None:
         super().__init__(campaign.id, campaign, write, saver)
 
+    def _save_failed(self, problem: Exception) -> str:
+        return t("Could not save the campaign: {problem}", problem=problem)
+
     def apply(self, move: Callable[..., Campaign], *args: Any, seen: int, **kwargs: Any) -> Outcome[Campaign]:
         """``move(campaign, *args, **kwargs)``; a ``RuleViolation`` refuses it and changes nothing."""
         return self.replace(lambda campaign: move(campaign, *args, **kwargs), seen=seen)

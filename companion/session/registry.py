@@ -62,7 +62,9 @@ class Sessions:
 
     def game(self, game_id: str) -> GameSession:
         """The session of game ``game_id``, loading it on first use; :class:`NotFound` if it isn't stored."""
-        return self._open(self._games, game_id, lambda: self._load(self._store_call("load_game"), game_id),
+        return self._open(self._games, game_id,
+                          lambda: self._load(self._store_call("load_game"), game_id,
+                                             t("No game at the table. Start one or resume one from Home.")),
                           lambda game: GameSession(game, self._writer("save_game"), self.saver))
 
     def start_game(self, game: Game) -> GameSession:
@@ -78,7 +80,8 @@ class Sessions:
     def campaign(self, campaign_id: str) -> CampaignSession:
         """The session of campaign ``campaign_id``; :class:`NotFound` if it isn't stored."""
         return self._open(self._campaigns, campaign_id,
-                          lambda: self._load(self._store_call("load_campaign"), campaign_id),
+                          lambda: self._load(self._store_call("load_campaign"), campaign_id,
+                                             t("That campaign could not be found")),
                           lambda c: CampaignSession(c, self._writer("save_campaign"), self.saver))
 
     def start_campaign(self, campaign: Campaign) -> CampaignSession:
@@ -156,15 +159,15 @@ class Sessions:
         return None if self.store is None else getattr(self.store, name)
 
     @staticmethod
-    def _load(load: Callable[[str], Any] | None, key: str) -> Any:
+    def _load(load: Callable[[str], Any] | None, key: str, unknown: str) -> Any:
         if load is None:
-            raise NotFound(t("Nothing is stored: the data folder could not be opened."))
+            raise NotFound(unknown)
         try:
             found = load(key)
         except StoreError as problem:
             raise NotFound(str(problem)) from problem
         if found is None:
-            raise NotFound(t("Not found: {key}", key=key))
+            raise NotFound(unknown)
         return found
 
     def _writer(self, name: str) -> Callable[[Any], None] | None:
