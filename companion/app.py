@@ -52,6 +52,9 @@ ROUTES: dict[str, str] = {
     "/data": "companion.views.home.data:DataScreen",
     "/phones": "companion.views.phones.screen:PhonesScreen",
     "/seat": "companion.views.phones.seat:SeatScreen",
+    "/history": "companion.views.history.history_screen:HistoryScreen",
+    "/history/play": "companion.views.history.play_screen:PlayScreen",
+    "/stats": "companion.views.history.stats_screen:StatisticsScreen",
 }
 
 log = logging.getLogger(__name__)

@@ -28,6 +28,10 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)",
                                 parents=[common])
     score.add_argument("file")
+    score.add_argument("--save", action="store_true", help="record the scored play in the history")
+    from companion.history.cli import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -36,12 +40,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if getattr(args, "sub_data_dir", None) is not None:
         args.data_dir = args.sub_data_dir
+    from companion.history.cli import COMMANDS, run
+    from companion.i18n import language_from_environment, use_language
+
     if args.command == "score":
-        from companion.i18n import language_from_environment, use_language
         from companion.scoring.cli import score_command
 
         with use_language(language_from_environment()):  # LC_ALL, LC_MESSAGES, LANG, as gettext reads them
-            return score_command(args.file)
+            return score_command(args.file, save=args.save, data_dir=args.data_dir)
+    if args.command in COMMANDS:
+        with use_language(language_from_environment()):
+            return run(args)
     from companion.app import serve
 
     if args.command == "serve":

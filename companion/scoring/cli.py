@@ -29,8 +29,10 @@ def _render(result: dict[str, object]) -> str:
     return text
 
 
-def score_command(path: str) -> int:
+def score_command(path: str, save: bool = False, data_dir: str | None = None) -> int:
     """Read the table from ``path`` (``-`` for stdin), print the scored result; 0 on success, 2 on a bad file.
+
+    With ``save`` the result is also recorded in the history, and its ``"play_id"`` printed with it.
 
     Every failure is one line on stderr naming the file and the offending field, never a traceback.
     """
@@ -54,6 +56,15 @@ def score_command(path: str) -> int:
         return _fail(source, str(e))
     except Exception as e:  # the contract is one line, never a traceback, whatever the input
         return _fail(source, t("can't score it ({error})", error=f"{type(e).__name__}: {e}"))
+    if save:
+        from companion.history.cli import save_scored
+        from companion.store import StoreError
+
+        try:
+            result = {**result, "play_id": save_scored(result, data_dir)}
+        except StoreError as e:
+            print(f"companion score: {' '.join(str(e).split())}", file=sys.stderr)
+            return 1
     try:
         text = _render(result)
     except (ValueError, RecursionError) as e:  # e.g. a score of more than 4,300 digits

@@ -168,7 +168,8 @@ def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] =
         raise TableError(_path(prefix + tuple(err["loc"])), message) from None
 
 
-def _dump(score: BaseModel) -> dict[str, Any]:
+def dump_score(score: BaseModel) -> dict[str, Any]:
+    """One player's scored line as `companion score` prints it: name, score, rank, winner, then the breakdown."""
     data = score.model_dump(mode="json")
     head = {k: data.pop(k) for k in ("name", "score", "rank", "winner")}
     return {**head, "breakdown": data}
@@ -212,7 +213,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
         raise TableError(_json_mount_path(e.field, table), e.message) from None
     return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
             "expansions": list(ruleset.expansions),
-            "penalty_rule": result.penalty_rule, "players": [_dump(s) for s in result.players],
+            "penalty_rule": result.penalty_rule, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
 
@@ -221,7 +222,7 @@ def _shallow(data: Any) -> dict[str, Any]:
     players = [ShallowPlayer(name=p.name, fish=tuple(p.fish)) for p in table.players]
     result = (score_shallow_solo(players[0], table.frod.fish) if table.solo and table.frod
               else score_shallow_regrets(players))
-    return {"game": "shallow-regrets", "solo": result.solo, "players": [_dump(s) for s in result.players],
+    return {"game": "shallow-regrets", "solo": result.solo, "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
 
@@ -247,7 +248,7 @@ def _endeavor(data: Any) -> dict[str, Any]:
         raise TableError("players", t("a competitive game needs at least one player"))
     goals = [_validate(EndeavorGoal, g, ("goals", i)) for i, g in enumerate(table.goals)]
     result = score_endeavor(table.players, goals)
-    return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [_dump(s) for s in result.players],
+    return {"game": "endeavor-deep-sea", "mode": "competitive", "players": [dump_score(s) for s in result.players],
             "winners": list(result.winners)}
 
 

@@ -6,9 +6,12 @@ Layout of the data folder::
     settings.json             settings
     games/<id>.json           one game each (setup, ruleset, action log)
     campaigns/<id>.json       one Ocean Survey campaign each
+    plays/<id>.json           one recorded play each (the history)
     index/games.json          summaries of games in progress (rewritten on each autosave: stays short)
     index/finished.json       summaries of finished games (rewritten only when a game finishes or is deleted)
     index/campaigns.json      summaries of campaigns
+    index/plays.json          summaries of plays (what History and Statistics read)
+    index/play-changes.json   the play edits and deletes that can be undone (latest 50)
     backups/<folder>/<id>.N.json   the N-th previous version of a file (N = 1 newest)
     damaged/...               files found damaged on start, kept for the user
     exports/...               copies of the files the Data screen exported

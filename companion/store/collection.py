@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 from tinydb import Query
@@ -23,7 +23,14 @@ from companion.i18n import t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
-from companion.store.recovery import RecoveryNotice, lost_notice, rebuilt_notice, replaced_notice, restored_notice
+from companion.store.recovery import (
+    RecordKind,
+    RecoveryNotice,
+    lost_notice,
+    rebuilt_notice,
+    replaced_notice,
+    restored_notice,
+)
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
@@ -128,6 +135,32 @@ class Collection:
         except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
             self.check()
 
+    def save_many(self, records: list[JsonObject]) -> None:
+        """Save several records (an import), rewriting each index once instead of once per record.
+
+        A crash midway leaves some record files without their index lines: the next start lists them (the index is
+        derived data, :meth:`check`).
+        """
+        if not records:
+            return
+        for record in records:
+            path = self.path(record["id"])
+            try:
+                self._write(path, record)
+            except DamagedFile as e:
+                self._note_damaged(e, self.kind.describe(record, record["id"]))
+                self._write(path, record)
+        fresh = {r["id"]: self.kind.summarize(r).model_dump(mode="json") for r in records}
+        for name in self.kind.indexes:
+            try:
+                kept = [dict(e) for e in self._index_table(name).all() if e["id"] not in fresh]
+            except DamagedFile:  # set aside and rebuilt from the record files, the new ones included
+                self.check()
+                return
+            wanted = kept + [s for s in fresh.values() if self.kind.index_of(s) == name]
+            open_db(self._index_path(name), "index").storage.write(
+                {"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)
         if not path.exists():
@@ -167,7 +200,8 @@ class Collection:
         why = reason or (error.reason if error else t("its file is missing"))
         listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
         found = self.good_backup(record_id)
-        kind: Literal["game", "campaign"] = "game" if self.kind.name == "game" else "campaign"
+        name = self.kind.name
+        kind: RecordKind = "game" if name == "game" else "campaign" if name == "campaign" else "play"
         if found is None:
             self._index_drop(record_id)
             where = t(" The damaged file is kept at {moved}.", moved=str(moved)) if moved else ""

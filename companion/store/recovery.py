@@ -17,6 +17,8 @@ from companion.i18n import N_, t, tn
 
 FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns")}
 
+RecordKind = Literal["game", "campaign", "play"]
+
 
 class RecoveryNotice(BaseModel):
     """One repair. ``outcome``: ``restored`` (an earlier copy is back), ``lost`` (no good copy: the damaged file
@@ -27,7 +29,7 @@ class RecoveryNotice(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["game", "campaign", "settings", "index"]
+    kind: Literal["game", "campaign", "play", "settings", "index"]
     record_id: str | None
     outcome: Literal["restored", "lost", "rebuilt", "replaced", "defaults"]
     message: str
@@ -48,7 +50,7 @@ def _missing(kind: str, listed: dict[str, Any] | None, restored: dict[str, Any])
     return listed != restored, None
 
 
-def restored_notice(kind: Literal["game", "campaign"], record_id: str, what: str, detail: str,
+def restored_notice(kind: RecordKind, record_id: str, what: str, detail: str,
                     listed: dict[str, Any] | None, restored: dict[str, Any], saved: datetime) -> RecoveryNotice:
     """The notice for a record brought back from a backup saved at ``saved``. ``listed`` is the record's line in
     the list before the repair (``None`` if the list didn't have it); ``restored`` the restored copy's line.
@@ -71,7 +73,7 @@ def restored_notice(kind: Literal["game", "campaign"], record_id: str, what: str
                           lacks_last_change=lacks, missing_moves=moves, restored_from=saved)
 
 
-def lost_notice(kind: Literal["game", "campaign"], record_id: str, what: str, detail: str) -> RecoveryNotice:
+def lost_notice(kind: RecordKind, record_id: str, what: str, detail: str) -> RecoveryNotice:
     """The notice for a record that couldn't be read and has no good backup: the damaged file is kept."""
     message = t("{what} could not be opened and no earlier copy was found. The damaged file is kept in the data "
                 "folder.", what=what)

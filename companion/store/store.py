@@ -21,9 +21,10 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 from platformdirs import user_data_dir
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 from tinydb import Query
 
+from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store import records
@@ -45,6 +46,10 @@ GAMES = Kind(name="game", folder="games", validate=records.validate_game, summar
 CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_campaign,
                  summarize=records.campaign_summary, describe=records.describe_campaign, indexes=("campaigns",),
                  index_of=lambda s: "campaigns")
+PLAYS = Kind(name="play", folder="plays", validate=validate_play, summarize=play_summary, describe=describe_play,
+             indexes=("plays",), index_of=lambda s: "plays")
+UNDO_KEEP = 50  # play edits and deletes that can be taken back
+_SUMMARIES = TypeAdapter(list[PlaySummary])
 
 
 def resolve_data_dir(data_dir: Path | str | None = None) -> Path:
@@ -83,6 +88,8 @@ class Store:
         self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
         self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes, self.recovery_notices)
         self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes, self.recovery_notices)
+        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self.recovery_notices)
+        self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
@@ -91,6 +98,7 @@ class Store:
             self._check_settings()
             self.games.check()
             self.campaigns.check()
+            self.plays.check()
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -144,6 +152,93 @@ class Store:
         """Remove a campaign from the list; its last version stays among the backups."""
         with self._locked():
             self.campaigns.delete(campaign_id)
+
+    # -- plays (the history) -------------------------------------------------------------------------------
+    def list_plays(self) -> list[PlaySummary]:
+        """Every recorded play, newest first, from the plays index alone (no play file is opened).
+
+        The list is kept until the index file changes (a save here or by another process replaces the file, so its
+        inode, size or time differ): opening History or Statistics again reads nothing.
+        """
+        index = self.data_dir / "index" / "plays.json"
+        try:
+            stat = index.stat()
+            stamp: tuple[int, ...] | None = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        except FileNotFoundError:
+            stamp = None
+        if stamp is not None and self._plays_cache is not None and self._plays_cache[0] == stamp:
+            return list(self._plays_cache[1])
+        found = _SUMMARIES.validate_python(self.plays.summaries())
+        found.sort(key=lambda s: (s.played.timestamp(), s.id), reverse=True)
+        self._plays_cache = (stamp, found) if stamp is not None else None
+        return list(found)
+
+    def load_play(self, play_id: str) -> Any:
+        """The ``Play`` stored as ``play_id``; ``NotFound`` if there is none."""
+        return self._load(self.plays, play_id)
+
+    def has_play(self, play_id: str) -> bool:
+        return self.plays.path(play_id).exists()
+
+    def save_play(self, play: BaseModel | JsonObject) -> None:
+        """Store a play; replacing a stored one is an edit, which :meth:`undo_play_change` can take back."""
+        record = _as_record(play)
+        validate_play(record)
+        with self._locked():
+            before = self._existing("plays", record["id"])
+            if before == record:
+                return
+            if before is not None:
+                self._journal(record["id"], before or None, "edit")
+            self.plays.save(record)
+
+    def delete_play(self, play_id: str) -> None:
+        """Remove a play from the history; :meth:`undo_play_change` brings it back."""
+        with self._locked():
+            before = self._record(self.plays, play_id)
+            self._journal(play_id, before, "delete")
+            self.plays.delete(play_id)
+
+    def undo_play_change(self) -> str | None:
+        """Take back the latest edit or delete of a play; the id of the play put back, ``None`` if nothing to undo."""
+        with self._locked():
+            table = self._undo_table()
+            entries = sorted(table.all(), key=lambda e: e.doc_id)
+            if not entries:
+                return None
+            last = entries[-1]
+            if last["before"] is not None:
+                self.plays.save(last["before"])
+            table.remove(doc_ids=[last.doc_id])
+            return str(last["play_id"])
+
+    def play_changes(self) -> list[JsonObject]:
+        """The play edits and deletes that can be undone, oldest first: ``{"play_id", "what"}``."""
+        try:
+            return [{"play_id": e["play_id"], "what": e["what"]}
+                    for e in sorted(self._undo_table().all(), key=lambda e: e.doc_id)]
+        except DamagedFile:
+            return []
+
+    def _journal(self, play_id: str, before: JsonObject | None, what: str) -> None:
+        try:
+            table = self._undo_table()
+            table.insert({"play_id": play_id, "before": before, "what": what})
+        except DamagedFile as e:  # a damaged undo list is set aside and started afresh; the play is still saved
+            move_aside(e.path, self.data_dir / "damaged", Path(e.path.name))
+            table = self._undo_table()
+            table.insert({"play_id": play_id, "before": before, "what": what})
+        ids = sorted(d.doc_id for d in table.all())
+        if len(ids) > UNDO_KEEP:
+            table.remove(doc_ids=ids[:-UNDO_KEEP])
+
+    def _undo_table(self) -> Any:
+        db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
+        return db.table("changes", cache_size=0)
+
+    def export_plays(self) -> JsonObject:
+        """A JSON-ready document holding every play of the history."""
+        return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
 
     def _load(self, collection: Collection, record_id: str) -> Any:
         try:
@@ -228,6 +323,7 @@ class Store:
         """A JSON-ready document holding every game, campaign and setting."""
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
+                               plays=[self._record(self.plays, s.id) for s in self.list_plays()],
                                settings=self.settings())
 
     def import_data(self, data: JsonObject | str | bytes) -> ImportReport:
@@ -240,16 +336,15 @@ class Store:
         checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
             plan = plan_import(checked, self._existing)
-            for record in plan.games:
-                self.games.save(record)
-            for record in plan.campaigns:
-                self.campaigns.save(record)
+            self.games.save_many(plan.games)
+            self.campaigns.save_many(plan.campaigns)
+            self.plays.save_many(plan.plays)
             for key, value in plan.settings.items():
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
         return plan.report
 
     def _existing(self, folder: str, record_id: str) -> JsonObject | None:
-        collection = self.games if folder == "games" else self.campaigns
+        collection = {"games": self.games, "campaigns": self.campaigns, "plays": self.plays}[folder]
         try:
             return collection.read(record_id)
         except NotFound:
@@ -278,9 +373,9 @@ class Store:
         """
         path = Path(path)
         folder = path.parent.name
-        kinds = {"games": "game", "campaigns": "campaign"}
+        kinds = {"games": "game", "campaigns": "campaign", "plays": "play"}
         if path.parent != self.data_dir / "backups" / folder or folder not in kinds:
-            raise StoreError(t("{path} is not a backup of a game or campaign", path=str(path)))
+            raise StoreError(t("{path} is not a backup of a game, campaign or play", path=str(path)))
         try:
             record = read_envelope(path, kinds[folder])["tables"].get(kinds[folder], {}).get("1")
         except DamagedFile as e:

@@ -1,8 +1,8 @@
 """Export documents, and the full validation an import passes before anything is written.
 
-An export is one envelope of kind ``"export"`` holding ``games``, ``campaigns`` and (for "everything")
-``settings``. :func:`check_import` checks all of it (the envelope, every field through the owners' models, a replay
-of every game's log, duplicate ids); only then does :func:`plan_import` say what to write.
+An export is one envelope of kind ``"export"`` holding ``games``, ``campaigns``, ``plays`` (the history) and
+(for "everything") ``settings``. :func:`check_import` checks all of it (the envelope, every field through the
+owners' models, a replay of every game's log, duplicate ids); only then does :func:`plan_import` say what to write.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.history.summary import validate_play
 from companion.i18n import t
 from companion.store import records
 from companion.store.errors import ImportRefused
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 EXPORT_KIND = "export"
-_FIELDS = {"app", "schema", "kind", "written_by", "exported", "games", "campaigns", "settings"}
+_FIELDS = {"app", "schema", "kind", "written_by", "exported", "games", "campaigns", "plays", "settings"}
 
 
 @dataclass
@@ -32,6 +33,9 @@ class ImportReport:
     campaigns_added: list[str] = field(default_factory=list)
     campaigns_unchanged: list[str] = field(default_factory=list)
     campaigns_renamed: dict[str, str] = field(default_factory=dict)
+    plays_added: list[str] = field(default_factory=list)
+    plays_unchanged: list[str] = field(default_factory=list)
+    plays_renamed: dict[str, str] = field(default_factory=dict)
     settings: int = 0
 
     def message(self) -> str:
@@ -39,10 +43,13 @@ class ImportReport:
         text = t("Imported {games} game(s) and {campaigns} campaign(s).",
                  games=len(self.games_added) + len(self.games_renamed),
                  campaigns=len(self.campaigns_added) + len(self.campaigns_renamed))
-        same = len(self.games_unchanged) + len(self.campaigns_unchanged)
+        plays = len(self.plays_added) + len(self.plays_renamed)
+        if plays:
+            text += " " + t("{plays} play(s) added to the history.", plays=plays)
+        same = len(self.games_unchanged) + len(self.campaigns_unchanged) + len(self.plays_unchanged)
         if same:
             text += " " + t("{count} were already here, unchanged.", count=same)
-        renamed = len(self.games_renamed) + len(self.campaigns_renamed)
+        renamed = len(self.games_renamed) + len(self.campaigns_renamed) + len(self.plays_renamed)
         if renamed:
             text += " " + t("{count} differed from one stored under the same id and were kept beside it as a copy.",
                             count=renamed)
@@ -53,15 +60,18 @@ class ImportReport:
 class ImportPlan:
     games: list[JsonObject]
     campaigns: list[JsonObject]
+    plays: list[JsonObject]
     settings: dict[str, Any]
     report: ImportReport
 
 
 def export_document(games: list[JsonObject] | None = None, campaigns: list[JsonObject] | None = None,
-                    settings: dict[str, Any] | None = None) -> JsonObject:
-    """An export envelope; ``settings`` only when exporting everything."""
+                    settings: dict[str, Any] | None = None, plays: list[JsonObject] | None = None) -> JsonObject:
+    """An export envelope; ``plays`` when exporting the history, ``settings`` only when exporting everything."""
     doc = envelope(EXPORT_KIND, exported=datetime.now(UTC).isoformat(timespec="seconds"), games=games or [],
                    campaigns=campaigns or [])
+    if plays is not None:
+        doc["plays"] = plays
     if settings is not None:
         doc["settings"] = settings
     return doc
@@ -126,6 +136,7 @@ class CheckedImport:
     games: list[JsonObject]
     campaigns: list[JsonObject]
     settings: dict[str, Any]
+    plays: list[JsonObject] = field(default_factory=list)
 
 
 def check_import(data: JsonObject | str | bytes) -> CheckedImport:
@@ -143,7 +154,8 @@ def check_import(data: JsonObject | str | bytes) -> CheckedImport:
     if not isinstance(settings, dict):
         raise ImportRefused("settings", t("expected an object of settings"))
     return CheckedImport(games=_records(doc, "games", records.validate_game),
-                         campaigns=_records(doc, "campaigns", records.validate_campaign), settings=settings)
+                         campaigns=_records(doc, "campaigns", records.validate_campaign), settings=settings,
+                         plays=_records(doc, "plays", validate_play))
 
 
 def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObject | None]) -> ImportPlan:
@@ -154,4 +166,6 @@ def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObjec
                      report.games_renamed),
         campaigns=_place(checked.campaigns, "campaigns", existing, report.campaigns_added,
                          report.campaigns_unchanged, report.campaigns_renamed),
+        plays=_place(checked.plays, "plays", existing, report.plays_added, report.plays_unchanged,
+                     report.plays_renamed),
         settings=checked.settings, report=report)

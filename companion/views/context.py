@@ -42,6 +42,7 @@ class AppContext:
     on_error: Callable[[str | None], None] | None = None  # set by the app: show or hide the refusal
     on_refresh: Callable[[], None] | None = None  # set by the app: draw the whole screen again (a new language)
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
+    on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -6,7 +6,8 @@ An export is offered as a browser download (Flet's ``FilePicker.save_file`` with
 by the store first; a refused file shows the store's message (with the field at fault) and nothing changes.
 
 Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
-``data-export-campaign-<id>``, ``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
+``data-export-campaign-<id>``, ``data-export-plays-csv``, ``data-export-plays-json``,
+``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
 ``data-backups``, ``data-backup-<n>``, ``data-restore-<n>``, ``error-line``, ``back``.
 """
 
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.history import plays_csv
 from companion.i18n import t
 from companion.store import ImportRefused, StoreError
 from companion.views import theme
@@ -66,6 +68,8 @@ def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what:
             return
         form.result = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
                         games=len(document["games"]), campaigns=len(document["campaigns"]), path=str(kept))
+        if "plays" in document:
+            form.result += " " + t("With {plays} play(s) of the history.", plays=len(document["plays"]))
         ctx.clear()
         redraw()
         await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -108,6 +112,26 @@ def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
     return section_card("data-export", t("Export"), rows)
 
 
+def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
+    """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
+    async def as_csv(_event: object) -> None:
+        store = ctx.store
+        try:
+            text = plays_csv(store.load_play(s.id) for s in store.list_plays())
+        except StoreError as problem:
+            ctx.fail(t("Could not export: {problem}", problem=problem))
+            return
+        name = _file_name("plays").removesuffix(".json") + ".csv"
+        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"),
+                                        file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["csv"])
+
+    return section_card("data-plays", t("History"), [ft.Row([
+        _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
+        _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
+                _exporter(ctx, form, redraw, "plays", ctx.store.export_plays)),
+    ], wrap=True)])
+
+
 def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
                     picker: ft.FilePicker) -> ft.Control:
     def typed(event: object) -> None:
@@ -148,7 +172,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
         line: list[ft.Control] = [tagged(f"data-backup-{n}", ft.Text(
             label, size=theme.SMALL, expand=True, color=theme.DANGER if backup.folder == "damaged" else None))]
-        if backup.folder in ("games", "campaigns"):
+        if backup.folder in ("games", "campaigns", "plays"):
             line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE,
                                 _restorer(ctx, form, redraw, backup.path)))
         rows.append(ft.Row(line))
@@ -198,6 +222,7 @@ def DataScreen(ctx: AppContext) -> ft.View:
         ]))
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
-    controls += [_export_section(ctx, form, redraw), _import_section(ctx, form, redraw, picker),
+    controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
+                 _import_section(ctx, form, redraw, picker),
                  _backups_section(ctx, form, redraw)]
     return screen(ctx.route, t("Your data"), controls, back=back, error=ctx.error)

@@ -1,7 +1,7 @@
 """Home: resume a game, start one, score a table, the Ocean Survey, other games, settings.
 
 Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
-``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``.
+``home-history``, ``home-settings``, ``home-data``, ``resume-<game id>``, ``score-game-<game id>``, ``home-notice-<n>``.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ def HomeScreen(ctx: AppContext) -> ft.View:
         action_button("home-new-game", t("New game"), lambda: go("/new"), icon=ft.Icons.ADD, primary=True),
         action_button("home-score", t("Score a finished game"), lambda: go("/score"), icon=ft.Icons.EMOJI_EVENTS),
         action_button("home-survey", t("Ocean Survey"), lambda: go("/survey"), icon=ft.Icons.MAP),
+        action_button("home-history", t("History and statistics"), lambda: go("/history"), icon=ft.Icons.HISTORY),
     ]
     if finished:
         controls.append(section_card("home-finished", t("Finished games"), [_game_row(ctx, g) for g in finished[:10]]))

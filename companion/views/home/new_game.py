@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 import flet as ft
 from pydantic import ValidationError
 
+from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets, list_variants
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
+from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 
@@ -99,6 +101,7 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
         ctx.fail(_one_line(problem))
         return
     session = ctx.sessions.start_game(new_game(setup))
+    remember_names(ctx.store, [p.name for p in setup.players])
     ctx.navigate(route_to("/table", game=session.key))
 
 
@@ -136,7 +139,9 @@ def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], 
             alignment=ft.Alignment.CENTER), label=colour)
         for colour in COLOURS
     ]
-    rows: list[ft.Control] = [ft.Row([name, remove]), ft.Row(swatches, spacing=6, wrap=True),
+    suggestions = name_suggestions(ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
+                                   lambda chosen: change(lambda: setattr(player, "name", chosen)))
+    rows: list[ft.Control] = [ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
                               ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))]
     if BIGGEST_REGRETS in form.expansions:
         rows.append(ft.Row([action_button(f"personality-{index}-{card}", card,

@@ -27,6 +27,7 @@ from companion.i18n import t, tn
 from companion.rules.cards import fish_value
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
+from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
@@ -34,6 +35,7 @@ from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.labels import fish_label
 from companion.views.scorers.common import Editing, game_switcher, int_field, parse_int, text_field, use_draft
 from companion.views.scorers.results import results
@@ -62,6 +64,13 @@ def _from_game(ed: Editing, game_id: str) -> TableDraft | None:
         return None
     game = session.current.value
     return draft_from_state(game.state, game_id=game.id)
+
+
+def _finished_game(ed: Editing, draft: TableDraft) -> Game | None:
+    """The finished game at the table this draft scores (its play is recorded as it is scored)."""
+    session = game_session(ed.ctx, draft.game_id) if draft.finished else None
+    game = session.current.value if session is not None else None
+    return game if game is not None and game.finished else None
 
 
 def _changed(ed: Editing, draft: TableDraft) -> None:
@@ -228,6 +237,8 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     title = ft.Row([text_field(ed, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
+    suggestions = name_suggestions(ed.ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
+                                   lambda name: update(name=name))
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
@@ -243,7 +254,7 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
                                                  on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
-    return section_card(f"scorer-player-{i}", None, [title, counts, regret, *_fish_rows(ed, draft, i),
+    return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),
                                                       *_adder(ed, draft, i)], accent=accent)
 
 
@@ -292,9 +303,12 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
                                      [ft.Text(line, size=theme.BODY) for line in missing]))
     else:
         try:
-            controls += results(draft.score())
+            result = draft.score()
         except ValueError as problem:
             controls.append(error_line(str(problem), "scorer-problem"))
+        else:
+            controls += [*results(result), *history_controls(ctx, DRAFT_KEY, result, redraw=ed.refresh,
+                                                             game=_finished_game(ed, draft))]
     back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
     return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to),
                   actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

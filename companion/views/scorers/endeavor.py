@@ -29,6 +29,7 @@ from companion.scoring.endeavor import (
 )
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.scorers.common import (
     Editing,
     game_switcher,
@@ -95,7 +96,9 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
-    return section_card(f"endeavor-player-{i}", None, [title, ft.Row(fields, wrap=True)])
+    suggestions = name_suggestions(ed.ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+                                   lambda v: set_value("name", v))
+    return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)])
 
 
 def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
@@ -138,7 +141,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
+def _competitive_results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     names = [p["name"].strip() for p in draft["players"]]
     players = [EndeavorPlayer(**{**p, "name": p["name"].strip()}) for p in draft["players"]]
     goals = [EndeavorGoal(name=goal["name"].strip(), points_per=goal["points_per"], first=goal["first"],
@@ -158,7 +161,8 @@ def _competitive_results(draft: dict[str, Any]) -> list[ft.Control]:
                     bonus=g.bonus) for g in s.goals]
         lines.append(t("Total {score}", score=s.score))
         cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
-    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards]
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards,
+            *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
 
 def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
@@ -189,7 +193,8 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
                                     needed=result.needed))
     rows.append(tagged("endeavor-coop-result", ft.Text(verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
                                                        color=None if result.won else theme.DANGER)))
-    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows)]
+    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows),
+            *history_controls(ed.ctx, f"{DRAFT_KEY}-co-op", result, redraw=ed.refresh)]
 
 
 @ft.component
@@ -226,6 +231,6 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
     if draft["mode"] == "competitive":
         needs = missing(draft)
         controls += ([section_card("endeavor-missing", t("Still needed"), [ft.Text(n) for n in needs])] if needs
-                     else _competitive_results(draft))
+                     else _competitive_results(ed, draft))
     return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"),
                   actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

@@ -25,6 +25,7 @@ from companion.scoring.shallow_regrets import (
 )
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.scorers.common import (
     Editing,
     game_switcher,
@@ -123,7 +124,7 @@ def missing(draft: dict[str, Any]) -> list[str]:
     return needs
 
 
-def _results(draft: dict[str, Any]) -> list[ft.Control]:
+def _results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     try:
         result = _score(draft)
     except ValueError as problem:
@@ -132,7 +133,8 @@ def _results(draft: dict[str, Any]) -> list[ft.Control]:
     penalties = [tagged(f"shallow-penalty-{s.name}", ft.Text(t("{name}: {reason}, −2", name=s.name,
                                                               reason=s.penalty_reason), color=theme.DANGER))
                  for s in result.players if s.penalty]
-    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties])]
+    return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows), *penalties]),
+            *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
 
 @ft.component
@@ -172,7 +174,9 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
                                    lambda v, i=i: set_name(i, v)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                     (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
-        controls.append(_fish_card(ed, draft, str(i), title))
+        suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+                                       lambda v, i=i: set_name(i, v))
+        controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
     if draft["solo"]:
         controls.append(_fish_card(ed, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
     else:
@@ -184,6 +188,6 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     if needs:
         controls.append(section_card("shallow-missing", t("Still needed"), [ft.Text(n) for n in needs]))
     else:
-        controls += _results(draft)
+        controls += _results(ed, draft)
     return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"),
                   actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

@@ -1,0 +1,75 @@
+"""Export to BG Stats: the play as BG Stats' documented import link (ANCHORS.md, "BG Stats import link"), and the
+same link as a QR code for the phone that has BG Stats.
+
+``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` opens BG Stats' import dialog. The JSON
+holds ``sourceName`` and ``sourcePlayId`` (this app and the play's id), ``playDate`` as ``YYYY-MM-DD HH:MM:SS``
+(local time), ``durationMin`` when known, ``game`` (BoardGameGeek id, name, ``highestWins``, ``noPoints``) and
+every player with ``name``, ``score``, ``rank``, ``winner`` and ``startPlayer`` (BG Stats refuses a play
+without it).
+
+>>> from companion.history.models import Play, PlayPlayer
+>>> play = Play(id="p1", game="deep-regrets", played="2026-11-30T20:15:00Z",
+...             players=[PlayPlayer(name="Alba", score=53, rank=1, winner=True, start_player=True)])
+>>> payload(play)["game"]["bggId"], payload(play)["players"][0]["startPlayer"]
+(397931, True)
+>>> link(play).startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22")
+True
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+from urllib.parse import quote
+
+import segno
+
+from companion.history.models import Play, player_key
+
+IMPORT_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Deep Regrets Companion"
+BGG_IDS = {"deep-regrets": 397931, "shallow-regrets": 434870, "endeavor-deep-sea": 367966}
+GAME_NAMES = {"deep-regrets": "Deep Regrets", "shallow-regrets": "Shallow Regrets",
+              "endeavor-deep-sea": "Endeavor: Deep Sea"}
+DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+def payload(play: Play) -> dict[str, Any]:
+    """The JSON BG Stats reads for ``play``."""
+    co_op = play.mode == "co-op"
+    players = []
+    for p in play.players:
+        entry: dict[str, Any] = {"name": p.name, "winner": p.winner, "startPlayer": p.start_player,
+                                 "sourcePlayerId": player_key(p.name)}
+        if p.score is not None:
+            entry["score"] = p.score
+        if p.rank is not None:
+            entry["rank"] = p.rank
+        players.append(entry)
+    data: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.id,
+        "playDate": play.played.astimezone().strftime(DATE_FORMAT),
+        "game": {"bggId": BGG_IDS[play.game], "name": GAME_NAMES[play.game], "highestWins": True,
+                 "noPoints": co_op, "sourceGameId": play.game},
+        "players": players,
+    }
+    if play.duration_min is not None:
+        data["durationMin"] = play.duration_min
+    if play.ruleset:
+        data["comments"] = " · ".join([play.ruleset, *play.variants])
+    return data
+
+
+def link(play: Play) -> str:
+    """The BG Stats import link for ``play``."""
+    text = json.dumps(payload(play), ensure_ascii=False, separators=(",", ":"))
+    return IMPORT_URL + quote(text, safe="")
+
+
+def qr_png(play: Play, scale: int = 4) -> bytes:
+    """The import link as a QR code (PNG), for the host's screen: the phone with BG Stats scans it."""
+    buffer = io.BytesIO()
+    segno.make(link(play), error="l").save(buffer, kind="png", scale=scale, border=2)
+    return buffer.getvalue()

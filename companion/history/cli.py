@@ -1,0 +1,103 @@
+"""``companion history``, ``companion stats``, ``companion bgstats`` and the ``--save`` of ``companion score``.
+
+Every failure is one line on stderr naming the problem; a bad play id or option exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.history.bgstats import link
+from companion.history.models import GAMES
+from companion.history.record import record_play
+from companion.history.roster import load_roster
+from companion.history.stats import statistics
+from companion.i18n import t
+from companion.store import NotFound, StoreError, open_store
+
+BAD_INPUT = 2
+CANNOT_OPEN = 1
+COMMANDS = ("history", "stats", "bgstats")
+
+
+def add_commands(commands: Any) -> None:
+    """Add the history commands to ``companion``'s sub-command parser."""
+    history = commands.add_parser("history", help=t("list the recorded plays, newest first"))
+    history.add_argument("--json", action="store_true", help=t("print JSON"))
+    stats = commands.add_parser("stats", help=t("statistics per player, across games or for one"))
+    stats.add_argument("--json", action="store_true", help=t("print JSON"))
+    stats.add_argument("--game", help=t("only this game: {games}", games=", ".join(GAMES)))
+    bgstats = commands.add_parser("bgstats", help=t("print a play's BG Stats import link"))
+    bgstats.add_argument("play_id")
+
+
+def _fail(command: str, message: str, status: int = BAD_INPUT) -> int:
+    print(f"companion {command}: {' '.join(message.split())}", file=sys.stderr)
+    return status
+
+
+def _print(text: str) -> None:
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        print(text.encode("ascii", "backslashreplace").decode("ascii"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``args.command`` (one of :data:`COMMANDS`); the exit status."""
+    command = args.command
+    if command == "stats" and args.game is not None and args.game not in GAMES:
+        return _fail(command, t("--game must be one of {games}, not {value}", games=", ".join(GAMES),
+                                value=args.game))
+    try:
+        store = open_store(args.data_dir)
+    except StoreError as problem:
+        return _fail(command, str(problem), CANNOT_OPEN)
+    try:
+        return {"history": _history, "stats": _stats, "bgstats": _bgstats}[command](store, args)
+    except NotFound as problem:
+        return _fail(command, str(problem))
+    except StoreError as problem:  # a malformed id is refused by the store before any file is named
+        return _fail(command, str(problem))
+
+
+def _history(store: Any, args: argparse.Namespace) -> int:
+    plays = store.list_plays()
+    if args.json:
+        _print(json.dumps({"plays": [p.model_dump(mode="json") for p in plays]}, indent=2, ensure_ascii=False))
+        return 0
+    if not plays:
+        _print(t("No plays recorded yet."))
+    for p in plays:
+        seats = ", ".join(f"{s.name} {s.score if s.score is not None else ''}{'*' if s.winner else ''}".strip()
+                          for s in p.players)
+        _print(f"{p.played.astimezone():%Y-%m-%d %H:%M}  {p.game:<17}  {seats}  ({p.id})")
+    return 0
+
+
+def _stats(store: Any, args: argparse.Namespace) -> int:
+    roster = load_roster(store)
+    result = statistics(store.list_plays(), roster.resolve, args.game)
+    if args.json:
+        _print(json.dumps({**result.as_json(), "game": args.game}, indent=2, ensure_ascii=False))
+        return 0
+    _print(t("{n} play(s)", n=result.plays))
+    for p in result.players:
+        mean = "–" if p.mean_score is None else f"{p.mean_score:.1f}"
+        best = "–" if p.best_score is None else str(p.best_score)
+        _print(t("{name}: {plays} plays, {wins} wins ({rate}%), mean {mean}, best {best}", name=p.name,
+                 plays=p.plays, wins=p.wins, rate=round(100 * p.win_rate), mean=mean, best=best))
+    return 0
+
+
+def _bgstats(store: Any, args: argparse.Namespace) -> int:
+    _print(link(store.load_play(args.play_id)))
+    return 0
+
+
+def save_scored(result: dict, data_dir: str | None) -> str:
+    """Record ``companion score``'s result as a play and return its id; ``StoreError`` if it can't be kept."""
+    return record_play(open_store(data_dir), result, source="cli").id

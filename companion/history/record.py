@@ -1,0 +1,125 @@
+"""Recording a play: the one function the scorer screens, the table's end of game and ``companion score --save``
+call. It takes the scored result (a scorer's result model, or the JSON ``companion score`` prints) and keeps it.
+
+A play from a tracked game has the id ``game-<game id>``: scoring that game again updates its play (an edit,
+undoable) instead of adding a second one; recording an unchanged result writes nothing.
+
+>>> import tempfile
+>>> from companion.store import open_store
+>>> store = open_store(tempfile.mkdtemp())
+>>> result = {"game": "shallow-regrets", "solo": False, "winners": ["Alba"], "players": [
+...     {"name": "Alba", "score": 7, "rank": 1, "winner": True, "breakdown": {}},
+...     {"name": "Hugo", "score": 4, "rank": 2, "winner": False, "breakdown": {}}]}
+>>> play = record_play(store, result)
+>>> [p.name for p in store.list_plays()[0].players], play.players[0].start_player
+(['Alba', 'Hugo'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from companion.history.models import Mode, Play, PlayPlayer
+from companion.history.roster import remember_names
+from companion.i18n import t
+from companion.scoring.deep_regrets import DeepRegretsResult
+from companion.scoring.endeavor import CoopResult, EndeavorResult
+from companion.scoring.shallow_regrets import FROD, ShallowResult
+from companion.scoring.table import dump_score
+from companion.store.errors import StoreError
+
+Result = DeepRegretsResult | ShallowResult | EndeavorResult | CoopResult | dict
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A scorer's result model as the JSON ``companion score`` prints (a dict is taken as that JSON already)."""
+    if isinstance(result, dict):
+        return result
+    players = [dump_score(s) for s in getattr(result, "players", ())]
+    winners = list(getattr(result, "winners", ()))
+    if isinstance(result, DeepRegretsResult):
+        return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
+                "penalty_rule": result.penalty_rule, "players": players, "winners": winners}
+    if isinstance(result, ShallowResult):
+        return {"game": "shallow-regrets", "solo": result.solo, "players": players, "winners": winners}
+    if isinstance(result, EndeavorResult):
+        return {"game": "endeavor-deep-sea", "mode": "competitive", "players": players, "winners": winners}
+    return {"game": "endeavor-deep-sea", "mode": "co-op", **result.model_dump(mode="json"), "winners": []}
+
+
+def _mode(data: dict[str, Any], seats: int) -> Mode:
+    if data.get("mode") == "co-op":
+        return "co-op"
+    if data.get("solo") or seats == 1:
+        return "solo"
+    return "competitive"
+
+
+def play_from_result(result: Result, *, names: Sequence[str] = (), start_player: str | None = None,
+                     **fields: Any) -> Play:
+    """The :class:`Play` for a scored result; ``names`` are the team of a co-op game (whose result has none).
+
+    The start player is ``start_player`` when known, else the first seat listed (the tracker lists the table in
+    turn order, first player first; BG Stats wants one marked).
+    """
+    data = result_json(result)
+    solo = bool(data.get("solo"))
+    if data.get("mode") == "co-op":
+        won = bool(data.get("won"))
+        seats = [PlayPlayer(name=n.strip(), winner=won) for n in names if n.strip()]
+    else:
+        won = None
+        seats = [PlayPlayer(name=p["name"], score=p.get("score"), rank=p.get("rank"), winner=bool(p.get("winner")),
+                            bot=solo and p["name"] == FROD, breakdown=p.get("breakdown") or {})
+                 for p in data.get("players") or []]
+    humans = [p for p in seats if not p.bot]
+    first = start_player if start_player is not None else (humans[0].name if humans else None)
+    seats = [p.model_copy(update={"start_player": p.name == first}) for p in seats]
+    details = {k: v for k, v in data.items() if k not in ("game", "players", "ruleset", "variants")}
+    return Play(game=data["game"], mode=_mode(data, len(humans)), players=seats, won=won, details=details,
+                ruleset=data.get("ruleset"), variants=list(data.get("variants") or []), **fields)
+
+
+def _same(a: Play, b: Play) -> bool:
+    return a.model_dump(exclude={"updated"}) == b.model_dump(exclude={"updated"})
+
+
+def record_play(store: Any, result: Result, *, game: Any | None = None, play_id: str | None = None,
+                names: Sequence[str] = (), source: str = "scorer") -> Play:
+    """Keep a scored result in the history and its names on the roster; return the play.
+
+    ``game`` is the tracked game (``companion.rules.game.Game``) the result scores: its id, start, end and start
+    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again). Raises
+    ``StoreError`` (one line) when the play can't be saved, ``ValueError`` for a result that isn't a play.
+    """
+    if store is None:
+        raise StoreError(t("Plays can't be saved: the data folder could not be opened."))
+    fields: dict[str, Any] = {"source": source}
+    start = None
+    if game is not None:
+        play_id = play_id or f"game-{game.id}"
+        fields.update(source="table", game_id=game.id, played=game.updated,
+                      duration_min=_minutes(game.created, game.updated))
+        start = game.setup.players[0].name
+    existing = store.load_play(play_id) if play_id and store.has_play(play_id) else None
+    if existing is not None:
+        fields.update(created=existing.created)
+        fields.setdefault("played", existing.played)
+        fields.setdefault("duration_min", existing.duration_min)
+        kept = next((p.name for p in existing.players if p.start_player), None)
+        start = start or kept
+    if play_id:
+        fields["id"] = play_id
+    play = play_from_result(result, names=names, start_player=start, **fields)
+    if existing is not None and _same(existing, play.model_copy(update={"updated": existing.updated})):
+        return existing
+    store.save_play(play)
+    remember_names(store, [p.name for p in play.players if not p.bot])
+    return play
+
+
+def _minutes(start: datetime, end: datetime) -> int | None:
+    seconds = (end - start).total_seconds()
+    return round(seconds / 60) if seconds >= 0 else None

@@ -1,0 +1,1 @@
+"""After the game: History (the plays, newest first), one play's full breakdown, and Statistics."""

@@ -1,0 +1,102 @@
+"""History: every recorded play, newest first, filtered by game and by player; a play opens its breakdown.
+
+Route ``/history``. Identifiers: ``history-game-<all|game>``, ``history-player-<all|n>``, ``history-count``,
+``history-play-<play id>``, ``history-more``, ``history-undo``, ``history-stats``, ``history-empty``,
+``back``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.history import filter_plays, load_roster
+from companion.history.models import player_key
+from companion.history.summary import PlaySummary
+from companion.i18n import t
+from companion.store import StoreError
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.history.common import game_filter, game_label
+from companion.views.hooks import use_redraw
+from companion.views.widgets import action_button, chip, error_line, screen, tagged
+
+PAGE = 30  # plays drawn at a time: a phone scrolls, it needn't lay out a thousand rows
+
+
+def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
+    seats = sorted(play.players, key=lambda s: (s.rank or 99, s.name.casefold()))
+    if play.mode == "co-op":
+        line = " · ".join(s.name for s in seats) + " · " + (t("Team won") if play.won else t("Team lost"))
+    else:
+        line = " · ".join(f"{s.name} {s.score}" for s in seats)
+    won = play.won if play.mode == "co-op" else any(s.winner for s in seats)
+    when = play.played.astimezone().strftime("%d %b %Y %H:%M")
+    result = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.GROUPS, size=20,
+                             color=ft.Colors.AMBER if won else None),
+                     ft.Text(line, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True)], spacing=6)
+    body = ft.Container(content=ft.Column([ft.Text(f"{game_label(play.game)} · {when}", size=theme.SMALL), result],
+                                          spacing=2),
+                        padding=ft.Padding.symmetric(vertical=6), ink=True,
+                        on_click=lambda _e: ctx.navigate(route_to("/history/play", play=play.id)))
+    return tagged(f"history-play-{play.id}", body)
+
+
+@ft.component
+def HistoryScreen(ctx: AppContext) -> ft.View:
+    """The History screen; the filters are its own state."""
+    game, set_game = ft.use_state(None)
+    player, set_player = ft.use_state(None)
+    shown, set_shown = ft.use_state(PAGE)
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/")  # noqa: E731
+    if ctx.store is None:
+        return screen(ctx.route, t("History"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
+    try:
+        plays = ctx.store.list_plays()
+    except StoreError as problem:
+        return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
+    roster = load_roster(ctx.store)
+    people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
+
+    def undo() -> None:
+        try:
+            restored = ctx.store.undo_play_change()
+        except StoreError as problem:
+            ctx.fail(str(problem))
+            return
+        if restored is None:
+            ctx.fail(t("Nothing to undo"))
+        else:
+            ctx.clear()
+        redraw()
+
+    chosen = filter_plays(plays, game, player, roster.resolve)
+    players_row = ft.Row([chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
+                               else theme.PASSED, on_click=lambda: set_player(None))]
+                         + [chip(f"history-player-{n}", name, on_click=lambda v=name: set_player(v),
+                                 color=theme.SEED if player and player_key(player) == player_key(name)
+                                 else theme.PASSED) for n, name in enumerate(people)], wrap=True, spacing=8)
+    controls: list[ft.Control] = [
+        game_filter("history", game, set_game), players_row,
+        ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
+                              icon=ft.Icons.INSERT_CHART),
+                action_button("history-undo", t("Undo last change"), undo if ctx.store.play_changes() else None,
+                              icon=ft.Icons.UNDO)], wrap=True),
+        tagged("history-count", ft.Text(t("{n} of {total} play(s)", n=len(chosen), total=len(plays)),
+                                        size=theme.SMALL)),
+    ]
+    if not chosen:
+        controls.append(tagged("history-empty", ft.Text(
+            t("No plays yet: a game scored at the table or a saved scorer result appears here.") if not plays
+            else t("No play matches these filters."), size=theme.BODY)))
+    else:
+        # A panel like section_card's whose rows take its whole width: a play is tapped anywhere on its line.
+        rows = ft.Column([_play_row(ctx, p) for p in chosen[:shown]], spacing=4,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        controls.append(tagged("history-plays", ft.Container(content=rows, padding=theme.GAP, border_radius=12,
+                                                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)))
+        if len(chosen) > shown:
+            controls.append(action_button("history-more", t("Show more"), lambda: set_shown(shown + PAGE),
+                                          icon=ft.Icons.EXPAND_MORE))
+    return screen(ctx.route, t("History"), controls, back=back, error=ctx.error)

@@ -1,0 +1,94 @@
+"""The small pieces other screens place to feed the history: "Save to history" under a scorer's result (and the
+automatic record of a finished tracked game), and the names offered again under a name field.
+
+Each is one call from the screen (see :func:`history_controls` and :func:`name_suggestions`); the work is done by
+``companion.history`` (``record_play``, ``suggest_names``). Neither uses a hook, so a screen may call them
+conditionally (only once its result is complete).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.history import record_play, result_json, suggest_names
+from companion.i18n import t
+from companion.store import StoreError
+from companion.views import theme
+from companion.views.context import AppContext, route_to
+from companion.views.widgets import action_button, chip, tagged
+
+SHOWN_SUGGESTIONS = 5
+
+
+def _saved_setting(scorer: str) -> str:
+    # Which play this scorer's result was saved as, kept in the store: every phone (and a reload) sees "Saved".
+    return f"history-saved-{scorer}"
+
+
+def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Callable[[], None],
+                     game: Any | None = None, names: Sequence[str] = ()) -> list[ft.Control]:
+    """What a scorer shows under a complete result (``scorer`` names the scorer: its saved play is remembered).
+
+    With ``game`` (the finished game at the table that the result scores) the play is recorded at once, in the
+    background save queue, and updated when the result changes; otherwise "Save to history" records it, and once
+    saved a changed result can update that play or be saved as a new one. ``redraw`` redraws the scorer.
+    Identifiers: ``history-save``, ``history-update``, ``history-saved``, ``history-open``.
+    """
+    store = ctx.store
+    if store is None:
+        return []
+    data = result_json(result)
+    if game is not None:
+        ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
+        return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
+                        _open(ctx, f"game-{game.id}")], wrap=True)]
+    saved = store.get_setting(_saved_setting(scorer))
+    saved = saved if isinstance(saved, dict) and isinstance(saved.get("id"), str) and store.has_play(saved["id"]) \
+        else None
+
+    def save(play_id: str | None) -> None:
+        play = _record(ctx, data, play_id=play_id, names=names)
+        if play is not None:
+            store.set_setting(_saved_setting(scorer), {"id": play.id, "result": data})
+            ctx.clear()
+            redraw()
+
+    if saved and saved.get("result") == data:
+        return [ft.Row([tagged("history-saved", ft.Text(t("Saved in History"), size=theme.BODY, expand=True)),
+                        _open(ctx, saved["id"])], wrap=True)]
+    buttons = [action_button("history-save", t("Save to history"), lambda: save(None), icon=ft.Icons.HISTORY,
+                             primary=True)]
+    if saved:
+        buttons.append(action_button("history-update", t("Update the saved play"), lambda: save(saved["id"]),
+                                     icon=ft.Icons.EDIT))
+    return [ft.Row(buttons, wrap=True)]
+
+
+def _record(ctx: AppContext, data: dict, **how: Any) -> Any:
+    try:
+        return record_play(ctx.store, data, **how)
+    except (StoreError, ValueError) as problem:
+        ctx.fail(t("Could not save the play: {problem}", problem=problem))
+        return None
+
+
+def _open(ctx: AppContext, play_id: str) -> ft.Control:
+    return action_button("history-open", t("Open in History"),
+                         lambda: ctx.navigate(route_to("/history/play", play=play_id)), icon=ft.Icons.HISTORY)
+
+
+def name_suggestions(ctx: AppContext, identifier: str, typed: str, table: Sequence[str],
+                     pick: Callable[[str], None]) -> ft.Control:
+    """Names from earlier plays to tap into an empty or half-typed name field: chips ``<identifier>-suggest-<k>``.
+
+    ``table`` holds the names already at this table (never offered twice).
+    """
+    names = suggest_names(ctx.store, typed, [n for n in table if n.strip() and n != typed])[:SHOWN_SUGGESTIONS]
+    if not names:
+        return ft.Container(visible=False)
+    chips = [chip(f"{identifier}-suggest-{k}", name, color=theme.PASSED, on_click=lambda n=name: pick(n))
+             for k, name in enumerate(names)]
+    return ft.Row(chips, wrap=True, spacing=6)

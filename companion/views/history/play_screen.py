@@ -1,0 +1,138 @@
+"""One play: when, how long, the rules, the ranking and every player's breakdown; who started (an edit); delete
+(undoable from History); and "Log in BG Stats", with the same link as a QR code on the host's screen.
+
+Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<i>``, ``play-bgstats``,
+``play-bgstats-link``, ``play-qr``, ``play-delete``, ``play-undo``, ``scorer-results``, ``scorer-rank-<k>``,
+``play-breakdown-<i>`` (Deep Regrets: ``scorer-breakdown-<i>``), ``back``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+from pydantic import ValidationError
+
+from companion.history import link, qr_png
+from companion.history.models import Play
+from companion.i18n import t
+from companion.scoring.deep_regrets import DeepRegretsScore
+from companion.store import StoreError
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.history.common import game_label
+from companion.views.hooks import use_redraw
+from companion.views.scorers.common import ranking, winners_line
+from companion.views.scorers.results import breakdown as deep_regrets_breakdown
+from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+
+# The breakdown fields of the other games, in the order a table reads them out.
+FIELDS = {"shallow-regrets": (("fish_points", "Fish points"), ("foul_fish", "Foul Fish"), ("penalty", "Penalty")),
+          "endeavor-deep-sea": (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
+                                ("specialists", "Senior tier-5 specialists"), ("leftover_points", "Leftover ÷ 3"),
+                                ("goal_points", "Mission goals"))}
+
+
+def _summary(play: Play) -> ft.Control:
+    lines = [t("{game} · {when}", game=game_label(play.game), when=play.played.astimezone().strftime("%d %b %Y %H:%M"))]
+    if play.duration_min is not None:
+        lines.append(t("{n} minutes", n=play.duration_min))
+    if play.ruleset:
+        lines.append(t("Rules: {rules}", rules=" · ".join([play.ruleset, *play.variants])))
+    if play.mode == "co-op":
+        goals = play.details
+        lines.append((t("Team won") if play.won else t("Team lost")) + " · " + t(
+            "{met} of {needed} goals met", met=len(goals.get("goals_met", [])), needed=goals.get("needed", "?")))
+    return tagged("play-summary", ft.Column([ft.Text(line, size=theme.BODY) for line in lines], spacing=2))
+
+
+def _breakdowns(play: Play) -> list[ft.Control]:
+    cards: list[ft.Control] = []
+    for i, p in enumerate(play.players):
+        if play.game == "deep-regrets":
+            try:
+                score = DeepRegretsScore.model_validate({"name": p.name, "score": p.score, "rank": p.rank,
+                                                         "winner": p.winner, **p.breakdown})
+            except ValidationError:
+                score = None
+            if score is not None:
+                cards.append(deep_regrets_breakdown(i, score))
+                continue
+        rows = [ft.Text(f"{t(label)}: {p.breakdown[key]}", size=theme.BODY)
+                for key, label in FIELDS.get(play.game, ()) if key in p.breakdown]
+        rows += [ft.Text(t("{goal}: count {count} = {points} + bonus {bonus}", **g), size=theme.BODY)
+                 for g in p.breakdown.get("goals", [])]
+        if p.score is not None:
+            rows.append(ft.Text(t("Total {score}", score=p.score), size=theme.NUMBER, weight=ft.FontWeight.BOLD))
+        if rows:
+            cards.append(section_card(f"play-breakdown-{i}", p.name, rows))
+    return cards
+
+
+def _bgstats(play: Play) -> list[ft.Control]:
+    url = link(play)
+    button = tagged("play-bgstats", ft.FilledButton(content=t("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,
+                                                     url=url, height=theme.TOUCH))
+    return [button,
+            tagged("play-bgstats-link", ft.Text(url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
+            ft.Text(t("Or scan this with the phone that has BG Stats:"), size=theme.SMALL),
+            tagged("play-qr", ft.Image(src=qr_png(play), width=260, height=260))]
+
+
+@ft.component
+def PlayScreen(ctx: AppContext) -> ft.View:
+    """The screen of one play (``?play=<id>``)."""
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/history")  # noqa: E731
+    store = ctx.store
+    if store is None:
+        return screen(ctx.route, t("Play"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
+
+    def undo() -> None:
+        try:
+            store.undo_play_change()
+        except StoreError as problem:
+            ctx.fail(str(problem))
+            return
+        ctx.clear()
+        redraw()
+
+    undo_button = action_button("play-undo", t("Undo last change"), undo if store.play_changes() else None,
+                                icon=ft.Icons.UNDO)
+    try:
+        play = store.load_play(ctx.params.get("play", ""))
+    except StoreError as problem:
+        return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, error=ctx.error)
+
+    def set_start(i: int) -> None:
+        seats = [p.model_copy(update={"start_player": j == i}) for j, p in enumerate(play.players)]
+        try:
+            store.save_play(play.model_copy(update={"players": seats}))
+        except StoreError as problem:
+            ctx.fail(t("Could not save the play: {problem}", problem=problem))
+            return
+        ctx.clear()
+        redraw()
+
+    def delete() -> None:
+        try:
+            store.delete_play(play.id)
+        except StoreError as problem:
+            ctx.fail(str(problem))
+            return
+        ctx.navigate("/history")
+
+    rows = [(p.name, p.score if p.score is not None else 0, p.rank or 1, p.winner, None) for p in play.players]
+    result: list[ft.Control] = [winners_line(play.winners)]
+    if play.mode != "co-op":
+        result += ranking(rows)
+    starts = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
+                   on_click=lambda i=i: set_start(i)) for i, p in enumerate(play.players) if not p.bot]
+    return screen(ctx.route, t("Play"), [
+        _summary(play),
+        section_card("scorer-results", t("Result"), result),
+        section_card("play-start", t("Start player"), [ft.Row(starts, wrap=True, spacing=8)]),
+        *_breakdowns(play),
+        section_card("play-export", t("Export"), _bgstats(play)),
+        ft.Row([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE),
+                undo_button], wrap=True),
+    ], back=back, error=ctx.error)

@@ -1,0 +1,201 @@
+"""Statistics per player and per game, with charts: score over time, share of wins, where the points come from.
+
+Route ``/stats``. Identifiers: ``stats-game-<all|game>``, ``stats-plays``, ``stats-player-<n>``,
+``stats-name-<n>``, ``stats-summary-<n>``, ``stats-focus-<n>``, ``stats-h2h``, ``stats-h2h-<n>``,
+``stats-game-card-<game>``, ``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``stats-roster``,
+``stats-rename-from``, ``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``back``. ``<n>`` is
+the player's place in the list (most plays first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from companion.history import RosterError, load_roster, merge_players, rename_player, statistics
+from companion.history.stats import PlayerStats, Statistics
+from companion.i18n import t
+from companion.store import StoreError
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.history.common import game_filter, game_label
+from companion.views.hooks import use_form, use_redraw
+from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+
+COLOURS = (ft.Colors.AMBER_400, ft.Colors.LIGHT_GREEN_400, ft.Colors.CYAN_300, ft.Colors.PINK_200,
+           ft.Colors.DEEP_PURPLE_200, ft.Colors.ORANGE_300, ft.Colors.BLUE_300, ft.Colors.LIME_300)
+HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
+CHARTED = 6  # players drawn in the charts: the most frequent ones
+SCORES_CHARTED = 30  # each one's latest scores: more points than a phone's width can tell apart
+
+
+def _number(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(100 * value)}%"
+
+
+def _player_card(n: int, p: PlayerStats, focus: bool, choose: object) -> ft.Control:
+    lines = [t("{plays} plays · {wins} wins · win rate {rate}", plays=p.plays, wins=p.wins, rate=_percent(p.win_rate)),
+             t("Average score {mean} · best {best}", mean=_number(p.mean_score),
+               best="–" if p.best_score is None else p.best_score)]
+    if p.mean_regret is not None:
+        lines.append(t("Average Regret value {value} · Regret penalty hit {rate} of games",
+                       value=_number(p.mean_regret), rate=_percent(p.penalty_rate)))
+        lines.append(t("Average points: hand {hand} · mounted {mounted} · Fishbucks {bucks}",
+                       hand=_number(p.mean_hand), mounted=_number(p.mean_mounted), bucks=_number(p.mean_bucks)))
+    counts = " · ".join(t("{n} players: {wins}/{plays}", n=k, wins=v.wins, plays=v.plays)
+                        for k, v in p.by_count.items())
+    lines.append(t("By player count (wins/plays): {counts}", counts=counts))
+    body = [ft.Row([tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD),
+                           expand=True),
+                    chip(f"stats-focus-{n}", t("Head-to-head"), color=theme.SEED if focus else theme.PASSED,
+                         on_click=choose)])]
+    body.append(tagged(f"stats-summary-{n}", ft.Text(lines[0], size=theme.BODY)))
+    body += [ft.Text(line, size=theme.BODY) for line in lines[1:]]
+    return section_card(f"stats-player-{n}", None, body)
+
+
+def _head_to_head(p: PlayerStats) -> ft.Control:
+    rows = [tagged(f"stats-h2h-{k}", ft.Text(t("vs {other}: {wins} won, {losses} lost, {ties} tied of {plays}",
+                                               other=other, wins=h.wins, losses=h.losses, ties=h.ties, plays=h.plays),
+                                             size=theme.BODY))
+            for k, (other, h) in enumerate(p.head_to_head.items())]
+    return section_card("stats-h2h", t("{name} head-to-head", name=p.name),
+                        rows or [ft.Text(t("No competitive plays against anyone yet."), size=theme.BODY)])
+
+
+def _games(stats: Statistics) -> list[ft.Control]:
+    cards = []
+    for g in stats.games:
+        counts = " · ".join(t("{n} players: {plays}", n=k, plays=v) for k, v in g.by_count.items())
+        cards.append(section_card(f"stats-game-card-{g.game}", game_label(g.game), [
+            ft.Text(t("{n} plays · average winning score {mean} · best score {best}", n=g.plays,
+                      mean=_number(g.mean_winning_score), best="–" if g.best_score is None else g.best_score),
+                    size=theme.BODY),
+            ft.Text(t("By player count: {counts}", counts=counts), size=theme.SMALL)]))
+    return cards
+
+
+def _legend(items: list[tuple[str, str]]) -> ft.Row:
+    return ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=colour, border_radius=3),
+                           ft.Text(label, size=theme.SMALL)], spacing=4, tight=True) for colour, label in items],
+                  wrap=True)
+
+
+def _score_chart(players: list[PlayerStats]) -> ft.Control:
+    """``stats-chart-scores``: each player's latest scores, play after play (x = their n-th scored play)."""
+    def points(p: PlayerStats) -> list[fch.LineChartDataPoint]:
+        first = max(1, len(p.scores) - SCORES_CHARTED + 1)
+        return [fch.LineChartDataPoint(x=i, y=score, tooltip=f"{p.name} {score}")
+                for i, (_, score) in enumerate(p.scores[-SCORES_CHARTED:], start=first)]
+
+    series = [fch.LineChartData(points=points(p), color=COLOURS[k % len(COLOURS)], stroke_width=3, point=True)
+              for k, p in enumerate(players) if p.scores]
+    chart = fch.LineChart(data_series=series, height=220, interactive=True,
+                          left_axis=fch.ChartAxis(label_size=36), bottom_axis=fch.ChartAxis(label_size=24))
+    legend = _legend([(COLOURS[k % len(COLOURS)], p.name) for k, p in enumerate(players) if p.scores])
+    return section_card("stats-chart-scores", t("Score over time"), [chart, legend])
+
+
+def _wins_chart(players: list[PlayerStats]) -> ft.Control:
+    """``stats-chart-wins``: each player's share of all the wins."""
+    total = sum(p.wins for p in players) or 1
+    sections = [fch.PieChartSection(value=p.wins, color=COLOURS[k % len(COLOURS)], radius=80,
+                                    title=f"{p.name} {round(100 * p.wins / total)}%",
+                                    title_style=ft.TextStyle(size=theme.SMALL, color=ft.Colors.BLACK))
+                for k, p in enumerate(players) if p.wins]
+    return section_card("stats-chart-wins", t("Share of wins"), [
+        fch.PieChart(sections=sections, height=220, center_space_radius=20, sections_space=2)])
+
+
+def _points_chart(players: list[PlayerStats]) -> ft.Control | None:
+    """``stats-chart-points``: a Deep Regrets angler's average points from hand, mounts and Fishbucks."""
+    shown = [p for p in players if p.mean_hand is not None]
+    if not shown:
+        return None
+    groups = []
+    for x, p in enumerate(shown):
+        hand, mounts, bucks = p.mean_hand or 0, p.mean_mounted or 0, p.mean_bucks or 0
+        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=HAND),
+                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=MOUNTS),
+                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=hand + mounts + bucks, color=BUCKS)]
+        groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(from_y=0, to_y=hand + mounts + bucks, width=28,
+                                                                   stack_items=stack, border_radius=4)]))
+    labels = [fch.ChartAxisLabel(value=x, label=ft.Text(p.name, size=theme.SMALL)) for x, p in enumerate(shown)]
+    bars = fch.BarChart(groups=groups, height=220, bottom_axis=fch.ChartAxis(labels=labels, label_size=28),
+                        left_axis=fch.ChartAxis(label_size=36), interactive=True)
+    return section_card("stats-chart-points", t("Where the points come from (Deep Regrets, average)"), [
+        bars, _legend([(HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks"))])])
+
+
+def _roster(ctx: AppContext, typed: dict[str, str], redraw: Callable[[], None]) -> ft.Control:
+    names = load_roster(ctx.store).names()
+
+    def field(key: str, label: str) -> ft.Control:
+        def on_change(event: ft.ControlEvent) -> None:
+            typed[key] = event.control.value or ""
+
+        return tagged(f"stats-rename-{key}", ft.TextField(label=label, value=typed[key], on_change=on_change,
+                                                          text_size=theme.BODY, width=200))
+
+    def apply(change: Callable[[Any, str, str], object]) -> None:
+        try:
+            change(ctx.store, typed["from"], typed["to"])
+        except (RosterError, StoreError) as problem:
+            ctx.fail(str(problem))
+            return
+        ctx.clear()
+        typed.update({"from": "", "to": ""})
+        redraw()
+
+    return section_card("stats-roster", t("Players"), [
+        ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
+                  "that are one person (the first goes into the second)."), size=theme.SMALL),
+        ft.Text(", ".join(names) or t("Nobody yet."), size=theme.BODY),
+        ft.Row([field("from", t("Player")), field("to", t("New name, or the name to merge with"))], wrap=True),
+        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(rename_player), icon=ft.Icons.EDIT),
+                action_button("stats-merge", t("Merge"),
+                              lambda: apply(lambda store, a, b: merge_players(store, b, a)),
+                              icon=ft.Icons.MERGE)], wrap=True),
+    ])
+
+
+@ft.component
+def StatisticsScreen(ctx: AppContext) -> ft.View:
+    """The Statistics screen; the game shown and the player in focus are its own state."""
+    game, set_game = ft.use_state(None)
+    focus, set_focus = ft.use_state(0)
+    typed = use_form(lambda: {"from": "", "to": ""})
+    redraw = use_redraw()
+    back = lambda: ctx.navigate("/history")  # noqa: E731
+    if ctx.store is None:
+        return screen(ctx.route, t("Statistics"), [error_line(
+            t("The data folder could not be opened, so there is no history to show."))], back=back)
+    try:
+        plays = ctx.store.list_plays()
+    except StoreError as problem:
+        return screen(ctx.route, t("Statistics"), [error_line(str(problem))], back=back)
+    stats = statistics(plays, load_roster(ctx.store).resolve, game)
+    controls: list[ft.Control] = [
+        game_filter("stats", game, set_game),
+        tagged("stats-plays", ft.Text(t("{n} play(s)", n=stats.plays), size=theme.BODY)),
+    ]
+    players = stats.players
+    if players:
+        charted = players[:CHARTED]
+        controls += [_score_chart(charted), _wins_chart(charted)]
+        points = _points_chart(charted)
+        if points is not None:
+            controls.append(points)
+        focus = min(focus, len(players) - 1)
+        controls += [_player_card(n, p, n == focus, lambda n=n: set_focus(n)) for n, p in enumerate(players)]
+        controls.append(_head_to_head(players[focus]))
+        controls += _games(stats)
+    controls.append(_roster(ctx, typed, redraw))
+    return screen(ctx.route, t("Statistics"), controls, back=back, error=ctx.error)

@@ -1,0 +1,81 @@
+"""The BG Stats import link (issue 15, item 5; ANCHORS.md "BG Stats import link"): every field, the URL
+encoding round trip, the three BoardGameGeek ids, and the QR code."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+
+from companion.history import link, payload, qr_png
+from companion.history.models import Play, PlayPlayer
+
+PLAYED = datetime(2026, 11, 28, 21, 5, 9, tzinfo=UTC)
+
+
+def _play(**changes) -> Play:
+    base = Play(id="game-abc123", game="deep-regrets", played=PLAYED, duration_min=95, ruleset="anglers-guide",
+                variants=["penalty-printed"], players=[
+                    PlayPlayer(name="Alba", score=53, rank=1, winner=True),
+                    PlayPlayer(name="Hugo Pratt", score=41, rank=2, start_player=True),
+                    PlayPlayer(name="Isla", score=41, rank=2)])
+    return base.model_copy(update=changes)
+
+
+def _decoded(url: str) -> dict:
+    parts = urlsplit(url)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    (data,) = parse_qs(parts.query, strict_parsing=True)["data"]
+    return json.loads(data)
+
+
+def test_every_documented_field_of_the_payload():
+    data = payload(_play())
+    assert data["sourceName"] == "Deep Regrets Companion"
+    assert data["sourcePlayId"] == "game-abc123"
+    assert data["playDate"] == PLAYED.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    assert len(data["playDate"]) == 19 and data["playDate"][10] == " "
+    assert data["durationMin"] == 95
+    assert data["game"] == {"bggId": 397931, "name": "Deep Regrets", "highestWins": True, "noPoints": False,
+                            "sourceGameId": "deep-regrets"}
+    players = data["players"]
+    assert [p["name"] for p in players] == ["Alba", "Hugo Pratt", "Isla"]
+    assert [p["score"] for p in players] == [53, 41, 41]
+    assert [p["rank"] for p in players] == [1, 2, 2]
+    assert [p["winner"] for p in players] == [True, False, False]
+    assert [p["startPlayer"] for p in players] == [False, True, False]  # BG Stats refuses a play without it
+    assert all(isinstance(p["sourcePlayerId"], str) and p["sourcePlayerId"] for p in players)
+
+
+@pytest.mark.parametrize(("game", "bgg_id"), [("deep-regrets", 397931), ("shallow-regrets", 434870),
+                                              ("endeavor-deep-sea", 367966)])
+def test_boardgamegeek_ids(game, bgg_id):
+    assert payload(_play(game=game))["game"]["bggId"] == bgg_id
+
+
+def test_the_link_round_trips_through_url_decoding():
+    play = _play(players=[PlayPlayer(name="Zoë & Ann+Marie #1", score=7, rank=1, winner=True, start_player=True)])
+    url = link(play)
+    assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    raw = url.split("?data=", 1)[1]
+    assert not set(raw) & set(" &#+{}\"")  # every reserved character is percent-encoded
+    assert json.loads(unquote(raw)) == payload(play)
+    assert _decoded(url)["players"][0]["name"] == "Zoë & Ann+Marie #1"
+
+
+def test_a_co_op_play_has_no_points():
+    play = Play(id="p2", game="endeavor-deep-sea", mode="co-op", won=True, played=PLAYED,
+                players=[PlayPlayer(name="Ada", winner=True, start_player=True), PlayPlayer(name="Bo", winner=True)])
+    data = _decoded(link(play))
+    assert data["game"]["noPoints"] is True
+    assert all("score" not in p and p["winner"] for p in data["players"])
+    assert "durationMin" not in data
+
+
+def test_the_qr_code_is_a_png_sized_for_the_link():
+    png = qr_png(_play())
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width = int.from_bytes(png[16:20], "big")
+    assert width >= 4 * 41  # at least version 6 at scale 4: the link is several hundred characters
