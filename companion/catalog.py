@@ -1,7 +1,7 @@
 """The card catalog: every base and expansion Fish, Dink, Rod, Reel and Supply, and the Ocean Survey unlock list.
 
 Data: ``data/fish_catalog.json`` (built by ``scripts/build_catalog.py``). Lookups are case-insensitive and accept
-the other spellings the sources use (RULES.md §9):
+the other spellings the sources use (docs/rules.md §9):
 
 >>> cat = load_catalog()
 >>> cat.fish("blue whale").name
@@ -26,12 +26,12 @@ from companion.resources import data_path
 from companion.rules.fish import FISH_WORDS, FishFilter, FishRef, FishType, Size
 
 AbilityKind = Literal["reveal", "catch", "eat", "persistent"]
-FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (RULES.md §11)
+FishSet = Literal["base", "lamentable-tentacles"]  # the box a Fish card comes in (docs/rules.md §11)
 BASE: FishSet = "base"
 
 
 class DisplayedDiscount(BaseModel):
-    """A displayed Fish's Difficulty discount on the Fish its owner catches (Orca: Foul Fish −1, RULES.md §10)."""
+    """A displayed Fish's Difficulty discount on the Fish its owner catches (Orca: Foul Fish −1, docs/rules.md §10)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -71,7 +71,7 @@ class CatalogFish(BaseModel):
     disputed: bool = False
     note: str | None = None
     difficulty_out_of_range: str | None = None  # why the printed Difficulty lies outside A p.12's range
-    # Card effects the companion applies (RULES.md §10); the defaults are a card without them.
+    # Card effects the companion applies (docs/rules.md §10); the defaults are a card without them.
     no_sale_or_mount: bool = False  # can't be sold or mounted (Whispering Skull, Iron Coffin …)
     fixed_value: int | None = Field(default=None, ge=0)  # worth this whatever the Madness
     displayed: bool = False  # kept face up in front of its owner, not in hand; scores like a Fish in hand
@@ -126,7 +126,7 @@ class Dink(BaseModel):
 class Item(BaseModel):
     """A Rod, Reel or Supply card; ``survey_unlock_cost`` is None when it is not on the Survey sheet.
 
-    The effect fields are what the companion applies (RULES.md §10): a Difficulty discount on the Fish
+    The effect fields are what the companion applies (docs/rules.md §10): a Difficulty discount on the Fish
     ``discount_applies_to`` (a Rod while equipped, a Supply when used on a catch), a Difficulty the Supply sets,
     the Regrets using it draws, the Claw Hammer's return of mounted Fish, the Cloche's extra mount.
     """
@@ -152,7 +152,7 @@ class Item(BaseModel):
 
 
 class SurveyUnlock(BaseModel):
-    """One line of the Ocean Survey sheet's unlock list (RULES.md §8)."""
+    """One line of the Ocean Survey sheet's unlock list (docs/rules.md §8)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

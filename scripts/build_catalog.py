@@ -18,12 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCE = Path("/work/shared/reference/data")
 
-# RULES.md §8: Fish the Ocean Survey takes out of the Sea ("Blue Whale" is the Humpback Whale card).
+# docs/rules.md §8: Fish the Ocean Survey takes out of the Sea ("Blue Whale" is the Humpback Whale card).
 SOLO_REMOVED = {"Man O' War", "Tidal Trafficker", "Bathyphysa Conifera", "Deep Dealer", "Humpback Whale",
                 "Abyssal Colony", "Profound Peddler", "Whale of Rocabarraigh"}
 SOLO_REMOVED_DINKS = {"Odd Ring"}
 
-# The catalog keeps one name; the other spellings in the sources are aliases (RULES.md §9).
+# The catalog keeps one name; the other spellings in the sources are aliases (docs/rules.md §9).
 ALIASES = {
     "Humpback Whale": ["Blue Whale"],
     "Amulet of Agartha": ["Amulet of Agarta"],
@@ -53,10 +53,10 @@ OUT_OF_RANGE = {
     "Iron Coffin": "Difficulty 0",
 }
 
-# RULES.md §10: card effects the companion applies, as data on each card (the expansions add theirs here).
+# docs/rules.md §10: card effects the companion applies, as data on each card (the expansions add theirs here).
 NO_SALE_OR_MOUNT = {"Whispering Skull", "Amulet of Agartha", "Iron Coffin", "Treasure Chest",  # A p.27; D
-                    "Sharpear Enope Squid"}  # Lamentable Tentacles: scores in hand (D; RULES.md §10)
-FIXED_VALUE = {"Nautilus": 3}  # a value no Madness changes (Lamentable Tentacles, D; RULES.md §10)
+                    "Sharpear Enope Squid"}  # Lamentable Tentacles: scores in hand (D; docs/rules.md §10)
+FIXED_VALUE = {"Nautilus": 3}  # a value no Madness changes (Lamentable Tentacles, D; docs/rules.md §10)
 DISPLAYED = {"Orca", "Eversquid", "Parasitic Larvae", "Colossal Squid", "Gloom Orphan", "Iron Coffin"}  # A p.27
 REVEAL_DIFFICULTY = {"Fugu": 2, "Porcupine Fish": 2, "Mermer": 3}  # "Reveal: Difficulty N this turn"
 DIFFICULTY_PER_FISH_IN_HAND = {"Sub Matriarch": 1}
@@ -200,7 +200,7 @@ SUMMARIES = {
     "Human": "Reveal: all anglers take a Regret. Eat: Refresh 3, take 3 Regrets.",
 }
 
-# Lamentable Tentacles (RULES.md §11): 18 expansion Fish, 6 per Depth.
+# Lamentable Tentacles (docs/rules.md §11): 18 expansion Fish, 6 per Depth.
 EXPANSION_SETS = {"Lamentable Tentacles (expansion)": "lamentable-tentacles"}
 EXPANSION_SUMMARIES = {
     # Depth I
@@ -393,9 +393,9 @@ def build(source: Path) -> dict:
         "sources": {
             "fish": "TTS web port (SonnPyker/deep-regrets-web) cross-checked with the BGA port "
                     "(JamesGames7/bga-deepRegrets); 107 of 117 agree on every number",
-            "solo_removed": "A p.23; RULES.md §8",
+            "solo_removed": "A p.23; docs/rules.md §8",
             "expansion_fish": "Lamentable Tentacles: TTS web port (SonnPyker/deep-regrets-web), one source; "
-                              "RULES.md §11",
+                              "docs/rules.md §11",
             "difficulty_ranges": "A p.12",
             "survey_unlocks": "SonnPyker/deep-regrets-web survey.js (single source)",
         },

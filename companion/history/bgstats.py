@@ -1,5 +1,5 @@
-"""Export to BG Stats: the play as BG Stats' documented import link (ANCHORS.md, "BG Stats import link"), and the
-same link as a QR code for the phone that has BG Stats.
+"""Export to BG Stats: the play as BG Stats' documented import link (bgstatsapp.com, "push plays to BG
+Stats from other apps"), and the same link as a QR code for the phone that has BG Stats.
 
 ``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` opens BG Stats' import dialog. The JSON
 holds ``sourceName`` and ``sourcePlayId`` (this app and the play's id), ``playDate`` as ``YYYY-MM-DD HH:MM:SS``

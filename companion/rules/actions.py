@@ -69,7 +69,7 @@ class Declare(_Roll):
     player: Player
     location: Literal["sea", "port"]
     discard_regret: bool = False
-    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # Making Port Mounts an Overmind (RULES.md §11)
+    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # Making Port Mounts an Overmind (docs/rules.md §11)
 
 
 class Equip(_Action):
@@ -115,7 +115,7 @@ class Fish(_Action):
     life_preserver: bool = False
     overfished: bool = False
     regret_from: Player | None = None
-    # RULES.md §10, what else changes the Difficulty: for a named Fish the engine reads depth, Difficulty and
+    # docs/rules.md §10, what else changes the Difficulty: for a named Fish the engine reads depth, Difficulty and
     # exact dice from the catalog (``difficulty``/``exact_dice``, if given, must be the printed ones); ``size`` is
     # for a Fish typed in by value, so size Rods apply. ``dinks`` and ``supplies`` name the cards used on this
     # catch (the engine spends them); ``adjustment`` is a change the table makes by hand for an effect the
@@ -125,12 +125,12 @@ class Fish(_Action):
     supplies: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
     adjustment: int = Field(default=0, ge=-20, le=20)
     adjustment_label: str | None = Field(default=None, max_length=80)
-    swap_for: SwapFor | None = None  # Hadal Shade: draw 3 Regrets to swap it for this Mounted Fish (RULES.md §11)
+    swap_for: SwapFor | None = None  # Hadal Shade: draw 3 Regrets to swap it for this Mounted Fish (docs/rules.md §11)
 
 
 class GiveUp(_Action):
     """Don't catch the revealed Fish: spend one die and draw a Dink (A p.11). ``fish``: the Fish given up, when
-    its card forbids it (Overmind must be caught if you can, RULES.md §11)."""
+    its card forbids it (Overmind must be caught if you can, docs/rules.md §11)."""
 
     type: Literal["give_up"] = "give_up"
     player: Player
@@ -173,7 +173,7 @@ class Pass(_Action):
 
 
 class ClaimReward(_Action):
-    """Take a passing reward earned by being skipped (RULES.md §9, Three shops)."""
+    """Take a passing reward earned by being skipped (docs/rules.md §9, Three shops)."""
 
     type: Literal["claim_reward"] = "claim_reward"
     player: Player
@@ -190,7 +190,7 @@ class Sell(_Action):
 
 
 class Buy(_Action):
-    """Buy at Port (A pp.16-17, RULES.md §5).
+    """Buy at Port (A pp.16-17, docs/rules.md §5).
 
     Market (Angler's Guide): ``shop`` rods/reels/supplies with the card's printed ``price``, or ``tackle`` with the
     die's ``colour``. Three shops: ``shop`` and ``tier`` (the $ paid before discounts); Rods and Reels are one shop.
@@ -224,7 +224,7 @@ MountSlot = Annotated[int, Field(ge=0, le=2)] | Literal["cloche"]
 
 
 class Placement(_Action):
-    """One more Fish mounted in the same Mount action (RULES.md §9, Three shops)."""
+    """One more Fish mounted in the same Mount action (docs/rules.md §9, Three shops)."""
 
     fish: FishRef
     slot: MountSlot
@@ -232,8 +232,8 @@ class Placement(_Action):
 
 class Mount(_Action):
     """Mount a Fish from hand in an empty slot, for good (A p.17). Slots 0, 1, 2 score ×2, ×3, ×2; ``"cloche"``
-    is the Cloche Supply's extra ×2 mount for a small Fish (RULES.md §10). ``also``: more Fish mounted in the same
-    action, where the ruleset allows it (Three shops: every empty slot; Angler's Guide: one, RULES.md §9)."""
+    is the Cloche Supply's extra ×2 mount for a small Fish (docs/rules.md §10). ``also``: more Fish mounted in the same
+    action, where the ruleset allows it (Three shops: every empty slot; Angler's Guide: one, docs/rules.md §9)."""
 
     type: Literal["mount"] = "mount"
     player: Player
@@ -343,7 +343,7 @@ class RevealRegrets(_Action):
 
 class UsePersonality(_Action):
     """Use your Biggest Regrets personality card: a free action once per Day, at the tier fixed at Refresh
-    (RULES.md §11). ``target``: the other angler the tier names (Sentimental at 0–12); ``regret_from``: see
+    (docs/rules.md §11). ``target``: the other angler the tier names (Sentimental at 0–12); ``regret_from``: see
     :class:`Fish`."""
 
     type: Literal["use_personality"] = "use_personality"
@@ -354,7 +354,7 @@ class UsePersonality(_Action):
 
 class MoveRegrets(_Action):
     """Regret cards pass from one angler to another in one step (Iron Coffin, Sea Monkey, Psychic Interloper;
-    RULES.md §10): both card counts, so both Madness tiers and dice limits, change together."""
+    docs/rules.md §10): both card counts, so both Madness tiers and dice limits, change together."""
 
     type: Literal["move_regrets"] = "move_regrets"
     player: Player  # who gives the cards

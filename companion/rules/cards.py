@@ -1,4 +1,4 @@
-"""The printed cards as the engine checks them (RULES.md §10): a named Fish must be the catalog's card, a Fish
+"""The printed cards as the engine checks them (docs/rules.md §10): a named Fish must be the catalog's card, a Fish
 typed in must have a value some card prints, and every Fish card exists once.
 
 The catalog is imported when first needed: it imports :mod:`companion.rules.fish`, so a module-level import here
@@ -47,33 +47,33 @@ def card(fish: FishRef) -> CatalogFish | None:
     try:
         return catalog().fish(fish.name)
     except UnknownFish as e:
-        raise RuleViolation("RULES.md §10", str(e)) from None
+        raise RuleViolation("docs/rules.md §10", str(e)) from None
 
 
 def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
     """Refuse a Fish no card prints, naming ``field``: a named Fish must match its card's value and type, a Fish
-    typed in must have a value inside the catalog's range (RULES.md §10). Returns the card, if named.
+    typed in must have a value inside the catalog's range (docs/rules.md §10). Returns the card, if named.
 
     >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
     Traceback (most recent call last):
     ...
-    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (RULES.md §10)
+    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (docs/rules.md §10)
     """
     found = card(fish)
     if found is not None:
         wrong = found.matches(fish)
         if wrong:
-            raise RuleViolation("RULES.md §10", f"{field}: {wrong}")
+            raise RuleViolation("docs/rules.md §10", f"{field}: {wrong}")
         return found
     low, high = catalog().value_range
     if fish.value is not None and not low <= fish.value <= high:
-        raise RuleViolation("RULES.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
+        raise RuleViolation("docs/rules.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
                                               low=low, high=high, value=fish.value))
     return None
 
 
 def fish_value(tier: MadnessTier, fish: FishRef) -> int:
-    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (RULES.md §2)."""
+    """A Fish's value for sale and score: the fixed value its card prints, else Madness-modified (docs/rules.md §2)."""
     name = known_name(fish.name)
     if name is not None:
         fixed = catalog().fish(name).fixed_value
@@ -83,10 +83,10 @@ def fish_value(tier: MadnessTier, fish: FishRef) -> int:
 
 
 def no_sale_or_mount(fish: FishRef, doing: str) -> None:
-    """Refuse selling or mounting a card that can't be (Whispering Skull, Iron Coffin …, A p.27; RULES.md §10)."""
+    """Refuse selling or mounting a card that can't be (Whispering Skull, Iron Coffin …, A p.27; docs/rules.md §10)."""
     found = card(fish)
     if found is not None and found.no_sale_or_mount:
-        raise RuleViolation("RULES.md §10", t("{name} can't be sold or mounted ({doing})", name=found.name,
+        raise RuleViolation("docs/rules.md §10", t("{name} can't be sold or mounted ({doing})", name=found.name,
                                               doing=doing))
 
 

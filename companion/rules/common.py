@@ -60,7 +60,7 @@ def source(state: GameState, rule: str) -> str:
 def player(state: GameState, index: int) -> PlayerState:
     """The player at ``index``, or a violation if the table has no such player."""
     if not 0 <= index < len(state.players):
-        fail("RULES.md §1", t("There is no player {n} at this table", n=index + 1))
+        fail("docs/rules.md §1", t("There is no player {n} at this table", n=index + 1))
     return state.players[index]
 
 
@@ -80,7 +80,7 @@ def require_location(p: PlayerState, location: str) -> None:
 
 
 def capped(state: GameState, fishbucks: int) -> int:
-    """Fishbucks after the money cap (RULES.md §5): the excess is lost."""
+    """Fishbucks after the money cap (docs/rules.md §5): the excess is lost."""
     cap = state.ruleset.money_cap
     return min(fishbucks, cap) if cap is not None else fishbucks
 
@@ -107,7 +107,7 @@ def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):
         if not face_allowed(kind, face):
-            fail("RULES.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
+            fail("docs/rules.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
     return faces
 
 
@@ -138,7 +138,7 @@ def unequipped(p: PlayerState, items: list[str]) -> dict[str, object]:
 
 def draw_regrets(state: GameState, index: int, count: int, from_player: int | None) -> GameState:
     """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18). A draw no card is
-    left for doesn't happen: the player already holds every Regret card the others don't (A p.18, RULES.md §9)."""
+    left for doesn't happen: the player already holds every Regret card the others don't (A p.18, docs/rules.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
     taken = count - from_piles
     if taken:
@@ -154,10 +154,10 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
 
 
 def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> GameState:
-    """Move ``count`` Regret cards from one angler to another in one step (RULES.md §10)."""
+    """Move ``count`` Regret cards from one angler to another in one step (docs/rules.md §10)."""
     a, b = player(state, giver), player(state, receiver)
     if giver == receiver:
-        fail("RULES.md §10", t("Regrets move from one angler to another"))
+        fail("docs/rules.md §10", t("Regrets move from one angler to another"))
     if a.regret_cards < count:
         fail("A p.18", t("{name} has only {n} Regret cards", name=a.name, n=a.regret_cards))
     state = with_player(state, giver, regret_cards=a.regret_cards - count)
@@ -167,7 +167,7 @@ def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> Gam
 def where_is(state: GameState, name: str) -> str | None:
     """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
 
-    Every Fish card exists once (RULES.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
+    Every Fish card exists once (docs/rules.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
     Graveyard (eaten, sold, discarded).
     """
     key = known_name(name)
@@ -186,12 +186,12 @@ def where_is(state: GameState, name: str) -> str | None:
 
 
 def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
-    """Refuse a Fish card that is already held, mounted or discarded (RULES.md §10); returns its card, if named."""
+    """Refuse a Fish card that is already held, mounted or discarded (docs/rules.md §10); returns its card, if named."""
     found = check_fish(fish, field)
     if found is not None:
         where = where_is(state, found.name)
         if where is not None:
-            raise RuleViolation("RULES.md §10", t("{field}: there is one {name} card, and it is {where}",
+            raise RuleViolation("docs/rules.md §10", t("{field}: there is one {name} card, and it is {where}",
                                                   field=field, name=found.name, where=where))
     return found
 

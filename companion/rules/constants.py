@@ -1,4 +1,5 @@
-"""The game's fixed numbers, as printed, each defined once (A p.6, RULES.md §1): every module imports them from here.
+"""The game's fixed numbers, as printed, each defined once (A p.6, docs/rules.md §1): every module imports them
+from here.
 
 >>> (MIN_PLAYERS, MAX_PLAYERS, MOUNT_SLOTS, SLOT_NUMBERS)
 (1, 5, 3, (1, 2, 3))
@@ -14,7 +15,7 @@ REGRET_VALUE_MIN = 0  # every Regret card prints a value from 0 to 3 (A p.18)
 REGRET_VALUE_MAX = 3
 REGRETS_PER_PLAYER = 10  # the Regret deck holds 10 cards per player (A p.6) ...
 REGRET_CARDS_IN_BOX = 60  # ... out of the box's 60; solo uses every one (A p.23; both ports' card lists, data/)
-FISHBUCKS_CAP = 10  # the $10 cap (C, D; RULES.md §5, §9): the presets' ``money_cap``; a variant lifts it
+FISHBUCKS_CAP = 10  # the $10 cap (C, D; docs/rules.md §5, §9): the presets' ``money_cap``; a variant lifts it
 PLAYER_DICE = 3  # each angler's three d4 (A p.6)
 DEPTHS = 3  # Depths I, II, III (A p.7)
 SHOALS = 9  # three Shoals at each Depth (A p.7)

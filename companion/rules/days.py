@@ -66,7 +66,7 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
 def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, overmind_slot: int | None = None,
               **changes: object) -> GameState:
     """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret; an Overmind in
-    hand is Mounted into ``overmind_slot`` (RULES.md §11)."""
+    hand is Mounted into ``overmind_slot`` (docs/rules.md §11)."""
     p = state.players[index]
     if discard_regret and p.regret_cards == 0:
         fail("A p.17", t("{name} has no Regret to discard", name=p.name))

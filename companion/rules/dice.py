@@ -24,7 +24,7 @@ TACKLE_COLOURS: tuple[TackleColour, ...] = ("blue", "green", "orange")
 KIND_WORDS: dict[str, str] = {"player": N_("player"), "blue": N_("blue"), "green": N_("green"),
                               "orange": N_("orange"), "omen": N_("omen")}
 
-# Faces of each kind of d4 (RULES.md §1; reference data/dice.json).
+# Faces of each kind of d4 (docs/rules.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {
     "player": (1, 1, 2, 3),
     "blue": (0, 0, 1, 2),
@@ -35,7 +35,7 @@ FACES: dict[str, tuple[int, ...]] = {
 # What a die of each kind is called at the table: "Angler die", not "Player" (which reads as a seat).
 KIND_NAMES: dict[str, str] = {"player": N_("Angler die"), "blue": N_("Blue"), "green": N_("Green"),
                               "orange": N_("Orange"), "omen": N_("Omen Die")}
-# How many tackle dice of each colour the bag holds (RULES.md §1).
+# How many tackle dice of each colour the bag holds (docs/rules.md §1).
 TACKLE_IN_GAME: dict[str, int] = {"blue": 9, "green": 8, "orange": 7}
 
 

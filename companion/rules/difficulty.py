@@ -1,4 +1,4 @@
-"""The Difficulty of a catch after every effect the companion applies, line by line (RULES.md §10).
+"""The Difficulty of a catch after every effect the companion applies, line by line (docs/rules.md §10).
 
 The printed Difficulty, then a reveal ability that sets it (Fugu, Porcupine Fish, Mermer), Sub Matriarch's +1 per
 Fish in hand, a displayed Orca or Eversquid, the equipped Rod, each Dink and Supply used, the Life Preserver, and
@@ -89,7 +89,7 @@ def _printed(action: Fish, found: CatalogFish | None) -> tuple[int | None, int |
                                   ("difficulty", action.difficulty, found.difficulty),
                                   ("exact_dice", action.exact_dice, found.exact_dice)):
         if given is not None and given != printed:
-            fail("RULES.md §10", t("{field}: {name} prints {printed}, not {given}", field=field, name=found.name,
+            fail("docs/rules.md §10", t("{field}: {name} prints {printed}, not {given}", field=field, name=found.name,
                                    printed="–" if printed is None else printed, given=given))
     return found.difficulty, found.exact_dice
 
@@ -106,7 +106,7 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     fish_type = action.fish.type if action.fish is not None else None
     size = found.size if found is not None else action.size
     if found is not None and action.size is not None and action.size != found.size:
-        fail("RULES.md §10", t("size: {name} is {size}", name=found.name, size=t(FISH_WORDS[found.size])))
+        fail("docs/rules.md §10", t("size: {name} is {size}", name=found.name, size=t(FISH_WORDS[found.size])))
     lines: list[DifficultyLine] = []
     running = printed if printed is not None else 0
 
@@ -169,7 +169,7 @@ def _dinks(state: GameState, action: Fish, add: Add | None) -> None:
     for name in action.dinks:
         dink = catalog().dink(name)
         if dink is None or dink.difficulty_discount == 0:
-            fail("RULES.md §10", t("dinks: {dink} doesn't lower a Difficulty", dink=name))
+            fail("docs/rules.md §10", t("dinks: {dink} doesn't lower a Difficulty", dink=name))
         if add is not None:
             add("change", dink.name, -dink.difficulty_discount)
 
@@ -186,7 +186,7 @@ def _supplies(state: GameState, action: Fish, add: Add | None, fish_type: str | 
             fail("A p.11", t("supplies: {name} doesn't own {item}", name=p.name, item=name))
         owned.remove(name)
         if supply is None or not supply.lowers_difficulty or supply not in catalog().supplies:
-            fail("RULES.md §10", t("supplies: {item} doesn't lower a Difficulty", item=name))
+            fail("docs/rules.md §10", t("supplies: {item} doesn't lower a Difficulty", item=name))
         if supply.difficulty_set is not None:
             sets.append((supply.name, supply.difficulty_set))
         elif add is not None and supply.discount_applies_to and applies(supply.discount_applies_to, fish_type, size):

@@ -84,7 +84,7 @@ def apply_use_item(state: GameState, action: UseItem) -> GameState:
         return with_player(state, action.player, items=items, hand=[*p.hand, *back], mounted=[None] * len(p.mounted),
                            cloche=None, **unequipped(p, items))
     if card is not None and card.mount_for is not None and p.cloche is not None and action.item not in items:
-        fail("RULES.md §10", t("The {item} holds a Fish: it stays as a mount", item=card.name))
+        fail("docs/rules.md §10", t("The {item} holds a Fish: it stays as a mount", item=card.name))
     return with_player(state, action.player, items=items, **unequipped(p, items))
 
 
@@ -94,7 +94,7 @@ def apply_gain_die(state: GameState, action: GainDie) -> GameState:
     if action.kind == "omen" and state.omen_holder is not None:
         fail("A p.15", t("There is only one Omen Die"))
     if action.kind in TACKLE_COLOURS and state.tackle_available(action.kind) < 1:
-        fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[action.kind])))
+        fail("docs/rules.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[action.kind])))
     if action.kind == "player" and sum(d.kind == "player" for d in (*p.fresh, *p.spent)) >= PLAYER_DICE:
         fail("A p.6", t("{name} already has all {n} player dice", name=p.name, n=PLAYER_DICE))
     faces = None if action.face is None else [action.face]
@@ -137,16 +137,16 @@ def apply_refresh_die(state: GameState, action: RefreshDie) -> GameState:
 
 
 def apply_adjust_fishbucks(state: GameState, action: AdjustFishbucks) -> GameState:
-    """Gain or pay Fishbucks through an ability: never below $0, the excess over the cap is lost (RULES.md §5)."""
+    """Gain or pay Fishbucks through an ability: never below $0, the excess over the cap is lost (docs/rules.md §5)."""
     p = player(state, action.player)
     money = p.fishbucks + action.amount
     if money < 0:
-        fail("RULES.md §5", t("{name} has only ${have}", name=p.name, have=p.fishbucks))
+        fail("docs/rules.md §5", t("{name} has only ${have}", name=p.name, have=p.fishbucks))
     return with_player(state, action.player, fishbucks=capped(state, money))
 
 
 def apply_move_regrets(state: GameState, action: MoveRegrets) -> GameState:
-    """Regret cards pass from one angler to another (Iron Coffin, Sea Monkey, Psychic Interloper; RULES.md §10)."""
+    """Regret cards pass from one angler to another (Iron Coffin, Sea Monkey, Psychic Interloper; docs/rules.md §10)."""
     return move_regrets(state, action.player, action.to, action.count)
 
 

@@ -66,7 +66,7 @@ def initial_state(players: list[tuple[str, str]], ruleset: Ruleset, seed: int = 
     ('Monday', 'refresh', 3)
     """
     check_setup_names([name for name, _ in players])
-    cards = personalities or [None] * len(players)  # Biggest Regrets: dealt at setup (RULES.md §11)
+    cards = personalities or [None] * len(players)  # Biggest Regrets: dealt at setup (docs/rules.md §11)
     people = [PlayerState(name=name, colour=colour, spent=[die("player")] * PLAYER_DICE, personality=card)
               for (name, colour), card in zip(players, cards, strict=True)]
     return GameState(ruleset=ruleset, seed=seed, players=people, day=ruleset.first_day)

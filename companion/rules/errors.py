@@ -6,7 +6,7 @@ from __future__ import annotations
 class RuleViolation(Exception):
     """An action the rules forbid; the state it was applied to is unchanged.
 
-    ``rule`` is the short source of the rule (``"A p.17"``, ``"RULES.md §5"``); ``message`` is the translated
+    ``rule`` is the short source of the rule (``"A p.17"``, ``"docs/rules.md §5"``); ``message`` is the translated
     one-liner a screen shows, and ``str(error)`` is that line with the source.
 
     >>> e = RuleViolation("A p.11", "You need at least one Fresh die to fish")

@@ -1,4 +1,4 @@
-"""The expansions a table can put on the table (RULES.md §11): their ids and names, who may play them, the Shoal
+"""The expansions a table can put on the table (docs/rules.md §11): their ids and names, who may play them, the Shoal
 size, and which box a Fish comes from. Nautilus's fixed value and Sharpear's "can't be sold or Mounted" are card
 data in the catalog (``fixed_value``, ``no_sale_or_mount``), applied by :mod:`companion.rules.cards`.
 
@@ -25,15 +25,15 @@ LAMENTABLE_TENTACLES: ExpansionId = "lamentable-tentacles"
 BIGGEST_REGRETS: ExpansionId = "biggest-regrets"
 EXPANSIONS: tuple[ExpansionId, ...] = (LAMENTABLE_TENTACLES, BIGGEST_REGRETS)
 BASE = "base"
-RULE = "RULES.md §11"
+RULE = "docs/rules.md §11"
 
-MIN_PLAYERS: dict[str, int] = {LAMENTABLE_TENTACLES: 2, BIGGEST_REGRETS: 2}  # RULES.md §11: both need 2+ players
+MIN_PLAYERS: dict[str, int] = {LAMENTABLE_TENTACLES: 2, BIGGEST_REGRETS: 2}  # docs/rules.md §11: both need 2+ players
 SHOAL_SIZE = 13  # A p.7: three Shoals of 13 Fish at each Depth
-TENTACLES_SHOAL_SIZE = 15  # RULES.md §11: 13 base + 2 Lamentable Tentacles Fish per Shoal
+TENTACLES_SHOAL_SIZE = 15  # docs/rules.md §11: 13 base + 2 Lamentable Tentacles Fish per Shoal
 
 HADAL_SHADE = "Hadal Shade"
 OVERMIND = "Overmind"
-HADAL_SHADE_REGRETS = 3  # RULES.md §11: "draw 3 Regrets to swap it"
+HADAL_SHADE_REGRETS = 3  # docs/rules.md §11: "draw 3 Regrets to swap it"
 
 
 def expansion_name(expansion: str) -> str:
@@ -61,12 +61,12 @@ def known_expansions(values: object) -> list[ExpansionId]:
 
 
 def shoal_size(expansions: Iterable[str]) -> int:
-    """Cards in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11)."""
+    """Cards in each Shoal at setup: 13, or 15 with Lamentable Tentacles (docs/rules.md §11)."""
     return TENTACLES_SHOAL_SIZE if LAMENTABLE_TENTACLES in expansions else SHOAL_SIZE
 
 
 def setup_notes(expansions: Iterable[str]) -> list[str]:
-    """What the table sets up differently for its expansions, translated (RULES.md §11); empty for the base game.
+    """What the table sets up differently for its expansions, translated (docs/rules.md §11); empty for the base game.
 
     >>> setup_notes(["lamentable-tentacles"])
     ['Lamentable Tentacles: shuffle its 6 Fish into each Depth; each Shoal has 15 Fish, not 13']

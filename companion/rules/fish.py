@@ -29,7 +29,7 @@ class FishRef(BaseModel):
     """One Fish card in a hand, on a mount, or sold.
 
     ``value`` is the printed value (``None`` for a card that prints none: it scores and sells for 0 whatever the
-    Madness, RULES.md §2). ``name`` is the catalog name when the player picked the Fish by name.
+    Madness, docs/rules.md §2). ``name`` is the catalog name when the player picked the Fish by name.
 
     >>> FishRef(value=3, type="foul").foul
     True

@@ -38,7 +38,7 @@ class PlayerSetup(BaseModel):
 
     name: str = Field(min_length=1, max_length=40)
     colour: str = Field(min_length=1, max_length=20)
-    personality: str | None = None  # Biggest Regrets: the personality card dealt to them (RULES.md §11)
+    personality: str | None = None  # Biggest Regrets: the personality card dealt to them (docs/rules.md §11)
 
 
 class GameSetup(BaseModel):

@@ -1,4 +1,4 @@
-"""The Madness tracker: what a number of Regret cards does to a player (RULES.md §2, A pp.20-21)."""
+"""The Madness tracker: what a number of Regret cards does to a player (docs/rules.md §2, A pp.20-21)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Player names: one rule for setting a table up and for scoring it (RULES.md §1). A name can't be blank, and two
+"""Player names: one rule for setting a table up and for scoring it (docs/rules.md §1). A name can't be blank, and two
 players can't share one; names are compared ignoring case and surrounding spaces, so "Ann" and " ann " clash.
 
 >>> name_problem(["Ann", "Bo", " ann "])
@@ -42,7 +42,7 @@ def check_names(names: Sequence[str]) -> None:
 
 
 def check_setup_names(names: Sequence[str]) -> None:
-    """The same rule at setup: a :class:`RuleViolation` (RULES.md §1) naming the field."""
+    """The same rule at setup: a :class:`RuleViolation` (docs/rules.md §1) naming the field."""
     problem = name_problem(names)
     if problem is not None:
-        raise RuleViolation("RULES.md §1", f"players[{problem[0]}].name: {problem[1]}")
+        raise RuleViolation("docs/rules.md §1", f"players[{problem[0]}].name: {problem[1]}")

@@ -1,4 +1,4 @@
-"""Biggest Regrets: each angler's personality card, its tier for the Day and its once-a-Day use (RULES.md §11).
+"""Biggest Regrets: each angler's personality card, its tier for the Day and its once-a-Day use (docs/rules.md §11).
 
 Each angler is dealt one card at setup. Its tier is fixed at the angler's Refresh from their Regret **card count**,
 in the bands 0 / 1–6 / 7–12 / 13+ (not the Madness bands); the ability is a free action once per Day at that tier.
@@ -20,7 +20,7 @@ from companion.rules.common import draw_regrets, fail, move_regrets, player, wit
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
 from companion.rules.state import GameState
 
-BANDS = (0, 1, 7, 13)  # RULES.md §11: the lowest Regret card count of each band
+BANDS = (0, 1, 7, 13)  # docs/rules.md §11: the lowest Regret card count of each band
 BAND_LABELS = {0: "0", 1: "1–6", 7: "7–12", 13: "13+"}
 
 
@@ -116,7 +116,7 @@ def card(name: str) -> Personality:
 
 
 def dealable(players: int) -> list[str]:
-    """The cards a table of ``players`` deals from: Curmudgeonly and Lonely only with 4+ (RULES.md §11).
+    """The cards a table of ``players`` deals from: Curmudgeonly and Lonely only with 4+ (docs/rules.md §11).
 
     >>> dealable(3)
     ['Neurotic', 'Unambitious', 'Sentimental']
@@ -166,7 +166,7 @@ def status(state: GameState, index: int) -> PersonalityStatus | None:
 
 
 def fix_tier(state: GameState, index: int) -> GameState:
-    """At the angler's Refresh: the tier for the Day, from their Regret card count now (RULES.md §11)."""
+    """At the angler's Refresh: the tier for the Day, from their Regret card count now (docs/rules.md §11)."""
     p = state.players[index]
     if p.personality is None:
         return state

@@ -67,7 +67,7 @@ OUT_OF_PHASE: dict[str, tuple[str, str]] = {
     "throw_life_preserver": ("A p.8", N_("The Life Preserver is thrown once everyone has refreshed")),
     "declare": ("A p.8", N_("Declaring happens in the Declaration phase")),
     "equip": ("A p.8", N_("Rods and Reels are equipped in the Declaration phase")),
-    "claim_reward": ("RULES.md §9", N_("A passing reward is taken during the Day it is earned")),
+    "claim_reward": ("docs/rules.md §9", N_("A passing reward is taken during the Day it is earned")),
     "reveal_regrets": ("A p.22", N_("Regret values are revealed when the game is over")),
 }
 

@@ -25,7 +25,7 @@ from companion.rules.state import GameState
 from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
 
-CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, RULES.md §5)
+CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, docs/rules.md §5)
 
 
 def apply_sell(state: GameState, action: Sell) -> GameState:
@@ -56,7 +56,7 @@ def _draw_from_bag(state: GameState, count: int) -> list[TackleColour]:
     rng = roller(state.seed, state.step)
     bag = [c for c in TACKLE_COLOURS for _ in range(state.tackle_available(c))]
     if len(bag) < count:
-        fail("RULES.md §1", t("The dice bag has only {n} dice", n=len(bag)))
+        fail("docs/rules.md §1", t("The dice bag has only {n} dice", n=len(bag)))
     return rng.sample(bag, count)
 
 
@@ -70,7 +70,7 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
         colours = action.dice or _draw_from_bag(state, state.ruleset.shop_tiers.get(action.tier or 0, 0))
     for colour in set(colours):
         if state.tackle_available(colour) < colours.count(colour):
-            fail("RULES.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[colour])))
+            fail("docs/rules.md §1", t("No {colour} tackle die is left", colour=t(KIND_WORDS[colour])))
     # A die bought is rolled at once (A p.16); a different seed offset keeps it apart from the bag draw.
     faces = faces_for(colours, action.faces, state.seed + 1, state.step, "A p.16")
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
@@ -112,7 +112,7 @@ def apply_cycle_market(state: GameState, action: CycleMarket) -> GameState:
 
 def apply_mount(state: GameState, action: Mount) -> GameState:
     """Mount Fish from hand in empty slots, for good (A p.17): one per action under the Angler's Guide, up to
-    every empty slot under Three shops (RULES.md §9); the Cloche holds one small Fish more (RULES.md §10)."""
+    every empty slot under Three shops (docs/rules.md §9); the Cloche holds one small Fish more (docs/rules.md §10)."""
     p = player(state, action.player)
     require_location(p, "port")
     placements = [(action.fish, action.slot), *((m.fish, m.slot) for m in action.also)]
@@ -130,11 +130,11 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
         if slot == "cloche":
             cloche_card = next((c for c in map(item, p.items) if c is not None and c.mount_for), None)
             if cloche_card is None:
-                fail("RULES.md §10", t("{name} has no Cloche to mount a Fish on", name=p.name))
+                fail("docs/rules.md §10", t("{name} has no Cloche to mount a Fish on", name=p.name))
             if cloche is not None:
-                fail("RULES.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
+                fail("docs/rules.md §10", t("The Cloche already holds a Fish: Fish are never unmounted"))
             if found is None or found.size != cloche_card.mount_for:
-                fail("RULES.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
+                fail("docs/rules.md §10", t("The Cloche holds a {size} Fish: name one from the catalog",
                                        size=t(FISH_WORDS[cloche_card.mount_for or "small"])))
             cloche = fish
         else:

@@ -1,4 +1,4 @@
-"""What a purchase at Port costs, with every discount itemised (A pp.16-17, RULES.md §5)."""
+"""What a purchase at Port costs, with every discount itemised (A pp.16-17, docs/rules.md §5)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from companion.rules.actions import Buy
 from companion.rules.common import fail, player, source
 from companion.rules.state import GameState
 
-# Three shops: how many cards a tier lets the buyer keep (RULES.md §5); tackle tiers give dice, see shop_tiers.
+# Three shops: how many cards a tier lets the buyer keep (docs/rules.md §5); tackle tiers give dice, see shop_tiers.
 KEEP_BY_TIER = {"rods-reels": {1: 1, 3: 1, 5: 2}, "supplies": {1: 1, 3: 2, 5: 3}}
 
 
@@ -33,7 +33,7 @@ class PriceQuote(BaseModel):
 
 
 def shop_key(buy: Buy) -> str:
-    """The shop a purchase visits under the Three shops system: Rods and Reels share one (RULES.md §5)."""
+    """The shop a purchase visits under the Three shops system: Rods and Reels share one (docs/rules.md §5)."""
     return "rods-reels" if buy.shop in ("rods", "reels") else buy.shop
 
 

@@ -7,7 +7,7 @@ what will the next morning bring. Views never compute a rule; they call these.
 >>> sorted(available(s, 0).moves & {"refresh", "fish", "eat_fish"})
 ['refresh']
 >>> why_illegal(s, Refresh(player=0, faces=[4, 1, 1]))
-'A player die has no face 4 (RULES.md §1)'
+'A player die has no face 4 (docs/rules.md §1)'
 """
 
 from __future__ import annotations
@@ -198,12 +198,12 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 
 def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
-    """The Difficulty of a catch after every effect, line by line (RULES.md §10): what the catch screen shows."""
+    """The Difficulty of a catch after every effect, line by line (docs/rules.md §10): what the catch screen shows."""
     return difficulty.catch_difficulty(state, catch)
 
 
 def price(state: GameState, buy: Buy) -> PriceQuote:
-    """The price of a purchase now, each discount itemised (A p.17, RULES.md §5); raises
+    """The price of a purchase now, each discount itemised (A p.17, docs/rules.md §5); raises
     :class:`~companion.rules.errors.RuleViolation` if it is not a valid purchase."""
     return pricing.quote(state, buy)
 

@@ -2,7 +2,7 @@
 
 A *preset* (``data/rulesets/<id>.json``) gives every rule a value and the source it comes from; *variants*
 (``data/rulesets/variants.json``) override a few rules and replace their sources. A table's ruleset is built once,
-when the game starts, and stored with the game (RULES.md §9).
+when the game starts, and stored with the game (docs/rules.md §9).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class ShopSystem(StrEnum):
 
 
 class MadnessRow(BaseModel):
-    """One row of the Madness tracker (RULES.md §2)."""
+    """One row of the Madness tracker (docs/rules.md §2)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -55,7 +55,7 @@ class Ruleset(BaseModel):
     name: str
     variants: tuple[str, ...] = ()
     short_game: bool = False
-    expansions: tuple[ExpansionId, ...] = ()  # the boxes on the table (RULES.md §11), in EXPANSIONS order
+    expansions: tuple[ExpansionId, ...] = ()  # the boxes on the table (docs/rules.md §11), in EXPANSIONS order
 
     days: int = Field(ge=1, le=7)
     short_game_first_day: int = Field(ge=0, le=6)
@@ -76,7 +76,7 @@ class Ruleset(BaseModel):
     boats_move_up_at_day_start: bool
     port_then_sea: bool
     fish_per_sale: int | None = Field(ge=1)
-    fish_per_mount: int | None = Field(ge=1)  # None: every empty slot in one Mount action (RULES.md §9)
+    fish_per_mount: int | None = Field(ge=1)  # None: every empty slot in one Mount action (docs/rules.md §9)
     money_cap: int | None = Field(ge=0)
     penalty_by: Literal["scored", "printed"]
     fishbucks_per_point: int = Field(ge=1)
@@ -90,7 +90,7 @@ class Ruleset(BaseModel):
         # A game saved before the rule existed keeps the one Fish per Mount it was played with.
         if isinstance(data, dict) and "fish_per_mount" not in data and isinstance(data.get("sources"), dict):
             data = {**data, "fish_per_mount": 1,
-                    "sources": {**data["sources"], "fish_per_mount": "A p.17 (saved before RULES.md §9's rule)"}}
+                    "sources": {**data["sources"], "fish_per_mount": "A p.17 (saved before docs/rules.md §9's rule)"}}
         return data
 
     @model_validator(mode="after")
@@ -121,7 +121,7 @@ class Ruleset(BaseModel):
 
     @property
     def shoal_size(self) -> int:
-        """Fish in each Shoal at setup: 13, or 15 with Lamentable Tentacles (RULES.md §11).
+        """Fish in each Shoal at setup: 13, or 15 with Lamentable Tentacles (docs/rules.md §11).
 
         >>> build_ruleset(expansions=("lamentable-tentacles",)).shoal_size
         15
@@ -148,7 +148,7 @@ class Variant(BaseModel):
     group: str | None = None  # variants of one group exclude each other: a screen offers them as one choice
 
     def fits(self, preset_id: str) -> bool:
-        """Whether the variant makes sense on top of ``preset_id`` (RULES.md §9: "Payday $4" changes a payday the
+        """Whether the variant makes sense on top of ``preset_id`` (docs/rules.md §9: "Payday $4" changes a payday the
         Angler's Guide doesn't have, since its Thursday gives a tackle die)."""
         return preset_id in self.presets
 

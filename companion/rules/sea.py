@@ -38,7 +38,7 @@ def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
 
 
 def apply_fish(state: GameState, action: Fish) -> GameState:
-    """Catch a Fish: dice summing to at least its Difficulty after every effect (RULES.md §10), at its Depth or
+    """Catch a Fish: dice summing to at least its Difficulty after every effect (docs/rules.md §10), at its Depth or
     deeper (A pp.10-11). Dinks and Supplies used are spent; a Fish kept face up goes in front of the player."""
     p = player(state, action.player)
     require_location(p, "sea")
@@ -128,7 +128,7 @@ def apply_enter_fish(state: GameState, action: EnterFish) -> GameState:
     """Name a Fish the player caught without entering it; allowed at any time, also after the game (A p.22)."""
     p = player(state, action.player)
     if p.hand_hidden == 0:
-        fail("RULES.md §4", t("{name} has no Fish left to enter", name=p.name))
+        fail("docs/rules.md §4", t("{name} has no Fish left to enter", name=p.name))
     require_box(state, action.fish)
     found = check_unique(state, action.fish, "fish")
     if found is not None and found.displayed:

@@ -1,7 +1,7 @@
 """A rule's source in the words a player knows (docs/rules.md, "Sources and how they are cited").
 
 The engine and the rulesets carry short citations: ``"A p.17"``, ``"B, C, D (three shops)"``,
-``"RULES.md §9"``, ``"seed 004"``. A screen shows none of those: it shows "Angler's Guide p.17", "Italian rules
+``"docs/rules.md §9"``, ``"seed 004"``. A screen shows none of those: it shows "Angler's Guide p.17", "Italian rules
 summary", "companion rule (see Rules §9)". :func:`player_source` makes that one line; :func:`player_sources` gives
 its parts.
 
@@ -70,7 +70,7 @@ def _words(part: str) -> str | None:
 def player_sources(citation: str) -> list[str]:
     """Each source named in ``citation``, in the words a player knows, in order and without repeats.
 
-    >>> player_sources("B, C (icon lost in A p.9); RULES.md §4")
+    >>> player_sources("B, C (icon lost in A p.9); docs/rules.md §4")
     ['Italian rules summary', 'Chinese rules summary', 'companion rule (see Rules §4)']
     >>> player_sources("A p.10 and p.22")
     ["Angler's Guide pp.10, 22"]
@@ -94,7 +94,7 @@ def player_source(citation: str) -> str:
     "Angler's Guide p.17"
     >>> player_source("A pp.16-17")
     "Angler's Guide pp.16–17"
-    >>> player_source("RULES.md §9")
+    >>> player_source("docs/rules.md §9")
     'companion rule (see Rules §9)'
     >>> player_source("seed 000 p.4")
     "Angler's Guide p.4"

@@ -1,6 +1,6 @@
 """The state of a live game: what the table has in front of it, as plain immutable models.
 
-Madness is derived from the Regret card count and never stored (RULES.md §2). The engine never mutates a state:
+Madness is derived from the Regret card count and never stored (docs/rules.md §2). The engine never mutates a state:
 every action builds a new one.
 """
 
@@ -63,10 +63,10 @@ class PlayerState(BaseModel):
                                           max_length=MOUNT_SLOTS)
     shops_used: list[str] = Field(default_factory=list)
     rewards_due: int = Field(default=0, ge=0)
-    # RULES.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
+    # docs/rules.md §10: Fish kept face up in front of the player (not in hand), and the Fish on their Cloche.
     displayed: list[FishRef] = Field(default_factory=list)
     cloche: FishRef | None = None
-    personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (RULES.md §11)
+    personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (docs/rules.md §11)
     personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
     personality_used: bool = False  # used today (once per Day)
 
@@ -121,7 +121,7 @@ class GameState(BaseModel):
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
     shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
-    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (RULES.md §10)
+    graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (docs/rules.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -171,7 +171,7 @@ class GameState(BaseModel):
 
     # --- per player ---------------------------------------------------------------------------------------------
     def madness(self, player: int) -> MadnessTier:
-        """The player's Madness tier, from their Regret card count (RULES.md §2)."""
+        """The player's Madness tier, from their Regret card count (docs/rules.md §2)."""
         return madness_tier(self.players[player].regret_cards, self.ruleset)
 
     def max_dice(self, player: int) -> int:
@@ -179,8 +179,8 @@ class GameState(BaseModel):
         return self.madness(player).max_dice
 
     def sale_value(self, player: int, fish: FishRef) -> int:
-        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, RULES.md §2), or the
-        fixed value a card prints (RULES.md §10).
+        """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, docs/rules.md §2), or the
+        fixed value a card prints (docs/rules.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
@@ -189,7 +189,7 @@ class GameState(BaseModel):
         return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
-        """The Fishbucks a sale of ``fish`` actually adds, after the money cap (RULES.md §5)."""
+        """The Fishbucks a sale of ``fish`` actually adds, after the money cap (docs/rules.md §5)."""
         total = self.players[player].fishbucks + sum(self.sale_value(player, f) for f in fish)
         cap = self.ruleset.money_cap
         return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
@@ -215,7 +215,7 @@ class GameState(BaseModel):
     @property
     def life_preserver_thrower(self) -> int | None:
         """Who throws the Life Preserver this Day: the highest Fresh pool total after Refresh, ties to the earliest
-        in turn order (A p.8, RULES.md §9); ``None`` until someone has refreshed."""
+        in turn order (A p.8, docs/rules.md §9); ``None`` until someone has refreshed."""
         totals = [(self.players[i].fresh_total, -k, i) for k, i in enumerate(self.turn_order())
                   if self.players[i].refreshed]
         return max(totals)[2] if totals else None

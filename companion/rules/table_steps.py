@@ -227,7 +227,7 @@ def _app_rolled(i: int, action: Action) -> bool:
 # --- money ---------------------------------------------------------------------------------------------------
 def intended_gain(before: GameState, action: Action, seat: int) -> int:
     """The Fishbucks ``action`` would give angler ``seat`` before the money cap: a sale's value (A p.17), an
-    ability's amount, the Thursday payday (RULES.md §9); 0 for anything else.
+    ability's amount, the Thursday payday (docs/rules.md §9); 0 for anything else.
 
     >>> from companion.rules.actions import AdjustFishbucks
     >>> from companion.rules.scenario import table

@@ -1,4 +1,4 @@
-"""The engine's side of Lamentable Tentacles (RULES.md §11): its Fish only at a table that plays it, and the cards
+"""The engine's side of Lamentable Tentacles (docs/rules.md §11): its Fish only at a table that plays it, and the cards
 whose rules change what the companion tracks (Hadal Shade, Overmind). Sharpear Enope Squid and Nautilus are card
 data (:mod:`companion.rules.cards`).
 
@@ -26,7 +26,7 @@ from companion.rules.state import GameState
 
 
 def require_box(state: GameState, fish: FishRef | None) -> None:
-    """A Fish from an expansion the table doesn't play is refused, naming the expansion (RULES.md §11)."""
+    """A Fish from an expansion the table doesn't play is refused, naming the expansion (docs/rules.md §11)."""
     problem = box_problem(fish, state.ruleset.expansions)
     if problem:
         fail(RULE, problem)
@@ -34,7 +34,7 @@ def require_box(state: GameState, fish: FishRef | None) -> None:
 
 def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
     """On catching Hadal Shade the angler may draw 3 Regrets to swap it for another angler's Mounted Fish, which
-    goes to their hand (slots only, never the Cloche; RULES.md §11). Called once the catch is in hand."""
+    goes to their hand (slots only, never the Cloche; docs/rules.md §11). Called once the catch is in hand."""
     swap = action.swap_for
     if swap is None:
         return state
@@ -56,14 +56,14 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
 
 def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, FishRef]]:
     """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 0–2, Fish) of every
-    other angler's filled slot, never the Cloche (RULES.md §11)."""
+    other angler's filled slot, never the Cloche (docs/rules.md §11)."""
     return [(seat, slot, fish) for seat, p in enumerate(state.players) if seat != index
             for slot, fish in enumerate(p.mounted) if fish is not None]
 
 
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
-    """Overmind must be caught if you can (RULES.md §11): giving it up is refused while the boat reaches its Depth
-    and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, RULES.md §10)."""
+    """Overmind must be caught if you can (docs/rules.md §11): giving it up is refused while the boat reaches its Depth
+    and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, docs/rules.md §10)."""
     found = card(action.fish) if is_named(action.fish, OVERMIND) and action.fish is not None else None
     if found is None:
         return
@@ -78,7 +78,7 @@ def require_overmind_caught(state: GameState, action: GiveUp) -> None:
 
 def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
     """The empty slots (0–2) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
-    they hold none or every slot is full (then it stays in hand; RULES.md §11). A screen offers one Make Port per
+    they hold none or every slot is full (then it stays in hand; docs/rules.md §11). A screen offers one Make Port per
     slot, as ``Declare.overmind_slot`` / ``AbandonShip.overmind_slot``."""
     p = state.players[index]
     if not any(f.name == OVERMIND for f in p.hand):
@@ -88,7 +88,7 @@ def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
 
 def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
     """Making Port Mounts an Overmind from hand into the empty slot the angler picks; with no empty slot it stays
-    in hand (RULES.md §11)."""
+    in hand (docs/rules.md §11)."""
     p = state.players[index]
     overmind = next((f for f in p.hand if f.name == OVERMIND), None)
     empty = [i for i, f in enumerate(p.mounted) if f is None]

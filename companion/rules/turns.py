@@ -9,12 +9,12 @@ from companion.rules.state import GameState
 
 
 def _give_reward(state: GameState, index: int, reward: str) -> GameState:
-    """The passing reward: draw a Dink or discard a random Regret (RULES.md §9, Three shops)."""
+    """The passing reward: draw a Dink or discard a random Regret (docs/rules.md §9, Three shops)."""
     p = state.players[index]
     if reward == "dink":
         return with_player(state, index, dinks=p.dinks + 1)
     if p.regret_cards == 0:
-        fail("RULES.md §9", t("{name} has no Regret to discard", name=p.name))
+        fail("docs/rules.md §9", t("{name} has no Regret to discard", name=p.name))
     return with_player(state, index, regret_cards=p.regret_cards - 1)
 
 
@@ -55,7 +55,7 @@ def end_turn(state: GameState, index: int) -> GameState:
 
 def _passed(state: GameState, index: int) -> GameState:
     """The player is out for the Day. When nobody is left the Day is over: nobody is skipped any more, and every
-    passing reward not taken lapses (RULES.md §9), so none shows up the next morning. A player forced out by the
+    passing reward not taken lapses (docs/rules.md §9), so none shows up the next morning. A player forced out by the
     countdown earns none: they did not pass."""
     state = with_player(state, index, passed=True)
     if all(p.passed for p in state.players):
@@ -74,11 +74,11 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
 
 
 def apply_claim_reward(state: GameState, action: ClaimReward) -> GameState:
-    """Take a passing reward earned by being skipped; it can be taken until the Day ends (RULES.md §9)."""
+    """Take a passing reward earned by being skipped; it can be taken until the Day ends (docs/rules.md §9)."""
     p = player(state, action.player)
     if not state.ruleset.passing_reward:
         fail(source(state, "passing_reward"), t("This ruleset has no passing reward"))
     if p.rewards_due == 0:
-        fail("RULES.md §9", t("{name} has no passing reward to take", name=p.name))
+        fail("docs/rules.md §9", t("{name} has no passing reward to take", name=p.name))
     state = with_player(state, action.player, rewards_due=p.rewards_due - 1)
     return _give_reward(state, action.player, action.reward)

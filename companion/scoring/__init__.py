@@ -1,4 +1,5 @@
-"""End-of-game scoring for Deep Regrets (RULES.md §7), Shallow Regrets and Endeavor: Deep Sea (OTHER_GAMES.md).
+"""End-of-game scoring for Deep Regrets (docs/rules.md §7), Shallow Regrets and Endeavor: Deep Sea
+(docs/rules.md §12–§13).
 
 Pure functions over pydantic models: ``score_deep_regrets``, ``score_shallow_regrets``/``score_shallow_solo``,
 ``score_endeavor``/``check_coop``; ``score_table`` takes the JSON contract of ``companion score``;

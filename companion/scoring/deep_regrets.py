@@ -1,4 +1,4 @@
-"""Deep Regrets end-of-game scoring, exactly as RULES.md §7 (A p.22) under a table's :class:`Ruleset`.
+"""Deep Regrets end-of-game scoring, exactly as docs/rules.md §7 (A p.22) under a table's :class:`Ruleset`.
 
 >>> from companion.rules.fish import FishRef
 >>> alba = DeepRegretsPlayer(name="Alba", regret_cards=14, regret_value=20, fishbucks=4,
@@ -43,7 +43,7 @@ class DeepRegretsPlayer(BaseModel):
     ``regret_value`` is the total printed on their Regret cards; the Lifeboat's +10 is added by the scorer.
     ``mounted[i]`` is the Fish on mount slot ``i + 1`` (``None`` for an empty slot); ``cloche`` the Fish mounted
     on a Cloche Supply card, if the player has one (it scores ×2, but the penalty takes only from the slots,
-    RULES.md §10); ``displayed`` the Fish kept face up in front of the player, scored like Fish in hand (A p.27).
+    docs/rules.md §10); ``displayed`` the Fish kept face up in front of the player, scored like Fish in hand (A p.27).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -165,7 +165,7 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
 
 
 def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tuple[list[FishLine], Penalty]:
-    mounts = [line for line in lines if line.place == "mount"]  # never the Cloche (RULES.md §10)
+    mounts = [line for line in lines if line.place == "mount"]  # never the Cloche (docs/rules.md §10)
     lowest = players == 2
     which = t("lowest") if lowest else t("highest")
     by = t("scored value") if ruleset.penalty_by == "scored" else t("printed value")
@@ -189,7 +189,7 @@ def penalty_rule(players: int, ruleset: Ruleset) -> str:
 
 
 def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
-    """Every Fish is a card that exists, once, where it can be (RULES.md §10), from a box on the table (§11)."""
+    """Every Fish is a card that exists, once, where it can be (docs/rules.md §10), from a box on the table (§11)."""
     seen: dict[str, str] = {}
     for i, p in enumerate(players):
         places: list[tuple[str, FishRef | None, bool]] = [(f"hand[{j}]", f, False) for j, f in enumerate(p.hand)]
@@ -210,12 +210,12 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
                 continue
             problem = box_problem(fish, ruleset.expansions)
             if problem:
-                raise TableError(field, f"{problem} (RULES.md §11)")
+                raise TableError(field, f"{problem} (docs/rules.md §11)")
             if where == "cloche" and card.size != "small":
                 raise TableError(field, t("the Cloche holds a small Fish; {name} is {size}", name=card.name,
                                           size=card.size))
             if card.name in seen:
-                raise TableError(field, t("there is one {name} card, and it is already at {other} (RULES.md §10)",
+                raise TableError(field, t("there is one {name} card, and it is already at {other} (docs/rules.md §10)",
                                           name=card.name, other=seen[card.name]))
             seen[card.name] = field
 
@@ -238,12 +238,12 @@ def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) 
 
 
 def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | None = None) -> DeepRegretsResult:
-    """Score a finished table (RULES.md §7). Players are ranked; a shared rank means a shared win.
+    """Score a finished table (docs/rules.md §7). Players are ranked; a shared rank means a shared win.
 
     Raises :class:`TableError` (a ``ValueError``) naming the field for a table that can't exist: no players or
     more than 5, a blank or repeated name, more mounts than slots, more Regret cards than the deck, Fishbucks
-    over the cap, a Fish no card prints, a card twice, a card mounted that can't be (RULES.md §10), an expansion
-    the table is too small for or a Fish from an expansion it doesn't play (RULES.md §11).
+    over the cap, a Fish no card prints, a card twice, a card mounted that can't be (docs/rules.md §10), an expansion
+    the table is too small for or a Fish from an expansion it doesn't play (docs/rules.md §11).
     """
     ruleset = ruleset or build_ruleset()
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:

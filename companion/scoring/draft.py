@@ -65,7 +65,7 @@ class TableDraft(BaseModel):
 
     preset: str = "anglers-guide"
     variants: list[str] = Field(default_factory=list)
-    expansions: list[ExpansionId] = Field(default_factory=list)  # the boxes on the table (RULES.md §11)
+    expansions: list[ExpansionId] = Field(default_factory=list)  # the boxes on the table (docs/rules.md §11)
     players: list[PlayerDraft] = Field(default_factory=lambda: [PlayerDraft(), PlayerDraft()])
     game_id: str | None = None  # the stored game this draft was filled from
     finished: bool = True  # False: filled from a game still in progress (a preview)
@@ -83,7 +83,7 @@ class TableDraft(BaseModel):
         return needs
 
     def score(self) -> DeepRegretsResult:
-        """Score the table (RULES.md §7); ``ValueError`` with a one-line reason if it isn't complete or valid."""
+        """Score the table (docs/rules.md §7); ``ValueError`` with a one-line reason if it isn't complete or valid."""
         needs = self.missing()
         if needs:
             raise ValueError(needs[0])

@@ -1,4 +1,4 @@
-"""Endeavor: Deep Sea final scoring and the co-op/solo goal check (OTHER_GAMES.md, seed 003).
+"""Endeavor: Deep Sea final scoring and the co-op/solo goal check (docs/rules.md §13).
 
 Scoring categories are entered as points (tracks, impact hexes, journals, senior tier-5 specialists), plus
 (leftover research + staging-area discs) ÷ 3 rounded down, plus mission goals: ``points_per`` × count and the
@@ -27,10 +27,10 @@ from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
 LEFTOVER_DIVISOR = 3
-MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition (OTHER_GAMES.md)
-ROUNDS, SOLO_ROUNDS = 6, 7  # seed 003: 6 rounds, solo 7
+MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition (docs/rules.md §13)
+ROUNDS, SOLO_ROUNDS = 6, 7  # E: 6 rounds, solo 7
 Count = Annotated[int, Field(ge=0, strict=True)]
-# The four attribute tracks, each scored by its marker's column (seed 003, "Final Scoring": "all 4 tracks").
+# The four attribute tracks, each scored by its marker's column (E, "Final Scoring": "all 4 tracks").
 ATTRIBUTE_TRACKS = ("ingenuity", "inspiration", "coordination", "reputation")
 
 
@@ -115,7 +115,7 @@ class EndeavorResult(BaseModel):
 
 
 def leader_bonuses(goal: EndeavorGoal, names: Sequence[str]) -> dict[str, int]:
-    """The leader bonus each player earns on ``goal`` (seed 003, "Many goals offer leader bonuses")."""
+    """The leader bonus each player earns on ``goal`` (E, "Many goals offer leader bonuses")."""
     counts = counts_by_name(goal, names)
     bonus = dict.fromkeys(names, 0)
     qualified = sorted({c for c in counts.values() if c > 0}, reverse=True)
@@ -138,7 +138,7 @@ def counts_by_name(goal: EndeavorGoal | CoopGoal, names: Sequence[str]) -> dict[
 
 
 def check_table(names: Sequence[str], most: int = MAX_PLAYERS) -> None:
-    """1 to ``most`` players with distinct, non-blank names (the one name rule, RULES.md §1)."""
+    """1 to ``most`` players with distinct, non-blank names (the one name rule, docs/rules.md §1)."""
     if not 1 <= len(names) <= most:
         raise TableError("players", t("Endeavor: Deep Sea has 1 to {most} players, not {n}", most=most, n=len(names)))
     try:
@@ -161,7 +161,7 @@ def check_counts(goals: Sequence[EndeavorGoal | CoopGoal], names: Sequence[str])
 
 
 def score_endeavor(players: Sequence[EndeavorPlayer], goals: Sequence[EndeavorGoal] = ()) -> EndeavorResult:
-    """Score a competitive game; equal totals share the victory (seed 003). Each goal is scored on its own, even
+    """Score a competitive game; equal totals share the victory (E). Each goal is scored on its own, even
     when two share a name. Raises :class:`TableError` (a ``ValueError``) naming the field."""
     names = [p.name for p in players]
     check_table(names)
@@ -200,7 +200,7 @@ MAX_GOALS = 7  # the scenario's goals plus 3 bonus goals drawn from the stack
 
 class CoopGoal(BaseModel):
     """A co-op/solo goal: either ``achieved`` as ticked by the table, or a ``threshold`` the team's combined
-    ``counts`` must reach (seed 003: "the team's combined amount must meet that goal")."""
+    ``counts`` must reach (E: "the team's combined amount must meet that goal")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
@@ -229,11 +229,11 @@ class CoopResult(BaseModel):
     goals_missed: tuple[str, ...]
     needed: int
     won: bool
-    rounds: int  # 7 solo, 6 with a team (seed 003)
+    rounds: int  # 7 solo, 6 with a team (E)
 
     @property
     def outcome(self) -> str:
-        """``"won"``, or ``"lost"`` for a game that ended short of its goals (seed 003, "Solo / Co-op")."""
+        """``"won"``, or ``"lost"`` for a game that ended short of its goals (E, "Solo / Co-op")."""
         return "won" if self.won else "lost"
 
     @property
@@ -252,7 +252,7 @@ class CoopResult(BaseModel):
 
 def check_coop(difficulty: Difficulty | str, goals: Sequence[CoopGoal], players: int = 2) -> CoopResult:
     """Co-op/solo: the team wins by meeting enough goals for its difficulty (Beginner 4 … Legendary all 7);
-    ``players`` 1 is solo, played over 7 rounds instead of 6 (seed 003).
+    ``players`` 1 is solo, played over 7 rounds instead of 6 (E).
 
     >>> r = check_coop("beginner", [CoopGoal(name=str(i), achieved=i < 4) for i in range(7)], players=1)
     >>> (r.won, r.rounds)

@@ -1,4 +1,4 @@
-"""Shallow Regrets scoring (OTHER_GAMES.md, seed 001).
+"""Shallow Regrets scoring (docs/rules.md §12).
 
 Sum each player's Fish points; whoever caught the most Foul Fish loses 2 (ties: each of them). Highest score
 wins; tied → fewest Foul Fish; still tied → shared. Solo (public rulebook): only the human can take the −2,
@@ -25,7 +25,7 @@ from companion.scoring.ranking import rank
 
 MOST_FOUL_PENALTY = 2
 FROD = "Frod"
-CARDS_IN_BOX = 18  # OTHER_GAMES.md: 18 Fish cards
+CARDS_IN_BOX = 18  # docs/rules.md §12: 18 Fish cards
 CARDS_WITH_EXPANSION = 24  # the 4-player expansion "Lingering Remorse" adds 6 Fish
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # 2–3 on the cover, 4 with the expansion; solo is played against the Frod
 
@@ -87,7 +87,7 @@ def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: list[tu
 
 
 def _check_cards(players: Sequence[ShallowPlayer], box: int) -> None:
-    """A table holds at most the Fish cards in the box (OTHER_GAMES.md)."""
+    """A table holds at most the Fish cards in the box (docs/rules.md §12)."""
     caught = sum(len(p.fish) for p in players)
     if caught > box:
         raise TableError("players", t("{n} Fish caught, but the box has {box} Fish cards", n=caught, box=box))
@@ -102,10 +102,10 @@ def _check_names(names: Sequence[str]) -> None:
 
 
 def score_shallow_regrets(players: Sequence[ShallowPlayer]) -> ShallowResult:
-    """Score a 2–4 player table (OTHER_GAMES.md; solo is :func:`score_shallow_solo`), holding at most the cards
+    """Score a 2–4 player table (docs/rules.md §12; solo is :func:`score_shallow_solo`), holding at most the cards
     in the box (24 with the 4-player expansion). Raises :class:`TableError` (a ``ValueError``) naming the field.
 
-    Nobody with a Foul Fish → nobody loses points (OTHER_GAMES.md: the seed is silent; nobody "caught the most").
+    Nobody with a Foul Fish → nobody loses points (docs/rules.md §12: the seed is silent; nobody "caught the most").
     """
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise TableError("players", t("Shallow Regrets has 2 to 4 players (solo plays against the Frod), not {n}",

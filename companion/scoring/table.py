@@ -116,7 +116,7 @@ class DeepRegretsTableIn(_In):
     game: Literal["deep-regrets"]
     ruleset: str = "anglers-guide"
     variants: list[str] = []
-    expansions: list[ExpansionId] = []  # RULES.md §11: the boxes on the table
+    expansions: list[ExpansionId] = []  # docs/rules.md §11: the boxes on the table
     players: list[DeepRegretsPlayerIn] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
 
 

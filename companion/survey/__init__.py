@@ -1,4 +1,4 @@
-"""The Ocean Survey: the solo/co-op campaign sheet (RULES.md §8, A pp.23–27). Pure Python; no Flet."""
+"""The Ocean Survey: the solo/co-op campaign sheet (docs/rules.md §8, A pp.23–27). Pure Python; no Flet."""
 
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_key, propose_jettison
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, SheetEntry, TeamMember, Week

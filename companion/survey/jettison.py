@@ -1,4 +1,4 @@
-"""Week's end: which Fish to jettison (RULES.md §8, A p.26).
+"""Week's end: which Fish to jettison (docs/rules.md §8, A p.26).
 
 The rulebook asks for any set of held Fish whose values total at least the Regret value. The companion proposes
 the set that, in order:

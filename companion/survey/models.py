@@ -1,4 +1,4 @@
-"""The Ocean Survey campaign as data (RULES.md §8, A pp.23–27).
+"""The Ocean Survey campaign as data (docs/rules.md §8, A pp.23–27).
 
 A :class:`Campaign` is plain, JSON-friendly data so the store can save it with ``model_dump(mode="json")`` and
 load it with ``Campaign.model_validate``. The rules that change it live in :mod:`companion.survey.play`.
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.survey.sea import solo_sea
 
-WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; RULES.md §8
+WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; docs/rules.md §8
 CAN_OF_WORMS = "can-of-worms"  # A p.24: single use per game, like unlocked Supplies
 
 Mode = Literal["solo", "co-op"]

@@ -1,4 +1,4 @@
-"""The moves of an Ocean Survey campaign (RULES.md §8, A pp.23–27).
+"""The moves of an Ocean Survey campaign (docs/rules.md §8, A pp.23–27).
 
 Every move is a plain function: campaign in, new campaign out. A move that breaks a rule raises
 :class:`~companion.rules.errors.RuleViolation` naming the rule, and the campaign passed in is never changed.
@@ -21,7 +21,7 @@ from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_tot
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, Mode, SheetEntry, TeamMember, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
 
-SOLO = "RULES.md §8"
+SOLO = "docs/rules.md §8"
 
 
 def _refuse(rule: str, message: str) -> RuleViolation:
@@ -115,7 +115,7 @@ def catch_fish(campaign: Campaign, name: str) -> Campaign:
         )
     if fish.id in week.held_ids:
         raise _refuse(
-            "RULES.md §1",
+            "docs/rules.md §1",
             t("{name} is already in your hold this week: the Sea has one card of each Fish",
               name=fish.name),
         )

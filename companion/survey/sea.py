@@ -1,4 +1,4 @@
-"""The solo Sea and the sheet's unlock list, read from the shared catalog (RULES.md §8, A p.23).
+"""The solo Sea and the sheet's unlock list, read from the shared catalog (docs/rules.md §8, A p.23).
 
 The survey never keeps its own Fish data: this module only views :func:`companion.catalog.load_catalog` the way
 the Ocean Survey sheet does (one slot per Fish, by Depth and size).

@@ -1,4 +1,4 @@
-"""The sheet as the paper shows it, and the campaign's progress (RULES.md §8, A pp.23–24).
+"""The sheet as the paper shows it, and the campaign's progress (docs/rules.md §8, A pp.23–24).
 
 Slots are grouped by Depth and size. Inside a group, catalogued Fish come first in the order they were first
 caught (as a pen would write them), then the empty slots, then the Fish the solo setup removed (out of play).

@@ -1,4 +1,4 @@
-"""A 3-player game with both expansions on (RULES.md §11), played through the browser into the scorer.
+"""A 3-player game with both expansions on (docs/rules.md §11), played through the browser into the scorer.
 
 Ann (seat 0, Sentimental), Bo (seat 1, Neurotic) and Cy (seat 2, Unambitious); Angler's Guide preset with
 Lamentable Tentacles and Biggest Regrets.
@@ -52,7 +52,7 @@ def test_three_anglers_with_both_expansions_catch_and_score_a_tentacles_fish(pho
         phone.wait_value(f"player-name-{seat}", name)
     phone.tap("expansion-lamentable-tentacles")
     phone.tap("expansion-biggest-regrets", then="personality-0-Sentimental")
-    assert not phone.has_id("personality-0-Lonely"), "Lonely is dealt only with 4+ players (RULES.md §11)"
+    assert not phone.has_id("personality-0-Lonely"), "Lonely is dealt only with 4+ players (docs/rules.md §11)"
     for seat, card in zip(SEATS, ("Sentimental", "Neurotic", "Unambitious"), strict=True):
         phone.tap(f"personality-{seat}-{card}")
     phone.bring_to_top("new-game-expansions")
@@ -61,7 +61,7 @@ def test_three_anglers_with_both_expansions_catch_and_score_a_tentacles_fish(pho
     game_id = parse_qs(urlparse(phone.page.url).query).get("game", [None])[0] or phone.page.url.rsplit("=", 1)[-1]
     table = ThreeAnglers(phone)
     table.expect_day("Monday")
-    assert "15 Fish" in phone.value("expansion-setup"), "Lamentable Tentacles: Shoals of 15 (RULES.md §11)"
+    assert "15 Fish" in phone.value("expansion-setup"), "Lamentable Tentacles: Shoals of 15 (docs/rules.md §11)"
 
     table.refresh_and_throw()
     phone.wait_value(f"personality-{ANN}", re.compile(r"^Sentimental · tier 0 · not used today"))

@@ -8,12 +8,12 @@ Difficulty). Ann passes: Bo, last at Sea, has 2 turns (A p.9); he catches Trigge
 1 turn left, and passes.
 Tuesday (Bo first): Bo declares Sea, Ann Makes Port. Bo passes: Ann, last at Port, has 4 turns (A p.9).
 At Port: an orange Market die ($3, A p.16) is refused with $0; she sells Goliath Grouper at Madness 1–3
-(Fair +1, RULES.md §2): 4 + 1 = $5; buys the orange die: $5 − $3 = $2; mounts Sheepshead in slot 2 (×3);
+(Fair +1, docs/rules.md §2): 4 + 1 = $5; buys the orange die: $5 − $3 = $2; mounts Sheepshead in slot 2 (×3);
 1 turn left; passes.
 Wednesday: a Regret drawn for Ann by mistake is undone. Wednesday to Saturday: everyone passes.
 The end: Ann reveals a Regret value of 2, Bo 7.
 
-Expected score, by hand from RULES.md §7:
+Expected score, by hand from docs/rules.md §7:
 - Regret totals: Ann 2, Bo 7 (no Lifeboat flipped). Bo is highest; with 2 players he discards his lowest-valued
   mounted Fish, but he mounted none: nothing is discarded.
 - Ann, 1 Regret card → Madness 1–3: Fair +1, Foul −1. Mounted Sheepshead (2 + 1) × 3 = 9; hand empty;

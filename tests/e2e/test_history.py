@@ -3,7 +3,7 @@ play offers "Log in BG Stats" with the documented import link, and Statistics co
 
 The game is set up through the rules engine up to Saturday with everyone passed (Ada $0, Bo $6), stored in the
 app's data folder; the browser ends it, reveals both Regret values (0: nobody drew a Regret) and scores it.
-By hand (RULES.md §7): nothing caught; Fishbucks $6 → 3 points for Bo, $0 → 0 for Ada; Bo wins 3 to 0.
+By hand (docs/rules.md §7): nothing caught; Fishbucks $6 → 3 points for Bo, $0 → 0 for Ada; Bo wins 3 to 0.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def test_a_game_in_the_browsers_language(phone_in: Callable[[str], FletPage], lo
     for seat in (0, 1):
         phone.type_into(f"scorer-regret-value-{seat}", "0")
         phone.wait_value(f"scorer-regret-value-{seat}", "0")
-    for n in (1, 2):  # Ann: $2 = 1 point (RULES.md §7); Bo nothing
+    for n in (1, 2):  # Ann: $2 = 1 point (docs/rules.md §7); Bo nothing
         phone.tap("scorer-fishbucks-plus-0")
         phone.wait_value("scorer-fishbucks-0", re.compile(rf"^\${n}\b"))
     phone.wait_value("scorer-winners", words["winner"])

@@ -1,7 +1,7 @@
 """Scoring a 4-player table that tracked nothing, on the ``/score`` screen, through the browser.
 
 Angler's Guide preset. Fish come from the catalog by name (Sunfish Fair 4, Coelacanth Fair 4) or are typed as a
-value and Fair/Foul. Expected scores, by hand from RULES.md §7 (Madness rows from §2):
+value and Fair/Foul. Expected scores, by hand from docs/rules.md §7 (Madness rows from §2):
 
 - Ann: 0 Regret cards (Fair +2, Foul −2), Regret value 0, $5. Hand: Sunfish 4 + 2 = 6; a Foul 1 → 1 − 2, never
   below 0 → 0. Slot 1 (×2): Coelacanth (4 + 2) × 2 = 12. $5 → 2 points. Total 20.

@@ -1,4 +1,4 @@
-"""A two-week Ocean Survey campaign through the served app in headless Chromium (RULES.md §8, A pp.23–27).
+"""A two-week Ocean Survey campaign through the served app in headless Chromium (docs/rules.md §8, A pp.23–27).
 
 Catches (a new slot, the same card twice refused, a Fish removed from the solo Sea refused, a later-week catch that
 leaves its slot alone), the Day tracker, week's end (proposed jettison, a short jettison refused, haul, unlock shop),
@@ -46,7 +46,7 @@ def test_two_week_campaign(phone: FletPage, data_dir: Path) -> None:
     catch(phone, "Hammerhead", "hammerhead-shark")
     catch(phone, "Flounder", "flounder")
 
-    # The same card again this week: refused (RULES.md §1); a Fish removed from the solo Sea: refused (A p.23).
+    # The same card again this week: refused (docs/rules.md §1); a Fish removed from the solo Sea: refused (A p.23).
     phone.type_into("survey-catch-search", "Sunfish")
     phone.tap("survey-catch-pick-sunfish")
     phone.wait_value("error-line", re.compile(r"RULES\.md §1"))

@@ -1,5 +1,5 @@
 """Random play with named Fish, Dinks, Supplies and Regrets moving never reaches a table the rules forbid
-(issue 11; RULES.md §10): no Fish card twice, no card that can't be mounted on a mount, money within the cap,
+(issue 11; docs/rules.md §10): no Fish card twice, no card that can't be mounted on a mount, money within the cap,
 Regrets never negative nor more than the deck; a refused action changes nothing."""
 
 import random
@@ -66,7 +66,7 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
 
 
 def check_cards(s: GameState) -> None:
-    """Every named Fish card is in one place at most; cards that can't be mounted never are (RULES.md §10)."""
+    """Every named Fish card is in one place at most; cards that can't be mounted never are (docs/rules.md §10)."""
     places = [f.name for p in s.players for f in (*p.hand, *p.displayed, *p.mounted, p.cloche)
               if f is not None and f.name is not None]
     places += s.graveyard

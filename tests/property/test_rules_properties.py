@@ -1,6 +1,7 @@
-"""Random action sequences, valid and invalid, keep the engine's invariants (issue 2, issue 11; RULES.md §2, §5, §6):
-the autopilot's moves are always legal and never reach a state the rules forbid, every refused action leaves the
-state unchanged, and every accepted action was among the moves ``available`` offered its angler."""
+"""Random action sequences, valid and invalid, keep the engine's invariants (issue 2, issue 11;
+docs/rules.md §2, §5, §6): the autopilot's moves are always legal and never reach a state the rules forbid,
+every refused action leaves the state unchanged, and every accepted action was among the moves ``available``
+offered its angler."""
 
 import random
 
@@ -95,7 +96,7 @@ def check_invariants(s: GameState) -> None:
         assert sum(d.kind == "player" for d in (*p.fresh, *p.spent)) <= 3
     assert sum(p.regret_cards for p in s.players) <= REGRETS_PER_PLAYER * len(s.players)
     assert all(s.tackle_available(c) >= 0 for c in ("blue", "green", "orange"))
-    # Every Fish card exists once (RULES.md §10): held, displayed, mounted or in the Graveyard, never twice.
+    # Every Fish card exists once (docs/rules.md §10): held, displayed, mounted or in the Graveyard, never twice.
     named = [f.name for p in s.players for f in (*p.hand, *p.displayed, *p.mounted, p.cloche)
              if f is not None and f.name is not None] + list(s.graveyard)
     assert len(named) == len(set(named)), named
@@ -165,7 +166,8 @@ def test_varied_autopilot_plays_legal_games_to_the_end(players, preset, seed, pi
 @settings(max_examples=60, deadline=None)
 @given(cards=st.integers(0, 60), preset=st.sampled_from(RULESETS))
 def test_madness_tier_matches_the_count_and_moves_one_way(cards, preset):
-    """The tier holds the count; more Regrets never raise Fair values, lower Foul values or Max dice (RULES.md §2)."""
+    """The tier holds the count; more Regrets never raise Fair values, lower Foul values or Max dice
+    (docs/rules.md §2)."""
     from companion.rules import madness_tier
 
     ruleset = build_ruleset(*preset)
@@ -179,7 +181,8 @@ def test_madness_tier_matches_the_count_and_moves_one_way(cards, preset):
        lp=st.booleans(), price=st.integers(0, 7), shop=st.sampled_from(["rods", "reels", "supplies", "tackle"]),
        fish=fish_refs)
 def test_prices_and_sale_values_never_go_below_zero(preset, cards, dinks, lp, price, shop, fish):
-    """A purchase costs its base less its discounts, never below $0; a Fish never sells below $0 (RULES.md §2, §5)."""
+    """A purchase costs its base less its discounts, never below $0; a Fish never sells below $0
+    (docs/rules.md §2, §5)."""
     from companion.rules import queries
     from companion.rules.common import with_player
     from companion.rules.scenario import table

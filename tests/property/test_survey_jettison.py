@@ -1,4 +1,4 @@
-"""The proposed jettison is the exact optimum (RULES.md §8, A p.26), checked against brute force."""
+"""The proposed jettison is the exact optimum (docs/rules.md §8, A p.26), checked against brute force."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_proposal_is_valid_and_optimal_a_p26(held: list[HeldFish], regret: int) 
 @settings(max_examples=200, deadline=None)
 @given(held=held_fish, regret=st.integers(1, 40))
 def test_reaching_the_regret_value_with_old_fish_keeps_every_new_fish(held: list[HeldFish], regret: int) -> None:
-    """RULES.md §8: Fish not yet hauled are kept whenever the already-hauled ones can cover the Regret value."""
+    """docs/rules.md §8: Fish not yet hauled are kept whenever the already-hauled ones can cover the Regret value."""
     old_total = sum(f.worth for f in held if f.hauled_before)
     chosen = propose_jettison(held, regret)
     if old_total >= regret:

@@ -130,7 +130,7 @@ def test_an_unknown_game_is_not_found_with_a_reason(tmp_path):
 
 
 def test_a_campaign_session_applies_survey_moves_with_undo(tmp_path):
-    """RULES.md §8: a catch is written on the sheet; undo takes it back."""
+    """docs/rules.md §8: a catch is written on the sheet; undo takes it back."""
     store = open_store(tmp_path)
     sessions = Sessions(store)
     session = sessions.start_campaign(start_week(new_campaign("Deep")))

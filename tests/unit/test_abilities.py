@@ -1,5 +1,5 @@
 """A Fish's catch and eat abilities offered as one-tap actions (issue 12 item 4). The effects are the printed
-cards' (D, RULES.md §10: an effect that changes a number the app tracks is applied by the app); each offer is
+cards' (D, docs/rules.md §10: an effect that changes a number the app tracks is applied by the app); each offer is
 applied through the engine here to show it does what the card says."""
 
 import json

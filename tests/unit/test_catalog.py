@@ -1,4 +1,4 @@
-"""The card catalog (data/fish_catalog.json) against the rulebook and RULES.md."""
+"""The card catalog (data/fish_catalog.json) against the rulebook and docs/rules.md."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ CAT = load_catalog()
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_each_depth_has_39_base_fish_and_6_lamentable_tentacles(depth: int) -> None:
-    """RULES.md §1: three Shoals of 13 Fish at each Depth; RULES.md §11: Lamentable Tentacles adds 6 per Depth."""
+    """docs/rules.md §1: three Shoals of 13 Fish at each Depth; §11: Lamentable Tentacles adds 6 per Depth."""
     fish = CAT.by_depth(depth)
     assert sum(f.set == "base" for f in fish) == 39
     assert sum(f.set == "lamentable-tentacles" for f in fish) == 6
@@ -21,7 +21,7 @@ def test_each_depth_has_39_base_fish_and_6_lamentable_tentacles(depth: int) -> N
 
 
 def test_117_base_and_18_expansion_fish_with_unique_names_and_ids() -> None:
-    """RULES.md §1 (117 Fish) and §11 (18 Lamentable Tentacles Fish); each name, alias and id is one card."""
+    """docs/rules.md §1 (117 Fish) and §11 (18 Lamentable Tentacles Fish); each name, alias and id is one card."""
     assert len(CAT.in_sets(())) == 117
     assert len(CAT.fish_list) == 135
     assert {f.set for f in CAT.fish_list} == {"base", "lamentable-tentacles"}
@@ -31,7 +31,7 @@ def test_117_base_and_18_expansion_fish_with_unique_names_and_ids() -> None:
 
 
 def test_expansion_fish_numbers_as_printed_rules_11() -> None:
-    """RULES.md §11 / data/fish_cards.csv: Overmind Foul 5 (Difficulty 3), Nautilus Fair 3, Hadal Shade Foul 7
+    """docs/rules.md §11 / data/fish_cards.csv: Overmind Foul 5 (Difficulty 3), Nautilus Fair 3, Hadal Shade Foul 7
     (Difficulty 5), Sharpear Enope Squid small Fair 4; Capitoctopus needs exactly 3 dice."""
     assert CAT.fish_ref("Overmind") == FishRef(name="Overmind", value=5, type="foul")
     assert (CAT.fish("Overmind").depth, CAT.fish("Overmind").difficulty) == (2, 3)
@@ -48,7 +48,7 @@ def test_expansion_fish_are_out_of_the_ocean_survey_a_p23() -> None:
 
 
 def test_search_knows_expansion_fish_only_when_their_box_is_on() -> None:
-    """RULES.md §11: the Fish picker offers Lamentable Tentacles Fish at a table that plays it."""
+    """docs/rules.md §11: the Fish picker offers Lamentable Tentacles Fish at a table that plays it."""
     assert [f.name for f in CAT.search("overm")] == ["Overmind"]
     assert [f.name for f in CAT.search("overm", sets=["lamentable-tentacles"])] == ["Overmind"]
     assert CAT.search("overm", sets=()) == []
@@ -85,7 +85,7 @@ def test_difficulty_ranges_as_printed_on_a_p12() -> None:
     ("mahi mahi", "Mahi-Mahi"),
 ])
 def test_lookup_is_case_insensitive_and_accepts_aliases(typed: str, name: str) -> None:
-    """RULES.md §9 "Fish names": the catalog keeps one name and accepts the others as aliases."""
+    """docs/rules.md §9 "Fish names": the catalog keeps one name and accepts the others as aliases."""
     assert CAT.fish(typed).name == name
 
 
@@ -118,7 +118,7 @@ def test_exact_dice() -> None:
 
 
 def test_solo_removed_is_the_rules_list() -> None:
-    """RULES.md §8 (A p.23): eight base Fish, every expansion Fish and the Dink Odd Ring leave the Sea in the
+    """docs/rules.md §8 (A p.23): eight base Fish, every expansion Fish and the Dink Odd Ring leave the Sea in the
     Ocean Survey."""
     removed = {f.name for f in CAT.in_sets(()) if f.solo_removed}
     assert removed == {"Man O' War", "Tidal Trafficker", "Bathyphysa Conifera", "Deep Dealer", "Humpback Whale",

@@ -31,7 +31,7 @@ def run(tmp_path: Path, table: object, capsys: pytest.CaptureFixture[str]) -> tu
 
 
 def test_contract_example_deep_regrets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """RULES.md §7 by hand: 14 cards → 13+ (Fair −2, Foul +2). Hand: Sunfish Fair 4 → 2, Foul 3 → 5.
+    """docs/rules.md §7 by hand: 14 cards → 13+ (Fair −2, Foul +2). Hand: Sunfish Fair 4 → 2, Foul 3 → 5.
     Mounts: slot 1 Fair 6 → 4×2 = 8, slot 2 Striped Marlin Fair 5 → 3×3 = 9. $5 → 2. Total 26. Solo: no penalty."""
     code, out, err = run(tmp_path, CONTRACT_DEEP_REGRETS, capsys)
     assert code == 0, err
@@ -161,7 +161,7 @@ def test_terminal_without_unicode_still_gets_valid_json() -> None:
 
 
 def test_shallow_solo_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """OTHER_GAMES.md solo: Me 3 + 3 (2 Foul) vs the Frod's 3 (1 Foul): Me has more Foul, 6 − 2 = 4 > 3."""
+    """docs/rules.md §12 (solo): Me 3 + 3 (2 Foul) vs the Frod's 3 (1 Foul): Me has more Foul, 6 − 2 = 4 > 3."""
     table = {"game": "shallow-regrets", "solo": True,
              "players": [{"name": "Me", "fish": [{"points": 3, "type": "foul"}, {"points": 3, "type": "foul"}]}],
              "frod": {"fish": [{"points": 3, "type": "foul"}]}}
@@ -212,17 +212,17 @@ SUNFISH = {"name": "Sunfish"}
 
 
 @pytest.mark.parametrize(("table", "field", "why"), [
-    # RULES.md §10: named Fish are the printed cards; a typed-in value lies in the catalog's range
+    # docs/rules.md §10: named Fish are the printed cards; a typed-in value lies in the catalog's range
     (_dr(hand=[{"name": "Kraken", "value": 50}]), "players[0].hand[0]", "Kraken has value 9, not 50"),
     (_dr(hand=[{"value": 50, "type": "fair"}]), "players[0].hand[0]", "0 to 9"),
-    # RULES.md §10: every Fish card exists once
+    # docs/rules.md §10: every Fish card exists once
     ({"game": "deep-regrets", "players": [
         {"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "hand": [SUNFISH]},
         {"name": "B", "regret_cards": 0, "regret_value": 0, "fishbucks": 0, "mounted": [{"slot": 2, **SUNFISH}]}]},
      "players[1].mounted[0]", "one Sunfish card"),  # the file's first mount entry (slot 2)
-    # A p.27, RULES.md §10: cards that can't be mounted
+    # A p.27, docs/rules.md §10: cards that can't be mounted
     (_dr(mounted=[{"slot": 1, "name": "Iron Coffin"}]), "players[0].mounted[0]", "can't be sold or mounted"),
-    # RULES.md §5: the money cap; A p.6: the Regret deck; A p.19: 0–3 a card
+    # docs/rules.md §5: the money cap; A p.6: the Regret deck; A p.19: 0–3 a card
     (_dr(fishbucks=11), "players[0].fishbucks", "at most $10"),
     ({"game": "deep-regrets", "players": [
         {"name": "A", "regret_cards": 21, "regret_value": 0, "fishbucks": 0},
@@ -233,12 +233,12 @@ SUNFISH = {"name": "Sunfish"}
     (_dr(regret_cards="3"), "players[0].regret_cards", "valid integer"),
     (_dr(hand=[{"value": True, "type": "fair"}]), "players[0].hand[0].value", "valid integer"),
     (_dr(lifeboat_flipped=1), "players[0].lifeboat_flipped", "valid boolean"),
-    # RULES.md §1: one name rule
+    # docs/rules.md §1: one name rule
     ({"game": "deep-regrets", "players": [
         {"name": "Ann", "regret_cards": 0, "regret_value": 0, "fishbucks": 0},
         {"name": " ann ", "regret_cards": 0, "regret_value": 0, "fishbucks": 0}]}, "players[1].name", "same name"),
     (_dr(name="  "), "players[0].name", "needs a name"),
-    # OTHER_GAMES.md: Shallow Regrets 2–4 players, the cards in the box; Endeavor 1–5, counts at the table
+    # docs/rules.md §12–§13: Shallow Regrets 2–4 players, the cards in the box; Endeavor 1–5, counts at the table
     ({"game": "shallow-regrets", "players": [{"name": "A"}]}, "players", "2 to 4 players"),
     ({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 1, "type": "fair"}] * 19},
                                              {"name": "B"}]}, "players", "box has 18"),

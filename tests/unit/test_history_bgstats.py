@@ -1,4 +1,4 @@
-"""The BG Stats import link (issue 15, item 5; ANCHORS.md "BG Stats import link"): every field, the URL
+"""The BG Stats import link (issue 15, item 5; BG Stats' documented import link): every field, the URL
 encoding round trip, the three BoardGameGeek ids, and the QR code."""
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def test_a_message_without_translation_stays_english() -> None:
     ("zh_Hant", "錢 $2：1 分", "錢 $4：2 分"),
 ])
 def test_plurals_follow_each_language(language: str, one: str, two: str) -> None:
-    """RULES.md §7: $2 = 1 point; the line reads "1 point", "2 points" (it was "1 points")."""
+    """docs/rules.md §7: $2 = 1 point; the line reads "1 point", "2 points" (it was "1 points")."""
     with use_language(language):
         singular = tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", 1, bucks=2)
         plural = tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", 2, bucks=4)

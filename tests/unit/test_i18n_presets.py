@@ -1,4 +1,4 @@
-"""The two summaries' editions as presets (issue 13, RULES.md §9): each rule as the Italian summary (B, seed 002)
+"""The two summaries' editions as presets (issue 13, docs/rules.md §9): each rule as the Italian summary (B, seed 002)
 or the Chinese summary (C, seed 004) states it, and each rule citing the sheet it comes from."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_chinese_summary_rules() -> None:
 def test_every_rule_cites_its_sheet_or_says_why_not(preset: str, sheet: str) -> None:
     r = build_ruleset(preset)
     for rule, source in r.sources.items():
-        assert source.startswith((sheet, "D", "RULES.md")), (rule, source)
+        assert source.startswith((sheet, "D", "docs/rules.md")), (rule, source)
     quoting = [s for s in r.sources.values() if s.startswith(f"{sheet}: ")]
     assert len(quoting) >= 15  # most rules quote the sheet's own words
 

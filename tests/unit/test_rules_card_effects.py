@@ -1,4 +1,4 @@
-"""Card effects the engine applies (RULES.md §10): a catch's Difficulty, cards that can't be sold or mounted,
+"""Card effects the engine applies (docs/rules.md §10): a catch's Difficulty, cards that can't be sold or mounted,
 displayed Fish, the Cloche and the Claw Hammer, Regrets moving between anglers, every Fish card once."""
 
 from refusals import refused
@@ -59,7 +59,7 @@ def test_type_and_size_rods_apply_only_to_their_fish_rules_md_10():
     typed_in = Fish(player=0, fish=ref("Flounder").model_copy(update={"name": None}), depth=1, difficulty=2,
                     size="small")
     assert catch_difficulty(s, typed_in).total == 1
-    refused(s, Fish(player=0, fish=ref("Flounder"), depth=1, size="large"), "RULES.md §10")
+    refused(s, Fish(player=0, fish=ref("Flounder"), depth=1, size="large"), "docs/rules.md §10")
 
 
 def test_an_unequipped_rod_does_nothing_a_p8():
@@ -105,7 +105,7 @@ def test_dinks_used_lower_the_difficulty_and_are_spent_rules_md_10():
     catch = Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, dice=[2], dinks=["Crab"])  # a 1
     assert catch_difficulty(s, catch).summary == "Hammerhead Shark: Difficulty 3 − 2 Crab = 1"
     assert play(s, catch).players[0].dinks == 1
-    refused(s, catch.model_copy(update={"dinks": ["Old Boot"]}), "RULES.md §10")
+    refused(s, catch.model_copy(update={"dinks": ["Old Boot"]}), "docs/rules.md §10")
     refused(s, catch.model_copy(update={"dinks": ["Crab", "Eel", "Toe"]}), "A p.11")
 
 
@@ -114,7 +114,7 @@ def test_supplies_used_lower_the_difficulty_and_are_discarded_rules_md_10():
     catch = Fish(player=0, fish=ref("Hammerhead Shark"), depth=1, supplies=["Jar of Leeches"])
     after = play(s, catch)
     assert after.players[0].items == ["Cloche"] and len(after.players[0].fresh) == 3  # Difficulty 0: no dice
-    refused(s, catch.model_copy(update={"supplies": ["Cloche"]}), "RULES.md §10")
+    refused(s, catch.model_copy(update={"supplies": ["Cloche"]}), "docs/rules.md §10")
     refused(at_sea(), catch, "A p.11")  # not owned
 
 
@@ -160,24 +160,24 @@ def test_named_fish_must_match_the_catalog_rules_md_10():
     s = at_sea()
     e = refused(s, Fish(player=0, fish=ref("Kraken"), depth=1), "A p.10")  # Depth III
     assert "III" in e.message or "3" in e.message
-    e = refused(s, Fish(player=0, fish=ref("Kraken").model_copy(update={"value": 50}), depth=1), "RULES.md §10")
+    e = refused(s, Fish(player=0, fish=ref("Kraken").model_copy(update={"value": 50}), depth=1), "docs/rules.md §10")
     assert "value" in e.message
-    e = refused(s, Fish(player=0, fish=ref("Sunfish"), depth=1, difficulty=0), "RULES.md §10")
+    e = refused(s, Fish(player=0, fish=ref("Sunfish"), depth=1, difficulty=0), "docs/rules.md §10")
     assert e.message.startswith("difficulty")
-    refused(s, Fish(player=0, fish=ref("Sunfish"), depth=2), "RULES.md §10")
-    refused(s, Fish(player=0, fish=ref("Sunfish").model_copy(update={"name": "Cod"}), depth=1), "RULES.md §10")
+    refused(s, Fish(player=0, fish=ref("Sunfish"), depth=2), "docs/rules.md §10")
+    refused(s, Fish(player=0, fish=ref("Sunfish").model_copy(update={"name": "Cod"}), depth=1), "docs/rules.md §10")
 
 
 def test_a_fish_typed_in_has_a_value_some_card_prints_rules_md_10():
     e = refused(at_sea(), Fish(player=0, fish=ref("Sunfish").model_copy(update={"name": None, "value": 50}),
-                               depth=1), "RULES.md §10")
+                               depth=1), "docs/rules.md §10")
     assert "0 to 9" in e.message
 
 
 def test_every_fish_card_exists_once_rules_md_10():
     sunfish = Fish(player=0, fish=ref("Sunfish"), depth=1, dice=[1])
     s = play(at_sea(), sunfish)
-    e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "RULES.md §10")
+    e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "docs/rules.md §10")
     assert "P1" in e.message
     eaten = play(s, GiveUp(player=1, die=0), EatFish(player=0, fish=ref("Sunfish")))  # eaten on P1's own turn
     assert eaten.graveyard == ["Sunfish"]
@@ -187,7 +187,7 @@ def test_every_fish_card_exists_once_rules_md_10():
 
 def test_entering_a_secret_catch_names_a_card_not_in_play_rules_md_10():
     s = play(at_sea(hand=[ref("Sunfish")]), Fish(player=0, fish=None, depth=1, difficulty=1, dice=[2]))
-    refused(s, EnterFish(player=0, fish=ref("Sunfish")), "RULES.md §10")
+    refused(s, EnterFish(player=0, fish=ref("Sunfish")), "docs/rules.md §10")
     assert play(s, EnterFish(player=0, fish=ref("Flounder"))).players[0].hand[-1] == ref("Flounder")
 
 
@@ -201,10 +201,10 @@ def test_displayed_fish_go_in_front_of_the_player_a_p27():
 def test_cards_without_value_cant_be_sold_or_mounted_a_p27():
     coffin = ref("Iron Coffin")
     s = at_port(hand=[coffin])
-    assert "Iron Coffin" in refused(s, Sell(player=0, fish=[coffin]), "RULES.md §10").message
-    refused(s, Mount(player=0, fish=coffin, slot=0), "RULES.md §10")
+    assert "Iron Coffin" in refused(s, Sell(player=0, fish=[coffin]), "docs/rules.md §10").message
+    refused(s, Mount(player=0, fish=coffin, slot=0), "docs/rules.md §10")
     refused(at_port(hand=[ref("Whispering Skull")]), Mount(player=0, fish=ref("Whispering Skull"), slot=1),
-            "RULES.md §10")
+            "docs/rules.md §10")
 
 
 def test_sold_fish_go_to_the_graveyard_rules_md_10():
@@ -224,11 +224,11 @@ def test_three_shops_mount_every_empty_slot_in_one_action_rules_md_9():
 
 def test_the_cloche_holds_one_small_fish_rules_md_10():
     s = at_port(hand=[ref("Flounder"), ref("Sunfish")], items=["Cloche"])
-    refused(at_port(hand=[ref("Flounder")]), Mount(player=0, fish=ref("Flounder"), slot="cloche"), "RULES.md §10")
-    refused(s, Mount(player=0, fish=ref("Sunfish"), slot="cloche"), "RULES.md §10")  # large
+    refused(at_port(hand=[ref("Flounder")]), Mount(player=0, fish=ref("Flounder"), slot="cloche"), "docs/rules.md §10")
+    refused(s, Mount(player=0, fish=ref("Sunfish"), slot="cloche"), "docs/rules.md §10")  # large
     s = play(s, Mount(player=0, fish=ref("Flounder"), slot="cloche"))
     assert s.players[0].cloche == ref("Flounder") and s.players[0].mounted == [None, None, None]
-    refused(play(s, Pass(player=1)), UseItem(player=0, item="Cloche"), "RULES.md §10")  # it stays as a mount
+    refused(play(s, Pass(player=1)), UseItem(player=0, item="Cloche"), "docs/rules.md §10")  # it stays as a mount
 
 
 def test_claw_hammer_returns_mounted_fish_to_hand_at_port_rules_md_10():
@@ -249,7 +249,7 @@ def test_regrets_move_from_one_angler_to_another_in_one_step_rules_md_10():
     assert (moved.madness(0).label, moved.madness(1).label) == ("1–3", "1–3")
     assert moved.regrets_in_piles == s.regrets_in_piles
     refused(s, MoveRegrets(player=0, to=1, count=5), "A p.18")
-    refused(s, MoveRegrets(player=0, to=0), "RULES.md §10")
+    refused(s, MoveRegrets(player=0, to=0), "docs/rules.md §10")
 
 
 def test_holding_every_regret_a_foul_sale_still_pays_a_p18():

@@ -1,4 +1,4 @@
-"""A Day and its phases: Start effects, Refresh, the Life Preserver, Declaration (A pp.6-9, RULES.md §3, §9)."""
+"""A Day and its phases: Start effects, Refresh, the Life Preserver, Declaration (A pp.6-9, docs/rules.md §3, §9)."""
 
 from refusals import refused
 
@@ -51,7 +51,7 @@ def test_refresh_once_per_day_a_p8():
 
 
 def test_refresh_faces_must_be_printed_on_the_die_rules_md_1():
-    refused(table(1), Refresh(player=0, faces=[4, 1, 1]), "RULES.md §1")
+    refused(table(1), Refresh(player=0, faces=[4, 1, 1]), "docs/rules.md §1")
     refused(table(1), Refresh(player=0, faces=[1, 1]), "A p.8")
 
 
@@ -271,7 +271,7 @@ def test_why_illegal_names_the_rule_and_changes_nothing_a_p8():
 
 
 def test_life_preserver_goes_to_the_highest_fresh_pool_total_rules_md_9():
-    """Dice sent to Spent don't count; Fresh dice kept unrolled do (RULES.md §9, Life Preserver thrower)."""
+    """Dice sent to Spent don't count; Fresh dice kept unrolled do (docs/rules.md §9, Life Preserver thrower)."""
     s = with_player(table(2), 0, spent=[Die(kind="player")] * 3 + [Die(kind="orange")] * 2)
     s = play(s, Refresh(player=0, faces=[1, 1, 1, 3, 3], keep=[0, 1, 2]), Refresh(player=1, faces=[3, 3, 2]))
     assert (s.players[0].fresh_total, s.players[1].fresh_total, s.life_preserver_thrower) == (3, 8, 1)

@@ -1,5 +1,5 @@
 """The table's dice are the truth (issue 12): faces entered for every die, checked against the die, rerolls chosen,
-up to Max dice kept; the app's seeded roll stays as a choice (A p.8, p.16, p.20; RULES.md §1)."""
+up to Max dice kept; the app's seeded roll stays as a choice (A p.8, p.16, p.20; docs/rules.md §1)."""
 
 from refusals import refused
 
@@ -25,7 +25,7 @@ def test_thursday_blue_die_is_rolled_with_the_faces_entered_a_p8():
     """The die handed out on Thursday waits in the Spent pool; the angler enters the face it rolled at Refresh."""
     s = to_day(table(2), 3)
     assert dice_to_roll(s, 0, reroll=[]) == ["blue"] and available(s, 0).roll == ("blue",)
-    refused(s, Refresh(player=0, reroll=[], faces=[3]), "RULES.md §1")  # a blue die has no 3
+    refused(s, Refresh(player=0, reroll=[], faces=[3]), "docs/rules.md §1")  # a blue die has no 3
     s = play(s, Refresh(player=0, reroll=[], faces=[0]))
     assert Die(kind="blue", face=0) in s.players[0].fresh
 
@@ -48,14 +48,14 @@ def test_more_dice_than_max_dice_must_all_be_rolled_a_p20():
 
 def test_omen_die_face_entered_one_to_four_a_p15():
     s = start_action_phase(table(1))
-    refused(s, GainDie(player=0, kind="omen", face=5), "RULES.md §1")
+    refused(s, GainDie(player=0, kind="omen", face=5), "docs/rules.md §1")
     s = play(s, GainDie(player=0, kind="omen", face=4))
     assert Die(kind="omen", face=4) in s.players[0].fresh
 
 
 def test_bought_tackle_die_face_entered_and_checked_a_p16():
     s = with_player(start_action_phase(table(1)), 0, location="port", fishbucks=5)
-    refused(s, Buy(player=0, shop="tackle", colour="orange", faces=[1]), "RULES.md §1")
+    refused(s, Buy(player=0, shop="tackle", colour="orange", faces=[1]), "docs/rules.md §1")
     s = play(s, Buy(player=0, shop="tackle", colour="orange", faces=[2]))
     assert Die(kind="orange", face=2) in s.players[0].fresh
 

@@ -1,4 +1,4 @@
-"""The game log: apply, undo and redo by replaying, storing and importing (RULES.md §3; issue 2)."""
+"""The game log: apply, undo and redo by replaying, storing and importing (docs/rules.md §3; issue 2)."""
 
 import pytest
 

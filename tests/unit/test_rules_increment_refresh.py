@@ -60,7 +60,7 @@ def test_refresh_without_room_leaves_the_die_spent_a_p28_a_p20():
 
 
 def test_refresh_face_must_be_on_the_die_rules_md_1():
-    refused(at_sea(), RefreshDie(player=0, pool="fresh", die=0, face=4), "RULES.md §1")
+    refused(at_sea(), RefreshDie(player=0, pool="fresh", die=0, face=4), "docs/rules.md §1")
     refused(at_sea(), RefreshDie(player=0, pool="spent", die=0), "A p.28")  # nothing Spent
 
 

@@ -1,4 +1,4 @@
-"""The Madness tracker and Max dice (RULES.md §2, A pp.19-21)."""
+"""The Madness tracker and Max dice (docs/rules.md §2, A pp.19-21)."""
 
 import pytest
 
@@ -15,7 +15,7 @@ from companion.rules.scenario import play, start_action_phase, table
     (9, 0, 1, 6, 0), (10, -1, 1, 7, 0), (12, -1, 1, 7, 0), (13, -2, 2, 8, 1), (40, -2, 2, 8, 1),
 ])
 def test_madness_table_rules_md_2(cards, fair, foul, max_dice, discount):
-    """Each row of the Madness table in RULES.md §2."""
+    """Each row of the Madness table in docs/rules.md §2."""
     tier = madness_tier(cards)
     assert (tier.fair, tier.foul, tier.max_dice, tier.port_discount) == (fair, foul, max_dice, discount)
 

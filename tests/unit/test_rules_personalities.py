@@ -1,4 +1,4 @@
-"""Biggest Regrets personality cards (RULES.md §11): dealt at setup, the tier fixed at Refresh from the Regret card
+"""Biggest Regrets personality cards (docs/rules.md §11): dealt at setup, the tier fixed at Refresh from the Regret card
 count in bands 0 / 1–6 / 7–12 / 13+, used once per Day as a free action."""
 
 import pytest
@@ -63,7 +63,7 @@ def test_every_angler_is_dealt_one_card_each_card_once_rules_11():
 @pytest.mark.parametrize(("cards", "tier", "label"), [(0, 0, "0"), (1, 1, "1–6"), (6, 1, "1–6"), (7, 7, "7–12"),
                                                       (12, 7, "7–12"), (13, 13, "13+")])
 def test_tier_fixed_at_refresh_from_the_regret_card_count_rules_11(cards, tier, label):
-    """RULES.md §11: bands 0 / 1–6 / 7–12 / 13+ of the Regret card count (not the Madness bands)."""
+    """docs/rules.md §11: bands 0 / 1–6 / 7–12 / 13+ of the Regret card count (not the Madness bands)."""
     s = refreshed(regrets=(cards, 0))
     assert status(s, 0).tier is None  # not fixed before Refresh
     s = play(s, Refresh(player=0, faces=[1, 1, 1]))
@@ -94,7 +94,7 @@ def test_once_per_day_then_again_the_next_day_rules_11():
     s = acting(regrets=(0, 3))
     s = play(s, UsePersonality(player=0, target=1))
     assert status(s, 0).used
-    refused(s, UsePersonality(player=0, target=1), "RULES.md §11")
+    refused(s, UsePersonality(player=0, target=1), "docs/rules.md §11")
     s = play(s, Pass(player=0))
     s = play(s, Pass(player=1), AdvancePhase())  # Tuesday
     assert not status(s, 0).used
@@ -117,7 +117,7 @@ def test_personality_needs_the_box_rules_11():
     s = start_action_phase(new_game(GameSetup(
         players=[PlayerSetup(name="A", colour="red"), PlayerSetup(name="B", colour="blue")],
         ruleset=build_ruleset())).state, faces={0: [3, 3, 3], 1: [1, 1, 1]})
-    refused(s, UsePersonality(player=0), "RULES.md §11")
+    refused(s, UsePersonality(player=0), "docs/rules.md §11")
 
 
 def test_sentimental_0_makes_another_angler_draw_rules_11():
@@ -144,10 +144,10 @@ def test_sentimental_13_takes_one_from_each_then_discards_as_many_rules_11():
 
 
 def test_sentimental_needs_another_angler_rules_11():
-    refused(acting(regrets=(3, 0)), UsePersonality(player=0), "RULES.md §11")
-    refused(acting(regrets=(3, 0)), UsePersonality(player=0, target=0), "RULES.md §11")
+    refused(acting(regrets=(3, 0)), UsePersonality(player=0), "docs/rules.md §11")
+    refused(acting(regrets=(3, 0)), UsePersonality(player=0, target=0), "docs/rules.md §11")
     refused(acting(cards=("Neurotic", "Sentimental"), regrets=(7, 0)), UsePersonality(player=0, target=1),
-            "RULES.md §11")  # Neurotic names nobody
+            "docs/rules.md §11")  # Neurotic names nobody
 
 
 @pytest.mark.parametrize(("regrets", "drawn"), [(0, 0), (6, 0), (7, 1), (13, 2)])
@@ -175,4 +175,4 @@ def test_tier_not_fixed_before_refresh_rules_11():
     s = play(s, Refresh(player=0, faces=[3, 3, 3]), Refresh(player=1, faces=[1, 1, 1]),
              ThrowLifePreserver(player=0, to=1), AdvancePhase())
     s = with_player(s, 0, personality_tier=None)
-    refused(s, UsePersonality(player=0, target=1), "RULES.md §11")
+    refused(s, UsePersonality(player=0, target=1), "docs/rules.md §11")

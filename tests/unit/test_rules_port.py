@@ -1,4 +1,4 @@
-"""Port actions: selling, buying with discounts, the shops, mounting (A pp.16-17, 21; RULES.md §2, §5)."""
+"""Port actions: selling, buying with discounts, the shops, mounting (A pp.16-17, 21; docs/rules.md §2, §5)."""
 
 import pytest
 from refusals import refused
@@ -122,7 +122,7 @@ def test_three_shops_madness_discount_on_every_shop_rules_md_5():
 
 def test_three_shops_tiers_rules_md_5():
     s = at_port("three-shops", fishbucks=10)
-    refused(s, Buy(player=0, shop="tackle", tier=2), "C, D: $1 / $3 / $5 tiers; RULES.md §5")
+    refused(s, Buy(player=0, shop="tackle", tier=2), "C, D: $1 / $3 / $5 tiers; docs/rules.md §5")
     refused(s, Buy(player=0, shop="supplies", tier=1, items=["A", "B"]))
     s = play(s, Buy(player=0, shop="tackle", tier=5, dice=["blue", "green", "orange"], faces=[2, 3, 3]))
     assert s.players[0].fishbucks == 5

@@ -1,4 +1,4 @@
-"""Regrets and the other free moves abilities cause (A pp.15, 18-19; RULES.md §5, §6)."""
+"""Regrets and the other free moves abilities cause (A pp.15, 18-19; docs/rules.md §5, §6)."""
 
 from refusals import refused
 
@@ -61,10 +61,10 @@ def test_dinks_drawn_and_used_a_p11():
 def test_fishbucks_from_abilities_capped_and_never_negative_rules_md_5():
     s = play(table(1), AdjustFishbucks(player=0, amount=12))
     assert s.players[0].fishbucks == 10
-    refused(s, AdjustFishbucks(player=0, amount=-11), "RULES.md §5")
+    refused(s, AdjustFishbucks(player=0, amount=-11), "docs/rules.md §5")
     assert play(s, AdjustFishbucks(player=0, amount=-10)).players[0].fishbucks == 0
 
 
 def test_tackle_dice_limited_to_the_bag_rules_md_1():
     s = with_player(table(1), 0, spent=[Die(kind="orange")] * 7)
-    refused(s, GainDie(player=0, kind="orange"), "RULES.md §1")
+    refused(s, GainDie(player=0, kind="orange"), "docs/rules.md §1")

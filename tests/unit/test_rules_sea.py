@@ -1,4 +1,4 @@
-"""Sea actions: fishing, sinkers, giving up, overfishing, abandoning ship (A pp.9-11, RULES.md §4)."""
+"""Sea actions: fishing, sinkers, giving up, overfishing, abandoning ship (A pp.9-11, docs/rules.md §4)."""
 
 from refusals import refused
 
@@ -116,7 +116,7 @@ def test_only_the_player_whose_turn_it_is_acts_a_p9():
 
 
 def test_hidden_catch_counts_in_hand_rules_md_4():
-    """A Fish caught without entering it goes into the hidden hand as a count (RULES.md §4)."""
+    """A Fish caught without entering it goes into the hidden hand as a count (docs/rules.md §4)."""
     s = play(at_sea(), Fish(player=0, depth=1, difficulty=2, dice=[1]))
     assert (s.players[0].hand, s.players[0].hand_count) == ([], 1)
 
@@ -172,4 +172,4 @@ def test_a_hidden_catch_can_be_entered_later_rules_md_4():
     s = play(at_sea(), Fish(player=0, depth=1, difficulty=2, dice=[1]))
     s = play(s, EnterFish(player=0, fish=COD))
     assert (s.players[0].hand, s.players[0].hand_hidden) == ([COD], 0)
-    refused(s, EnterFish(player=0, fish=COD), "RULES.md §4")
+    refused(s, EnterFish(player=0, fish=COD), "docs/rules.md §4")

@@ -1,4 +1,4 @@
-"""Lamentable Tentacles in the engine (RULES.md §10–§11): its Fish only when the box is on, Shoals of 15, 2+
+"""Lamentable Tentacles in the engine (docs/rules.md §10–§11): its Fish only when the box is on, Shoals of 15, 2+
 players, and the four cards whose rules change a number the companion tracks."""
 
 import pytest
@@ -58,7 +58,7 @@ def setup(players, expansions=LT):
 
 # --- the box on the table ----------------------------------------------------------------------------------------
 def test_shoals_hold_15_fish_with_lamentable_tentacles_rules_11():
-    """RULES.md §11: each Shoal has 15 cards instead of 13."""
+    """docs/rules.md §11: each Shoal has 15 cards instead of 13."""
     assert build_ruleset(expansions=LT).shoal_size == 15
     assert build_ruleset().shoal_size == 13
 
@@ -77,23 +77,23 @@ def test_unknown_expansion_is_refused():
 def test_expansion_fish_caught_only_with_the_box_rules_11():
     """Without Lamentable Tentacles its Fish are refused, naming the expansion; with it they are caught."""
     catch = Fish(player=0, fish=NAUTILUS, depth=2, difficulty=2, dice=[0])
-    e = refused(acting(expansions=()), catch, "RULES.md §11")
+    e = refused(acting(expansions=()), catch, "docs/rules.md §11")
     assert "Lamentable Tentacles" in str(e)
     assert play(acting(), catch).players[0].hand == [NAUTILUS]
 
 
 def test_expansion_fish_sold_mounted_entered_only_with_the_box_rules_11():
-    refused(at_port(expansions=(), hand=[NAUTILUS]), Sell(player=0, fish=[NAUTILUS]), "RULES.md §11")
-    refused(at_port(expansions=(), hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=0), "RULES.md §11")
-    refused(at_port(expansions=(), hand_hidden=1), EnterFish(player=0, fish=NAUTILUS), "RULES.md §11")
+    refused(at_port(expansions=(), hand=[NAUTILUS]), Sell(player=0, fish=[NAUTILUS]), "docs/rules.md §11")
+    refused(at_port(expansions=(), hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=0), "docs/rules.md §11")
+    refused(at_port(expansions=(), hand_hidden=1), EnterFish(player=0, fish=NAUTILUS), "docs/rules.md §11")
     assert play(at_port(hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=1)).players[0].mounted[1] == NAUTILUS
 
 
 # --- Nautilus -----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("cards", "other_fair_3"), [(0, 5), (5, 4), (13, 1)])
 def test_nautilus_always_sells_for_3_rules_10(cards, other_fair_3):
-    """RULES.md §10: Nautilus (Fair 3) is always worth 3, whatever the Madness; another Fair 3 moves with it
-    (0 cards: Fair +2; 4–6: +1; 13+: −2, RULES.md §2)."""
+    """docs/rules.md §10: Nautilus (Fair 3) is always worth 3, whatever the Madness; another Fair 3 moves with it
+    (0 cards: Fair +2; 4–6: +1; 13+: −2, docs/rules.md §2)."""
     s = at_port(hand=[NAUTILUS], regret_cards=cards)
     assert s.sale_value(0, NAUTILUS) == 3
     assert s.sale_value(0, FishRef(value=3, type="fair")) == other_fair_3
@@ -104,14 +104,14 @@ def test_nautilus_always_sells_for_3_rules_10(cards, other_fair_3):
 def test_sharpear_can_be_caught_but_never_sold_or_mounted_rules_10():
     s = play(acting(), Fish(player=0, fish=SHARPEAR, depth=3, difficulty=2, dice=[0]))
     assert SHARPEAR in s.players[0].hand
-    e = refused(at_port(hand=[SHARPEAR]), Sell(player=0, fish=[SHARPEAR]), "RULES.md §10")
+    e = refused(at_port(hand=[SHARPEAR]), Sell(player=0, fish=[SHARPEAR]), "docs/rules.md §10")
     assert "Sharpear Enope Squid" in str(e)
-    refused(at_port(hand=[SHARPEAR]), Mount(player=0, fish=SHARPEAR, slot=0), "RULES.md §10")
+    refused(at_port(hand=[SHARPEAR]), Mount(player=0, fish=SHARPEAR, slot=0), "docs/rules.md §10")
 
 
 # --- Hadal Shade ----------------------------------------------------------------------------------------------------
 def test_hadal_shade_swapped_for_another_anglers_mounted_fish_rules_11():
-    """RULES.md §11: draw 3 Regrets to swap it for another angler's Mounted Fish, which goes to your hand."""
+    """docs/rules.md §11: draw 3 Regrets to swap it for another angler's Mounted Fish, which goes to your hand."""
     s = acting(faces=(3, 3, 3))
     s = with_player(s, 1, mounted=[None, KRAKEN, None])
     s = play(s, Fish(player=0, fish=HADAL, depth=3, difficulty=5, dice=[0, 1], swap_for=SwapFor(player=1, slot=1)))
@@ -128,11 +128,11 @@ def test_hadal_shade_kept_without_a_swap_rules_11():
 def test_hadal_shade_swap_needs_a_mounted_fish_of_another_angler_rules_11():
     s = with_player(acting(), 1, mounted=[KRAKEN, None, None])
     catch = {"player": 0, "fish": HADAL, "depth": 3, "difficulty": 5, "dice": [0, 1]}
-    refused(s, Fish(**catch, swap_for=SwapFor(player=1, slot=2)), "RULES.md §11")  # an empty slot
+    refused(s, Fish(**catch, swap_for=SwapFor(player=1, slot=2)), "docs/rules.md §11")  # an empty slot
     refused(with_player(s, 0, mounted=[SUNFISH, None, None]), Fish(**catch, swap_for=SwapFor(player=0, slot=0)),
-            "RULES.md §11")  # your own
+            "docs/rules.md §11")  # your own
     refused(s, Fish(player=0, fish=NAUTILUS, depth=2, difficulty=2, dice=[0], swap_for=SwapFor(player=1, slot=0)),
-            "RULES.md §11")  # only Hadal Shade swaps
+            "docs/rules.md §11")  # only Hadal Shade swaps
 
 
 def test_hadal_shade_never_takes_the_cloche_rules_11():
@@ -144,14 +144,14 @@ def test_hadal_shade_never_takes_the_cloche_rules_11():
     s = with_player(acting(), 1, cloche=lanternfish, items=["Cloche"])
     for slot in range(3):
         refused(s, Fish(player=0, fish=HADAL, depth=3, dice=[0, 1], swap_for=SwapFor(player=1, slot=slot)),
-                "RULES.md §11")
+                "docs/rules.md §11")
     assert s.players[1].cloche == lanternfish
 
 
 # --- Overmind -------------------------------------------------------------------------------------------------------
 def test_overmind_must_be_caught_if_you_can_rules_11():
     """Fresh dice 3+3+3 reach its Difficulty 3: giving it up is refused; with 1+1 it can be given up."""
-    refused(acting(), GiveUp(player=0, die=0, fish=OVERMIND), "RULES.md §11")
+    refused(acting(), GiveUp(player=0, die=0, fish=OVERMIND), "docs/rules.md §11")
     weak = acting(faces=(1, 1, 1))
     weak = with_player(weak, 0, fresh=weak.players[0].fresh[:2])
     assert play(weak, GiveUp(player=0, die=0, fish=OVERMIND)).players[0].dinks == 1
@@ -169,8 +169,8 @@ def _declaring_with_overmind(mounted):
 
 def test_overmind_mounted_into_the_chosen_empty_slot_when_making_port_rules_11():
     s = _declaring_with_overmind([SUNFISH, None, None])
-    refused(s, Declare(player=0, location="port", faces=[1, 1, 1]), "RULES.md §11")  # no slot chosen
-    refused(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=0), "RULES.md §11")  # taken
+    refused(s, Declare(player=0, location="port", faces=[1, 1, 1]), "docs/rules.md §11")  # no slot chosen
+    refused(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=0), "docs/rules.md §11")  # taken
     s = play(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=2))
     assert s.players[0].mounted == [SUNFISH, None, OVERMIND]
     assert s.players[0].hand == [SUNFISH]

@@ -1,4 +1,4 @@
-"""Turns in the Action phase: passing, the last player's countdown, the passing reward (A p.9, RULES.md §3, §9)."""
+"""Turns in the Action phase: passing, the last player's countdown, the passing reward (A p.9, docs/rules.md §3, §9)."""
 
 from refusals import refused
 
@@ -79,7 +79,7 @@ def test_passing_reward_dink_or_regret_three_shops_rules_md_9():
 
 
 def test_passing_reward_regret_needs_a_regret_rules_md_9():
-    refused(day_one(preset="three-shops"), Pass(player=0, reward="regret"), "RULES.md §9")
+    refused(day_one(preset="three-shops"), Pass(player=0, reward="regret"), "docs/rules.md §9")
 
 
 def test_skipped_players_earn_the_passing_reward_rules_md_9():
@@ -87,7 +87,7 @@ def test_skipped_players_earn_the_passing_reward_rules_md_9():
     assert s.players[0].rewards_due == 1
     s = play(s, ClaimReward(player=0, reward="dink"))
     assert (s.players[0].rewards_due, s.players[0].dinks) == (0, 1)
-    refused(s, ClaimReward(player=0, reward="dink"), "RULES.md §9")
+    refused(s, ClaimReward(player=0, reward="dink"), "docs/rules.md §9")
 
 
 def test_fishing_is_an_action_that_ends_the_turn_a_p11():
@@ -110,15 +110,15 @@ def test_player_forced_out_by_the_countdown_earns_no_reward_rules_md_9():
     assert [p.rewards_due for p in s.players] == [1, 1, 0]  # skipped while the last player still plays
     s = play(s, GiveUp(player=2, die=0))
     assert s.players[2].passed and s.players[2].rewards_due == 0
-    refused(s, ClaimReward(player=2, reward="dink"), "RULES.md §9")
+    refused(s, ClaimReward(player=2, reward="dink"), "docs/rules.md §9")
 
 
 def test_unclaimed_rewards_lapse_when_the_day_ends_rules_md_9():
     """When the last player passes nobody is skipped: the Day ends and unclaimed rewards lapse, so nothing shows up
-    the next morning (RULES.md §9; issue 12 item 6)."""
+    the next morning (docs/rules.md §9; issue 12 item 6)."""
     s = play(countdown_day(), GiveUp(player=2, die=0), ClaimReward(player=0, reward="dink"), Pass(player=2))
     assert [p.rewards_due for p in s.players] == [0, 0, 0] and s.players[0].dinks == 1
-    refused(s, ClaimReward(player=1, reward="dink"), "RULES.md §9")
+    refused(s, ClaimReward(player=1, reward="dink"), "docs/rules.md §9")
     s = play(s, AdvancePhase())
     assert [p.rewards_due for p in s.players] == [0, 0, 0]
 
@@ -181,4 +181,4 @@ def test_rewards_are_claimed_during_the_day_they_are_earned_rules_md_9():
     s = play(day_one(3, "three-shops"), Pass(player=0), GiveUp(player=1, die=0), GiveUp(player=2, die=0))
     assert s.players[0].rewards_due == 1
     morning = replace(s, phase="refresh")  # a reward still due can't be claimed in another phase
-    refused(morning, ClaimReward(player=0, reward="dink"), "RULES.md §9")
+    refused(morning, ClaimReward(player=0, reward="dink"), "docs/rules.md §9")

@@ -1,4 +1,4 @@
-"""Deep Regrets end-of-game scoring: RULES.md §7 (A p.22). Expected numbers are worked out by hand."""
+"""Deep Regrets end-of-game scoring: docs/rules.md §7 (A p.22). Expected numbers are worked out by hand."""
 
 from __future__ import annotations
 
@@ -53,19 +53,19 @@ def test_rulebook_worked_example_scores_53(preset: str) -> None:
     (13, 2, 5),   # −2 / +2
 ])
 def test_hand_fish_use_the_madness_row(cards: int, fair_points: int, foul_points: int) -> None:
-    """RULES.md §2 Madness table applied to a Fair 4 and a Foul 3 in hand."""
+    """docs/rules.md §2 Madness table applied to a Fair 4 and a Foul 3 in hand."""
     score = score_deep_regrets([player(cards=cards, hand=(fair(4), foul(3)))]).players[0]
     assert [line.points for line in score.fish] == [fair_points, foul_points]
 
 
 def test_modified_value_never_below_zero() -> None:
-    """RULES.md §2 (A's "2 − 2 = 0"): a Foul 1 at 0 Regrets is worth 0, not −1; a Fair 1 at 13+ too."""
+    """docs/rules.md §2 (A's "2 − 2 = 0"): a Foul 1 at 0 Regrets is worth 0, not −1; a Fair 1 at 13+ too."""
     assert score_deep_regrets([player(cards=0, hand=(foul(1),))]).players[0].score == 0
     assert score_deep_regrets([player(cards=13, hand=(fair(1),), mounted=(fair(1),))]).players[0].score == 0
 
 
 def test_fish_with_no_value_scores_zero_whatever_the_madness() -> None:
-    """RULES.md §2 / issue: a card printing no value scores 0, even Foul at 13+ (+2) or mounted on ×3."""
+    """docs/rules.md §2 / issue: a card printing no value scores 0, even Foul at 13+ (+2) or mounted on ×3."""
     score = score_deep_regrets([player(cards=13, hand=(foul(None),), mounted=(None, foul(None)))]).players[0]
     assert score.score == 0
     assert [line.printed for line in score.fish] == [None, None]
@@ -73,7 +73,7 @@ def test_fish_with_no_value_scores_zero_whatever_the_madness() -> None:
 
 @pytest.mark.parametrize(("bucks", "points"), [(0, 0), (1, 0), (2, 1), (9, 4), (10, 5)])
 def test_fishbucks_one_point_per_two_rounded_down(bucks: int, points: int) -> None:
-    """RULES.md §7.3: 1 point per $2 of Fishbucks, rounded down."""
+    """docs/rules.md §7.3: 1 point per $2 of Fishbucks, rounded down."""
     assert score_deep_regrets([player(bucks=bucks)]).players[0].score == points
 
 
@@ -109,7 +109,7 @@ def test_penalty_two_players_discards_lowest_scored() -> None:
 
 
 def test_penalty_by_printed_value_variant() -> None:
-    """RULES.md §9 variant (C): chosen by printed value. 3 players: printed 6 (slot 1) goes, keeping 15;
+    """docs/rules.md §9 variant (C): chosen by printed value. 3 players: printed 6 (slot 1) goes, keeping 15;
     2 players: printed 4 (slot 2) goes, keeping 12."""
     assert by_name(_penalty_table(3, ("penalty-printed",)), "Hi").score == 15
     assert by_name(_penalty_table(2, ("penalty-printed",)), "Hi").score == 12
@@ -143,13 +143,13 @@ def test_lifeboat_adds_ten_to_the_regret_total() -> None:
 
 
 def test_no_penalty_solo() -> None:
-    """RULES.md §7.2: solo has no highest-Regret penalty."""
+    """docs/rules.md §7.2: solo has no highest-Regret penalty."""
     score = score_deep_regrets([player(cards=10, value=30, lifeboat_flipped=True, mounted=(fair(5),))]).players[0]
     assert score.penalty is None and score.score == 8  # Fair 5 −1 = 4, ×2
 
 
 def test_highest_regret_without_mounted_fish_discards_nothing() -> None:
-    """RULES.md §7.2: no mounted Fish, nothing to discard; the next-highest player is not hit instead."""
+    """docs/rules.md §7.2: no mounted Fish, nothing to discard; the next-highest player is not hit instead."""
     result = score_deep_regrets([player("A", cards=5, value=12, hand=(fair(3),)),
                                  player("B", cards=2, value=2, mounted=(fair(3),))])
     a, b = by_name(result, "A"), by_name(result, "B")
@@ -184,7 +184,7 @@ def test_full_tie_is_shared() -> None:
 
 
 def test_invalid_tables_are_refused() -> None:
-    """1–5 players (RULES.md §1), distinct names, at most 3 mounts, Regret cards print 0–3."""
+    """1–5 players (docs/rules.md §1), distinct names, at most 3 mounts, Regret cards print 0–3."""
     with pytest.raises(ValueError, match="1 to 5"):
         score_deep_regrets([player(f"P{i}") for i in range(6)])
     with pytest.raises(ValueError, match="same name"):
@@ -204,7 +204,7 @@ def test_cloche_is_an_extra_x2_mount() -> None:
 
 
 def test_the_penalty_never_takes_the_cloche_rules_md_10() -> None:
-    """A p.22 with 3 players, RULES.md §10: "Hi" (row 7–9: Fair 0, Foul +1) has slot 1 Fair 6 → 12 and a Cloche
+    """A p.22 with 3 players, docs/rules.md §10: "Hi" (row 7–9: Fair 0, Foul +1) has slot 1 Fair 6 → 12 and a Cloche
     Foul 6 → 7 × 2 = 14; the penalty takes only from the three slots, so the slot's 12 goes and 14 remain."""
     result = score_deep_regrets([player("Hi", cards=8, value=20, mounted=(fair(6),), cloche=foul(6)),
                                  player("B", cards=1, value=1), player("C", cards=1, value=1)])

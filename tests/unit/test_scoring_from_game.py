@@ -1,4 +1,4 @@
-"""The bridge from the rules engine's GameState to the Deep Regrets scorer (RULES.md §7, A p.22)."""
+"""The bridge from the rules engine's GameState to the Deep Regrets scorer (docs/rules.md §7, A p.22)."""
 
 from __future__ import annotations
 
@@ -53,13 +53,13 @@ def test_unrevealed_regret_value_and_unentered_fish_are_named() -> None:
 
 
 def test_blank_draft_needs_names_and_distinct_ones() -> None:
-    """RULES.md §1, the one name rule: "A" and " a " are the same name."""
+    """docs/rules.md §1, the one name rule: "A" and " a " are the same name."""
     draft = TableDraft(players=[PlayerDraft(name="A", regret_value=0), PlayerDraft(name=" a ", regret_value=0)])
     assert draft.missing() == ["“a” is the same name as “A” (names ignore case and surrounding spaces)"]
     assert TableDraft().missing()[0] == "Player 1 needs a name"
 
 
 def test_regret_value_too_high_for_the_cards_is_named() -> None:
-    """RULES.md §1: Regret cards print 0–3, so 2 cards can't total 7."""
+    """docs/rules.md §1: Regret cards print 0–3, so 2 cards can't total 7."""
     draft = TableDraft(players=[PlayerDraft(name="A", regret_cards=2, regret_value=7)])
     assert draft.missing() == ["A: 2 Regret cards can't add up to 7 (each card is worth 0 to 3)"]

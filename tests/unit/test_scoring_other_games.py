@@ -1,4 +1,4 @@
-"""Shallow Regrets and Endeavor: Deep Sea scoring (OTHER_GAMES.md; seeds 001 and 003). Numbers worked by hand."""
+"""Shallow Regrets and Endeavor: Deep Sea scoring (docs/rules.md §12–§13). Numbers worked by hand."""
 
 from __future__ import annotations
 
@@ -52,13 +52,13 @@ def test_shallow_tie_goes_to_fewest_foul_then_shared() -> None:
 
 
 def test_shallow_nobody_foul_no_penalty() -> None:
-    """OTHER_GAMES.md: with no Foul Fish at the table, nobody loses points."""
+    """docs/rules.md §12: with no Foul Fish at the table, nobody loses points."""
     result = score_shallow_regrets([sp("A", (1, "fair")), sp("B", (2, "fair"))])
     assert [p.penalty for p in result.players] == [0, 0]
 
 
 def test_shallow_solo_only_human_penalised_when_strictly_more_foul() -> None:
-    """OTHER_GAMES.md solo: the human takes −2 only with more Foul than the Frod. Human 6 (2 Foul) vs Frod 3
+    """docs/rules.md §12 (solo): the human takes −2 only with more Foul than the Frod. Human 6 (2 Foul) vs Frod 3
     (1 Foul): 6 − 2 = 4 > 3, human wins. Equal Foul counts: no penalty for anyone."""
     result = score_shallow_solo(sp("Me", (3, "foul"), (3, "foul")), catch((3, "foul")))
     assert [(p.name, p.score) for p in result.players] == [("Me", 4), ("Frod", 3)]
@@ -68,7 +68,7 @@ def test_shallow_solo_only_human_penalised_when_strictly_more_foul() -> None:
 
 
 def test_shallow_solo_tied_score_goes_to_the_frod() -> None:
-    """OTHER_GAMES.md solo: a tied score goes to the Frod."""
+    """docs/rules.md §12 (solo): a tied score goes to the Frod."""
     result = score_shallow_solo(sp("Me", (4, "fair")), catch((4, "foul")))
     assert result.winners == ("Frod",)
 

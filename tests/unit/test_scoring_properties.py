@@ -1,4 +1,4 @@
-"""Invariants of Deep Regrets scoring over random tables (RULES.md §7, A p.22)."""
+"""Invariants of Deep Regrets scoring over random tables (docs/rules.md §7, A p.22)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_scores_add_up_and_rank_by_the_tie_break_chain(table: list[DeepRegretsPl
         # §7.2: only the highest Regret total is penalised, never solo, at most one mounted Fish each.
         hit = len(table) > 1 and totals[s.name] == highest
         assert (s.penalty is not None) == hit
-        # RULES.md §10: the penalty takes from the three slots only, never the Cloche.
+        # docs/rules.md §10: the penalty takes from the three slots only, never the Cloche.
         assert len(discarded) == (1 if hit and any(line.place == "mount" for line in s.fish) else 0)
         assert all(line.place == "mount" for line in discarded)
         if discarded:

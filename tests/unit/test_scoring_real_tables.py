@@ -1,4 +1,4 @@
-"""A scored table must be one that can exist (issue 11; RULES.md §1, §5, §10, A pp.6, 22, 27; OTHER_GAMES.md)."""
+"""A scored table must be one that can exist (issue 11; docs/rules.md §1, §5, §10, A pp.6, 22, 27; §12–§13)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_a_table_holds_each_fish_card_once_rules_md_10() -> None:
 
 def test_cards_that_cant_be_mounted_are_refused_and_score_zero_in_hand_a_p27() -> None:
     e = refused("Iron Coffin can't be sold or mounted", player(mounted=(CAT.fish_ref("Iron Coffin"),)))
-    assert "RULES.md §10" in e.message
+    assert "docs/rules.md §10" in e.message
     refused("Amulet of Agartha can't be sold or mounted", player(cloche=CAT.fish_ref("Amulet of Agarta")))
     hand = (CAT.fish_ref("Whispering Skull"), CAT.fish_ref("Treasure Chest"))
     assert score_deep_regrets([player(regret_cards=13, hand=hand)]).players[0].score == 0

@@ -46,20 +46,20 @@ def test_pages_single_range_and_list() -> None:
     assert player_source("A p.10 and p.22") == "Angler's Guide pp.10, 22"
 
 
-@pytest.mark.parametrize("citation", ["RULES.md §9", "docs/rules.md §9", "Rules §9", "§9"])
+@pytest.mark.parametrize("citation", ["docs/rules.md §9", "docs/rules.md §9", "Rules §9", "§9"])
 def test_a_companion_decision_points_at_its_section(citation: str) -> None:
     """docs/rules.md §9 holds the companion's decisions: a player reads "companion rule", with the section."""
     assert player_source(citation) == "companion rule (see Rules §9)"
 
 
 def test_a_numbered_step_keeps_its_number() -> None:
-    assert player_source("RULES.md §7.2") == "companion rule (see Rules §7.2)"
+    assert player_source("docs/rules.md §7.2") == "companion rule (see Rules §7.2)"
 
 
 def test_notes_in_parentheses_are_dropped_and_every_source_is_kept_in_order() -> None:
-    assert player_sources("B, C (icon lost in A p.9); RULES.md §4") == [
+    assert player_sources("B, C (icon lost in A p.9); docs/rules.md §4") == [
         "Italian rules summary", "Chinese rules summary", "companion rule (see Rules §4)"]
-    assert player_source("C, D ($10 cap; A does not state one); RULES.md §9") == (
+    assert player_source("C, D ($10 cap; A does not state one); docs/rules.md §9") == (
         "Chinese rules summary, the printed cards, companion rule (see Rules §9)")
 
 
@@ -96,7 +96,7 @@ def _engine_citations() -> set[str]:
 
 
 def test_every_citation_the_engine_carries_reads_as_a_players_words() -> None:
-    """Issue 12: no "seed 000", "RULES.md §9" or file name on screen — each citation becomes known names."""
+    """Issue 12: no "seed 000", "docs/rules.md §9" or file name on screen — each citation becomes known names."""
     citations = _engine_citations()
     assert len(citations) > 20  # the scan found the rulesets' sources and the refusals
     for citation in citations:

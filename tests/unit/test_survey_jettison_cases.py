@@ -1,4 +1,4 @@
-"""Worked jettison cases (RULES.md §8, A p.26)."""
+"""Worked jettison cases (docs/rules.md §8, A p.26)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_rulebook_example_8_regret_value_needs_8_value_a_p26() -> None:
 
 
 def test_losing_one_new_fish_beats_losing_two_worth_less_rules_8() -> None:
-    """RULES.md §8 (issue 6): keeping un-hauled Fish comes before keeping value: a lone 9 over 5+3."""
+    """docs/rules.md §8 (issue 6): keeping un-hauled Fish comes before keeping value: a lone 9 over 5+3."""
     assert propose_jettison(fish(5, 3, 9), 8) == [2]
 
 
@@ -24,7 +24,7 @@ def test_zero_regret_jettisons_nothing_a_p26() -> None:
 
 
 def test_already_hauled_fish_go_first_even_if_worth_more_rules_8() -> None:
-    """RULES.md §8 (issue 6): keep un-hauled Fish whenever possible, even at the cost of more value."""
+    """docs/rules.md §8 (issue 6): keep un-hauled Fish whenever possible, even at the cost of more value."""
     assert propose_jettison(fish(2, 9, old=(1,)), 2) == [1]
 
 

@@ -1,4 +1,4 @@
-"""The moves of an Ocean Survey campaign (RULES.md §8, A pp.23–27)."""
+"""The moves of an Ocean Survey campaign (docs/rules.md §8, A pp.23–27)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_first_catch_writes_the_slot_with_week_and_day_a_p24() -> None:
 
 
 def test_later_catch_does_not_rewrite_the_slot_but_is_held_rules_8() -> None:
-    """RULES.md §8 / issue 6: a Fish caught again in a later week keeps its slot and is held this week."""
+    """docs/rules.md §8 / issue 6: a Fish caught again in a later week keeps its slot and is held this week."""
     c = week_on_friday(fishing("Sheepshead"))
     c = unlock(haul(c, 0, []), [])
     c = next_day(start_week(c))
@@ -78,8 +78,8 @@ def test_removed_fish_is_refused_naming_the_rule_a_p23() -> None:
 
 
 def test_same_card_twice_in_one_week_is_refused_rules_1() -> None:
-    """RULES.md §1: the Sea holds one card of each Fish, so it can't be in the hold twice."""
-    refused(catch_fish, fishing("Sunfish"), "sunfish", rule="RULES.md §1")
+    """docs/rules.md §1: the Sea holds one card of each Fish, so it can't be in the hold twice."""
+    refused(catch_fish, fishing("Sunfish"), "sunfish", rule="docs/rules.md §1")
 
 
 def test_unknown_name_is_refused() -> None:
@@ -87,7 +87,7 @@ def test_unknown_name_is_refused() -> None:
 
 
 def test_catching_needs_an_open_week_rules_8() -> None:
-    refused(catch_fish, new_campaign("No week"), "Sunfish", rule="RULES.md §8")
+    refused(catch_fish, new_campaign("No week"), "Sunfish", rule="docs/rules.md §8")
 
 
 def test_undo_catch_empties_the_slot_it_wrote_but_discard_keeps_it() -> None:
@@ -102,14 +102,14 @@ def test_undo_catch_empties_the_slot_it_wrote_but_discard_keeps_it() -> None:
 
 
 def test_a_week_has_five_days_rules_8() -> None:
-    """RULES.md §8: 5 Days, starting Monday."""
+    """docs/rules.md §8: 5 Days, starting Monday."""
     c = week_on_friday(fishing())
     assert c.current_week.day == 5
-    refused(next_day, c, rule="RULES.md §8")
+    refused(next_day, c, rule="docs/rules.md §8")
 
 
 def test_week_end_only_after_friday_rules_8() -> None:
-    refused(haul, fishing("Sunfish"), 0, [], rule="RULES.md §8")
+    refused(haul, fishing("Sunfish"), 0, [], rule="docs/rules.md §8")
 
 
 def test_jettison_short_of_the_regret_value_is_refused_a_p26() -> None:
@@ -169,7 +169,7 @@ def test_single_use_items_once_per_week_a_p24() -> None:
 
 
 def test_new_week_only_after_the_last_one_closes_rules_8() -> None:
-    refused(start_week, fishing(), rule="RULES.md §8")
+    refused(start_week, fishing(), rule="docs/rules.md §8")
 
 
 def test_campaign_ends_when_every_fish_is_hauled_a_p23() -> None:
@@ -180,7 +180,7 @@ def test_campaign_ends_when_every_fish_is_hauled_a_p23() -> None:
         c = catch_fish(c, name)
     c = unlock(haul(week_on_friday(c), 0, []), [])
     assert is_complete(c)
-    refused(start_week, c, rule="RULES.md §8")
+    refused(start_week, c, rule="docs/rules.md §8")
 
 
 def test_blank_name_is_refused() -> None:

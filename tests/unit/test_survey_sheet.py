@@ -1,4 +1,4 @@
-"""The sheet layout, progress and the week's texts (RULES.md §8, A pp.23–26)."""
+"""The sheet layout, progress and the week's texts (docs/rules.md §8, A pp.23–26)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ def test_a_foul_sale_draws_a_regret_after_the_payment_a_p17():
     regret = [x for x in found if x.kind == "draw_regret"]
     assert len(regret) == 1 and regret[0].seat == 0
     assert regret[0].text == "P1: draw a Regret card — sold a Foul Fish"
-    # paid at the Madness before the draw: Foul 3 at 0 cards is 3 − 2 = $1 (A p.17, RULES.md §2)
+    # paid at the Madness before the draw: Foul 3 at 0 cards is 3 − 2 = $1 (A p.17, docs/rules.md §2)
     assert "P1: move your Fishbuck tracker to $1" in [x.text for x in found]
 
 
@@ -115,7 +115,7 @@ def test_three_shops_payday_moves_the_tracker_and_caps_it_rules_md_5_and_9():
     assert "P1: move your Fishbuck tracker to $3" in texts_
     assert "P2: move your Fishbuck tracker to $10" in texts_
     assert "P2: $2 lost to the $10 cap" in texts_  # $9 + $3 payday, $10 cap
-    assert not [x for x in found if x.kind == "take_die"]  # Three shops: payday instead of a die (RULES.md §9)
+    assert not [x for x in found if x.kind == "take_die"]  # Three shops: payday instead of a die (docs/rules.md §9)
 
 
 def test_money_beyond_the_cap_is_named_not_lost_silently_rules_md_5():
@@ -206,7 +206,7 @@ def test_passing_reward_and_the_skipped_angler_three_shops_rules_md_9():
     s = at_sea(3, "three-shops")
     s = play(s, Pass(player=0, reward="dink"))
     found = texts(s, Pass(player=1))
-    # P2 passes: P3 is the last (2 turns, RULES.md §9)
+    # P2 passes: P3 is the last (2 turns, docs/rules.md §9)
     assert "P3 is last: 2 more turns, then the Day ends" in found
     s = play(s, Pass(player=1))
     found = texts(s, GiveUp(player=2, die=0))  # P3's turn comes round again: P1 and P2 were skipped

@@ -28,7 +28,7 @@ def test_a_missing_name_is_named_and_no_game_starts():
 
 
 def test_up_to_five_anglers():
-    """RULES.md §1: 1–5 players."""
+    """docs/rules.md §1: 1–5 players."""
     ctx = context(None, "/new")
     for _ in range(3):
         tap(draw(ctx), "add-player")
@@ -81,7 +81,7 @@ def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):
 
 
 def test_expansions_chosen_become_the_tables_default_rules_11(tmp_path):
-    """RULES.md §11: the table says which boxes are on; the next New game starts with the same ones."""
+    """docs/rules.md §11: the table says which boxes are on; the next New game starts with the same ones."""
     store = open_store(tmp_path)
     ctx = context(None, "/new", store=store)
     assert {"expansion-lamentable-tentacles", "expansion-biggest-regrets"} <= set(ids(draw(ctx)))

@@ -13,7 +13,7 @@ def at_player(game, seat=0):
 
 
 def test_dice_pools_show_kinds_and_faces():
-    """RULES.md §1: every angler starts with 3 player dice; Ada rolled 3, 3, 2."""
+    """docs/rules.md §1: every angler starts with 3 player dice; Ada rolled 3, 3, 2."""
     v = draw(at_player(monday_action()))
     assert [text_of(v, f"fresh-die-{k}") for k in range(3)] == ["Player 3", "Player 3", "Player 2"]
     assert "spent-die-0" not in ids(v)
@@ -106,7 +106,7 @@ def _tentacles_tuesday():
 
 
 def test_hadal_shade_offers_the_swap_for_another_anglers_mounted_fish_rules_11():
-    """RULES.md §11: on catching Hadal Shade, Ada may take 3 Regrets to swap it for Bo's Mounted Sunfish."""
+    """docs/rules.md §11: on catching Hadal Shade, Ada may take 3 Regrets to swap it for Bo's Mounted Sunfish."""
     ctx = at_player(_tentacles_tuesday())
     change(draw(ctx), "catch-search", "hadal")
     tap(draw(ctx), "catch-pick-hadal-shade")

@@ -16,7 +16,7 @@ def at_port(game, seat=0):
 
 
 def test_sale_value_follows_madness():
-    """RULES.md §2: a Fair 4 sells for 4 + 2 = $6 with no Regret cards, and for 4 − 2 = $2 at 13+."""
+    """docs/rules.md §2: a Fair 4 sells for 4 + 2 = $6 with no Regret cards, and for 4 − 2 = $2 at 13+."""
     ctx = at_port(tuesday_at_port())
     assert text_of(draw(ctx), "sell-0") == "Sell $6"
     ctx = at_port(play(tuesday_at_port(), act.DrawRegret(player=0, count=13)))
@@ -33,7 +33,7 @@ def test_selling_adds_fishbucks_and_empties_the_hand():
 
 
 def test_catalog_picker_shows_what_a_fish_sells_for_now():
-    """RULES.md §2: Sunfish (Fair 4) at Madness 0 sells for $6."""
+    """docs/rules.md §2: Sunfish (Fair 4) at Madness 0 sells for $6."""
     ctx = at_port(tuesday_at_port())
     change(draw(ctx), "port-search", "sunf")
     assert text_of(draw(ctx), "port-pick-sunfish") == "Sunfish · Fair 4 · sells for $6 now"
@@ -60,7 +60,7 @@ def test_accepted_purchase_pays_the_quoted_price():
 
 
 def test_life_preserver_discount_is_itemised():
-    """RULES.md §5: the Life Preserver takes $2 off (B, C)."""
+    """docs/rules.md §5: the Life Preserver takes $2 off (B, C)."""
     game = tuesday_at_port(fishbucks=5)
     assert game.state.life_preserver == 0
     ctx = at_port(game)
@@ -69,7 +69,7 @@ def test_life_preserver_discount_is_itemised():
 
 
 def test_three_shops_offers_each_tier():
-    """RULES.md §5: each shop sells at $1, $3 and $5."""
+    """docs/rules.md §5: each shop sells at $1, $3 and $5."""
     v = draw(at_port(tuesday_at_port("three-shops", fishbucks=5)))
     for shop in ("rods", "reels", "supplies", "tackle"):
         assert {f"buy-{shop}-1", f"buy-{shop}-3", f"buy-{shop}-5"} <= set(ids(v))

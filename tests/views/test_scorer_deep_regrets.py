@@ -1,4 +1,4 @@
-"""The Deep Regrets scorer screen, built from plain state; handlers called as a tap would (RULES.md §7, A p.22)."""
+"""The Deep Regrets scorer screen, built from plain state; handlers called as a tap would (docs/rules.md §7, A p.22)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_worked_example_scores_53_with_breakdown_and_chart() -> None:
 
 
 def test_worked_example_solo_is_53() -> None:
-    """A p.22 and RULES.md §7.2: alone, no penalty — the full 53."""
+    """A p.22 and docs/rules.md §7.2: alone, no penalty — the full 53."""
     draft = worked_example()
     draft.players.pop()
     screen = draw(ctx_with(draft))
@@ -107,7 +107,7 @@ def test_bad_regret_value_is_refused() -> None:
 
 
 def test_penalty_by_printed_value_switch() -> None:
-    """RULES.md §9 variant: 2 players, lowest printed value goes — Foul 5 (slot 3, 14 points): 53 − 14 = 39."""
+    """docs/rules.md §9 variant: 2 players, lowest printed value goes — Foul 5 (slot 3, 14 points): 53 − 14 = 39."""
     ctx = ctx_with(worked_example())
     change(draw(ctx), "scorer-variant-penalty-printed", True)
     assert draft_of(ctx, DRAFT_KEY).variants == ["penalty-printed"]
@@ -123,7 +123,7 @@ def test_remove_fish_and_players_limits() -> None:
     for _ in range(3):
         tap(draw(ctx), "scorer-add-player")
     screen = draw(ctx)
-    assert not is_enabled(screen, "scorer-add-player")  # 5 anglers at most (RULES.md §1)
+    assert not is_enabled(screen, "scorer-add-player")  # 5 anglers at most (docs/rules.md §1)
     tap(screen, "scorer-remove-player-4")
     assert len(draft_of(ctx, DRAFT_KEY).players) == 4
 
@@ -188,7 +188,7 @@ def test_typing_waits_for_the_field_to_be_left_before_the_draft_changes() -> Non
     assert ctx.error is None and session.current.value.players[0].regret_cards == 1
 def test_the_scorer_asks_which_expansions_are_on_the_table_rules_11() -> None:
     """Without Lamentable Tentacles its Fish aren't offered; switched on, Nautilus is picked and scores 3 whatever
-    the Madness (RULES.md §10: Hugo at 0 cards would make a Fair 3 worth 5)."""
+    the Madness (docs/rules.md §10: Hugo at 0 cards would make a Fair 3 worth 5)."""
     ctx = ctx_with(worked_example())
     change(draw(ctx), "scorer-pick-1-search", "nautil")
     assert "scorer-pick-1-pick-nautilus" not in ids(draw(ctx))

@@ -1,4 +1,4 @@
-"""The Endeavor: Deep Sea scorer screen (OTHER_GAMES.md; seed 003 final scoring and co-op goals)."""
+"""The Endeavor: Deep Sea scorer screen (docs/rules.md §13: final scoring and co-op goals)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Shallow Regrets scorer screen (OTHER_GAMES.md; seed 001 "Winning the Game")."""
+"""The Shallow Regrets scorer screen (docs/rules.md §12, S "Winning the Game")."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_two_players_most_foul_lose_two_and_fewest_foul_break_the_tie(tmp_path) 
 
 
 def test_negative_points_are_allowed_and_text_is_refused() -> None:
-    """OTHER_GAMES.md: points can be negative (Rotfish −1)."""
+    """docs/rules.md §12: points can be negative (Rotfish −1)."""
     ctx = context(None, "/score/shallow")
     enter(ctx, "0", -1, "foul")
     assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == [{"points": -1, "type": "foul"}]
@@ -45,7 +45,7 @@ def test_negative_points_are_allowed_and_text_is_refused() -> None:
 
 
 def test_solo_against_the_frod_tie_goes_to_the_frod() -> None:
-    """OTHER_GAMES.md solo: a tied score goes to the Frod."""
+    """docs/rules.md §12 (solo): a tied score goes to the Frod."""
     ctx = context(None, "/score/shallow")
     change(draw(ctx), "shallow-solo", True)
     screen = draw(ctx)

@@ -1,4 +1,4 @@
-"""The Ocean Survey screens built from plain state, their handlers tapped, the store read back (RULES.md §8)."""
+"""The Ocean Survey screens built from plain state, their handlers tapped, the store read back (docs/rules.md §8)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_blank_name_is_refused_and_nothing_saved(ctx: AppContext) -> None:
 
 
 def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
-    """RULES.md §8: co-op as a team, with the roles Angler and Scientist."""
+    """docs/rules.md §8: co-op as a team, with the roles Angler and Scientist."""
     ctx.navigate("/survey")
     change(show(ctx), "survey-new-name", "Team")
     tap(show(ctx), "survey-mode-co-op")
@@ -77,7 +77,7 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     catch(ctx, "Sunfish", "sunfish")
     assert "catalogued" in text_of(show(ctx), "survey-last-catch")
     catch(ctx, "Sunfish", "sunfish")  # the same card twice in one week
-    assert "RULES.md §1" in ctx.error
+    assert "docs/rules.md §1" in ctx.error
     catch(ctx, "Man O", "man-o-war")
     assert "A p.23" in ctx.error
     saved = ctx.store.load_campaign(cid)
@@ -168,7 +168,7 @@ def test_week_items_undo_and_discard(ctx: AppContext) -> None:
 
 
 def test_friday_offers_weeks_end_not_another_day_rules_8(ctx: AppContext) -> None:
-    """RULES.md §8: five Days, Monday to Friday."""
+    """docs/rules.md §8: five Days, Monday to Friday."""
     create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     to_friday(ctx)

@@ -1,4 +1,4 @@
-"""The table screen, built from games at known points; expected figures come from RULES.md, not from the code."""
+"""The table screen, built from games at known points; expected figures come from docs/rules.md, not from the code."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.support.components import Rendered
 
 
 def test_day_and_phase_always_in_view():
-    """A p.8: the first Day is Monday; six Days (RULES.md §3)."""
+    """A p.8: the first Day is Monday; six Days (docs/rules.md §3)."""
     ctx = context(two_players(), "/table?game={id}")
     v = draw(ctx)
     assert text_of(v, "day-name") == "Monday"
@@ -40,7 +40,7 @@ def test_short_game_starts_on_tuesday_and_lasts_five_days():
 
 
 def test_drawing_regrets_moves_the_madness_chip():
-    """RULES.md §2: 0 cards Fair +2 Foul −2, 4 dice; 1–3 cards Fair +1 Foul −1, 5 dice."""
+    """docs/rules.md §2: 0 cards Fair +2 Foul −2, 4 dice; 1–3 cards Fair +1 Foul −1, 5 dice."""
     ctx = context(two_players(), "/table?game={id}")
     assert text_of(draw(ctx), "madness-0") == "Madness 0 · Fair +2 · Foul −2 · 4 dice"
     tap(draw(ctx), "regret-plus-0")
@@ -51,7 +51,7 @@ def test_drawing_regrets_moves_the_madness_chip():
 
 
 def test_bottom_of_madness_shows_the_port_discount():
-    """RULES.md §2: 13+ Regret cards, Fair −2, Foul +2, 8 dice, purchases $1 cheaper."""
+    """docs/rules.md §2: 13+ Regret cards, Fair −2, Foul +2, 8 dice, purchases $1 cheaper."""
     game = play(two_players(), act.DrawRegret(player=1, count=13))
     assert text_of(draw(context(game, "/table?game={id}")), "madness-1") == (
         "Madness 13+ · Fair −2 · Foul +2 · 8 dice · Port −$1")
@@ -162,7 +162,7 @@ def test_day_effects_checklist_then_next_day():
 
 @pytest.mark.parametrize("preset", ["three-shops"])
 def test_passing_reward_offers_dink_or_regret(preset):
-    """RULES.md §9: Three shops rewards passing with a Dink or a discarded Regret."""
+    """docs/rules.md §9: Three shops rewards passing with a Dink or a discarded Regret."""
     ctx = context(monday_action(preset), "/table?game={id}")
     v = draw(ctx)
     assert "pass-0" not in ids(v)
@@ -192,7 +192,7 @@ def test_a_change_to_one_angler_redraws_only_that_anglers_card():
     v = screen.render()
     assert cards_drawn(screen) == ["card-1"]
     assert text_of(v, "fishbucks-1").startswith("$1")
-    tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (RULES.md §2)
+    tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (docs/rules.md §2)
     v = screen.render()
     assert cards_drawn(screen) == ["card-1"]
     assert text_of(v, "madness-1") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
@@ -293,7 +293,7 @@ def _personalities_game():
 
 
 def test_table_shows_each_personality_tier_and_use_rules_11():
-    """RULES.md §11: each angler's card, its tier for the Day (fixed at Refresh), what it does, used today or not;
+    """docs/rules.md §11: each angler's card, its tier for the Day (fixed at Refresh), what it does, used today or not;
     the angler whose turn it is can use it, naming the angler Sentimental gives to."""
     game = _personalities_game()
     ctx = context(game, "/table?game={id}")
@@ -313,7 +313,7 @@ def test_table_shows_each_personality_tier_and_use_rules_11():
 
 
 def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
-    """RULES.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
+    """docs/rules.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
     from companion.catalog import load_catalog
     from companion.rules.game import GameSetup, PlayerSetup, new_game
     from companion.rules.ruleset import build_ruleset
@@ -337,7 +337,7 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
 
 
 def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
-    """RULES.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
+    """docs/rules.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
     from companion.rules.game import GameSetup, PlayerSetup, new_game
     from companion.rules.ruleset import build_ruleset
 

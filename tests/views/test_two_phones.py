@@ -1,4 +1,5 @@
-"""Two phones at one table: the host holds the one authoritative game (ANCHORS.md 3), and nothing is lost."""
+"""Two phones at one table: the host holds the one authoritative game (a stale phone's change is
+refused and it is shown the host's game), and nothing is lost."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ MAX_PLAYERS = 5
 class AnglerRow:
     name: str = ""
     colour: str = COLOURS[0]
-    personality: str | None = None  # Biggest Regrets: the card dealt at the table (RULES.md §11)
+    personality: str | None = None  # Biggest Regrets: the card dealt at the table (docs/rules.md §11)
 
 
 @dataclass
@@ -68,7 +68,7 @@ class NewGameForm:
         self.players[index].colour = colour
 
     def deal(self, index: int, card: str) -> None:
-        """Angler ``index`` was dealt ``card`` at the table (Biggest Regrets, RULES.md §11); a card goes to one
+        """Angler ``index`` was dealt ``card`` at the table (Biggest Regrets, docs/rules.md §11); a card goes to one
         angler."""
         for other in self.players:
             if other.personality == card:

@@ -1,4 +1,4 @@
-"""Score Endeavor: Deep Sea (OTHER_GAMES.md, seed 003): category points, leftover research + staging discs ÷ 3,
+"""Score Endeavor: Deep Sea (docs/rules.md §13): category points, leftover research + staging discs ÷ 3,
 mission goals with per-count points and leader bonuses; or, co-op/solo, the goal check for a difficulty.
 
 Route: ``/score/endeavor``. Identifiers: ``scorer-game-…``, ``endeavor-mode-<competitive|co-op>``,

@@ -1,4 +1,4 @@
-"""Score Shallow Regrets (OTHER_GAMES.md, seed 001): each player's caught Fish as points + Fair/Foul; the most
+"""Score Shallow Regrets (docs/rules.md §12): each player's caught Fish as points + Fair/Foul; the most
 Foul Fish lose 2; ties by fewest Foul Fish, then shared. Solo against the Frod.
 
 Route: ``/score/shallow``. ``<i>`` is a player index, or ``frod``. Identifiers: ``scorer-game-…``, ``shallow-solo``,

@@ -46,7 +46,7 @@ def unlock_identifier(item_id: str) -> str:
 
 
 def propose(sv: Survey, campaign: Campaign) -> None:
-    """Read the Regret value and fill in the best jettison (RULES.md §8); the player may change it."""
+    """Read the Regret value and fill in the best jettison (docs/rules.md §8); the player may change it."""
     draft = sv.form
     text = draft.texts.get("regret", "").strip()
     if not text.isdigit():

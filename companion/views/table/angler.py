@@ -103,7 +103,8 @@ def _picked(form: AnglerForm) -> FishRef | None:
 
 
 def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> list[ft.Control]:
-    """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish (RULES.md §11)."""
+    """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish
+    (docs/rules.md §11)."""
     chosen = form.swap_for
 
     def choose(target: tuple[int, int]) -> None:

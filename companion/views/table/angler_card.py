@@ -33,7 +33,7 @@ class TurnFacts(NamedTuple):
     their_turn: bool
     passing_reward: bool
     can_discard: bool  # Making Port may discard a Regret (A p.17): only asked at Declaration
-    overmind_slots: tuple[int, ...] = ()  # Making Port Mounts an Overmind into one of these (RULES.md §11)
+    overmind_slots: tuple[int, ...] = ()  # Making Port Mounts an Overmind into one of these (docs/rules.md §11)
 
     @classmethod
     def of(cls, state: GameState, i: int) -> TurnFacts:
@@ -69,7 +69,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
     if f.phase == "declaration" and not p.declared and f.their_turn:
         sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                                  icon=ft.Icons.SAILING))
-        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (RULES.md §11)
+        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
             ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
                                         t("Make Port, Overmind on slot {slot}", slot=s + 1),
                                         lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
@@ -139,7 +139,7 @@ def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: Mad
 @ft.component
 def _Personality(moves: Moves, i: int, shown: PersonalityStatus, usable: bool,
                  targets: tuple[tuple[int, str], ...]) -> ft.Control:
-    """Biggest Regrets: the angler's card, its tier for the Day and what that does, used today or not (RULES.md
+    """Biggest Regrets: the angler's card, its tier for the Day and what that does, used today or not (docs/rules.md
     §11); on their turn, a button to use it (one per angler it can name)."""
     tier = t("tier {tier}", tier=shown.tier_label) if shown.tier_label else t("tier fixed at Refresh")
     used = t("used today") if shown.used else t("not used today")
