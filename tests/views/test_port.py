@@ -112,3 +112,15 @@ def test_market_cycling_costs_a_dollar_and_is_refused_without_one():
 
 def test_three_shops_has_no_market_to_cycle():
     assert "cycle-rods" not in ids(draw(at_port(tuesday_at_port("three-shops"))))
+
+
+def test_a_market_rod_bought_with_its_name_typed_is_in_the_gear():
+    """Issue 12 item 3, A p.17: a Rod bought at its printed $3 with its name typed joins the angler's items."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    tap(draw(ctx), "buy-shop-rods")
+    v = draw(ctx)  # typing doesn't redraw: the Buy on screen must read the name typed since it was drawn
+    change(v, "buy-item-name", "Narwhal Rod")
+    tap(v, "buy-item")
+    assert ctx.error is None
+    p = game_of(ctx).state.players[0]
+    assert p.items == ["Narwhal Rod"] and p.fishbucks == 2
