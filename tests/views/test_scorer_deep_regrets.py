@@ -206,3 +206,23 @@ def test_an_expansion_fish_from_a_box_taken_off_is_named_rules_11() -> None:
     draft.players[1].hand.append(FishRef(name="Overmind", value=5, type="foul"))
     screen = draw(ctx_with(draft))
     assert "Lamentable Tentacles" in text_of(screen, "scorer-problem")
+
+
+def test_removing_a_filled_in_angler_can_be_put_back() -> None:
+    """Issue 12 item 5: no one-tap loss — Alba's whole entry comes back with one tap on "Put back"."""
+    ctx = ctx_with(worked_example())
+    tap(draw(ctx), "scorer-remove-player-0")
+    screen = draw(ctx)
+    assert [p.name for p in draft_of(ctx, DRAFT_KEY).players] == ["Hugo"]
+    assert "Alba removed" in " ".join(texts(screen))
+    tap(screen, "scorer-undo-remove")
+    screen = draw(ctx)
+    assert draft_of(ctx, DRAFT_KEY).players[0] == worked_example().players[0]
+    assert "scorer-undo-remove" not in ids(screen)
+
+
+def test_put_back_is_offered_only_until_the_next_change() -> None:
+    ctx = ctx_with(worked_example())
+    tap(draw(ctx), "scorer-remove-player-1")
+    tap(draw(ctx), "scorer-fishbucks-plus-0")
+    assert "scorer-undo-remove" not in ids(draw(ctx))

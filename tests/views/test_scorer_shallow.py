@@ -64,3 +64,15 @@ def test_missing_names_block_the_result_and_player_limits() -> None:
     tap(screen, "shallow-add-player")
     tap(draw(ctx), "shallow-add-player")
     assert not is_enabled(draw(ctx), "shallow-add-player")  # 4 at most
+
+
+def test_removed_player_can_be_put_back() -> None:
+    """Issue 12 item 5: removing a player is one tap to undo."""
+    ctx = context(None, "/score/shallow")
+    tap(draw(ctx), "shallow-add-player")
+    for i, name in enumerate("ABC"):
+        change(draw(ctx), f"shallow-name-{i}", name)
+    tap(draw(ctx), "shallow-remove-player-1")
+    assert [p["name"] for p in draft_of(ctx, DRAFT_KEY)["players"]] == ["A", "C"]
+    tap(draw(ctx), "scorer-undo-remove")
+    assert [p["name"] for p in draft_of(ctx, DRAFT_KEY)["players"]] == ["A", "B", "C"]

@@ -24,6 +24,7 @@ class ScorerForm:
 
     typed: dict[str, str] = field(default_factory=dict)  # by field identifier
     target: dict[int, str] = field(default_factory=dict)  # by seat: "hand", "1"–"3", "cloche"
+    removed: tuple[str, int] | None = None  # the angler just removed, and the draft version their removal made
 
 
 @dataclass(eq=False)
@@ -69,6 +70,11 @@ class Editing:
     def fail(self, message: str) -> None:
         self.ctx.fail(message)
 
+    def removed(self, draft: Any, name: str) -> None:
+        """Keep ``draft`` with an angler taken out, and offer to put ``name`` back (see :func:`undo_removal`)."""
+        if self.changed(draft):
+            self.form.removed = (name, self.seen)
+
 
 def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = None) -> Editing:
     """The shared draft ``key`` as this screen edits it (``make`` builds it from its saved setting); the screen
@@ -77,6 +83,22 @@ def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = Non
     shown = use_session(session)
     form = use_form(ScorerForm)
     return Editing(ctx, session, shown.version, copy.deepcopy(shown.value), form, use_redraw())
+
+def undo_removal(ed: Editing) -> list[ft.Control]:
+    """``scorer-undo-remove``: "Alba removed · Put back", while the removal is the draft's latest change (a filled-in
+    angler is many taps to enter again)."""
+    if ed.form.removed is None or ed.form.removed[1] != ed.seen:
+        return []
+    name = ed.form.removed[0] or t("The angler")
+
+    def put_back() -> None:
+        ed.form.removed = None
+        ed.ctx.outcome(ed.session.undo(seen=ed.seen))
+
+    return [ft.Row([ft.Text(t("{name} removed", name=name), size=theme.BODY, expand=True),
+                    tagged("scorer-undo-remove", ft.TextButton(t("Put back"), icon=ft.Icons.UNDO,
+                                                               on_click=lambda _e: put_back()))])]
+
 
 SCORERS = (("deep-regrets", "/score", N_("Deep Regrets")), ("shallow", "/score/shallow", N_("Shallow Regrets")),
            ("endeavor", "/score/endeavor", N_("Endeavor: Deep Sea")))

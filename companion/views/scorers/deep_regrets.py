@@ -37,7 +37,15 @@ from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
 from companion.views.labels import fish_label
-from companion.views.scorers.common import Editing, game_switcher, int_field, parse_int, text_field, use_draft
+from companion.views.scorers.common import (
+    Editing,
+    game_switcher,
+    int_field,
+    parse_int,
+    text_field,
+    undo_removal,
+    use_draft,
+)
 from companion.views.scorers.results import results
 from companion.views.table.common import game_session
 from companion.views.widgets import (
@@ -232,7 +240,7 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
         del draft.players[i]
         ed.form.target.clear()  # per-seat half-typed entries would land on the next angler up
         ed.form.typed.clear()
-        _changed(ed, draft)
+        ed.removed(draft, p.name)
 
     title = ft.Row([text_field(ed, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
                     icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
@@ -292,6 +300,7 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
                                wrap=True))
     controls.append(_ruleset_section(ed, draft))
     controls += [player_card(ed, draft, i) for i in range(len(draft.players))]
+    controls += undo_removal(ed)
     controls.append(ft.Row([
         action_button("scorer-add-player", t("Add angler"), add_player if len(draft.players) < MAX_PLAYERS else None,
                       icon=ft.Icons.PERSON_ADD),

@@ -36,6 +36,7 @@ from companion.views.scorers.common import (
     int_field,
     ranking,
     text_field,
+    undo_removal,
     use_draft,
     winners_line,
 )
@@ -88,7 +89,7 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
         for goal in draft["goals"]:  # counts are kept by seat: shift the later seats down
             goal["counts"] = {str(j if j < i else j - 1): n for j, n in ((int(k), v) for k, v in
                                                                          goal["counts"].items()) if j != i}
-        _changed(ed, draft)
+        ed.removed(draft, p["name"])
 
     fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
                         width=150) for key, label in CATEGORIES]
@@ -221,6 +222,7 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
         controls += _coop(ed, draft)
     else:
         controls += [_player_card(ed, draft, i) for i in range(len(draft["players"]))]
+        controls += undo_removal(ed)
         controls.append(action_button("endeavor-add-player", t("Add player"),
                                       (lambda: add("players", _player())) if len(draft["players"]) < MAX_PLAYERS
                                       else None, icon=ft.Icons.PERSON_ADD))

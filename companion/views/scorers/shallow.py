@@ -32,6 +32,7 @@ from companion.views.scorers.common import (
     parse_int,
     ranking,
     text_field,
+    undo_removal,
     use_draft,
     winners_line,
 )
@@ -155,8 +156,8 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         _changed(ed, draft)
 
     def remove_player(i: int) -> None:
-        del draft["players"][i]
-        _changed(ed, draft)
+        name = draft["players"].pop(i)["name"]
+        ed.removed(draft, name)
 
     def set_name(i: int, value: str) -> None:
         draft["players"][i]["name"] = value
@@ -177,6 +178,7 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
                                        lambda v, i=i: set_name(i, v))
         controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
+    controls += undo_removal(ed)
     if draft["solo"]:
         controls.append(_fish_card(ed, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
     else:
