@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tables import context, draw, game_of
-from viewtree import change, find, ids, is_enabled, tap
+from viewtree import change, find, ids, is_enabled, tap, texts, walk
 
 from companion.store import open_store
 
@@ -50,14 +50,25 @@ def test_taking_a_colour_swaps_it_with_its_owner():
     assert find(v, "colour-1-Hugo").border is None
 
 
-def test_conflicting_variants_are_refused_by_name():
+def test_variants_that_exclude_each_other_are_one_choice():
+    """docs/rules.md §9: "Last to pass" is one choice; the Angler's Guide plays 2 at Sea / 4 at Port (A p.9)."""
     ctx = context(None, "/new")
     fill_names(ctx, "Ada", "Bo")
-    change(draw(ctx), "variant-last-to-pass-2", True)
-    change(draw(ctx), "variant-last-to-pass-2-4", True)
+    v = draw(ctx)
+    assert "variant-last-to-pass-2" not in ids(v) and "variant-last-to-pass-2-4" not in ids(v)
+    assert find(v, "variant-last-to-pass").value == "last-to-pass-2-4"
+    change(v, "variant-last-to-pass", "last-to-pass-2")
     tap(draw(ctx), "start-game")
-    assert not ctx.sessions._games
-    assert "last-to-pass-2" in ctx.error
+    rules = game_of(ctx).setup.ruleset
+    assert rules.variants == ("last-to-pass-2",)
+
+
+def test_sources_are_named_as_players_know_them_and_no_variant_id_shows():
+    v = draw(context(None, "/new"))
+    words = " ".join(texts(v)) + " ".join(str(getattr(c, "label", "")) for c in walk(v))
+    assert "Italian rules summary" in words and "Angler's Guide p.9" in words
+    for unwanted in ("seed 0", "docs/rules.md", "RULES.md", "last-to-pass-2-4", "payday-4"):
+        assert unwanted not in words, unwanted
 
 
 def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):

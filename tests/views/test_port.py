@@ -69,11 +69,27 @@ def test_life_preserver_discount_is_itemised():
 
 
 def test_three_shops_offers_each_tier():
-    """docs/rules.md §5: each shop sells at $1, $3 and $5."""
+    """docs/rules.md §5: three shops (Rods and Reels are one) each sell at $1, $3 and $5."""
     v = draw(at_port(tuesday_at_port("three-shops", fishbucks=5)))
-    for shop in ("rods", "reels", "supplies", "tackle"):
+    for shop in ("rods-reels", "supplies", "tackle"):
         assert {f"buy-{shop}-1", f"buy-{shop}-3", f"buy-{shop}-5"} <= set(ids(v))
+    assert "buy-rods-1" not in ids(v) and "buy-reels-1" not in ids(v)
     assert "buy-die-blue" not in ids(v)
+
+
+def test_three_shops_tiers_say_what_they_buy():
+    """docs/rules.md §5: at the Rods and Reels shop $1 is the top card, $3 draws 3 and keeps 1."""
+    v = draw(at_port(tuesday_at_port("three-shops", fishbucks=5)))
+    assert text_of(v, "port-shop-rods-reels").startswith("Rods and Reels")
+    assert text_of(v, "buy-rods-reels-1") == "$1: the top card"
+    assert text_of(v, "buy-rods-reels-3") == "$3: draw 3, keep 1"
+
+
+def test_a_sale_over_the_cap_says_what_is_lost():
+    """docs/rules.md §5: money beyond $10 is lost — with $9, selling the Sunfish for $6 loses $5."""
+    v = draw(at_port(tuesday_at_port(fishbucks=9)))
+    assert text_of(v, "sell-lost-0") == "$5 lost to the $10 cap"
+    assert "sell-lost-0" not in ids(draw(at_port(tuesday_at_port(fishbucks=4))))
 
 
 def test_mount_puts_the_fish_in_the_chosen_slot():

@@ -2,7 +2,8 @@
 expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
 
 Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
-``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>``, ``short-game``,
+``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
+radio group for the variants that exclude each other), ``short-game``,
 ``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
 """
 
@@ -19,7 +20,9 @@ from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.personalities import dealable
-from companion.rules.ruleset import build_ruleset, list_presets, list_variants
+from companion.rules.ruleset import build_ruleset, list_presets
+from companion.rules.sources import player_source
+from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.history.hooks import name_suggestions
@@ -44,7 +47,7 @@ class NewGameForm:
     players: list[AnglerRow] = field(default_factory=lambda: [AnglerRow(colour=COLOURS[0]),
                                                               AnglerRow(colour=COLOURS[1])])
     preset: str = field(default_factory=lambda: list_presets()[0].id)
-    variants: list[str] = field(default_factory=list)
+    picked: dict[str, bool | str] = field(default_factory=dict)  # variant answers, by choice id (see wording)
     short_game: bool = False
     expansions: list[str] = field(default_factory=list)
 
@@ -75,11 +78,10 @@ class NewGameForm:
                 other.personality = None
         self.players[index].personality = card
 
-    def toggle_variant(self, variant_id: str) -> None:
-        if variant_id in self.variants:
-            self.variants.remove(variant_id)
-        else:
-            self.variants.append(variant_id)
+    def pick_preset(self, preset_id: str) -> None:
+        """Play ``preset_id``; its variant choices start afresh (a preset offers its own)."""
+        if preset_id != self.preset:
+            self.preset, self.picked = preset_id, {}
 
 
 def start(ctx: AppContext, form: NewGameForm) -> None:
@@ -92,7 +94,8 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
             return
     dealing = BIGGEST_REGRETS in form.expansions
     try:
-        ruleset = build_ruleset(form.preset, tuple(form.variants), form.short_game, tuple(form.expansions))
+        variants = chosen_variants(form.preset, form.picked)
+        ruleset = build_ruleset(form.preset, variants, form.short_game, tuple(form.expansions))
         setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour,
                                                personality=p.personality if dealing else None)
                                    for p in form.players],
@@ -151,6 +154,29 @@ def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], 
     return ft.Column(rows)
 
 
+def _variant(form: NewGameForm, choice: VariantChoice, change: Callable[[Callable[[], object]], None]) -> ft.Control:
+    """A switch for a variant on its own; one radio group, one line per option, for variants that exclude each
+    other. Each says where it comes from as a player knows the source."""
+    def answer(value: bool | str) -> None:
+        form.picked[choice.id] = value
+
+    def line(name: str, source: str) -> str:
+        return t("{name} ({source})", name=name, source=source) if source else name
+
+    if choice.kind == "toggle":
+        option = choice.options[0]
+        return tagged(f"variant-{choice.id}", ft.Switch(
+            label=line(option.name, option.source), value=form.picked.get(choice.id) is True,
+            on_change=lambda e: change(lambda: answer(bool(e.control.value)))))
+    picked = form.picked.get(choice.id, choice.default)
+    return ft.Column([
+        ft.Text(choice.label, size=theme.BODY, weight=ft.FontWeight.W_600),
+        tagged(f"variant-{choice.id}", ft.RadioGroup(
+            value=picked, on_change=lambda e: change(lambda: answer(str(e.control.value))),
+            content=ft.Column([ft.Radio(value=o.id, label=line(o.name, o.source)) for o in choice.options]))),
+    ], spacing=4)
+
+
 @ft.component
 def NewGameScreen(ctx: AppContext) -> ft.View:
     """The set-up form; what was typed stays while the screen is shown (in the screen's own form)."""
@@ -170,24 +196,16 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
         rows.append(action_button("add-player", t("Add an angler"), lambda: change(form.add_player),
                                   icon=ft.Icons.PERSON_ADD))
 
-    def pick_preset(preset_id: str) -> None:
-        form.preset = preset_id
-
     presets = [
         ft.Column([
-            action_button(f"preset-{p.id}", t(p.name), lambda pid=p.id: change(lambda: pick_preset(pid)),
+            action_button(f"preset-{p.id}", t(p.name), lambda pid=p.id: change(lambda: form.pick_preset(pid)),
                           primary=p.id == form.preset),
-            ft.Text(t("{description} Source: {source}", description=t(p.description), source=t(p.source)),
+            ft.Text(t("{description} Source: {source}", description=t(p.description), source=player_source(p.source)),
                     size=theme.SMALL),
         ], spacing=4)
         for p in list_presets()
     ]
-    variants = [
-        tagged(f"variant-{v.id}", ft.Switch(
-            label=t("{name} ({source})", name=t(v.name), source=t(v.source)), value=v.id in form.variants,
-            on_change=lambda _e, vid=v.id: change(lambda: form.toggle_variant(vid))))
-        for v in list_variants()
-    ]
+    variants = [_variant(form, choice, change) for choice in variant_choices(form.preset)]
 
     def on_short(event: ft.ControlEvent) -> None:
         form.short_game = bool(event.control.value)

@@ -5,7 +5,8 @@ itemised, and mount. A refused action shows the rule's reason on the error line.
 not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
 ``buy-die-<colour>``, ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the
 printed price), ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
-``buy-<shop>-<tier>`` (shop ``rods``, ``reels``, ``supplies``, ``tackle``); ``buy-quote-…`` beside each offer;
+``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys); ``buy-quote-…``
+beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
 ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
 """
 
@@ -23,6 +24,7 @@ from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
+from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -68,14 +70,24 @@ def quote_text(state: GameState, buy: act.Buy) -> str:
 def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     sell = moves.apply
-    rows = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
-        action_button(f"sell-{k}", t("Sell ${value}", value=state.sale_value(i, f)),
-                      lambda f=f: sell(act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
-    ]) for k, f in enumerate(p.hand)]
+    cap = state.ruleset.money_cap
+
+    def lost(identifier: str, value: int) -> list[ft.Control]:
+        note = overflow_note(p.fishbucks, value, cap)
+        return [tagged(identifier, ft.Text(note, size=theme.SMALL, color=theme.DANGER))] if note else []
+
+    rows: list[ft.Control] = []
+    for k, f in enumerate(p.hand):
+        value = state.sale_value(i, f)
+        rows += [ft.Row([
+            tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
+            action_button(f"sell-{k}", t("Sell ${value}", value=value),
+                          lambda f=f: sell(act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
+        ]), *lost(f"sell-lost-{k}", value)]
     if len(p.hand) > 1 and state.ruleset.fish_per_sale is None:
         rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, p.hand)),
                                   lambda: sell(act.Sell(player=i, fish=list(p.hand))), primary=True))
+        rows += lost("sell-all-lost", sum(state.sale_value(i, f) for f in p.hand))
 
     def describe(fish: CatalogFish) -> str:
         return t("{fish} · sells for ${value} now", fish=fish_label(fish.ref()), value=state.sale_value(i, fish.ref()))
@@ -168,15 +180,15 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
 def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) -> list[ft.Control]:
     rows = []
-    for shop in ("rods", "reels", "supplies", "tackle"):
+    for offer in shop_offers(state.ruleset):
         offers = []
-        for tier in sorted(state.ruleset.shop_tiers):
-            buy = act.Buy(player=i, shop=shop, tier=tier, **extra)
+        for tier in offer.tiers:
+            buy = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
             offers.append(ft.Row([
-                action_button(f"buy-{shop}-{tier}", t("${tier}", tier=tier), lambda b=buy: moves.apply(b)),
-                tagged(f"buy-quote-{shop}-{tier}", ft.Text(quote_text(state, buy), size=theme.BODY), expand=True),
+                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, lambda b=buy: moves.apply(b))),
+                tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, buy), size=theme.BODY)),
             ]))
-        rows.append(section_card(f"port-shop-{shop}", t(SHOP_NAMES[shop]), offers))
+        rows.append(section_card(f"port-shop-{offer.id}", offer.name, offers))
     return rows
 
 
