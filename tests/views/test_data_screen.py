@@ -108,19 +108,33 @@ def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")
 
 
-def test_what_start_up_repaired_is_shown_and_the_damaged_file_listed(store: Store) -> None:
+def test_what_start_up_repaired_is_shown_in_plain_words_with_details_behind_a_toggle(store: Store) -> None:
     game_id, campaign_id = store.list_games()[0].id, store.list_campaigns()[0].id
     store.save_campaign(store.load_campaign(campaign_id))  # the earlier version becomes a backup
     (store.data_dir / "games" / f"{game_id}.json").write_bytes(b"{ truncated")
     reopened = open_store(store.data_dir)
+    ctx = context(None, "/data", store=reopened)
 
-    screen = draw(context(None, "/data", store=reopened))
-
+    screen = draw(ctx)
     note = text_of(screen, "data-note-0")
-    assert "could not be read" in note and str(reopened.data_dir / "damaged") in note
-    listed = [text_of(screen, i) for i in ids(screen) if i.startswith("data-backup-")]
+    assert "could not be opened" in note and "JSON" not in note
+    assert "data-note-detail-0" not in ids(screen)
+    _tap(ctx, "data-note-details-0")
+    detail = text_of(draw(ctx), "data-note-detail-0")
+    assert "not valid JSON" in detail and str(reopened.data_dir / "damaged") in detail
+    listed = [text_of(screen, i) for i in ids(screen) if i.startswith("data-file-")]
     assert any(line.startswith("damaged/") for line in listed)
-    assert any(line.startswith(f"campaigns/{campaign_id}.1.json") for line in listed)
+
+
+def test_backups_are_listed_by_game_each_version_with_a_restore(store: Store) -> None:
+    campaign_id = store.list_campaigns()[0].id
+    store.save_campaign(store.load_campaign(campaign_id))  # the earlier version becomes a backup
+    screen = draw(context(None, "/data", store=store))
+    [group] = [i for i in ids(screen) if i.startswith("data-backup-group-")
+               and "Halley's expedition" in text_of(screen, i)]
+    g = group.removeprefix("data-backup-group-")
+    assert text_of(screen, f"data-backup-{g}-0").startswith("Saved ")
+    assert f"data-restore-{g}-0" in ids(screen)
 
 
 def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
@@ -128,10 +142,9 @@ def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
     store.delete_game(game_id)
     ctx = context(None, "/data", store=store)
     screen = draw(ctx)
-    [row] = [i for i in ids(screen)
-             if i.startswith("data-backup-") and text_of(screen, i).startswith(f"games/{game_id}")]
+    [group] = [i for i in ids(screen) if i.startswith("data-backup-group-") and "deleted" in text_of(screen, i)]
 
-    _tap(ctx, row.replace("backup", "restore"))
+    _tap(ctx, group.replace("backup-group", "restore") + "-0")
 
     assert [g.id for g in store.list_games()] == [game_id]
     assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")

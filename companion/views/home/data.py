@@ -8,14 +8,16 @@ by the store first; a refused file shows the store's message (with the field at 
 Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
 ``data-export-campaign-<id>``, ``data-export-plays-csv``, ``data-export-plays-json``,
 ``data-import-text``, ``data-import-paste``, ``data-import-file``, ``data-result``,
-``data-backups``, ``data-backup-<n>``, ``data-restore-<n>``, ``error-line``, ``back``.
+``data-note-details-<n>`` (shows ``data-note-detail-<n>``), ``data-backups``, ``data-backup-group-<g>`` (a game's
+or campaign's players or name and date), ``data-backup-<g>-<k>`` and ``data-restore-<g>-<k>`` (its versions, newest
+first), ``data-file-<n>`` and ``data-file-restore-<n>`` (play backups and damaged files), ``error-line``, ``back``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -38,6 +40,7 @@ class DataForm:
 
     text: str = ""
     result: str | None = None
+    details: set[int] = field(default_factory=set)  # the recovery notices whose technical detail is shown
 
 
 async def save_download(name: str, data: bytes) -> None:
@@ -164,19 +167,54 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
 
 
 def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
-    found = ctx.store.backups()
-    rows: list[ft.Control] = [ft.Text(t("{count} file(s) kept in {path}", count=len(found),
-                                        path=str(ctx.store.data_dir / "backups")), size=theme.SMALL)]
-    for n, backup in enumerate(found[:SHOWN_BACKUPS]):
+    """Each game's and campaign's backups under its players (or name) and date, each readable one with a Restore;
+    then the play backups and the damaged files kept aside."""
+    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(ctx.store.data_dir / "backups")),
+                                      size=theme.SMALL)]
+    for g, group in enumerate(ctx.store.backup_groups()):
+        title = group.title if group.current else t("{title} · deleted", title=group.title)
+        rows.append(tagged(f"data-backup-group-{g}", ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600)))
+        for k, version in enumerate(group.versions[:SHOWN_BACKUPS]):
+            line: list[ft.Control] = [tagged(f"data-backup-{g}-{k}", ft.Text(
+                version.label, size=theme.SMALL, color=None if version.restorable else theme.DANGER))]
+            if version.restorable:
+                line.append(_button(f"data-restore-{g}-{k}", t("Restore"), ft.Icons.RESTORE,
+                                    _restorer(ctx, form, redraw, version.path)))
+            rows.append(ft.Row(line, wrap=True))
+    others = [b for b in ctx.store.backups() if b.folder in ("plays", "damaged")]
+    for n, backup in enumerate(others[:SHOWN_BACKUPS]):
         label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
-        line: list[ft.Control] = [tagged(f"data-backup-{n}", ft.Text(
-            label, size=theme.SMALL, expand=True, color=theme.DANGER if backup.folder == "damaged" else None))]
-        if backup.folder in ("games", "campaigns", "plays"):
-            line.append(_button(f"data-restore-{n}", t("Restore"), ft.Icons.RESTORE,
+        line = [tagged(f"data-file-{n}", ft.Text(
+            label, size=theme.SMALL, color=theme.DANGER if backup.folder == "damaged" else None))]
+        if backup.folder == "plays":
+            line.append(_button(f"data-file-restore-{n}", t("Restore"), ft.Icons.RESTORE,
                                 _restorer(ctx, form, redraw, backup.path)))
-        rows.append(ft.Row(line))
+        rows.append(ft.Row(line, wrap=True))
     return section_card("data-backups", t("Backups"), rows)
+
+
+def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
+    """What start-up repaired, in plain words; the technical detail behind each notice's "Details"."""
+    notices = list(ctx.store.recovery_notices)
+    if not notices:
+        return []
+
+    def flip(n: int) -> None:
+        form.details ^= {n}
+        redraw()
+
+    rows: list[ft.Control] = []
+    for n, notice in enumerate(notices):
+        rows.append(tagged(f"data-note-{n}", ft.Text(notice.message, size=theme.BODY, color=theme.FOUL)))
+        if notice.detail:
+            shown = n in form.details
+            rows.append(tagged(f"data-note-details-{n}", ft.TextButton(
+                t("Hide details") if shown else t("Details"), on_click=lambda _e, n=n: flip(n))))
+            if shown:
+                rows.append(tagged(f"data-note-detail-{n}", ft.Text(notice.detail, size=theme.SMALL,
+                                                                    selectable=True)))
+    return [section_card("data-notes", t("Repaired when the app started"), rows)]
 
 
 def _restorer(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
@@ -215,11 +253,7 @@ def DataScreen(ctx: AppContext) -> ft.View:
     controls: list[ft.Control] = [
         tagged("data-folder", ft.Text(t("Saved in {path}", path=str(ctx.store.data_dir)), size=theme.SMALL)),
     ]
-    notes = list(ctx.store.recovery_notes)
-    if notes:
-        controls.append(section_card("data-notes", t("Repaired when the app started"), [
-            tagged(f"data-note-{n}", ft.Text(note, size=theme.BODY, color=theme.FOUL)) for n, note in enumerate(notes)
-        ]))
+    controls += _notices_section(ctx, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
     controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
