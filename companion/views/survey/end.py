@@ -22,10 +22,9 @@ from companion.survey import (
     reopen_haul,
     solo_sea,
     unlock,
-    unlock_budget,
-    unlock_items,
 )
 from companion.survey.sea import dink_discounts
+from companion.survey.unlocks import unlock_sheet
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.survey.common import (
@@ -108,9 +107,7 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
 
 def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     draft = sv.form
-    items = {u.id: u for u in unlock_items()}
-    budget = unlock_budget(campaign, draft.dinks)
-    chosen = sum(items[i].cost for i in draft.buy)
+    sheet = unlock_sheet(campaign, draft.buy, draft.dinks)
     dinks = {d.id: d for d in load_catalog().dinks}
     dink_rows = [
         tagged(f"survey-dink-{d}", ft.Checkbox(label=t("{name}: {n} off", name=dinks[d].name, n=off),
@@ -118,18 +115,23 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
                                                on_change=lambda _e, d=d: toggle(sv, draft.dinks, d)))
         for d, off in dink_discounts().items()
     ]
-    shop_rows = []
-    for item in items.values():
-        owned = item.id in campaign.unlocked
-        label = t("{item} · {cost}", item=item.label, cost=item.cost) + (f" · {t('unlocked')}" if owned else "")
-        shop_rows.append(tagged(unlock_identifier(item.id), ft.Checkbox(
-            label=label, value=owned or item.id in draft.buy, disabled=owned,
-            on_change=lambda _e, i=item.id: toggle(sv, draft.buy, i))))
-    left = budget - chosen
-    budget_line = tagged("survey-budget", ft.Text(
-        t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
-          hauled=haul_value(campaign), dinks=budget - haul_value(campaign), budget=budget, chosen=chosen, left=left),
-        size=theme.BODY, weight=ft.FontWeight.BOLD, color=theme.DANGER if left < 0 else None))
+    shop_rows: list[ft.Control] = []
+    for line in sheet.lines:  # an item that doesn't fit in what is left can't be ticked; it says why
+        label = t("{item} · {cost}", item=line.label, cost=line.cost) + (f" · {t('unlocked')}" if line.unlocked
+                                                                          else "")
+        shop_rows.append(tagged(unlock_identifier(line.id), ft.Checkbox(
+            label=label, value=line.unlocked or line.ticked, disabled=not line.can_tick,
+            on_change=lambda _e, i=line.id: toggle(sv, draft.buy, i))))
+        if line.why_not and not line.unlocked:
+            shop_rows.append(ft.Text(line.why_not, size=theme.SMALL, color=theme.PASSED))
+    hauled = haul_value(campaign)
+    budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
+                    hauled=hauled, dinks=sheet.budget - hauled, budget=sheet.budget, chosen=sheet.spent,
+                    left=sheet.left)
+    if sheet.over:  # a Dink unticked after the items were chosen
+        budget_text += " · " + sheet.summary
+    budget_line = tagged("survey-budget", ft.Text(budget_text, size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                                  color=theme.DANGER if sheet.over else None))
     return [
         section_card("survey-dinks", t("Dinks that reduce the cost of items (A p.24)"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
