@@ -9,15 +9,16 @@ from companion.views.scorers.endeavor import DRAFT_KEY
 
 
 def test_competitive_categories_goal_and_tied_first() -> None:
-    """Seed 003: A 15 + 6 + 4 + 3 + (5 + 2) // 3 = 30, B 20 + 10 = 30. Goal "Conservation": 1 point each,
+    """Seed 003: A (5 + 4 + 3 + 3) + 6 + 4 + 3 + (5 + 2) // 3 = 30, B 20 + 10 = 30. Goal "Conservation": 1 point each,
     A and B both count 4 → both tied 1st (+7), no 2nd bonus: 30 + 4 + 7 = 41 each → shared victory."""
     ctx = context(None, "/score/endeavor")
     change(draw(ctx), "endeavor-name-0", "A")
     change(draw(ctx), "endeavor-name-1", "B")
-    for field, value in (("tracks", 15), ("impact", 6), ("journals", 4), ("specialists", 3), ("research", 5),
+    for field, value in (("ingenuity", 5), ("inspiration", 4), ("coordination", 3), ("reputation", 3),
+                         ("impact", 6), ("journals", 4), ("specialists", 3), ("research", 5),
                          ("staging_discs", 2)):
         change(draw(ctx), f"endeavor-{field}-0", str(value))
-    change(draw(ctx), "endeavor-tracks-1", "20")
+    change(draw(ctx), "endeavor-ingenuity-1", "20")
     change(draw(ctx), "endeavor-impact-1", "10")
     tap(draw(ctx), "endeavor-add-goal")
     change(draw(ctx), "endeavor-goal-name-0", "Conservation")
@@ -53,9 +54,9 @@ def test_second_place_bonus_and_removing_a_player_keeps_counts_by_seat() -> None
 
 def test_bad_number_is_refused() -> None:
     ctx = context(None, "/score/endeavor")
-    change(draw(ctx), "endeavor-tracks-0", "-4")
-    assert "Attribute tracks must be" in (ctx.error or "")
-    assert draft_of(ctx, DRAFT_KEY)["players"][0]["tracks"] == 0
+    change(draw(ctx), "endeavor-ingenuity-0", "-4")
+    assert "Ingenuity track must be" in (ctx.error or "")
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["ingenuity"] == 0
 
 
 def test_coop_goal_check_by_difficulty() -> None:
@@ -65,6 +66,6 @@ def test_coop_goal_check_by_difficulty() -> None:
     assert "endeavor-player-0" not in ids(draw(ctx))
     for g in range(4):
         change(draw(ctx), f"endeavor-coop-goal-{g}", True)
-    assert text_of(draw(ctx), "endeavor-coop-result").startswith("Won: 4 of the 4")
-    tap(draw(ctx), "endeavor-difficulty-expert")
-    assert text_of(draw(ctx), "endeavor-coop-result").startswith("Not yet: 4 of the 6")
+    assert text_of(draw(ctx), "endeavor-coop-result").startswith("Won: 4 goals met, 4 needed")
+    tap(draw(ctx), "endeavor-difficulty-expert")  # a game that ended short of its goals is lost (issue 12)
+    assert text_of(draw(ctx), "endeavor-coop-result") == "Lost: 4 of the 6 goals needed were met (2 short)"

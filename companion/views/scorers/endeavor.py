@@ -2,8 +2,9 @@
 mission goals with per-count points and leader bonuses; or, co-op/solo, the goal check for a difficulty.
 
 Route: ``/score/endeavor``. Identifiers: ``scorer-game-…``, ``endeavor-mode-<competitive|co-op>``,
-``endeavor-player-<i>``, ``endeavor-name-<i>``, ``endeavor-<tracks|impact|journals|specialists|research|
-staging_discs>-<i>``, ``endeavor-remove-player-<i>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
+``endeavor-player-<i>``, ``endeavor-name-<i>``, ``endeavor-<ingenuity|inspiration|coordination|reputation|impact|
+journals|specialists|research|staging_discs>-<i>`` (the four attribute tracks one by one),
+``endeavor-remove-player-<i>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
 ``endeavor-goal-name-<g>``, ``endeavor-goal-<points_per|first|second>-<g>``, ``endeavor-goal-count-<g>-<i>``,
 ``endeavor-goal-remove-<g>``, ``endeavor-add-goal``, ``endeavor-difficulty-<level>``, ``endeavor-coop-name-<g>``,
 ``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-missing``, ``endeavor-reset``, ``error-line``,
@@ -53,7 +54,9 @@ from companion.views.widgets import (
 
 DRAFT_KEY = "endeavor-scorer"
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
-CATEGORIES = (("tracks", N_("Attribute tracks")), ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
+CATEGORIES = (("ingenuity", N_("Ingenuity track")), ("inspiration", N_("Inspiration track")),
+              ("coordination", N_("Coordination track")), ("reputation", N_("Reputation track")),
+              ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
               ("specialists", N_("Senior tier-5 specialists")), ("research", N_("Leftover research")),
               ("staging_discs", N_("Discs in staging area")))
 LEVELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
@@ -91,8 +94,9 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
                                                                          goal["counts"].items()) if j != i}
         ed.removed(draft, p["name"])
 
-    fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p[key], lambda v, k=key: set_value(k, v or 0),
-                        width=150) for key, label in CATEGORIES]
+    fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p.get(key, 0), lambda v, k=key: set_value(k, v or 0),
+                        width=150) for key, label in CATEGORIES]  # a draft saved before the tracks were split has a
+    # ``tracks`` total instead: it is still scored (EndeavorPlayer.tracks)
     title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                lambda v: set_value("name", v)),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
@@ -189,10 +193,7 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
         ]))
     result = check_coop(draft["difficulty"], [CoopGoal(name=goal["name"] or str(g), achieved=goal["achieved"])
                                               for g, goal in enumerate(draft["coop_goals"])])
-    verdict = (t("Won: {met} of the {needed} goals needed", met=len(result.goals_met), needed=result.needed)
-               if result.won else t("Not yet: {met} of the {needed} goals needed", met=len(result.goals_met),
-                                    needed=result.needed))
-    rows.append(tagged("endeavor-coop-result", ft.Text(verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
+    rows.append(tagged("endeavor-coop-result", ft.Text(result.verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
                                                        color=None if result.won else theme.DANGER)))
     return [section_card("endeavor-coop", t("Co-op / solo goals"), rows),
             *history_controls(ed.ctx, f"{DRAFT_KEY}-co-op", result, redraw=ed.refresh)]
