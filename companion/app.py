@@ -27,6 +27,7 @@ from companion.net.identity import pass_of
 from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
+from companion.store.display import text_scale
 from companion.views.context import AppContext
 from companion.views.hooks import use_threadsafe
 
@@ -161,6 +162,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
 
         language.recall(page, on_change=language_found)
         page.title = t("Deep Regrets Companion")
+        theme.set_text_scale(text_scale(store))
         theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         start = start_route(page)

@@ -18,15 +18,15 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.i18n import t
+from companion.i18n import N_, t
 
 TEXT_SCALE_KEY = "text_scale"
 TEXT_SCALE_MIN = 0.8
 TEXT_SCALE_MAX = 2.0
 TEXT_SCALE_DEFAULT = 1.0
 # The steps a settings screen offers, smallest first: (label, scale factor).
-TEXT_SIZES: tuple[tuple[str, float], ...] = (("Small", 0.85), ("Normal", 1.0), ("Large", 1.25),
-                                             ("Larger", 1.5), ("Largest", 2.0))
+TEXT_SIZES: tuple[tuple[str, float], ...] = ((N_("Small"), 0.85), (N_("Normal"), 1.0), (N_("Large"), 1.25),
+                                             (N_("Larger"), 1.5), (N_("Largest"), 2.0))
 
 
 class SettingsStore(Protocol):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.store.display import TEXT_SCALE_DEFAULT, scaled
+
 TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand
 MIN_TOUCH = 48  # Material's minimum, where space is tight (steppers side by side on a 360 px phone)
 BIG_NUMBER = 40
@@ -16,6 +18,8 @@ TITLE = 22
 BODY = 16
 SMALL = 13
 GAP = 12
+# The font sizes above as designed; :func:`set_text_scale` rescales them (Settings → Text size).
+BASE_SIZES = {"BIG_NUMBER": BIG_NUMBER, "NUMBER": NUMBER, "TITLE": TITLE, "BODY": BODY, "SMALL": SMALL}
 
 # A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses
 # (scripts/build_font.py rebuilds it), served from assets/.
@@ -62,6 +66,20 @@ def font_family(language: str) -> str | None:
     ('Noto Sans TC', None)
     """
     return CJK_FONT if language.startswith("zh") else None
+
+
+def set_text_scale(scale: float = TEXT_SCALE_DEFAULT) -> None:
+    """Every font size the screens read from this module at ``scale`` (the host's Text size setting, for players
+    reading its screen from across the table). Flet has no page-wide text scaler, so the sizes themselves change;
+    screens drawn after this call show them.
+
+    >>> set_text_scale(1.5); BODY
+    24.0
+    >>> set_text_scale(); BODY
+    16.0
+    """
+    for name, size in BASE_SIZES.items():
+        globals()[name] = scaled(size, scale)
 
 
 def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> None:

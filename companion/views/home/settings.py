@@ -1,11 +1,14 @@
-"""Settings: light or dark, this phone's language, and the way to the Data screen. Identifiers: ``theme-dark``,
-``theme-light``, ``language-<en|it|zh_Hant>``, ``settings-data``, ``back``."""
+"""Settings: light or dark, this phone's language, the text size, and the way to the Data screen. Identifiers:
+``theme-dark``, ``theme-light``, ``language-<en|it|zh_Hant>``, ``text-size-<n>`` (``n`` from 0, smallest first),
+``settings-data``, ``back``."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.i18n import LANGUAGES, language, t
+from companion.store.display import TEXT_SIZES, set_text_scale, text_scale
+from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw
 from companion.views.widgets import action_button, grow, screen, section_card
@@ -37,9 +40,20 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
     languages = ft.Row([grow(action_button(f"language-{code}", name, lambda c=code: pick_language(c),
                                            primary=code == language()))
                         for code, name in LANGUAGES.items()])
+    scale = text_scale(ctx.store)
+
+    def pick_size(chosen: float) -> None:
+        set_text_scale(ctx.store, chosen)
+        theme.set_text_scale(chosen)
+        ctx.refresh()  # every text on the screen at its new size
+        redraw()
+
+    sizes = ft.Row([action_button(f"text-size-{n}", t(name), lambda s=size: pick_size(s), primary=size == scale)
+                    for n, (name, size) in enumerate(TEXT_SIZES)], wrap=True)
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
         section_card("settings-language", t("Language"), [languages]),
+        *([section_card("settings-text-size", t("Text size"), [sizes])] if ctx.store is not None else []),
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
     ], back=lambda: ctx.navigate("/"))
