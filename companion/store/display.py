@@ -25,8 +25,9 @@ TEXT_SCALE_MIN = 0.8
 TEXT_SCALE_MAX = 2.0
 TEXT_SCALE_DEFAULT = 1.0
 # The steps a settings screen offers, smallest first: (label, scale factor).
-TEXT_SIZES: tuple[tuple[str, float], ...] = ((N_("Small"), 0.85), (N_("Normal"), 1.0), (N_("Large"), 1.25),
-                                             (N_("Larger"), 1.5), (N_("Largest"), 2.0))
+TEXT_SIZE_NAMES: dict[float, str] = {0.85: N_("Small"), 1.0: N_("Normal"), 1.25: N_("Large"), 1.5: N_("Larger"),
+                                     2.0: N_("Largest")}
+TEXT_SIZES: tuple[tuple[str, float], ...] = tuple((name, scale) for scale, name in TEXT_SIZE_NAMES.items())
 
 
 class SettingsStore(Protocol):

@@ -73,9 +73,10 @@ def set_text_scale(scale: float = TEXT_SCALE_DEFAULT) -> None:
     reading its screen from across the table). Flet has no page-wide text scaler, so the sizes themselves change;
     screens drawn after this call show them.
 
-    >>> set_text_scale(1.5); BODY
+    >>> from companion.views import theme
+    >>> theme.set_text_scale(1.5); theme.BODY
     24.0
-    >>> set_text_scale(); BODY
+    >>> theme.set_text_scale(); theme.BODY
     16.0
     """
     for name, size in BASE_SIZES.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import LANGUAGES, language, t
-from companion.store.display import TEXT_SIZES, set_text_scale, text_scale
+from companion.store.display import TEXT_SIZE_NAMES, set_text_scale, text_scale
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw
@@ -48,8 +48,8 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         ctx.refresh()  # every text on the screen at its new size
         redraw()
 
-    sizes = ft.Row([action_button(f"text-size-{n}", t(name), lambda s=size: pick_size(s), primary=size == scale)
-                    for n, (name, size) in enumerate(TEXT_SIZES)], wrap=True)
+    sizes = ft.Row([action_button(f"text-size-{n}", t(TEXT_SIZE_NAMES[size]), lambda s=size: pick_size(s),
+                                  primary=size == scale) for n, size in enumerate(TEXT_SIZE_NAMES)], wrap=True)
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
         section_card("settings-language", t("Language"), [languages]),
