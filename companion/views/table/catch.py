@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import flet as ft
 
@@ -38,13 +39,14 @@ class CatchChoice:
     why: str = ""
 
 
-def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice: CatchChoice,
-                **more: object) -> act.Fish:
+def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice: CatchChoice, *,
+                overfished: bool = False, swap_for: act.SwapFor | None = None) -> act.Fish:
     """The Fish action for catching ``fish`` with ``dice`` and what ``choice`` names."""
     return act.Fish(player=i, fish=None if secret else fish.ref(), depth=fish.depth, difficulty=fish.difficulty,
                     exact_dice=fish.exact_dice, dice=list(dice), dinks=list(choice.dinks),
                     supplies=list(choice.supplies), life_preserver=choice.life_preserver,
-                    adjustment=choice.adjustment, adjustment_label=choice.why.strip() or None, **more)
+                    adjustment=choice.adjustment, adjustment_label=choice.why.strip() or None,
+                    overfished=overfished, swap_for=swap_for)
 
 
 def _difficulty_dinks() -> list[str]:
@@ -82,7 +84,7 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
     if p.dinks:
         full = len(choice.dinks) >= p.dinks
         controls += [ft.Text(t("Dinks used ({used} of {n})", used=len(choice.dinks), n=p.dinks), size=theme.SMALL),
-                     ft.Row([action_button(f"catch-dink-{k}", name, lambda n=name: toggle(choice.dinks, n),
+                     ft.Row([action_button(f"catch-dink-{k}", name, partial(toggle, choice.dinks, name),
                                            primary=name in choice.dinks, disabled=full and name not in choice.dinks)
                              for k, name in enumerate(_difficulty_dinks())], wrap=True)]
 
@@ -90,7 +92,7 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
         choice.adjustment += by
         redraw()
 
-    def on_why(event: ft.ControlEvent) -> None:
+    def on_why(event: ft.Event[ft.TextField]) -> None:
         choice.why = event.control.value or ""
 
     shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
