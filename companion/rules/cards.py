@@ -57,7 +57,7 @@ def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
     >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
     Traceback (most recent call last):
     ...
-    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (docs/rules.md §10)
+    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (companion rule (see Rules §10))
     """
     found = card(fish)
     if found is not None:

@@ -7,11 +7,11 @@ class RuleViolation(Exception):
     """An action the rules forbid; the state it was applied to is unchanged.
 
     ``rule`` is the short source of the rule (``"A p.17"``, ``"docs/rules.md §5"``); ``message`` is the translated
-    one-liner a screen shows, and ``str(error)`` is that line with the source.
+    one-liner a screen shows, and ``str(error)`` is that line with the source named as a player knows it.
 
     >>> e = RuleViolation("A p.11", "You need at least one Fresh die to fish")
     >>> (e.rule, str(e))
-    ('A p.11', 'You need at least one Fresh die to fish (A p.11)')
+    ('A p.11', "You need at least one Fresh die to fish (Angler's Guide p.11)")
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -20,4 +20,7 @@ class RuleViolation(Exception):
         self.message = message
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})"
+        from companion.rules.sources import player_source  # sources imports i18n only: no circle
+
+        source = player_source(self.rule)
+        return f"{self.message} ({source})" if source else self.message

@@ -94,7 +94,7 @@ def check_allowed(state: GameState, action: Action) -> None:
     >>> check_allowed(table(2), EatFish(player=0))
     Traceback (most recent call last):
     ...
-    companion.rules.errors.RuleViolation: That is only possible in the Action phase (A p.9)
+    companion.rules.errors.RuleViolation: That is only possible in the Action phase (Angler's Guide p.9)
     """
     spec = PHASES[state.phase]
     move = action.type

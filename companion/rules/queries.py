@@ -7,7 +7,7 @@ what will the next morning bring. Views never compute a rule; they call these.
 >>> sorted(available(s, 0).moves & {"refresh", "fish", "eat_fish"})
 ['refresh']
 >>> why_illegal(s, Refresh(player=0, faces=[4, 1, 1]))
-'A player die has no face 4 (docs/rules.md §1)'
+'A player die has no face 4 (companion rule (see Rules §1))'
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     >>> from companion.rules.actions import AdvancePhase
     >>> from companion.rules.scenario import table
     >>> why_illegal(table(2), AdvancePhase())
-    'Still to refresh: P1, P2 (A p.8)'
+    "Still to refresh: P1, P2 (Angler's Guide p.8)"
     """
     try:
         apply(state, action)

@@ -50,7 +50,7 @@ def test_a_refused_move_changes_nothing_and_says_the_rule():
     heard: list[object] = []
     session.subscribe(heard.append)
     outcome = session.apply(act.AdvancePhase(), seen=0)
-    assert not outcome.ok and not outcome.stale and "A p.8" in outcome.message
+    assert not outcome.ok and not outcome.stale and "Angler's Guide p.8" in outcome.message
     assert session.version == 0 and not heard
 
 

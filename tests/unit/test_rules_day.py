@@ -266,7 +266,7 @@ def test_game_ends_at_once_when_every_shoal_is_empty_rules_md_3():
 
 def test_why_illegal_names_the_rule_and_changes_nothing_a_p8():
     s = table(2)
-    assert why_illegal(s, AdvancePhase()) == "Still to refresh: P1, P2 (A p.8)"
+    assert why_illegal(s, AdvancePhase()) == "Still to refresh: P1, P2 (Angler's Guide p.8)"
     assert is_legal(s, Refresh(player=0)) and not s.players[0].refreshed
 
 

@@ -73,7 +73,7 @@ def test_removed_fish_is_refused_naming_the_rule_a_p23() -> None:
     """A p.23: the solo setup puts Man O' War (and seven others) back in the box."""
     c = fishing()
     error = refused(catch_fish, c, "Man O' War", rule="A p.23")
-    assert "Man O' War" in str(error) and "A p.23" in str(error)
+    assert "Man O' War" in str(error) and "Angler's Guide p.23" in str(error)
     refused(catch_fish, c, "Blue Whale", rule="A p.23")  # the rulebook's name for the Humpback Whale
 
 

@@ -47,7 +47,7 @@ def test_the_difficulty_without_the_supply_still_refuses_the_die():
     before = game_of(ctx)
     tap(draw(ctx), "catch-fish")
     assert game_of(ctx) is before
-    assert ctx.error == "Dice worth 2 don't reach the Difficulty 4 (A p.10)"
+    assert ctx.error == "Dice worth 2 don't reach the Difficulty 4 (Angler's Guide p.10)"
 
 
 def test_a_dink_and_a_change_by_hand_are_sent_and_shown_as_such():

@@ -41,7 +41,7 @@ def test_catching_without_dice_is_refused_with_its_rule():
     before = game_of(ctx)
     tap(draw(ctx), "catch-fish")
     assert game_of(ctx) is before
-    assert "(A p.10)" in ctx.error
+    assert "(Angler's Guide p.10)" in ctx.error
 
 
 def test_can_of_worms_flips_face_down_once():
@@ -50,7 +50,7 @@ def test_can_of_worms_flips_face_down_once():
     tap(draw(ctx), "can-of-worms")
     assert text_of(draw(ctx), "can-of-worms") == "Can of Worms: face down"
     tap(draw(ctx), "can-of-worms")
-    assert ctx.error == "Ada's Can of Worms is face down (A p.11)"
+    assert ctx.error == "Ada's Can of Worms is face down (Angler's Guide p.11)"
 
 
 def test_abandon_ship_flips_the_lifeboat_and_makes_port():
@@ -75,7 +75,7 @@ def test_a_rod_is_equipped_at_declaration_only():
     v = draw(ctx)
     assert "equip-rod-0" in ids(v) and "equip-reel-0" not in ids(v) and "use-item-0" not in ids(v)
     tap(v, "equip-rod-0")
-    assert ctx.error == "Rods and Reels are equipped in the Declaration phase (A p.8)"
+    assert ctx.error == "Rods and Reels are equipped in the Declaration phase (Angler's Guide p.8)"
 
 
 def test_a_supply_can_be_used():

@@ -45,7 +45,7 @@ def test_purchase_refused_when_short_of_fishbucks_names_the_rule():
     before = game_of(ctx)
     tap(draw(ctx), "buy-die-orange")
     assert game_of(ctx) is before
-    assert ctx.error == "Ada has $0; this costs $3 (A p.17)"
+    assert ctx.error == "Ada has $0; this costs $3 (Angler's Guide p.17)"
     assert find(draw(ctx), "error-line").visible
 
 
@@ -120,7 +120,7 @@ def test_market_cycling_costs_a_dollar_and_is_refused_without_one():
     """A p.17: $1 replaces the visible items of one type (Market only)."""
     ctx = at_port(tuesday_at_port())
     tap(draw(ctx), "cycle-rods")
-    assert ctx.error == "Ada has $0; this costs $1 (A p.17)"
+    assert ctx.error == "Ada has $0; this costs $1 (Angler's Guide p.17)"
     ctx = at_port(tuesday_at_port(fishbucks=3))
     tap(draw(ctx), "cycle-dice")
     assert ctx.error is None and text_of(draw(ctx), "port-fishbucks").startswith("$2")

@@ -77,9 +77,9 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     catch(ctx, "Sunfish", "sunfish")
     assert "catalogued" in text_of(show(ctx), "survey-last-catch")
     catch(ctx, "Sunfish", "sunfish")  # the same card twice in one week
-    assert "docs/rules.md §1" in ctx.error
+    assert "(companion rule (see Rules §1))" in ctx.error
     catch(ctx, "Man O", "man-o-war")
-    assert "A p.23" in ctx.error
+    assert "Angler's Guide p.23" in ctx.error
     saved = ctx.store.load_campaign(cid)
     assert list(saved.sheet) == ["sunfish"] and saved.current_week.held_ids == ["sunfish"]
     ctx.navigate(route_to("/survey/sheet", c=cid))
@@ -105,7 +105,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     assert find(screen, "survey-jettison-sunfish").value and find(screen, "survey-jettison-flounder").value
     change(screen, "survey-jettison-flounder", False)  # the player changes the choice: now 4 < 6
     tap(show(ctx), "survey-haul")
-    assert "A p.26" in ctx.error and ctx.store.load_campaign(cid).current_week.stage == "fishing"
+    assert "Angler's Guide p.26" in ctx.error and ctx.store.load_campaign(cid).current_week.stage == "fishing"
     change(show(ctx), "survey-jettison-flounder", True)
     tap(show(ctx), "survey-haul")
     assert ctx.error is None

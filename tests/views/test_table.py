@@ -69,7 +69,7 @@ def test_refused_action_shows_the_rule_and_changes_nothing():
     before = game_of(ctx)
     tap(draw(ctx), "advance-phase")
     assert game_of(ctx) is before
-    assert ctx.error is not None and "A p.8" in ctx.error
+    assert ctx.error is not None and "Angler's Guide p.8" in ctx.error
     assert find(draw(ctx), "error-line").visible
 
 
