@@ -14,6 +14,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.dice import Die, DieKind
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, PlayerState
@@ -22,6 +23,7 @@ from companion.views import theme
 from companion.views.context import route_to
 from companion.views.labels import madness_text
 from companion.views.table.common import Moves
+from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
@@ -51,10 +53,13 @@ class Steps(NamedTuple):
     passed: bool
     rewards_due: int
     regret_value: int | None
+    fresh: tuple[Die, ...] = ()
+    spent: tuple[DieKind, ...] = ()
 
     @classmethod
     def of(cls, p: PlayerState) -> Steps:
-        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value)
+        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value, tuple(p.fresh),
+                   tuple(d.kind for d in p.spent))
 
 
 @ft.memo
@@ -64,8 +69,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
     if f.phase == "ended":
         return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
     if f.phase == "refresh" and not p.refreshed:
-        return action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
-                             icon=ft.Icons.CASINO)
+        return RefreshFaces(moves, i, p.name, p.fresh, p.spent, key=f"refresh-{game_id}-{i}")
     if f.phase == "declaration" and not p.declared and f.their_turn:
         sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                                  icon=ft.Icons.SAILING))

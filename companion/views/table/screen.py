@@ -46,7 +46,7 @@ def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                         lambda: ctx.navigate("/"))],
-                  error=ctx.error or session.current.save_error)
+                  error=ctx.error or session.current.save_error, steps=ctx.steps)
 
 
 def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
