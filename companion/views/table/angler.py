@@ -254,6 +254,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
     can = t("Can of Worms: face up") if p.can_of_worms else t("Can of Worms: face down")
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
+    ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
         _dice(moves, state, i, form, redraw),
@@ -264,9 +265,9 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
             action_button("can-of-worms", can, lambda: moves.apply(act.UseCanOfWorms(player=i)),
                           icon=ft.Icons.VISIBILITY),
             ConfirmButton("abandon-ship", boat,
-                          t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name),
-                          t("Yes, abandon ship"), lambda: moves.apply(act.AbandonShip(player=i)), icon=ft.Icons.SURFING,
-                          key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
+                          ask,
+                          t("Yes, abandon ship"), lambda: moves.apply(act.AbandonShip(player=i)),
+                          icon=ft.Icons.SURFING, key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
