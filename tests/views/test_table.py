@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from tables import (
     all_passed_on_the_last_day,
@@ -14,7 +15,7 @@ from tables import (
     tuesday_at_port,
     two_players,
 )
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts
+from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
 
 from companion.app import RouteScreen
 from companion.rules import actions as act
@@ -428,3 +429,18 @@ def test_after_a_move_the_table_is_told_what_to_do_by_hand():
     tap(v, "regret-plus-0")
     assert "table-steps" not in ids(draw(ctx)) or "Life Preserver" not in " ".join(texts(find(draw(ctx),
                                                                                               "table-steps")))
+
+
+def test_who_holds_the_life_preserver_is_on_the_table_and_their_card():
+    """A p.8: the thrower gives the Life Preserver to another angler, who holds it."""
+    v = draw(context(monday_action(), "/table?game={id}"))  # Ada threw it to Bo
+    assert text_of(v, "life-preserver-holder") == "Life Preserver: Bo"
+    assert "holds-life-preserver-1" in ids(v) and "holds-life-preserver-0" not in ids(v)
+
+
+def test_the_money_cap_fits_on_one_line():
+    """docs/rules.md §5: $10 is the cap; "$10" is drawn a size down and never wrapped into "$1" over "0"."""
+    game = play(two_players(), act.AdjustFishbucks(player=0, amount=10))
+    number = next(c for c in walk(find(draw(context(game, "/table?game={id}")), "fishbucks-0"))
+                  if isinstance(c, ft.Text))
+    assert number.value == "$10" and number.no_wrap

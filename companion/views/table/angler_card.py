@@ -113,8 +113,10 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
 
 @ft.memo
 @ft.component
-def _Status(i: int, where: str, passed: bool, their_turn: bool) -> ft.Control:
+def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False) -> ft.Control:
     status = [chip(f"where-{i}", where)]
+    if holds_lp:
+        status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
     if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
@@ -186,15 +188,15 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 
 @ft.component
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
-                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]
-                 ) -> ft.Control:
+                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
+                 holds_lp: bool = False) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
-        _Status(seat, p.where, p.passed, facts.their_turn, key="status"),
+        _Status(seat, p.where, p.passed, facts.their_turn, holds_lp, key="status"),
         _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
         _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, key="phase"),
@@ -208,4 +210,4 @@ AnglerCard = ft.memo(_angler_card)
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed."""
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      _personality_props(state, seat), key=f"card-{seat}")
+                      _personality_props(state, seat), state.life_preserver == seat, key=f"card-{seat}")

@@ -1,13 +1,15 @@
 """The table: the Day and phase always in view, one card per angler, undo and redo one tap away.
 
 Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-banner``, ``day-name``, ``phase``,
-``turn-indicator``, ``countdown``, ``error-line``, ``advance-phase``, ``day-effects``, ``effect-<n>``,
-``advance-day``, ``end-game``, ``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat):
-``player-card-<i>``, ``where-<i>``, ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``,
-``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``,
-``declare-sea-<i>``, ``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` /
-``pass-regret-<i>`` with a passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and
-``reveal-ok-<i>`` (Regret value at the end), ``player-<i>`` (details), ``port-<i>``.
+``turn-indicator``, ``countdown``, ``life-preserver-holder``, ``error-line``, ``advance-phase``, ``day-effects``,
+``effect-<n>``, ``advance-day``, ``end-game`` (asks first: ``end-game-question``, ``end-game-cancel``), ``table-steps``,
+``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat): ``player-card-<i>``, ``where-<i>``,
+``holds-life-preserver-<i>``, ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``,
+``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``
+(let the app roll), ``refresh-faces-<i>``, ``face-<i>-<n>-<face>``, ``reroll-<i>-<k>``, ``declare-sea-<i>``,
+``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a
+passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the
+end), ``player-<i>`` (details), ``port-<i>``.
 """
 
 from __future__ import annotations
