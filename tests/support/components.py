@@ -79,7 +79,9 @@ class Rendered:
                 self._expand(getattr(node, f.name, None), (*path, f.name), seen)
         elif isinstance(node, (list, tuple)):
             for n, item in enumerate(node):
-                self._expand(item, (*path, getattr(item, "key", None) or n), seen)
+                key = getattr(item, "key", None)
+                key = getattr(key, "value", key)  # a ScrollKey: by its value
+                self._expand(item, (*path, key or n), seen)
         return node
 
 

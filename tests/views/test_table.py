@@ -444,3 +444,15 @@ def test_the_money_cap_fits_on_one_line():
     number = next(c for c in walk(find(draw(context(game, "/table?game={id}")), "fishbucks-0"))
                   if isinstance(c, ft.Text))
     assert number.value == "$10" and number.no_wrap
+
+
+def test_angler_cards_go_two_by_two_on_a_wide_window_and_can_be_scrolled_to():
+    """Issue 12: on a tablet the cards take the width in two columns (one on a phone); each card has the key its
+    angler's turn scrolls to."""
+    v = draw(context(monday_action(), "/table?game={id}"))
+    rows = [c for c in walk(v) if isinstance(c, ft.ResponsiveRow)
+            and any("player-card-0" in ids(cell) for cell in c.controls)]
+    cells = rows[-1].controls  # the innermost: the screen's own frame is a ResponsiveRow too
+    assert [cell.col for cell in cells] == [{"xs": 12, "md": 6}] * 2
+    assert [cell.key.value for cell in cells] == ["angler-0", "angler-1"]
+    assert isinstance(cells[0].key, ft.ScrollKey)

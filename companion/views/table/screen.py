@@ -48,7 +48,7 @@ def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                         lambda: ctx.navigate("/"))],
-                  error=ctx.error or session.current.save_error, steps=ctx.steps)
+                  error=ctx.error or session.current.save_error, steps=ctx.steps, wide=True)
 
 
 def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
@@ -82,11 +82,33 @@ def _Body(moves: Moves) -> ft.Control:
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
+    turn = state.current_player
+    ft.use_effect(lambda: _bring_into_view(turn), [turn])
+    # One column on a phone; two side by side from a tablet's width (the row's own width decides).
+    cards = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6}, key=ft.ScrollKey(_card(i)))
+             for i in state.turn_order()]
     return ft.Column([
         banner(state),
         *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
           if setup else []),
         *life_preserver(moves, state),
         *next_step(moves, game.id, state),
-        *(angler_card(moves, game.id, state, i) for i in state.turn_order()),
+        ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _card(seat: int) -> str:
+    return f"angler-{seat}"
+
+
+def _bring_into_view(seat: int | None) -> None:
+    """On an angler's turn their card scrolls into view (a long table on a phone hides the lower cards)."""
+    if seat is None:
+        return
+    try:
+        page = ft.context.page
+    except RuntimeError:  # drawn without a page (a view test): nothing to scroll
+        return
+    view = page.views[-1] if page.views else None
+    if view is not None:
+        page.run_task(view.scroll_to, scroll_key=_card(seat), duration=300)

@@ -119,14 +119,16 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
 
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
-           error: str | None = None, steps: tuple[str, ...] | list[str] = ()) -> ft.View:
+           error: str | None = None, steps: tuple[str, ...] | list[str] = (), wide: bool = False) -> ft.View:
     """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
     centred column no wider than a phone; ``error`` (the last refusal) or else ``steps`` (what the table must do
-    by hand after the last move) show in the bottom bar.
+    by hand after the last move) show in the bottom bar. ``wide``: the column takes a tablet's width too (for a
+    screen that lays its cards out in columns there).
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Full width on a phone; a centred column on a tablet.
-    column = ft.Column(controls, spacing=theme.GAP, col={"xs": 12, "sm": 10, "md": 7, "lg": 5},
+    column = ft.Column(controls, spacing=theme.GAP,
+                       col={"xs": 12, "xl": 10} if wide else {"xs": 12, "sm": 10, "md": 7, "lg": 5},
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.View(
         route=route,
