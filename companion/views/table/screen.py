@@ -14,6 +14,8 @@ end), ``player-<i>`` (details), ``port-<i>``.
 
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
 from companion.i18n import t
@@ -29,6 +31,8 @@ from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
 from companion.views.widgets import icon_action, screen, section_card
+
+log = logging.getLogger(__name__)
 
 
 @ft.component
@@ -109,6 +113,14 @@ def _bring_into_view(seat: int | None) -> None:
         page = ft.context.page
     except RuntimeError:  # drawn without a page (a view test): nothing to scroll
         return
-    view = page.views[-1] if page.views else None
-    if view is not None:
-        page.run_task(view.scroll_to, scroll_key=_card(seat), duration=300)
+    views = ft.unwrap_component(page.views)  # the app's Root component draws the views
+    shown = [ft.unwrap_component(v) for v in views] if isinstance(views, list) else []
+    if shown and isinstance(shown[-1], ft.View):
+        page.run_task(_scroll, shown[-1], _card(seat))
+
+
+async def _scroll(view: ft.View, key: str) -> None:
+    try:
+        await view.scroll_to(scroll_key=key, duration=300)
+    except Exception:  # a screen left meanwhile: nothing to bring into view, and no reason to stop the app
+        log.debug("no card %s to scroll to", key, exc_info=True)
