@@ -38,8 +38,10 @@ class AppContext:
     route: str = "/"
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
+    steps: tuple[str, ...] = ()  # what the table must do by hand after the last move (kept until the next action)
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
-    on_error: Callable[[str | None], None] | None = None  # set by the app: show or hide the refusal
+    # set by the app: show or hide the bottom bar (called with what it shows, the refusal and the table's steps)
+    on_error: Callable[[Any], None] | None = None
     on_refresh: Callable[[], None] | None = None  # set by the app: draw the whole screen again (a new language)
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
@@ -78,9 +80,15 @@ class AppContext:
         self._show(message)
 
     def clear(self) -> None:
-        """An action went through: the last refusal is gone."""
-        if self.error is not None:
+        """An action went through: the last refusal and the last steps are gone."""
+        if self.error is not None or self.steps:
+            self.steps = ()
             self._show(None)
+
+    def tell(self, steps: list[str]) -> None:
+        """Say what the table must do by hand after a move (a Regret card to draw, a die to take), by the thumb."""
+        self.error, self.steps = None, tuple(steps)
+        self._show(None)
 
     def outcome(self, result: Outcome[Any]) -> bool:
         """Show a move's refusal (or clear the last one); ``True`` when the move was made."""
@@ -93,7 +101,7 @@ class AppContext:
     def _show(self, message: str | None) -> None:
         self.error = message
         if self.on_error is not None:
-            self.on_error(message)
+            self.on_error((message, self.steps))
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A user setting, from the store when there is one."""

@@ -18,8 +18,6 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
 DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
-DIE_KINDS = {"player": N_("Player"), "blue": N_("Blue"), "green": N_("Green"), "orange": N_("Orange"),
-             "omen": N_("Omen")}
 
 
 def phase_name(phase: str) -> str:
@@ -50,9 +48,9 @@ def fish_label(fish: FishRef | None) -> str:
 
 
 def die_label(die: Die) -> str:
-    """``"Blue 5"``; a die not rolled yet is just its kind."""
-    kind = t(DIE_KINDS[die.kind])
-    return kind if die.face is None else f"{kind} {die.face}"
+    """``"Blue 2"``, ``"Angler die 3"`` (not "Player 3", which reads as a seat); a die not rolled yet is just its
+    kind."""
+    return die.label
 
 
 def slot_line(slot: int, times: int, fish: FishRef | None) -> str:

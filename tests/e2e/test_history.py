@@ -30,6 +30,7 @@ def game_id(data_dir: Path) -> str:
 
 def test_a_scored_game_reaches_history_statistics_and_bg_stats(game_id: str, companion_app, new_phone) -> None:
     phone: FletPage = new_phone(companion_app.url).open(f"/table?game={game_id}")
+    phone.tap("end-game", then="end-game-question")  # asked first (issue 12)
     phone.tap("end-game")
     for seat in (0, 1):
         phone.type_into(f"reveal-{seat}", "0")

@@ -59,7 +59,7 @@ class Rendered:
                 old.change_owner(node)
             seen[here] = node._state
             last = self._memo.get(here)
-            if node.memoized and old is not None and last is not None and not _dirty(old) \
+            if node.memoized and old is not None and last is not None and not self._dirty_within(here) \
                     and _same(last[0], node.args) and _same(tuple(last[1].values()), tuple(node.kwargs.values())):
                 node._b = last[2]  # as Flet does: unchanged props, no render
                 self._keep(node._b, here, seen)
@@ -79,9 +79,16 @@ class Rendered:
                 self._expand(getattr(node, f.name, None), (*path, f.name), seen)
         elif isinstance(node, (list, tuple)):
             for n, item in enumerate(node):
-                self._expand(item, (*path, getattr(item, "key", None) or n), seen)
+                key = getattr(item, "key", None)
+                key = getattr(key, "value", key)  # a ScrollKey: by its value
+                self._expand(item, (*path, key or n), seen)
         return node
 
+
+    def _dirty_within(self, path: Path) -> bool:
+        # Flet redraws a component whose state was set, under a memoized parent too; here the parent is drawn
+        # again so the child is reached (same props, same output).
+        return any(_dirty(state) for here, state in self._states.items() if here[:len(path)] == path)
 
     def _keep(self, node: Any, path: Path, seen: dict[Path, Any]) -> None:
         # A memoized subtree stays mounted: its components keep their state.

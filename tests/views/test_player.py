@@ -15,7 +15,7 @@ def at_player(game, seat=0):
 def test_dice_pools_show_kinds_and_faces():
     """docs/rules.md §1: every angler starts with 3 player dice; Ada rolled 3, 3, 2."""
     v = draw(at_player(monday_action()))
-    assert [text_of(v, f"fresh-die-{k}") for k in range(3)] == ["Player 3", "Player 3", "Player 2"]
+    assert [text_of(v, f"fresh-die-{k}") for k in range(3)] == ["Angler die 3", "Angler die 3", "Angler die 2"]
     assert "spent-die-0" not in ids(v)
 
 
@@ -25,7 +25,7 @@ def test_catch_a_fish_with_the_selected_dice():
     change(draw(ctx), "catch-search", "sunfish")
     tap(draw(ctx), "catch-pick-sunfish")
     tap(draw(ctx), "fresh-die-0")
-    assert text_of(draw(ctx), "selected-dice") == "Selected: Player 3"
+    assert text_of(draw(ctx), "selected-dice") == "Selected: Angler die 3"
     tap(draw(ctx), "catch-fish")
     assert ctx.error is None
     v = draw(ctx)
@@ -56,6 +56,9 @@ def test_can_of_worms_flips_face_down_once():
 def test_abandon_ship_flips_the_lifeboat_and_makes_port():
     """A p.10: Abandon Ship flips the Lifeboat and Makes Port at once."""
     ctx = at_player(monday_action())
+    tap(draw(ctx), "abandon-ship")
+    assert text_of(draw(ctx), "player-where") == "Sea, Depth I"  # asked first (issue 12)
+    assert "abandon-ship-question" in ids(draw(ctx))
     tap(draw(ctx), "abandon-ship")
     v = draw(ctx)
     assert text_of(v, "abandon-ship") == "Lifeboat: flipped (+10 Regret value)"

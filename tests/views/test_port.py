@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
-from viewtree import change, find, ids, tap, text_of
+from viewtree import change, find, ids, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
@@ -140,3 +140,20 @@ def test_a_market_rod_bought_with_its_name_typed_is_in_the_gear():
     assert ctx.error is None
     p = game_of(ctx).state.players[0]
     assert p.items == ["Narwhal Rod"] and p.fishbucks == 2
+
+
+def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
+    """A p.17: selling a Foul Fish adds a Regret card; the cards stay on the table, so the app says to draw it
+    (issue 12), by the thumb, until the next action."""
+    foul = FishRef(value=3, type="foul")  # a Foul Fish not named: no card to check against
+    game = play(monday_action(), act.Fish(player=0, fish=foul, depth=1, difficulty=2, dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    game = play(game, act.ThrowLifePreserver(player=1, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"), act.Declare(player=0, location="port", faces=[1, 1, 1]),
+                act.AdvancePhase(), act.Pass(player=1))
+    ctx = at_port(game)
+    tap(draw(ctx), "sell-0")
+    v = draw(ctx)
+    assert game_of(ctx).state.players[0].regret_cards == 1
+    assert "Ada: draw a Regret card — sold a Foul Fish" in texts(find(v, "table-steps"))

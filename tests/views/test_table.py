@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from tables import (
     all_passed_on_the_last_day,
@@ -14,7 +15,7 @@ from tables import (
     tuesday_at_port,
     two_players,
 )
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts
+from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
 
 from companion.app import RouteScreen
 from companion.rules import actions as act
@@ -174,6 +175,10 @@ def test_finished_game_links_to_the_scorer_with_the_game():
     game = all_passed_on_the_last_day()
     ctx = context(game, "/table?game={id}")
     tap(draw(ctx), "end-game")
+    v = draw(ctx)
+    assert text_of(v, "phase") != "Game over"  # asked first (issue 12): one stray tap ends nothing
+    assert "end-game-question" in ids(v)
+    tap(v, "end-game")
     v = draw(ctx)
     assert text_of(v, "phase") == "Game over"
     tap(v, "score-game")
@@ -353,3 +358,101 @@ def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
     later = later.apply(act.AdvancePhase())
     assert "expansion-setup" not in ids(draw(context(later, "/table?game={id}")))
     assert "expansion-setup" not in ids(draw(context(two_players(), "/table?game={id}")))
+
+
+def test_faces_entered_at_refresh_decide_the_life_preserver_thrower():
+    """A p.8: each angler rolls their dice; the highest Fresh pool total throws the Life Preserver. The faces come
+    from the table's own dice (issue 12): Bo's 3+3+2 = 8 beats Ada's 1+1+2 = 4."""
+    ctx = context(two_players(), "/table?game={id}")
+    v = draw(ctx)
+    assert text_of(v, "die-0-0") == "Angler die"
+    for n, face in enumerate((1, 1, 2)):
+        tap(draw(ctx), f"face-0-{n}-{face}")
+    assert text_of(draw(ctx), "die-0-2") == "Angler die 2"
+    tap(draw(ctx), "refresh-faces-0")
+    for n, face in enumerate((3, 3, 2)):
+        tap(draw(ctx), f"face-1-{n}-{face}")
+    tap(draw(ctx), "refresh-faces-1")
+    state = game_of(ctx).state
+    assert [d.face for d in state.players[0].fresh] == [1, 1, 2]
+    assert [d.face for d in state.players[1].fresh] == [3, 3, 2]
+    assert state.life_preserver_thrower == 1
+    v = draw(ctx)
+    assert "throw-lp-0" in ids(v) and "throw-lp-1" not in ids(v)
+
+
+def test_refresh_asks_for_every_face_before_sending():
+    """A face not tapped is not guessed: the refusal says so and nothing changes."""
+    ctx = context(two_players(), "/table?game={id}")
+    before = game_of(ctx)
+    tap(draw(ctx), "face-0-0-3")
+    tap(draw(ctx), "refresh-faces-0")
+    assert game_of(ctx) is before
+    assert ctx.error == "Tap the face of each die Ada rolled first"
+
+
+def test_only_the_fresh_dice_chosen_are_rolled_again():
+    """A p.8: the Spent dice are rolled, and the Fresh dice the angler chooses; the others keep their faces."""
+    game = play(monday_action(), act.DropSinkers(player=0, dice=[2]), act.Pass(player=0), act.Pass(player=1),
+                act.AdvancePhase())
+    ctx = context(game, "/table?game={id}")
+    v = draw(ctx)
+    # Ada: Fresh 3, 3 kept from Monday, one Spent die; every Fresh die is rolled again unless untapped.
+    tap(v, "reroll-0-0")
+    tap(draw(ctx), "reroll-0-1")
+    v = draw(ctx)
+    assert "face-0-1-1" not in ids(v)  # one row: the Spent die
+    tap(v, "face-0-0-2")
+    tap(draw(ctx), "refresh-faces-0")
+    assert [d.face for d in game_of(ctx).state.players[0].fresh] == [3, 3, 2]
+
+
+def test_let_the_app_roll_stays():
+    ctx = context(two_players(), "/table?game={id}")
+    tap(draw(ctx), "refresh-0")
+    assert game_of(ctx).state.players[0].refreshed
+
+
+def test_after_a_move_the_table_is_told_what_to_do_by_hand():
+    """docs/rules.md §10 / A p.17: a Foul Fish sold at Port adds a Regret card, which the angler draws by hand; the
+    words stay in the bottom bar until the next action."""
+    ctx = context(two_players(), "/table?game={id}")
+    for seat in (0, 1):
+        tap(draw(ctx), f"refresh-{seat}")
+    thrower = game_of(ctx).state.life_preserver_thrower
+    tap(draw(ctx), f"throw-lp-{1 - thrower}")
+    v = draw(ctx)
+    told = texts(find(v, "table-steps"))
+    name = game_of(ctx).state.players[thrower].name
+    other = game_of(ctx).state.players[1 - thrower].name
+    assert any(name in line and other in line and "Life Preserver" in line for line in told)
+    tap(v, "regret-plus-0")
+    assert "table-steps" not in ids(draw(ctx)) or "Life Preserver" not in " ".join(texts(find(draw(ctx),
+                                                                                              "table-steps")))
+
+
+def test_who_holds_the_life_preserver_is_on_the_table_and_their_card():
+    """A p.8: the thrower gives the Life Preserver to another angler, who holds it."""
+    v = draw(context(monday_action(), "/table?game={id}"))  # Ada threw it to Bo
+    assert text_of(v, "life-preserver-holder") == "Life Preserver: Bo"
+    assert "holds-life-preserver-1" in ids(v) and "holds-life-preserver-0" not in ids(v)
+
+
+def test_the_money_cap_fits_on_one_line():
+    """docs/rules.md §5: $10 is the cap; "$10" is drawn a size down and never wrapped into "$1" over "0"."""
+    game = play(two_players(), act.AdjustFishbucks(player=0, amount=10))
+    number = next(c for c in walk(find(draw(context(game, "/table?game={id}")), "fishbucks-0"))
+                  if isinstance(c, ft.Text))
+    assert number.value == "$10" and number.no_wrap
+
+
+def test_angler_cards_go_two_by_two_on_a_wide_window_and_can_be_scrolled_to():
+    """Issue 12: on a tablet the cards take the width in two columns (one on a phone); each card has the key its
+    angler's turn scrolls to."""
+    v = draw(context(monday_action(), "/table?game={id}"))
+    rows = [c for c in walk(v) if isinstance(c, ft.ResponsiveRow)
+            and any("player-card-0" in ids(cell) for cell in c.controls)]
+    cells = rows[-1].controls  # the innermost: the screen's own frame is a ResponsiveRow too
+    assert [cell.col for cell in cells] == [{"xs": 12, "md": 6}] * 2
+    assert [cell.key.value for cell in cells] == ["angler-0", "angler-1"]
+    assert isinstance(cells[0].key, ft.ScrollKey)

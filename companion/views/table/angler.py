@@ -29,6 +29,7 @@ from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
+from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import (
     action_button,
     chip,
@@ -255,6 +256,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
     can = t("Can of Worms: face up") if p.can_of_worms else t("Can of Worms: face down")
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
+    ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
         _dice(moves, state, i, form, redraw),
@@ -264,11 +266,14 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         section_card("boat", t("Can of Worms and Lifeboat"), [
             action_button("can-of-worms", can, lambda: moves.apply(act.UseCanOfWorms(player=i)),
                           icon=ft.Icons.VISIBILITY),
-            action_button("abandon-ship", boat, lambda: moves.apply(act.AbandonShip(player=i)),
-                          icon=ft.Icons.SURFING),
+            ConfirmButton("abandon-ship", boat,
+                          ask,
+                          t("Yes, abandon ship"), lambda: moves.apply(act.AbandonShip(player=i)),
+                          icon=ft.Icons.SURFING, key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
+            action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
                 grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
                                    icon=ft.Icons.STOREFRONT))]),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(session, shown, ctx.outcome),
-        error=ctx.error or shown.save_error)
+        error=ctx.error or shown.save_error, steps=ctx.steps)

@@ -14,6 +14,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.dice import Die, DieKind
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, PlayerState
@@ -22,6 +23,7 @@ from companion.views import theme
 from companion.views.context import route_to
 from companion.views.labels import madness_text
 from companion.views.table.common import Moves
+from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
@@ -51,10 +53,13 @@ class Steps(NamedTuple):
     passed: bool
     rewards_due: int
     regret_value: int | None
+    fresh: tuple[Die, ...] = ()
+    spent: tuple[DieKind, ...] = ()
 
     @classmethod
     def of(cls, p: PlayerState) -> Steps:
-        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value)
+        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value, tuple(p.fresh),
+                   tuple(d.kind for d in p.spent))
 
 
 @ft.memo
@@ -64,8 +69,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
     if f.phase == "ended":
         return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
     if f.phase == "refresh" and not p.refreshed:
-        return action_button(f"refresh-{i}", t("Refresh dice"), lambda: apply(act.Refresh(player=i)),
-                             icon=ft.Icons.CASINO)
+        return RefreshFaces(moves, i, p.name, p.fresh, p.spent, key=f"refresh-{game_id}-{i}")
     if f.phase == "declaration" and not p.declared and f.their_turn:
         sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                                  icon=ft.Icons.SAILING))
@@ -109,8 +113,10 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) ->
 
 @ft.memo
 @ft.component
-def _Status(i: int, where: str, passed: bool, their_turn: bool) -> ft.Control:
+def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False) -> ft.Control:
     status = [chip(f"where-{i}", where)]
+    if holds_lp:
+        status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
     if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
@@ -182,15 +188,15 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 
 @ft.component
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
-                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]
-                 ) -> ft.Control:
+                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
+                 holds_lp: bool = False) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
-        _Status(seat, p.where, p.passed, facts.their_turn, key="status"),
+        _Status(seat, p.where, p.passed, facts.their_turn, holds_lp, key="status"),
         _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
         _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, key="phase"),
@@ -204,4 +210,4 @@ AnglerCard = ft.memo(_angler_card)
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed."""
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      _personality_props(state, seat), key=f"card-{seat}")
+                      _personality_props(state, seat), state.life_preserver == seat, key=f"card-{seat}")

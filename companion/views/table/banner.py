@@ -17,7 +17,7 @@ def banner(state: GameState) -> ft.Control:
     return _Banner(*_lines(state), key="banner")
 
 
-def _lines(state: GameState) -> tuple[str, str, str, str, str | None]:
+def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -32,12 +32,15 @@ def _lines(state: GameState) -> tuple[str, str, str, str, str | None]:
     if state.last_player is not None and state.turns_left is not None:
         countdown = tn("{name}: {n} turn left, then the Day ends", "{name}: {n} turns left, then the Day ends",
                        state.turns_left, name=state.players[state.last_player].name)
-    return state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose, countdown
+    holder = state.life_preserver
+    lp = None if holder is None else t("Life Preserver: {name}", name=state.players[holder].name)
+    return (state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose, countdown,
+            lp)
 
 
 @ft.memo
 @ft.component
-def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None) -> ft.Control:
+def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([
             tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
@@ -48,4 +51,6 @@ def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | Non
     ]
     if countdown is not None:
         rows.append(chip("countdown", countdown, color=theme.FOUL))
+    if lp is not None:
+        rows.append(chip("life-preserver-holder", lp, color=theme.FAIR))
     return section_card("day-banner", None, rows)

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules.actions import Action
+from companion.rules.table_steps import table_steps
 from companion.session import GameSession
 from companion.session.registry import NotFound
 from companion.views.context import AppContext
@@ -41,8 +42,16 @@ class Moves:
     shown: int = 0
 
     def apply(self, action: Action) -> bool:
-        """Make ``action``; a refusal is shown by the thumb and changes nothing."""
-        return self.ctx.outcome(self.session.apply(action, seen=self.shown))
+        """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
+        by hand (draw a Regret card, take a die) is shown there instead, until the next action."""
+        before = self.session.current.value.state
+        result = self.session.apply(action, seen=self.shown)
+        if not self.ctx.outcome(result):
+            return False
+        steps = table_steps(before, action, result.current.value.state)
+        if steps:
+            self.ctx.tell([step.text for step in steps])
+        return True
 
     def undo(self) -> bool:
         return self.ctx.outcome(self.session.undo(seen=self.shown))

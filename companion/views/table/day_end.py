@@ -10,6 +10,7 @@ from companion.rules import queries
 from companion.rules.state import GameState
 from companion.views.context import route_to
 from companion.views.table.common import Moves
+from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, section_card, tagged
 
 
@@ -39,8 +40,10 @@ def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
     if state.unpassed:
         return []
     if state.is_last_day:
-        return [action_button("end-game", t("End the game"), lambda: moves.apply(act.EndGame()),
-                              icon=ft.Icons.FLAG, primary=True)]
+        return [ConfirmButton("end-game", t("End the game"),
+                              t("End the game now? Tap again to confirm; no more turns are played."),
+                              t("Yes, end the game"), lambda: moves.apply(act.EndGame()), icon=ft.Icons.FLAG,
+                              primary=True, key=f"end-game-{game_id}")]
     # Keyed by game and Day: the ticks belong to this evening of this game, never to the next game opened here.
     return [DayEnd(moves, tuple(queries.next_day_effects(state)), key=f"day-end-{game_id}-{state.day}")]
 

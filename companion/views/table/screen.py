@@ -1,16 +1,20 @@
 """The table: the Day and phase always in view, one card per angler, undo and redo one tap away.
 
 Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-banner``, ``day-name``, ``phase``,
-``turn-indicator``, ``countdown``, ``error-line``, ``advance-phase``, ``day-effects``, ``effect-<n>``,
-``advance-day``, ``end-game``, ``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat):
-``player-card-<i>``, ``where-<i>``, ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``,
-``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``,
-``declare-sea-<i>``, ``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` /
-``pass-regret-<i>`` with a passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and
-``reveal-ok-<i>`` (Regret value at the end), ``player-<i>`` (details), ``port-<i>``.
+``turn-indicator``, ``countdown``, ``life-preserver-holder``, ``error-line``, ``advance-phase``, ``day-effects``,
+``effect-<n>``, ``advance-day``, ``end-game`` (asks first: ``end-game-question``, ``end-game-cancel``), ``table-steps``,
+``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat): ``player-card-<i>``, ``where-<i>``,
+``holds-life-preserver-<i>``, ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``,
+``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``
+(let the app roll), ``refresh-faces-<i>``, ``face-<i>-<n>-<face>``, ``reroll-<i>-<k>``, ``declare-sea-<i>``,
+``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a
+passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the
+end), ``player-<i>`` (details), ``port-<i>``.
 """
 
 from __future__ import annotations
+
+import logging
 
 import flet as ft
 
@@ -27,6 +31,8 @@ from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
 from companion.views.widgets import icon_action, screen, section_card
+
+log = logging.getLogger(__name__)
 
 
 @ft.component
@@ -46,7 +52,7 @@ def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                         lambda: ctx.navigate("/"))],
-                  error=ctx.error or session.current.save_error)
+                  error=ctx.error or session.current.save_error, steps=ctx.steps, wide=True)
 
 
 def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
@@ -80,11 +86,41 @@ def _Body(moves: Moves) -> ft.Control:
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
+    turn = state.current_player
+    ft.use_effect(lambda: _bring_into_view(turn), [turn])
+    # One column on a phone; two side by side from a tablet's width (the row's own width decides).
+    cards = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6}, key=ft.ScrollKey(_card(i)))
+             for i in state.turn_order()]
     return ft.Column([
         banner(state),
         *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
           if setup else []),
         *life_preserver(moves, state),
         *next_step(moves, game.id, state),
-        *(angler_card(moves, game.id, state, i) for i in state.turn_order()),
+        ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _card(seat: int) -> str:
+    return f"angler-{seat}"
+
+
+def _bring_into_view(seat: int | None) -> None:
+    """On an angler's turn their card scrolls into view (a long table on a phone hides the lower cards)."""
+    if seat is None:
+        return
+    try:
+        page = ft.context.page
+    except RuntimeError:  # drawn without a page (a view test): nothing to scroll
+        return
+    views = ft.unwrap_component(page.views)  # the app's Root component draws the views
+    shown = [ft.unwrap_component(v) for v in views] if isinstance(views, list) else []
+    if shown and isinstance(shown[-1], ft.View):
+        page.run_task(_scroll, shown[-1], _card(seat))
+
+
+async def _scroll(view: ft.View, key: str) -> None:
+    try:
+        await view.scroll_to(scroll_key=key, duration=300)
+    except Exception:  # a screen left meanwhile: nothing to bring into view, and no reason to stop the app
+        log.debug("no card %s to scroll to", key, exc_info=True)

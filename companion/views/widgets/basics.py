@@ -108,15 +108,27 @@ def refusal_bar(message: str | None) -> ft.Control | None:
     return error_line(message)
 
 
+def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
+    """What the table must do by hand after the last move, one line each, by the thumb; ``table-steps``."""
+    if not steps:
+        return None
+    lines = [ft.Row([ft.Icon(ft.Icons.FRONT_HAND, color=theme.SEED),
+                     ft.Text(step, size=theme.BODY, expand=True)]) for step in steps]
+    return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True), live_region=True)
+
+
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
-           error: str | None = None) -> ft.View:
+           error: str | None = None, steps: tuple[str, ...] | list[str] = (), wide: bool = False) -> ft.View:
     """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
-    centred column no wider than a phone; ``error`` (the last refusal) shows in the bottom bar.
+    centred column no wider than a phone; ``error`` (the last refusal) or else ``steps`` (what the table must do
+    by hand after the last move) show in the bottom bar. ``wide``: the column takes a tablet's width too (for a
+    screen that lays its cards out in columns there).
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Full width on a phone; a centred column on a tablet.
-    column = ft.Column(controls, spacing=theme.GAP, col={"xs": 12, "sm": 10, "md": 7, "lg": 5},
+    column = ft.Column(controls, spacing=theme.GAP,
+                       col={"xs": 12, "xl": 10} if wide else {"xs": 12, "sm": 10, "md": 7, "lg": 5},
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.View(
         route=route,
@@ -125,15 +137,17 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
                          automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
-        bottom_appbar=_bottom_bar(bottom, refusal_bar(error)),
+        bottom_appbar=_bottom_bar(bottom, refusal_bar(error) or steps_bar(steps), 0 if error else len(steps)),
         padding=theme.GAP,
     )
 
 
-def _bottom_bar(bottom: ft.Control | None, refusal: ft.Control | None) -> ft.BottomAppBar | None:
-    rows = [c for c in (refusal, bottom) if c is not None]
+def _bottom_bar(bottom: ft.Control | None, notice: ft.Control | None, lines: int) -> ft.BottomAppBar | None:
+    rows = [c for c in (notice, bottom) if c is not None]
     if not rows:
         return None
     height = theme.TOUCH + 24 if bottom is not None else 0
-    return ft.BottomAppBar(content=ft.Column(rows, spacing=4, tight=True),
-                           height=height + (theme.TOUCH + 8 if refusal is not None else 0))
+    # A refusal is one line; ``lines`` steps get room for two lines each (a long one wraps), the rest scrolls.
+    notice_height = 0 if notice is None else theme.TOUCH + 8 if not lines else min(16 + 48 * lines, 208)
+    return ft.BottomAppBar(content=ft.Column(rows, spacing=4, tight=True, scroll=ft.ScrollMode.AUTO),
+                           height=height + notice_height)

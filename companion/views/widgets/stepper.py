@@ -22,8 +22,11 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     """
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
+    shown = str(value)
+    # Three characters ("$10", the cap) at the big size are wider than the box: a size down, and never wrapped.
+    size = theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
     number = ft.Column([
-        ft.Text(str(value), size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD, color=color),
+        ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, color=color, no_wrap=True),
         ft.Text(caption, size=theme.SMALL),
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Row([
