@@ -7,7 +7,8 @@ Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-
 ``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``,
 ``declare-sea-<i>``, ``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` /
 ``pass-regret-<i>`` with a passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and
-``reveal-ok-<i>`` (Regret value at the end), ``player-<i>`` (details), ``port-<i>``.
+``reveal-ok-<i>`` (Regret value at the end; ``regret-value-<i>`` on another angler's phone), ``in-hand-<i>``,
+``player-<i>`` (details), ``port-<i>``.
 """
 
 from __future__ import annotations
