@@ -3,55 +3,12 @@ Regret value are shown on their own phone only; every other phone sees counts.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-
-import pytest
-from flet.controls.context import _context_page
+from seated import on, phone
 from tables import all_passed_on_the_last_day, context, draw, play, tuesday_at_port
 from viewtree import change, find, ids, tap, texts
 
-from companion.net import identity
-from companion.net.codes import Keys
 from companion.rules import actions as act
 from companion.session import Sessions
-
-
-class _Page:
-    """What the seat check reads of a page: its Flet session (weakly referenced, as Flet's own)."""
-
-    def __init__(self) -> None:
-        self.session = type("Session", (), {})()
-
-
-@pytest.fixture
-def keys(tmp_path: Path) -> Iterator[Keys]:
-    served = Keys(tmp_path)
-    identity.use_keys(served)
-    yield served
-    identity.use_keys(None)
-
-
-def _phone(keys: Keys, code: str, seat: dict | None) -> _Page:
-    """A phone that joined with ``code`` and sat at ``seat``."""
-    holder = keys.join(code)
-    assert holder is not None
-    keys.set_seat(holder.token_id, seat)
-    page = _Page()
-    token = identity.current_pass.set(holder)
-    identity.remember(page)
-    identity.current_pass.reset(token)
-    return page
-
-
-@contextmanager
-def _on(page: _Page) -> Iterator[None]:
-    token = _context_page.set(page)
-    try:
-        yield
-    finally:
-        _context_page.reset(token)
 
 
 def test_fish_in_hand_are_named_on_their_anglers_phone_only(keys):
@@ -59,11 +16,11 @@ def test_fish_in_hand_are_named_on_their_anglers_phone_only(keys):
     sessions = Sessions(None)
     ada_ctx = context(game, "/table?game={id}", sessions=sessions)
     bo_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
-    ada = _phone(keys, keys.room_code, {"game": game.id, "angler": 0})
-    bo = _phone(keys, keys.room_code, {"game": game.id, "angler": 1})
-    with _on(ada):
+    ada = phone(keys, keys.room_code, {"game": game.id, "angler": 0})
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
+    with on(ada):
         mine = " ".join(texts(draw(ada_ctx)))
-    with _on(bo):
+    with on(bo):
         theirs = " ".join(texts(draw(bo_ctx)))
     assert "Sunfish" in mine and "1 Fish in hand" not in mine
     assert "Sunfish" not in theirs and "1 Fish in hand" in theirs
@@ -74,17 +31,17 @@ def test_a_regret_value_stays_on_its_anglers_phone(keys):
     sessions = Sessions(None)
     ada_ctx = context(game, "/table?game={id}", sessions=sessions)
     bo_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
-    ada = _phone(keys, keys.room_code, {"game": game.id, "angler": 0})
-    bo = _phone(keys, keys.room_code, {"game": game.id, "angler": 1})
-    with _on(bo):
+    ada = phone(keys, keys.room_code, {"game": game.id, "angler": 0})
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
+    with on(bo):
         shown = draw(bo_ctx)
         assert "reveal-0" not in ids(shown) and "reveal-1" in ids(shown)
         assert "Regret value not entered yet" in texts(shown)
-    with _on(ada):
+    with on(ada):
         change(draw(ada_ctx), "reveal-0", "3")
         tap(draw(ada_ctx), "reveal-ok-0")
         assert find(draw(ada_ctx), "reveal-0").value == "3"
-    with _on(bo):
+    with on(bo):
         shown = draw(bo_ctx)
         assert "reveal-0" not in ids(shown) and "Regret value entered" in texts(shown)
         assert "3" not in texts(shown)
@@ -96,9 +53,9 @@ def test_the_whole_table_phone_sees_counts_and_a_seatless_host_sees_all(keys):
     sessions = Sessions(None)
     table_ctx = context(game, "/table?game={id}", sessions=sessions)
     host_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
-    whole_table = _phone(keys, keys.room_code, {"game": game.id, "angler": None})
-    host = _phone(keys, keys.host_code, None)
-    with _on(whole_table):
+    whole_table = phone(keys, keys.room_code, {"game": game.id, "angler": None})
+    host = phone(keys, keys.host_code, None)
+    with on(whole_table):
         assert not {"reveal-0", "reveal-1"} & set(ids(draw(table_ctx)))
-    with _on(host):
+    with on(host):
         assert find(draw(host_ctx), "reveal-1").value == "2"

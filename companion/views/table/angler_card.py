@@ -21,6 +21,7 @@ from companion.rules.state import GameState, PlayerState
 from companion.rules.tentacles import overmind_slots
 from companion.views import theme
 from companion.views.context import route_to
+from companion.views.hooks import current_page
 from companion.views.labels import fish_label, madness_text
 from companion.views.table.common import Moves
 from companion.views.table.reveal import RevealField
@@ -220,16 +221,9 @@ def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tie
 AnglerCard = ft.memo(_angler_card)
 
 
-def _shows_hidden(game_id: str, seat: int) -> bool:
-    try:
-        page = ft.context.page
-    except RuntimeError:  # drawn with no page (a view test)
-        page = None
-    return may_see_hidden(page, game_id, seat)
-
-
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
     Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others."""
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      _personality_props(state, seat), _shows_hidden(game_id, seat), key=f"card-{seat}")
+                      _personality_props(state, seat), may_see_hidden(current_page(), game_id, seat),
+                      key=f"card-{seat}")
