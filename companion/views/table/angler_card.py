@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t, tn
+from companion.i18n import t
 from companion.net import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
@@ -133,7 +133,7 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
         if count > len(fish):
             text = f"{text} · {t('and {n} Fish not entered', n=count - len(fish))}"
     else:
-        text = tn("{n} Fish in hand", "{n} Fish in hand", count)
+        text = t("{n} Fish in hand", n=count)
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
