@@ -286,3 +286,16 @@ def _three_anglers() -> Game:
 def _last_day_with_regrets() -> Game:
     """Two anglers, all passed on the last Day (the game can end, A p.22), the first holding two Regret cards."""
     return play(all_passed_on_the_last_day(), act.DrawRegret(player=0), act.DrawRegret(player=0))
+
+
+def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromium, host):
+    phone = FletPage(chromium.new_context(viewport=PHONE, locale="it-IT").new_page(), host.url)
+    phone.page.goto(host.url + "/")
+    assert phone.page.locator("h1").inner_text() == "Unisciti al tavolo"
+    _join_by_typing(phone, host, host.room_code)
+    phone.wait_id("seat-none")
+    host.stop()
+    banner = phone.page.locator("#companion-reconnecting")
+    banner.wait_for(state="attached", timeout=15_000)
+    assert "Riconnessione…" in banner.inner_text()
+    assert phone.page.locator("#companion-reconnect-now").inner_text() == "Riconnetti ora"
