@@ -60,7 +60,7 @@ ROUTES: dict[str, str] = {
 log = logging.getLogger(__name__)
 
 
-def screen_for(path: str) -> Callable[..., Any]:
+def screen_for(path: str) -> Any:
     """The screen component registered for ``path`` (``"/"`` for an unknown route)."""
     module_name, _, name = ROUTES.get(path, ROUTES["/"]).partition(":")
     return getattr(importlib.import_module(module_name), name)
@@ -109,7 +109,8 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
         view.key = route
         return [view]
     # A whole redraw (the phone's language changed) mounts the screen afresh: every text is drawn again.
-    return [RouteScreen(ctx, route, key=f"{route}#{version}" if version else route)]
+    key = f"{route}#{version}" if version else route
+    return [RouteScreen(ctx, route, key=key)]  # type: ignore[call-arg]  # @ft.component adds key=
 
 
 def _open_store(data_dir: str | Path | None) -> object | None:

@@ -188,10 +188,18 @@ class Catalog(BaseModel):
         >>> load_catalog().fish("DEEP DWELLER").name
         'Deep Dealer'
         """
-        try:
-            return self._by_name[_key(name)]
-        except KeyError:
-            raise UnknownFish(name) from None
+        found = self._looked_up.get(name)
+        if found is None:
+            try:
+                found = self._looked_up[name] = self._by_name[_key(name)]
+            except KeyError:
+                raise UnknownFish(name) from None
+        return found
+
+    @cached_property
+    def _looked_up(self) -> dict[str, CatalogFish]:
+        # Names exactly as asked for: the engine looks the same few up on every action (bench/replay.py).
+        return {}
 
     def fish_ref(self, name: str) -> FishRef:
         """The :class:`FishRef` of the Fish called ``name``."""
@@ -211,7 +219,11 @@ class Catalog(BaseModel):
 
     def dink(self, name: str) -> Dink | None:
         """The Dink called ``name`` (any case), or ``None``."""
-        return next((d for d in self.dinks if _key(d.name) == _key(name)), None)
+        return self._dinks_by_name.get(_key(name))
+
+    @cached_property
+    def _dinks_by_name(self) -> dict[str, Dink]:
+        return {_key(d.name): d for d in reversed(self.dinks)}  # reversed: the first of a name wins, as before
 
     @cached_property
     def value_range(self) -> tuple[int, int]:

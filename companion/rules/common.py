@@ -32,19 +32,32 @@ def replace(model: M, **changes: object) -> M:
     Replaying a log makes a few of these per action, so this is the engine's hot path (``bench/replay.py``).
     The caller passes valid values; nothing is re-validated, exactly as with ``model_copy``.
     """
-    cls = type(model)
-    new = cls.__new__(cls)
     values = model.__dict__.copy()
     values.update(changes)
-    _set(new, "__dict__", values)
+    return build(type(model), values)
+
+
+def build(cls: type[M], values: dict[str, object]) -> M:
+    """A model of ``cls`` from ``values`` naming every field, without validation: ``model_construct`` without its
+    per-field default handling, for results the engine makes on every action from values it has checked.
+
+    >>> from companion.rules.pricing import Discount
+    >>> build(Discount, {"label": "Dink", "amount": 1}) == Discount(label="Dink", amount=1)
+    True
+    """
+    new = cls.__new__(cls)
+    _set_dict(new, values)
     # Every field counts as set (so dumps with exclude_unset keep them): one shared set per class, never mutated.
-    _set(new, "__pydantic_fields_set__", _all_fields(cls))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_fields_set(new, _all_fields(cls))
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
-_set = object.__setattr__
+# BaseModel's slot setters, called directly: object.__setattr__ would look each one up again (bench/replay.py).
+_set_dict, _set_fields_set, _set_extra, _set_private = (
+    BaseModel.__dict__[slot].__set__
+    for slot in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 
 
 @cache

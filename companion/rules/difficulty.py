@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.cards import catalog, check_fish, item
-from companion.rules.common import fail, player
+from companion.rules.common import build, fail, player
 from companion.rules.fish import FISH_WORDS, FishFilter, applies
 from companion.rules.state import GameState
 
@@ -113,12 +113,12 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     def add(kind: Kind, label: str, amount: int) -> None:
         nonlocal running
         running = amount if kind == "set" else running + amount
-        lines.append(DifficultyLine.model_construct(kind=kind, label=label, amount=amount, running=running))
+        lines.append(build(DifficultyLine, {"kind": kind, "label": label, "amount": amount, "running": running}))
 
     if printed is not None:
-        # model_construct: the engine builds these on every catch (bench/replay.py), from values it has checked
-        lines.append(DifficultyLine.model_construct(kind="printed", label=t("Difficulty"), amount=printed,
-                                                    running=printed))
+        # build, not validation: the engine makes these on every catch (bench/replay.py), from values it has checked
+        lines.append(build(DifficultyLine, {"kind": "printed", "label": t("Difficulty"), "amount": printed,
+                                            "running": printed}))
         if found is not None and found.reveal_difficulty is not None:
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
@@ -147,8 +147,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
         add("manual", t("adjusted by hand: {why}", why=label) if label else t("adjusted by hand"),
             action.adjustment)
     total = max(0, running) if printed is not None else None
-    return CatchDifficulty.model_construct(fish=found.name if found else None, printed=printed, lines=tuple(lines),
-                                           total=total, exact_dice=exact)
+    return build(CatchDifficulty, {"fish": found.name if found else None, "printed": printed, "lines": tuple(lines),
+                                   "total": total, "exact_dice": exact})
 
 
 def _displayed_discount(name: str | None) -> tuple[FishFilter, int] | None:

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import Buy
-from companion.rules.common import fail, player, source
+from companion.rules.common import build, fail, player, source
 from companion.rules.state import GameState
 
 # Three shops: how many cards a tier lets the buyer keep (docs/rules.md §5); tackle tiers give dice, see shop_tiers.
@@ -81,11 +81,17 @@ def quote(state: GameState, buy: Buy) -> PriceQuote:
     if buy.life_preserver:
         if state.life_preserver != buy.player:
             fail("A p.17", t("{name} doesn't hold the Life Preserver", name=p.name))
-        discounts.append(Discount(label=t("Life Preserver"), amount=rules.life_preserver_discount))
+        discounts.append(_discount(t("Life Preserver"), rules.life_preserver_discount))
     if len(buy.dinks) > p.dinks:
         fail("A p.17", t("{name} has only {n} Dinks", name=p.name, n=p.dinks))
-    discounts += [Discount(label=t("Dink"), amount=d) for d in buy.dinks]
+    discounts += [_discount(t("Dink"), d) for d in buy.dinks]
     madness = state.madness(buy.player).port_discount
     if madness and (buy.shop != "tackle" or rules.madness_discount_on_tackle_dice):
-        discounts.append(Discount(label=t("Madness"), amount=madness))
-    return PriceQuote(base=base, discounts=discounts, total=max(0, base - sum(d.amount for d in discounts)))
+        discounts.append(_discount(t("Madness"), madness))
+    # build, not validation: every Buy in a log is quoted again on replay (bench/replay.py)
+    return build(PriceQuote, {"base": base, "discounts": discounts,
+                              "total": max(0, base - sum(d.amount for d in discounts))})
+
+
+def _discount(label: str, amount: int) -> Discount:
+    return build(Discount, {"label": label, "amount": amount})

@@ -32,7 +32,7 @@ class PlayerDraft(BaseModel):
     lifeboat_flipped: bool = False
     fishbucks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
-    mounted: list[FishRef | None] = Field(default_factory=lambda: [None] * MOUNT_SLOTS)
+    mounted: list[FishRef | None] = Field(default_factory=lambda: list[FishRef | None]([None] * MOUNT_SLOTS))
     cloche: FishRef | None = None  # a small Fish on the Cloche Supply card (×2)
     displayed: list[FishRef] = Field(default_factory=list)  # kept face up, scored like Fish in hand (A p.27)
     hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered

@@ -73,7 +73,7 @@ class ShallowResult(BaseModel):
     winners: tuple[str, ...]
 
 
-def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: list[tuple[int, ...]],
+def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: Sequence[tuple[int, ...]],
             tie_breaks: list[str], reason: str, solo: bool) -> ShallowResult:
     placings = rank(keys, tie_breaks)
     scores = []

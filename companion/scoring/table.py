@@ -77,6 +77,7 @@ class FishIn(_In):
     def ref(self) -> FishRef:
         if self.name is not None:
             return load_catalog().fish_ref(self.name)
+        assert self.type is not None  # _complete refuses a Fish with neither a name nor a type
         return FishRef(value=self.value, type=self.type)
 
 

@@ -13,7 +13,7 @@ The optimum is exact: a 0/1 knapsack over the jettisoned total, small because Fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,7 +44,7 @@ def jettison_key(held: Sequence[HeldFish], chosen: Sequence[int]) -> JettisonKey
     return (sum(not f.hauled_before for f in picked), sum(f.worth for f in picked), len(picked))
 
 
-def jettison_total(held: Sequence[HeldFish], chosen: Sequence[int]) -> int:
+def jettison_total(held: Sequence[HeldFish], chosen: Iterable[int]) -> int:
     """Total value of the chosen Fish."""
     return sum(held[i].worth for i in set(chosen))
 
@@ -80,7 +80,8 @@ def propose_jettison(held: Sequence[HeldFish], regret_value: int) -> list[int]:
             if prev is None:
                 continue
             cand = (prev[0] + (not fish.hauled_before), prev[1] + 1, (*prev[2], i))
-            if best[s] is None or cand[:2] < best[s][:2]:
+            current = best[s]
+            if current is None or cand[:2] < current[:2]:
                 best[s] = cand
     options = [(b[0], s, b[1], b[2]) for s, b in enumerate(best) if b is not None and s >= regret_value]
     return sorted(min(options)[3])

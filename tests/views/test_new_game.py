@@ -27,6 +27,24 @@ def test_a_missing_name_is_named_and_no_game_starts():
     assert not ctx.sessions._games and ctx.route == "/new"
 
 
+def test_a_name_typed_twice_is_pointed_at_before_the_game_starts():
+    """docs/rules.md §1: names are compared ignoring case and surrounding spaces, as the scorer compares them."""
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ann", " ann ")
+    v = draw(ctx)
+    assert find(v, "player-name-0").error is None
+    assert find(v, "player-name-1").error == (
+        "Angler 2: “ann” is the same name as “Ann” (names ignore case and surrounding spaces)")
+    tap(v, "start-game")
+    assert ctx.error == find(v, "player-name-1").error
+    assert not ctx.sessions._games and ctx.route == "/new"
+
+
+def test_a_name_still_to_be_typed_is_not_pointed_at():
+    v = draw(context(None, "/new"))
+    assert [find(v, f"player-name-{i}").error for i in (0, 1)] == [None, None]
+
+
 def test_up_to_five_anglers():
     """docs/rules.md §1: 1–5 players."""
     ctx = context(None, "/new")

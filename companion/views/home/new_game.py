@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
+from companion.rules.names import name_problem
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets, list_variants
 from companion.views import theme
@@ -86,10 +87,10 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
     """Build the game through the rules engine, open and save it, and go to the table; a bad field is named."""
     from companion.rules.game import GameSetup, PlayerSetup, new_game
 
-    for n, player in enumerate(form.players, start=1):
-        if not player.name.strip():
-            ctx.fail(t("Angler {n} needs a name", n=n))
-            return
+    bad = _bad_name(form)
+    if bad is not None:
+        ctx.fail(bad[1])
+        return
     dealing = BIGGEST_REGRETS in form.expansions
     try:
         ruleset = build_ruleset(form.preset, tuple(form.variants), form.short_game, tuple(form.expansions))
@@ -103,6 +104,17 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
     session = ctx.sessions.start_game(new_game(setup))
     remember_names(ctx.store, [p.name for p in setup.players])
     ctx.navigate(route_to("/table", game=session.key))
+
+
+def _bad_name(form: NewGameForm) -> tuple[int, str] | None:
+    """The first angler whose name can't be played (docs/rules.md §1, the same rule as the scorer's), and why."""
+    problem = name_problem([p.name for p in form.players])
+    if problem is None:
+        return None
+    index, why = problem
+    if not form.players[index].name.strip():
+        return index, t("Angler {n} needs a name", n=index + 1)
+    return index, t("Angler {n}: {problem}", n=index + 1, problem=why)
 
 
 def _one_line(problem: Exception) -> str:
@@ -125,9 +137,12 @@ def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], 
         edit()
         redraw()
 
+    # Pointed at as soon as the field is left: a name typed twice, not one still to be typed.
+    bad = _bad_name(form)
+    problem = bad[1] if bad is not None and bad[0] == index and player.name.strip() else None
     name = tagged(f"player-name-{index}", ft.TextField(
-        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name,
-        text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
+        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=lambda _e: redraw(),
+        error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
                          (lambda: change(lambda: form.remove_player(index))) if count > 1 else None)
     swatches = [

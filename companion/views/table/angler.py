@@ -2,8 +2,8 @@
 Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``,
 ``error-line``, ``player-summary``, ``madness``, ``fresh-die-<k>`` (tap to select), ``spent-die-<k>``,
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
-``catch-secret``, ``catch-life-preserver``, ``catch-overfished``, ``catch-clear``, ``gear``, ``item-<k>``,
-``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
+``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
+``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
 ``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship``,
 ``table``, ``port``.
 """
@@ -27,6 +27,7 @@ from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, slot_line
+from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
 from companion.views.widgets import (
     action_button,
@@ -48,14 +49,14 @@ class AnglerForm:
     dice: list[int] = field(default_factory=list)
     catch: CatalogFish | None = None
     secret: bool = False
-    life_preserver: bool = False
     overfished: bool = False
+    used: CatchChoice = field(default_factory=CatchChoice)  # Dinks, Supplies, Life Preserver, change by hand
     item: str = ""
     swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot) of the Mounted Fish it is swapped for
 
     def caught(self) -> None:
-        self.dice, self.catch, self.secret, self.life_preserver, self.overfished = [], None, False, False, False
-        self.swap_for = None
+        self.dice, self.catch, self.secret, self.overfished = [], None, False, False
+        self.swap_for, self.used = None, CatchChoice()
 
 
 def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
@@ -129,16 +130,16 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
         setattr(form, name, not getattr(form, name))
         redraw()
 
+    def action_for(picked: CatalogFish) -> act.Fish:
+        swap = form.swap_for if picked.name == HADAL_SHADE else None
+        return fish_action(i, picked, form.secret, form.dice, form.used, overfished=form.overfished,
+                           swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
+
     def catch() -> None:
         if fish is None:
             moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
-        swap = form.swap_for if fish.name == HADAL_SHADE else None
-        action = act.Fish(player=i, fish=None if form.secret else fish.ref(), depth=fish.depth,
-                          difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(form.dice),
-                          life_preserver=form.life_preserver, overfished=form.overfished,
-                          swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
-        if moves.apply(action):
+        if moves.apply(action_for(fish)):
             form.caught()
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
@@ -153,8 +154,9 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             *(tagged(f"catch-{name}", ft.Switch(label=label, value=getattr(form, name),
                                                 on_change=lambda _e, n=name: flag(n)))
               for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
-                                  ("life_preserver", t("Use the Life Preserver")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
+            *catch_options(state, i, form.used, redraw),
+            *difficulty_lines(state, action_for(fish)),
             *(_hadal_shade(state, i, form, redraw) if fish.name == HADAL_SHADE else []),
             ft.Row([
                 grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,

@@ -1,0 +1,117 @@
+"""What the angler uses on a catch and the Difficulty that results, line by line (docs/rules.md §10): switches for the
+Life Preserver and the Supplies they hold, a button per Difficulty Dink while they hold Dinks, and a change made by
+hand, labelled as such, for an effect the companion doesn't model. The Difficulty comes from the engine
+(:func:`companion.rules.queries.catch_difficulty`); the screen computes none.
+
+Identifiers: ``catch-life-preserver``, ``catch-supply-<k>`` (the k-th owned card), ``catch-dink-<k>`` (the k-th
+Difficulty Dink of the catalog), ``catch-adjust-minus``, ``catch-adjust``, ``catch-adjust-plus``,
+``catch-adjust-why``, ``catch-difficulty`` (the summary) and ``catch-line-<k>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+import flet as ft
+
+from companion.catalog import CatalogFish, load_catalog
+from companion.i18n import t
+from companion.rules import actions as act
+from companion.rules.errors import RuleViolation
+from companion.rules.queries import catch_difficulty
+from companion.rules.state import GameState
+from companion.views import theme
+from companion.views.widgets import action_button, stepper, tagged
+
+ADJUSTMENT_LIMIT = 20  # the Fish action's bound on a change made by hand
+
+
+@dataclass
+class CatchChoice:
+    """The cards used on the catch and the change made by hand, before the Fish action is sent."""
+
+    dinks: list[str] = field(default_factory=list)
+    supplies: list[str] = field(default_factory=list)
+    life_preserver: bool = False
+    adjustment: int = 0
+    why: str = ""
+
+
+def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice: CatchChoice, *,
+                overfished: bool = False, swap_for: act.SwapFor | None = None) -> act.Fish:
+    """The Fish action for catching ``fish`` with ``dice`` and what ``choice`` names."""
+    return act.Fish(player=i, fish=None if secret else fish.ref(), depth=fish.depth, difficulty=fish.difficulty,
+                    exact_dice=fish.exact_dice, dice=list(dice), dinks=list(choice.dinks),
+                    supplies=list(choice.supplies), life_preserver=choice.life_preserver,
+                    adjustment=choice.adjustment, adjustment_label=choice.why.strip() or None,
+                    overfished=overfished, swap_for=swap_for)
+
+
+def _difficulty_dinks() -> list[str]:
+    return [d.name for d in load_catalog().dinks if d.difficulty_discount]
+
+
+def _lowers_difficulty(name: str) -> bool:
+    supply = load_catalog().item(name)
+    return supply is not None and supply.lowers_difficulty and supply in load_catalog().supplies
+
+
+def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None]) -> list[ft.Control]:
+    """The switches and buttons for what the angler holds, and the stepper for a change by hand."""
+    p = state.players[i]
+    controls: list[ft.Control] = []
+
+    def toggle(chosen: list[str], name: str) -> None:
+        if name in chosen:
+            chosen.remove(name)
+        else:
+            chosen.append(name)
+        redraw()
+
+    def flip_preserver() -> None:
+        choice.life_preserver = not choice.life_preserver
+        redraw()
+
+    if state.life_preserver == i:
+        controls.append(tagged("catch-life-preserver", ft.Switch(
+            label=t("Use the Life Preserver"), value=choice.life_preserver, on_change=lambda _e: flip_preserver())))
+    controls += [tagged(f"catch-supply-{k}", ft.Switch(label=t("Use {item}", item=name),
+                                                       value=name in choice.supplies,
+                                                       on_change=lambda _e, n=name: toggle(choice.supplies, n)))
+                 for k, name in enumerate(p.items) if _lowers_difficulty(name)]
+    if p.dinks:
+        full = len(choice.dinks) >= p.dinks
+        controls += [ft.Text(t("Dinks used ({used} of {n})", used=len(choice.dinks), n=p.dinks), size=theme.SMALL),
+                     ft.Row([action_button(f"catch-dink-{k}", name, partial(toggle, choice.dinks, name),
+                                           primary=name in choice.dinks, disabled=full and name not in choice.dinks)
+                             for k, name in enumerate(_difficulty_dinks())], wrap=True)]
+
+    def adjust(by: int) -> None:
+        choice.adjustment += by
+        redraw()
+
+    def on_why(event: ft.Event[ft.TextField]) -> None:
+        choice.why = event.control.value or ""
+
+    shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
+    controls.append(ft.Row([
+        stepper("catch-adjust", "", shown,
+                (lambda: adjust(-1)) if choice.adjustment > -ADJUSTMENT_LIMIT else None,
+                (lambda: adjust(1)) if choice.adjustment < ADJUSTMENT_LIMIT else None,
+                label=t("Difficulty adjusted by hand")),
+        tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why),
+               expand=True),
+    ]))
+    return controls
+
+
+def difficulty_lines(state: GameState, action: act.Fish) -> list[ft.Control]:
+    """The engine's Difficulty for ``action``, one line per effect, or why it can't be worked out."""
+    try:
+        found = catch_difficulty(state, action)
+    except RuleViolation as e:
+        return [tagged("catch-difficulty", ft.Text(str(e), size=theme.BODY, color=theme.DANGER))]
+    return [tagged("catch-difficulty", ft.Text(found.summary, size=theme.BODY, weight=ft.FontWeight.W_600)),
+            *(tagged(f"catch-line-{k}", ft.Text(line.text, size=theme.SMALL)) for k, line in enumerate(found.lines))]

@@ -1,0 +1,84 @@
+"""The catch card: what the angler uses on a catch, and the Difficulty the engine works out, line by line
+(docs/rules.md §10)."""
+
+from __future__ import annotations
+
+from tables import context, draw, game_of, monday_action, play
+from viewtree import change, ids, is_enabled, tap, text_of
+
+from companion.rules import actions as act
+
+
+def _picked(game, fish="swordfish", seat=0):
+    ctx = context(game, "/player?game={id}&seat=" + str(seat))
+    change(draw(ctx), "catch-search", fish)
+    tap(draw(ctx), f"catch-pick-{fish}")
+    return ctx
+
+
+def test_only_what_the_angler_holds_is_offered():
+    """docs/rules.md §10: Ada holds no Dink, no Supply, and Bo has the Life Preserver: nothing to switch on."""
+    v = draw(_picked(monday_action()))
+    shown = ids(v)
+    assert not any(i.startswith(("catch-dink-", "catch-supply-")) for i in shown)
+    assert "catch-life-preserver" not in shown
+    assert text_of(v, "catch-difficulty") == "Swordfish: Difficulty 4 = 4"
+
+
+def test_a_supply_used_lowers_the_difficulty_and_is_spent():
+    """docs/rules.md §10, A p.11: the Bag of Maggots takes 2 off one Fish, so a die worth 2 catches a Swordfish."""
+    ctx = _picked(play(monday_action(), act.GainItem(player=0, item="Bag of Maggots")))
+    change(draw(ctx), "catch-supply-0", True)
+    v = draw(ctx)
+    assert text_of(v, "catch-difficulty") == "Swordfish: Difficulty 4 − 2 Bag of Maggots = 2"
+    assert text_of(v, "catch-line-1") == "− 2 Bag of Maggots"
+    tap(v, "fresh-die-2")
+    tap(draw(ctx), "catch-fish")
+    assert ctx.error is None
+    ada = game_of(ctx).state.players[0]
+    assert [f.name for f in ada.hand] == ["Swordfish"] and ada.items == []
+    assert game_of(ctx).log[-1].supplies == ["Bag of Maggots"]
+
+
+def test_the_difficulty_without_the_supply_still_refuses_the_die():
+    """A p.10: the printed Difficulty 4 is not reached by a die worth 2 when the Supply is left unused."""
+    ctx = _picked(play(monday_action(), act.GainItem(player=0, item="Bag of Maggots")))
+    tap(draw(ctx), "fresh-die-2")
+    before = game_of(ctx)
+    tap(draw(ctx), "catch-fish")
+    assert game_of(ctx) is before
+    assert ctx.error == "Dice worth 2 don't reach the Difficulty 4 (A p.10)"
+
+
+def test_a_dink_and_a_change_by_hand_are_sent_and_shown_as_such():
+    """docs/rules.md §10: a Difficulty Dink takes 1 off; a change by hand is labelled, with the table's reason."""
+    ctx = _picked(play(monday_action(), act.DrawDink(player=0)))
+    tap(draw(ctx), "catch-dink-0")
+    v = draw(ctx)
+    assert not is_enabled(v, "catch-dink-1")  # Ada holds one Dink
+    tap(v, "catch-adjust-minus")
+    change(draw(ctx), "catch-adjust-why", "Sea Monkey")
+    v = draw(ctx)
+    assert text_of(v, "catch-adjust") == "-1 Difficulty adjusted by hand"
+    assert text_of(v, "catch-difficulty") == (
+        "Swordfish: Difficulty 4 − 1 Moon Jellyfish − 1 adjusted by hand: Sea Monkey = 2")
+    tap(v, "fresh-die-2")
+    tap(draw(ctx), "catch-fish")
+    assert ctx.error is None
+    sent = game_of(ctx).log[-1]
+    assert (sent.dinks, sent.adjustment, sent.adjustment_label) == (["Moon Jellyfish"], -1, "Sea Monkey")
+    assert game_of(ctx).state.players[0].dinks == 0
+    assert "catch-adjust" not in ids(draw(ctx))  # the card is cleared after the catch
+
+
+def test_the_life_preserver_is_offered_to_its_holder_and_spent():
+    """docs/rules.md §4: Bo, holding the Life Preserver, may use it on a catch for Difficulty −2; it is then spent."""
+    ctx = _picked(play(monday_action(), act.Pass(player=0)), "striped-marlin", seat=1)
+    change(draw(ctx), "catch-life-preserver", True)
+    v = draw(ctx)
+    assert text_of(v, "catch-difficulty") == "Striped Marlin: Difficulty 4 − 2 Life Preserver = 2"
+    for k in range(2):  # Bo's 1 and 1
+        tap(draw(ctx), f"fresh-die-{k}")
+    tap(draw(ctx), "catch-fish")
+    assert ctx.error is None
+    assert game_of(ctx).state.life_preserver is None
