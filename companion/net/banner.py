@@ -6,17 +6,20 @@ queue it for a session that may be gone; after 0.7 s (a blip stays invisible) th
 that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address).
 When the gate drops the pass (the room code changed), the phone goes to the join page.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
+``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
+the browser's (``navigator.languages``, matched as :func:`companion.i18n.match_language` matches
+``Accept-Language``).
 """
 
 from __future__ import annotations
 
 import json
 
-from companion.i18n import t
+from companion.i18n import LANGUAGES, t, use_language
 from companion.net.gate import CLOSE_DROPPED
 
 _SCRIPT = """<script>(function(){
-var T=%(texts)s,Native=window.WebSocket,box=null,timer=null;
+var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null;
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
 function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
 'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px system-ui,sans-serif;'+
@@ -33,6 +36,9 @@ function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new N
 if(/\\/ws$/.test(String(url))){ws.addEventListener('open',hide);ws.addEventListener('close',function(e){
 if(e.code===%(dropped)d){location.href='/join';}else{show();}});}return ws;}
 Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEach(function(k){Gated[k]=Native[k];});
+(navigator.languages||[navigator.language||'']).some(function(tag){
+var c=String(tag).toLowerCase().replace(/-/g,'_'),b=c.indexOf('zh')===0?'zh_Hant':c.split('_')[0];
+if(ALL[b]){T=ALL[b];return true;}return false;});
 window.WebSocket=Gated;
 if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
 localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
@@ -42,13 +48,20 @@ n.onclick=function(){n.remove();};document.body.appendChild(n);setTimeout(functi
 })();</script>"""
 
 
-def page_script() -> str:
-    """The ``<script>`` to put into ``index.html``, in the app's language."""
-    texts = {
+def _texts() -> dict[str, str]:
+    return {
         "reconnecting": t("Reconnecting…"),
         "paused": t("Taps wait until the host is back; nothing you entered is lost."),
         "now": t("Reconnect now"),
         "lock": t("This link can't keep your screen on: set your phone's screen lock to 10 minutes or more for "
                   "the game."),
     }
+
+
+def page_script() -> str:
+    """The ``<script>`` to put into ``index.html``, with its texts in every language the app speaks."""
+    texts = {}
+    for language in LANGUAGES:
+        with use_language(language):
+            texts[language] = _texts()
     return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED}

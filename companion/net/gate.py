@@ -21,7 +21,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from companion.i18n import t
+from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import Keys, Pass, Role
 from companion.net.identity import current_pass
 from companion.net.join_page import join_page, joined_page
@@ -43,6 +43,12 @@ log = logging.getLogger(__name__)
 
 def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _browser_language(headers: dict[str, str]) -> str:
+    """The language of the gate's own pages: the browser's ``Accept-Language`` (pinned only around them, so the
+    app's sessions keep each phone's own choice)."""
+    return match_language(headers.get("accept-language")) or DEFAULT_LANGUAGE
 
 
 def _cookie(headers: dict[str, str], name: str) -> str | None:
@@ -103,14 +109,16 @@ class Gate:
             await self._refuse(scope, receive, send, 403, t("Requests from other web pages are refused."))
             return
         if scope["type"] == "http" and scope["path"] == "/join":
-            await self._join(scope, receive, send)
+            with use_language(_browser_language(headers)):
+                await self._join(scope, receive, send)
             return
         holder = self._pass(headers)
         if holder is None:
             if scope["type"] == "websocket":
                 await self._refuse(scope, receive, send, 403, "")
             else:
-                await _respond(send, 401, join_page())
+                with use_language(_browser_language(headers)):
+                    await _respond(send, 401, join_page())
             return
         token = current_pass.set(holder)
         try:

@@ -54,6 +54,10 @@ def pass_of(page: Any) -> Pass:
     return _keys.by_id(holder.token_id) or Pass(holder.token_id, Role.GUEST)
 
 
-def is_host(page: Any) -> bool:
-    """Whether this tab may export, import, delete, restore and change the room code or app-wide settings."""
-    return pass_of(page).is_host
+def is_host(page: Any | None) -> bool:
+    """Whether this tab may export, import, delete, restore and change the room code or app-wide settings: in
+    the local mode (nothing to join) the one screen is the host's; while phones are served, only a host's pass
+    (never code drawing with no page)."""
+    if _keys is None:
+        return True
+    return page is not None and pass_of(page).is_host

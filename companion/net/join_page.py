@@ -1,11 +1,15 @@
-"""The one page a browser without a pass sees: type the room code (or open the QR code's link)."""
+"""The one page a browser without a pass sees: type the room code (or open the QR code's link).
+
+Drawn in the language :func:`companion.i18n.t` is in (the gate pins the browser's ``Accept-Language``); the
+messages are plain ``t("...")`` calls, outside the f-strings, so ``pybabel extract`` finds them.
+"""
 
 from __future__ import annotations
 
 import json
 from html import escape
 
-from companion.i18n import t
+from companion.i18n import language, t
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;background:#0b1d2a;color:#e6eef3;margin:0;display:flex;
@@ -22,23 +26,31 @@ def join_page(problem: str = "", wait_seconds: int = 0) -> str:
     if wait_seconds:
         problem = t("Too many wrong codes from this device. Try again in {seconds} s.", seconds=wait_seconds)
     problem_line = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
-    return f"""<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>{escape(t("Join the table"))}</title>
+    title = escape(t("Join the table"))
+    hint = escape(t("Type the room code shown on the host's screen, or scan its QR code."))
+    label, join = escape(t("Room code")), escape(t("Join"))
+    return f"""<!doctype html><html lang="{_lang()}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>
 <style>{_STYLE}</style></head><body><main>
-<h1>{escape(t("Join the table"))}</h1>
-<p class="hint">{escape(t("Type the room code shown on the host's screen, or scan its QR code."))}</p>
+<h1>{title}</h1>
+<p class="hint">{hint}</p>
 {problem_line}
 <form method="post" action="/join">
-<label for="code">{escape(t("Room code"))}</label>
+<label for="code">{label}</label>
 <input id="code" name="code" autocomplete="off" autocapitalize="characters" maxlength="14" required autofocus>
-<button type="submit">{escape(t("Join"))}</button>
+<button type="submit">{join}</button>
 </form></main></body></html>"""
 
 
 def joined_page(target: str = "/") -> str:
     """Shown once the pass is set: it opens ``target`` from this origin, so the SameSite=Strict cookie goes along
     (a redirect would still count as the QR scanner's cross-site navigation)."""
-    return f"""<!doctype html><html><head><meta charset="utf-8">
-<title>{escape(t("Joined"))}</title><script>location.replace({json.dumps(target)});</script>
+    joined, opening = escape(t("Joined")), escape(t("Open the table"))
+    return f"""<!doctype html><html lang="{_lang()}"><head><meta charset="utf-8">
+<title>{joined}</title><script>location.replace({json.dumps(target)});</script>
 <noscript><meta http-equiv="refresh" content="0;url={escape(target)}"></noscript></head>
-<body><p><a href="{escape(target)}">{escape(t("Open the table"))}</a></p></body></html>"""
+<body><p><a href="{escape(target)}">{opening}</a></p></body></html>"""
+
+
+def _lang() -> str:
+    return language().replace("_", "-")

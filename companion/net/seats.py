@@ -62,12 +62,15 @@ def choose_seat(page: Any, seat: Seat | None) -> bool:
     return keys.set_seat(holder.token_id, seat.saved() if seat else None)
 
 
-def may_see_hidden(page: Any, game_id: str, angler: int) -> bool:
+def may_see_hidden(page: Any | None, game_id: str, angler: int) -> bool:
     """Whether this tab may show angler ``angler``'s hidden things (Fish in hand, Regret value) in ``game_id``:
     their own phone may; so may the one screen of the local mode and a host that took no seat (the game
-    master's view). Every other phone, the whole table's included, shows counts only."""
+    master's view). Every other phone, the whole table's included, shows counts only (so does code drawing
+    with no page while phones are served)."""
     if identity.keys() is None:
         return True
+    if page is None:
+        return False
     holder = identity.pass_of(page)
     seat = Seat.from_saved(holder.seat)
     if seat is None:

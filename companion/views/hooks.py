@@ -19,6 +19,14 @@ from companion.session import Session, Snapshot
 T = TypeVar("T")
 
 
+def current_page() -> ft.Page | None:
+    """The page of the tab being drawn or handled; ``None`` when drawn with no page (a view test)."""
+    try:
+        return ft.context.page
+    except RuntimeError:
+        return None
+
+
 def use_threadsafe(setter: Callable[[Any], None]) -> Callable[[Any], None]:
     """``setter`` made callable from any thread (a plain call outside the event loop, as in view tests)."""
     try:

@@ -155,3 +155,17 @@ def test_the_font_manifest_lists_only_fonts_the_app_draws_with(table, client, en
     assert not [f for f in families if "KaTeX" in f or "Cupertino" in f]
     page = web.get("/table", headers={"Accept-Encoding": encoding})
     assert "companion-reconnecting" in page.text and "flutter_bootstrap.js" in page.text
+
+
+@pytest.mark.parametrize(("accept", "lang", "title", "refusal"), [
+    ("it-IT,it;q=0.9,en;q=0.5", "it", "Unisciti al tavolo", "Quel codice non è di questo tavolo"),
+    ("zh-TW,zh;q=0.9", "zh-Hant", "加入牌桌", "該代碼不屬於此牌桌"),
+    ("fr-FR", "en", "Join the table", "That code is not this table"),
+])
+def test_the_join_page_speaks_the_browsers_language(table, client, accept, lang, title, refusal):
+    """Issue 10: the gate's own pages in the language the browser asks for (Accept-Language), English otherwise."""
+    web = client("127.0.0.30")
+    page = web.get("/", headers={"Accept-Language": accept})
+    assert f'<html lang="{lang}">' in page.text and f"<h1>{title}</h1>" in page.text
+    wrong = web.get("/join", params={"code": "WRONG3"}, headers={"Accept-Language": accept})
+    assert refusal in wrong.text

@@ -18,7 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules import actions as act
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.store import open_store
 from tests.support.browser import PHONE, FletPage, browser_missing, free_port, launch_chromium
+from tests.views.tables import all_passed_on_the_last_day, play
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -165,3 +170,132 @@ def test_each_phone_takes_its_seat_and_another_anglers_card_stays_off_it(chromiu
     again = FletPage(bo.page.context.new_page(), host.url).open("/")
     again.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=1$"), wait_until="commit")
     again.wait_text("Bo")
+
+
+def _seated_phones(chromium: object, data_dir: Path, game: Game, seats: int) -> tuple[Host, list[FletPage]]:
+    """A table serving ``game`` (saved before it starts), with ``seats`` phones each joined through ``/join``,
+    sat at angler 0, 1, … and showing the table."""
+    store = open_store(data_dir)
+    store.save_game(game)
+    del store
+    host = Host(data_dir).start()
+    phones = []
+    for seat in range(seats):
+        phone = _phone(chromium, host)
+        _join_by_typing(phone, host, host.room_code)
+        phone.tap(f"seat-angler-{seat}")
+        phone.page.wait_for_url(re.compile(rf"/player\?game=[^&]+&seat={seat}$"))
+        phone.open(f"/table?game={game.id}")
+        phone.wait_id("player-card-0")
+        phones.append(phone)
+    return host, phones
+
+
+# Watches, in the phone's own page, for the identified node to read ``pattern``; keeps the time (ms since the
+# epoch, the machine's clock) it first did in ``window.companionSeen``. Polling from here would add Playwright's
+# round trips to the figure.
+WATCH = """([id, pattern]) => {
+  const re = new RegExp(pattern);
+  window.companionSeen = null;
+  const look = () => {
+    const n = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    const text = n ? (n.innerText || n.textContent || n.getAttribute('aria-label') || '').trim() : '';
+    if (re.test(text)) window.companionSeen = Date.now(); else setTimeout(look, 5);
+  };
+  look();
+}"""
+
+
+def _delays_after_tap(tapper: FletPage, identifier: str, others: list[FletPage], shown: str,
+                      pattern: str) -> list[float]:
+    """Seconds from a tap on ``identifier`` until each of ``others`` showed ``pattern`` at ``shown``."""
+    x, y = _centre(tapper, identifier)
+    for phone in others:
+        phone.page.evaluate(WATCH, [shown, pattern])
+    tapped = time.time() * 1000
+    tapper.page.mouse.click(x, y)
+    seen = [phone.page.wait_for_function("window.companionSeen", timeout=10_000).json_value() for phone in others]
+    return [(at - tapped) / 1000 for at in seen]
+
+
+def test_a_regret_added_on_one_phone_shows_on_the_others_within_a_second(chromium, tmp_path):
+    host, (ann, bo, cy) = _seated_phones(chromium, tmp_path, _three_anglers(), 3)
+    try:
+        for round_ in (1, 2, 3):
+            delays = _delays_after_tap(ann, "regret-plus-1", [bo, cy], "regret-1", rf"^{round_}\b")
+            print(f"Regret {round_} on the other phones after {', '.join(f'{d:.3f}' for d in delays)} s")
+            assert max(delays) < 1.0
+    finally:
+        host.stop()
+
+
+def test_a_seats_regret_value_stays_off_another_seats_phone(chromium, tmp_path):
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, _last_day_with_regrets(), 2)
+    try:
+        ann.tap("end-game")
+        bo.wait_text("Regret value not entered yet")
+        ann.wait_id("reveal-0")
+        assert not bo.has_id("reveal-0")
+        ann.type_into("reveal-0", "3")
+        ann.tap("reveal-ok-0")
+        bo.wait_text("Regret value entered")
+        assert not bo.has_id("reveal-0") and "3" not in bo.screen_text().split()
+        assert ann.value("reveal-0") == "3"
+    finally:
+        host.stop()
+
+
+def test_a_tap_while_the_host_is_down_is_applied_once_or_refused(chromium, tmp_path):
+    game = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
+    try:
+        plus = _centre(ann, "regret-plus-1")
+        host.stop()
+        # At once, before the phone notices: the tap is either queued by the client or lands on the banner.
+        ann.page.mouse.click(*plus)
+        banner = ann.page.locator("#companion-reconnecting")
+        banner.wait_for(state="attached", timeout=15_000)
+        host.start()
+        banner.wait_for(state="detached", timeout=30_000)
+        regrets = ann.wait_value("regret-1", re.compile(r"^[01]\b"), timeout_ms=15_000)
+        time.sleep(1.0)  # a queued tap delivered late would show by now
+        regrets = ann.value("regret-1")
+        saved = open_store(tmp_path).load_game(game.id).state.players[1].regret_cards
+        print(f"tap while down: phone shows {regrets!r}, saved {saved}")
+        assert regrets.startswith(str(saved)) and saved in (0, 1)  # never doubled; the phone shows what is kept
+        bo.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        ann.tap("regret-plus-1")  # and the phone plays on: one tap, one Regret
+        bo.wait_value("regret-1", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
+    finally:
+        host.stop()
+
+
+def _centre(phone: FletPage, identifier: str) -> tuple[float, float]:
+    box = phone.wait_id(identifier).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _three_anglers() -> Game:
+    """Ann, Bo and Cy, nothing done yet."""
+    return new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
+                                       (("Ann", "Alba"), ("Bo", "Isla"), ("Cy", "Maris"))],
+                              ruleset=build_ruleset("anglers-guide"), seed=11))
+
+
+def _last_day_with_regrets() -> Game:
+    """Two anglers, all passed on the last Day (the game can end, A p.22), the first holding two Regret cards."""
+    return play(all_passed_on_the_last_day(), act.DrawRegret(player=0), act.DrawRegret(player=0))
+
+
+def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromium, host):
+    phone = FletPage(chromium.new_context(viewport=PHONE, locale="it-IT").new_page(), host.url)
+    phone.page.goto(host.url + "/")
+    assert phone.page.locator("h1").inner_text() == "Unisciti al tavolo"
+    _join_by_typing(phone, host, host.room_code)
+    phone.wait_id("seat-none")
+    host.stop()
+    banner = phone.page.locator("#companion-reconnecting")
+    banner.wait_for(state="attached", timeout=15_000)
+    assert "Riconnessione…" in banner.inner_text()
+    assert phone.page.locator("#companion-reconnect-now").inner_text() == "Riconnetti ora"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from seated import on, phone
 from tables import context, draw, finished, two_players
 from viewtree import ids, tap, texts
 
@@ -12,6 +13,7 @@ from companion.store import open_store
 @pytest.mark.parametrize(("button", "route"), [
     ("home-new-game", "/new"), ("home-score", "/score"), ("home-survey", "/survey"),
     ("home-shallow", "/score/shallow"), ("home-endeavor", "/score/endeavor"), ("home-settings", "/settings"),
+    ("home-phones", "/phones"),
 ])
 def test_each_button_goes_to_its_route(button, route):
     ctx = context()
@@ -56,3 +58,14 @@ def test_theme_setting_is_kept_and_applied(tmp_path):
     tap(draw(ctx), "theme-light")
     assert store.get_setting("theme") == "light"
     assert changed == [("theme", "light")]
+
+
+def test_phones_and_settings_are_on_the_hosts_home_only(keys):
+    """Issue 10: host-only screens (Phones, Settings and data) aren't offered on a guest's phone."""
+    host_only = {"home-phones", "home-settings"}
+    with on(phone(keys, keys.host_code, None)):
+        host = draw(context())
+    with on(phone(keys, keys.room_code, None)):
+        guest = draw(context())
+    assert host_only <= set(ids(host))
+    assert not host_only & set(ids(guest)) and "home-history" in ids(guest)

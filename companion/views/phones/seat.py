@@ -16,15 +16,8 @@ from companion.i18n import t
 from companion.net import Seat, choose_seat, seat_of
 from companion.store.records import GameSummary
 from companion.views.context import AppContext
-from companion.views.hooks import use_redraw
+from companion.views.hooks import current_page, use_redraw
 from companion.views.widgets import action_button, screen, section_card, tagged
-
-
-def _page() -> ft.Page | None:
-    try:
-        return ft.context.page
-    except Exception:  # drawn with no page (a view test): nothing to keep the seat with
-        return None
 
 
 def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
@@ -39,7 +32,7 @@ def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
 
 def take(ctx: AppContext, seat: Seat) -> None:
     """Keep ``seat`` for this phone and open its screen."""
-    page = _page()
+    page = current_page()  # none in a view test: nothing to keep the seat with
     if page is not None and not choose_seat(page, seat):
         ctx.fail(t("This phone's pass was dropped (the room code changed): join again with the new code."))
         return
@@ -52,7 +45,7 @@ def SeatScreen(ctx: AppContext) -> ft.View:
     picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
     redraw = use_redraw()
     games = _games_in_progress(ctx)
-    page = _page()
+    page = current_page()
     current = seat_of(page) if page is not None else None
     body: list[ft.Control] = []
     if current is not None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.i18n import t
+from companion.net import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
@@ -21,7 +22,8 @@ from companion.rules.state import GameState, PlayerState
 from companion.rules.tentacles import overmind_slots
 from companion.views import theme
 from companion.views.context import route_to
-from companion.views.labels import madness_text
+from companion.views.hooks import current_page
+from companion.views.labels import fish_label, madness_text
 from companion.views.table.common import Moves
 from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
@@ -64,10 +66,14 @@ class Steps(NamedTuple):
 
 @ft.memo
 @ft.component
-def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts) -> ft.Control:
+def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts, hidden: bool) -> ft.Control:
     apply = moves.apply
     if f.phase == "ended":
-        return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
+        if hidden:
+            return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
+        # Another angler's Regret value stays on their phone: only whether it was entered (issue 10).
+        return chip(f"regret-value-{i}", t("Regret value entered") if p.regret_value is not None
+                    else t("Regret value not entered yet"))
     if f.phase == "refresh" and not p.refreshed:
         return RefreshFaces(moves, i, p.name, p.fresh, p.spent, key=f"refresh-{game_id}-{i}")
     if f.phase == "declaration" and not p.declared and f.their_turn:
@@ -122,6 +128,19 @@ def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool =
     if their_turn:
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
     return ft.Row(status, wrap=True)
+
+
+@ft.memo
+@ft.component
+def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control:
+    """The Fish in hand: named on the angler's own phone, counted on every other (issue 10)."""
+    if hidden and fish:
+        text = t("In hand: {fish}", fish=", ".join(fish))
+        if count > len(fish):
+            text = f"{text} · {t('and {n} Fish not entered', n=count - len(fish))}"
+    else:
+        text = t("{n} Fish in hand", n=count)
+    return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
 @ft.memo
@@ -189,7 +208,7 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 @ft.component
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
                  facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
-                 holds_lp: bool = False) -> ft.Control:
+                 hidden: bool, holds_lp: bool = False) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
@@ -198,8 +217,9 @@ def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tie
     return section_card(f"player-card-{seat}", p.name, [
         _Status(seat, p.where, p.passed, facts.their_turn, holds_lp, key="status"),
         _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
+        _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
-        _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, key="phase"),
+        _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, hidden, key="phase"),
         _Links(moves, seat, game_id, key="links"),
     ], accent=accent)
 
@@ -208,6 +228,8 @@ AnglerCard = ft.memo(_angler_card)
 
 
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
-    """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed."""
+    """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
+    Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others."""
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      _personality_props(state, seat), state.life_preserver == seat, key=f"card-{seat}")
+                      _personality_props(state, seat), may_see_hidden(current_page(), game_id, seat),
+                      state.life_preserver == seat, key=f"card-{seat}")

@@ -9,7 +9,7 @@ Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-
 (let the app roll), ``refresh-faces-<i>``, ``face-<i>-<n>-<face>``, ``reroll-<i>-<k>``, ``declare-sea-<i>``,
 ``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a
 passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the
-end), ``player-<i>`` (details), ``port-<i>``.
+end; ``regret-value-<i>`` on another angler's phone), ``in-hand-<i>``, ``player-<i>`` (details), ``port-<i>``.
 """
 
 from __future__ import annotations
