@@ -4,7 +4,7 @@ tracks (Regret cards, Fishbucks, Dinks, dice, the Can of Worms), as structured e
 (``fish_cards.csv``, D). Abilities that change nothing the app counts (peeking, discarding Fish from a Shoal)
 are left out: the table does them. Run from the repository root:
 
-    .venv/bin/python scripts/build_abilities.py [/work/shared/reference/data]
+    .venv/bin/python scripts/build_abilities.py [../shared/reference/data]
 
 Each Fish maps ``catch``/``eat`` to a list of options (the card's "OR"); each option is a list of effects
 ``{"do": ..., "n": ..., "who": "self"|"others"|"everyone", "coin": null|"heads"|"tails", "random": bool}``.
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = Path("/work/shared/reference/data")
+DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "data"  # beside the checkout
 
 # (pattern, effect kind, who): the card wording that changes a tracked number; N is the count.
 PATTERNS: list[tuple[str, str, str]] = [

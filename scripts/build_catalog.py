@@ -4,7 +4,7 @@
 Numbers and names come from the CSVs; every ability summary below is the project's own short wording
 (the CSVs' paraphrase columns are not copied). Run from the repository root:
 
-    .venv/bin/python scripts/build_catalog.py [/work/shared/reference/data]
+    .venv/bin/python scripts/build_catalog.py [../shared/reference/data]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = Path("/work/shared/reference/data")
+DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "data"  # beside the checkout
 
 # docs/rules.md §8: Fish the Ocean Survey takes out of the Sea ("Blue Whale" is the Humpback Whale card).
 SOLO_REMOVED = {"Man O' War", "Tidal Trafficker", "Bathyphysa Conifera", "Deep Dealer", "Humpback Whale",
