@@ -232,6 +232,7 @@ def test_a_regret_added_on_one_phone_shows_on_the_others_within_a_second(chromiu
 def test_a_seats_regret_value_stays_off_another_seats_phone(chromium, tmp_path):
     host, (ann, bo) = _seated_phones(chromium, tmp_path, _last_day_with_regrets(), 2)
     try:
+        ann.tap("end-game", then="end-game-question")  # asked first (issue 12)
         ann.tap("end-game")
         bo.wait_text("Regret value not entered yet")
         ann.wait_id("reveal-0")
