@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -21,10 +20,9 @@ from tests.support.browser import (
     PHONE,
     FletPage,
     ServedApp,
-    browser_missing,
+    chromium_for_tests,
     companion_command,
     free_port,
-    launch_chromium,
 )
 
 
@@ -47,12 +45,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     # Per module, so Playwright's event loop is closed before later folders' tests run their own (asyncio.run).
-    reason = browser_missing()
-    if reason:
-        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-        pytest.skip(f"browser tests skipped: {reason}")
-    with launch_chromium() as chromium:
+    with chromium_for_tests() as chromium:
         yield chromium
 
 

@@ -22,7 +22,7 @@ from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
-from tests.support.browser import PHONE, FletPage, browser_missing, free_port, launch_chromium
+from tests.support.browser import PHONE, FletPage, chromium_for_tests, free_port
 from tests.views.tables import all_passed_on_the_last_day, play
 
 REPO = Path(__file__).resolve().parents[2]
@@ -69,12 +69,7 @@ class Host:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
-    reason = browser_missing()
-    if reason:
-        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-        pytest.skip(f"browser tests skipped: {reason}")
-    with launch_chromium() as browser:
+    with chromium_for_tests() as browser:
         yield browser
 
 

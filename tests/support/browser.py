@@ -473,3 +473,18 @@ def launch_chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def chromium_for_tests() -> Iterator[object]:
+    """The browser for a test fixture: where it is missing the test is skipped, or fails when
+    ``COMPANION_REQUIRE_BROWSER=1`` (CI, ``scripts/test``), so browser tests never skip silently there."""
+    import pytest
+
+    reason = browser_missing()
+    if reason:
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {reason}")
+    with launch_chromium() as browser:
+        yield browser
