@@ -30,7 +30,7 @@ from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import DIE_NAMES, SHOP_NAMES, fish_label, madness_text, slot_line
-from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
+from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
@@ -210,10 +210,10 @@ def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
 @ft.component
 def PortScreen(ctx: AppContext) -> ft.View:
     """The Port screen for ``/port?game=<id>&seat=<i>``."""
-    session = game_session(ctx, ctx.params.get("game"))
-    seat = None if session is None else seat_of(ctx, len(session.current.value.state.players))
-    if session is None or seat is None:
+    opened = open_seat(ctx)
+    if opened is None:
         return no_game(ctx, t("Port"))
+    session, seat = opened
     return _Port(ctx, session, seat, key=f"{session.key}-{seat}")
 
 

@@ -28,7 +28,7 @@ from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
-from companion.views.table.common import Moves, game_session, no_game, seat_of, use_moves
+from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import (
     action_button,
@@ -236,10 +236,10 @@ def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
 @ft.component
 def AnglerScreen(ctx: AppContext) -> ft.View:
     """The player screen for ``/player?game=<id>&seat=<i>``."""
-    session = game_session(ctx, ctx.params.get("game"))
-    seat = None if session is None else seat_of(ctx, len(session.current.value.state.players))
-    if session is None or seat is None:
+    opened = open_seat(ctx)
+    if opened is None:
         return no_game(ctx, t("Angler"))
+    session, seat = opened
     return _Angler(ctx, session, seat, key=f"{session.key}-{seat}")
 
 

@@ -27,10 +27,13 @@ def game_session(ctx: AppContext, game_id: str | None) -> GameSession | None:
         return None
 
 
-def seat_of(ctx: AppContext, players: int) -> int | None:
-    """The seat named by ``?seat=``, if the table has it."""
+def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
+    """The session of ``?game=`` and the seat named by ``?seat=``, if the game opens and its table has that seat."""
+    session = game_session(ctx, ctx.params.get("game"))
     raw = ctx.params.get("seat", "")
-    return int(raw) if raw.isdigit() and int(raw) < players else None
+    if session is None or not raw.isdigit() or int(raw) >= len(session.current.value.state.players):
+        return None
+    return session, int(raw)
 
 
 @dataclass(eq=False)
