@@ -3,7 +3,8 @@
 While the socket is down the server can't draw anything, so this is a small script put into ``index.html``. It
 watches the app's WebSocket: the moment it closes a layer covers the app, so no tap reaches a client that would
 queue it for a session that may be gone; after 0.7 s (a blip stays invisible) the layer shows "Reconnecting…",
-that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address).
+that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address). The
+button answers only once it can be seen: a tap meant for the app must not reload the page while the host is down.
 When the gate drops the pass (the room code changed), the phone goes to the join page.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
 ``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
@@ -29,8 +30,8 @@ box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
 box.appendChild(el('p','opacity:.85',T.paused));
 var b=el('button','font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);b.id='companion-reconnect-now';
 b.onclick=function(){location.reload();};box.appendChild(b);}
-box.style.opacity='0';if(!box.parentNode)document.body.appendChild(box);
-if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';},700);}
+box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
+if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
 function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
 function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new Native(url,protocols);
 if(/\\/ws$/.test(String(url))){ws.addEventListener('open',hide);ws.addEventListener('close',function(e){
