@@ -30,7 +30,7 @@ from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
-from companion.views.widgets import icon_action, screen, section_card
+from companion.views.widgets import icon_action, screen, section_card, title_text
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
 @ft.component
 def _Title(session: GameSession) -> ft.Control:
     day, phase = _day_and_phase(use_session(session, _day_and_phase))
-    return ft.Text(t("{day} · {phase}", day=day, phase=phase_name(phase)), size=theme.TITLE)
+    return title_text(t("{day} · {phase}", day=day, phase=phase_name(phase)))
 
 
 def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:

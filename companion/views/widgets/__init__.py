@@ -10,6 +10,7 @@ from companion.views.widgets.basics import (
     screen,
     section_card,
     tagged,
+    title_text,
 )
 from companion.views.widgets.fish_picker import fish_picker
 from companion.views.widgets.stepper import stepper
@@ -27,5 +28,6 @@ __all__ = [
     "section_card",
     "stepper",
     "tagged",
+    "title_text",
     "undo_redo",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 import flet as ft
@@ -117,6 +118,19 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
     return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True), live_region=True)
 
 
+# Characters of title that fit in 160 px at theme.TITLE (a Chinese character counts two).
+LONG_TITLE = 15
+
+
+def _long(title: str) -> bool:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title) > LONG_TITLE
+
+
+def title_text(title: str) -> ft.Text:
+    """An app bar's title; a long one ("<angler> at Port") wraps at body size instead of being cut off."""
+    return ft.Text(title, size=theme.BODY if _long(title) else theme.TITLE, max_lines=3)
+
+
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
            error: str | None = None, steps: tuple[str, ...] | list[str] = (), wide: bool = False) -> ft.View:
@@ -126,14 +140,17 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
     screen that lays its cards out in columns there).
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
+    # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
+    long = isinstance(title, str) and bool(back or actions) and _long(title)
     # Full width on a phone; a centred column on a tablet.
     column = ft.Column(controls, spacing=theme.GAP,
                        col={"xs": 12, "xl": 10} if wide else {"xs": 12, "sm": 10, "md": 7, "lg": 5},
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(title, size=theme.TITLE) if isinstance(title, str) else title,
-                         leading=leading, actions=actions or [],
+        appbar=ft.AppBar(title=(title_text(title) if long else ft.Text(title, size=theme.TITLE))
+                         if isinstance(title, str) else title,
+                         leading=leading, actions=actions or [], toolbar_height=theme.TOUCH + 16 if long else None,
                          automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,

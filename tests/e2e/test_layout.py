@@ -1,0 +1,340 @@
+"""The main screens at 360×640, 390×844 and 1024×768 with no text clipped (issue 12, item 7).
+
+One app is served for the module with a data folder seeded through the rules engine and the store: a 4-angler game
+mid-Monday (a long name, an angler at the $10 cap), the same table on Wednesday evening (the Day's end checklist)
+and in a Three shops game (the passing rewards), a finished 4-angler game with every Regret value revealed (the
+scorer shows a result), two plays in History and an Ocean Survey campaign in its first week. Each screen is opened
+once and drawn at each size in turn; the page is wheeled from top to bottom and every semantics node that carries
+text is checked where it is wholly on screen:
+
+- it lies inside the viewport horizontally;
+- it lies inside the card around it (the nearest enclosing node with a ``Semantics`` identifier);
+- it is at least one line of the app's smallest text high;
+- its box is as wide as its longest word at the app's smallest text size (no word broken over two lines, "$1" over
+  "0"), and a box one line high is as wide as its whole text at that size (a label cut off or ellipsised);
+- a button's box is high enough for the lines its label needs at Material's button text size;
+- an app bar's title (a heading) fills a whole number of lines at a title size, each wide enough for the words
+  wrapped into it (an ellipsised title is one line too few).
+
+Widths are measured in the page with the Roboto the web client draws with, at the smallest size a text can have
+there: a lower bound, so a failure is a real cut. On 1024×768 the table's angler cards sit two side by side.
+A screenshot of each screen at each size goes to ``<screenshots>/<screen>-<width>x<height>.png``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.history import record_play
+from companion.rules import actions as act
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.scoring.table import score_table
+from companion.store import open_store
+from companion.survey.play import catch_fish, new_campaign, start_week
+from companion.views import theme
+from tests.support.browser import FletPage, ServedApp, companion_command, free_port
+from tests.views.tables import SUNFISH, play
+
+VIEWPORTS = [(360, 640), (390, 844), (1024, 768)]
+LONG_NAME = "Bartholomew Fitzgerald-Smythe"
+ANGLERS = [("Ann", "Alba"), (LONG_NAME, "Isla"), ("Cy", "Hugo"), ("Di", "Bert")]
+LINE = 1.17  # Roboto's line height, in ems (ascent + descent)
+SLACK = 1.5  # px: sub-pixel rounding between Flutter's layout and the browser's measure
+
+
+def seat(number: int | None) -> int:
+    """The angler the state names (whose turn it is, who throws): there is one at the points these games reach."""
+    assert number is not None
+    return number
+
+
+def four_anglers(preset: str = "anglers-guide") -> Game:
+    """Monday's Action phase: the long-named angler holds the Life Preserver, 2 Regret cards and $10 (the cap)."""
+    game = new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in ANGLERS],
+                              ruleset=build_ruleset(preset, (), False), seed=7))
+    game = play(game, *(act.Refresh(player=i, faces=[3, 2, 1]) for i in range(len(ANGLERS))))
+    game = play(game, act.ThrowLifePreserver(player=seat(game.state.life_preserver_thrower), to=1), act.AdvancePhase(),
+                act.DrawRegret(player=1), act.DrawRegret(player=1), act.AdjustFishbucks(player=1, amount=10),
+                act.AdjustFishbucks(player=0, amount=4))
+    return game.apply(act.Fish(player=seat(game.state.current_player), fish=SUNFISH, depth=1, difficulty=2, dice=[0]))
+
+
+def all_passed(game: Game) -> Game:
+    """Everyone passes, in turn: the Day's end (its checklist) is next."""
+    while not all(p.passed for p in game.state.players):
+        game = game.apply(act.Pass(player=seat(game.state.current_player)))
+    return game
+
+
+def passed_until(game: Game, day: int) -> Game:
+    """``game`` played on with everyone passing every Day until the evening of ``day`` (0: Monday)."""
+    game = all_passed(game)
+    while game.state.day < day:
+        game = game.apply(act.AdvancePhase())
+        game = play(game, *(act.Refresh(player=i) for i in range(len(ANGLERS))))
+        thrower = seat(game.state.life_preserver_thrower)
+        game = play(game, act.ThrowLifePreserver(player=thrower, to=(thrower + 1) % len(ANGLERS)),
+                    act.AdvancePhase())
+        game = play(game, *(act.Declare(player=i, location="sea") for i in game.state.turn_order()))
+        game = all_passed(game.apply(act.AdvancePhase()))
+    return game
+
+
+def ended(game: Game) -> Game:
+    """``game`` played to its last Day, ended, and every Regret value revealed (A p.22)."""
+    game = passed_until(game, game.state.ruleset.days - 1).apply(act.EndGame())
+    return play(game, *(act.RevealRegrets(player=i, value=2 if p.regret_cards else 0)
+                       for i, p in enumerate(game.state.players)))
+
+
+@dataclass
+class Seeded:
+    game: str
+    day_end: str
+    rewards: str
+    finished: str
+    campaign: str
+
+
+def seed(data_dir: Path) -> Seeded:
+    store = open_store(data_dir)
+    game = four_anglers()
+    store.save_game(game)
+    done = ended(four_anglers())
+    day_end = passed_until(four_anglers(), 2)  # Wednesday evening: Thursday hands out dice
+    rewards = four_anglers("three-shops")
+    for saved in (done, day_end, rewards):
+        store.save_game(saved)
+    record_play(store, score_table({"game": "deep-regrets", "players": [
+        {"name": LONG_NAME, "regret_cards": 3, "regret_value": 4, "fishbucks": 10,
+         "hand": [{"value": 3, "type": "fair"}], "mounted": [{"slot": 1, "value": 4, "type": "foul"}]},
+        {"name": "Ann", "regret_cards": 2, "regret_value": 2, "fishbucks": 2}]}), play_id="first")
+    record_play(store, score_table({"game": "deep-regrets", "players": [
+        {"name": "Ann", "regret_cards": 1, "regret_value": 1, "fishbucks": 6},
+        {"name": LONG_NAME, "regret_cards": 5, "regret_value": 9, "fishbucks": 1}]}), play_id="second")
+    campaign = start_week(new_campaign("Halley's very long expedition to the trench"))
+    for fish in ("Sunfish", "Swordfish", "Flounder"):
+        campaign = catch_fish(campaign, fish)
+    store.save_campaign(campaign)
+    return Seeded(game.id, day_end.id, rewards.id, done.id, campaign.id)
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    route: str
+    ready: str  # an identifier the screen shows once drawn
+
+
+# Routes with the seeded ids in braces (the fields of ``Seeded``).
+SCREENS = [
+    Screen("home", "/", "home-new-game"),
+    Screen("new-game", "/new", "player-name-0"),
+    Screen("table", "/table?game={game}", "day-banner"),
+    Screen("day-end", "/table?game={day_end}", "advance-day"),
+    Screen("rewards", "/table?game={rewards}", "day-banner"),
+    Screen("angler", "/player?game={game}&seat=1", "player-summary"),
+    Screen("port", "/port?game={game}&seat=1", "port-fishbucks"),
+    Screen("scorer", "/score?game={finished}", "scorer-rank-0"),
+    Screen("survey-sheet", "/survey/sheet?c={campaign}", "survey-slot-sunfish"),
+    Screen("history", "/history", "history-play-first"),
+    Screen("statistics", "/stats", "stats-plays"),
+    Screen("data", "/data", "data-folder"),
+    Screen("phones", "/phones", "phones-local"),  # served on 127.0.0.1 only: the host's own page
+]
+
+
+# Every flt-semantics node that carries text: its box, the scroll view around it (a node is judged only where it
+# is wholly inside it: Flutter cuts a node's box at its scroll view's edge), its card's box, and the widths its
+# text needs in Roboto at the smallest size (whole, and its longest word).
+_COLLECT = """async ({small, headings, button, font}) => {
+    if (!document.fonts.check(`${small}px ${font}`)) {
+        const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
+        document.fonts.add(await face.load());
+    }
+    const pen = document.createElement('canvas').getContext('2d');
+    const need = (s, size) => { pen.font = `${size}px ${font}`; return pen.measureText(s).width; };
+    const heading = el => /^H[1-6]$/.test(el.tagName);
+    // Lines ``text`` takes at ``size`` in ``width`` px, wrapped at spaces (Infinity: a word is wider than the box).
+    const wrapped = (text, size, width) => {
+        let rows = 0;
+        for (const part of text.split('\\n')) {
+            let row = -1;
+            rows += 1;
+            for (const word of part.split(/\\s+/)) {
+                const w = need(word, size);
+                if (w > width + 1.5) return Infinity;
+                if (row >= 0 && row + need(' ', size) + w <= width + 1.5) { row += need(' ', size) + w; continue; }
+                if (row >= 0) rows += 1;
+                row = w;
+            }
+        }
+        return rows;
+    };
+    const out = [], clips = new Map();
+    for (const n of document.querySelectorAll(
+            'flt-semantics-host flt-semantics, flt-semantics-host :is(h1, h2, h3, h4, h5, h6)')) {
+        const text = heading(n) ? n.textContent.trim() : [...n.childNodes]
+            .filter(c => c.nodeType === 3 || (c.nodeType === 1 && !c.tagName.startsWith('FLT-') && !heading(c)))
+            .map(c => c.textContent).join('').trim();
+        const r = n.getBoundingClientRect();
+        if (!text || !r.width || !r.height) continue;
+        // Flutter cuts a node's box at the edge of every clipping (scrolling) node around it.
+        let top = 0, bottom = innerHeight, card = null, inside = true;
+        for (let a = n.parentElement; a; a = a.parentElement) {
+            if (a.tagName !== 'FLT-SEMANTICS') continue;
+            if (!clips.has(a)) clips.set(a, getComputedStyle(a).overflowY !== 'visible');
+            if (clips.get(a)) {
+                const c = a.getBoundingClientRect();
+                top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+                inside = false;  // a card outside the scroll view says nothing of the node's place in it
+            }
+            if (inside && !card && a.hasAttribute('flt-semantics-identifier')) card = a;
+        }
+        const c = card && card.getBoundingClientRect();
+        const within = b => b.top > top + 0.5 && b.bottom < bottom - 0.5;  // touching an edge: perhaps cut by it
+        const size = small;
+        const lines = text.split('\\n');
+        out.push({
+            text, kind: heading(n) ? 'heading' : n.getAttribute('role') === 'button' ? 'button' : 'text',
+            left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height,
+            whole: within(r),
+            card: card ? card.getAttribute('flt-semantics-identifier') : null,
+            cardBox: c && within(c) ? {left: c.left, right: c.right, top: c.top, bottom: c.bottom} : null,
+            lines: lines.length, size,
+            lineWidth: Math.max(...lines.map(l => need(l, size))),
+            wordWidth: Math.max(...text.split(/\\s+/).map(w => need(w, size))),
+            buttonWidth: need(text, button),
+            wraps: heading(n) ? headings.map(s => wrapped(text, s, r.width)) : [],
+        });
+    }
+    return {nodes: out, width: innerWidth};
+}"""
+# An app bar's title (the headings on screen) is drawn at one of these sizes in Material's titleLarge style, whose
+# line is 28/22 of its size: its box is a whole number of such lines.
+HEADING_SIZES, HEADING_LINE = [theme.BASE_SIZES["TITLE"], theme.BASE_SIZES["BODY"]], 28 / 22
+# A Material button's label: 14 px, 20 px a line, at least 16 px of padding either side (A Material 3 button).
+BUTTON_TEXT, BUTTON_LINE, BUTTON_PADDING = 14, 20, 16
+
+
+def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
+    """What is cut off among the collected nodes, one line each naming the text."""
+    found = []
+    for n in nodes:
+        text = n["text"].replace("\n", " / ")
+        line = LINE * n["size"]
+        if n["left"] < -SLACK or n["right"] > width + SLACK:
+            found.append(f"{text!r} runs out of the viewport: x {n['left']:.0f}–{n['right']:.0f} of {width}")
+        if not n["whole"]:
+            continue
+        box = n["cardBox"]
+        if box and (n["left"] < box["left"] - SLACK or n["right"] > box["right"] + SLACK
+                    or n["top"] < box["top"] - SLACK or n["bottom"] > box["bottom"] + SLACK):
+            found.append(f"{text!r} sticks out of its card {n['card']!r}")
+        if n["kind"] == "heading":
+            if not any(abs(rows - n["height"] / (HEADING_LINE * size)) < 0.15
+                       for size, rows in zip(HEADING_SIZES, n["wraps"], strict=True)):
+                found.append(f"title {text!r} is cut off: {n['width']:.0f}×{n['height']:.0f} px holds it at no "
+                             f"title size")
+            continue
+        if n["height"] < 0.9 * line:
+            found.append(f"{text!r} is {n['height']:.0f} px high, less than one line ({line:.0f} px)")
+        if n["wordWidth"] > n["width"] + SLACK:
+            found.append(f"{text!r}: a word needs {n['wordWidth']:.0f} px, its box is {n['width']:.0f} px wide")
+        elif n["height"] < 2 * line * n["lines"] and n["lineWidth"] > n["width"] + SLACK:
+            found.append(f"{text!r} is one line high and needs {n['lineWidth']:.0f} px, its box is "
+                         f"{n['width']:.0f} px wide")
+        elif n["kind"] == "button" and n["lines"] == 1:
+            room = n["width"] - 2 * BUTTON_PADDING
+            rows = -(-n["buttonWidth"] // room) if room > 0 else 99
+            if rows * BUTTON_LINE > n["height"] + SLACK:
+                found.append(f"button {text!r} needs {rows:.0f} lines, its box is {n['height']:.0f} px high")
+    return found
+
+
+def survey(phone: FletPage, steps: int = 5) -> list[str]:
+    """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen."""
+    phone.scroll_to_top()
+    found: list[str] = []
+    last_place = None
+    for _step in range(steps):
+        time.sleep(0.2)
+        seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"], "headings": HEADING_SIZES,
+                                              "button": BUTTON_TEXT, "font": "LayoutRoboto"})
+        found += [p for p in problems(seen["nodes"], seen["width"]) if p not in found]
+        place = [(n["text"], round(n["top"])) for n in seen["nodes"]]
+        if place == last_place:  # the bottom: the wheel moved nothing
+            break
+        last_place = place
+        phone._wheel(int((phone.page.viewport_size or {"height": 640})["height"] * 0.8))
+    return found
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Seeded]:
+    data_dir = tmp_path_factory.mktemp("layout") / "data"
+    data_dir.mkdir()
+    return data_dir, seed(data_dir)
+
+
+@pytest.fixture(scope="module")
+def layout_app(browser: object, seeded: tuple[Path, Seeded]) -> Iterator[ServedApp]:
+    port = free_port()
+    with ServedApp.start(companion_command(seeded[0], port), port) as app:
+        yield app
+
+
+@pytest.fixture(scope="module")
+def browser_context(browser: Any) -> Iterator[Any]:
+    """One browser context for every screen (the app's files load once)."""
+    width, height = VIEWPORTS[0]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def tab(browser_context: Any, layout_app: ServedApp) -> Iterator[FletPage]:
+    """A new tab per screen: reloading one tab keeps its Flet session, and the route it showed before."""
+    page = browser_context.new_page()
+    yield FletPage(page, layout_app.url)
+    page.close()
+
+
+@pytest.mark.parametrize("shown", SCREENS, ids=[s.name for s in SCREENS])
+def test_no_text_is_cut_off_at_phone_and_tablet_sizes(shown: Screen, tab: FletPage,
+                                                        seeded: tuple[Path, Seeded]) -> None:
+    name = shown.name
+    tab.open(shown.route.format(**asdict(seeded[1])))
+    tab.wait_id(shown.ready)
+    report = []
+    for width, height in VIEWPORTS:
+        tab.page.set_viewport_size({"width": width, "height": height})
+        tab.page.wait_for_timeout(400)  # Flutter lays the new size out on the next frames
+        found = survey(tab)
+        report += [f"{name} at {width}×{height}: {p}" for p in found]
+        tab.scroll_to_top()
+        tab.screenshot(f"{name}-{width}x{height}")
+        if name == "table" and width >= 1024:
+            report += side_by_side(tab, f"{name} at {width}×{height}")
+    assert not report, "text cut off:\n" + "\n".join(report)
+
+
+def side_by_side(tab: FletPage, where: str) -> list[str]:
+    """On a tablet the first two angler cards share a row (two columns), each in its own half."""
+    boxes = [tab.page.locator(f'[flt-semantics-identifier="player-card-{i}"]').first.bounding_box()
+             for i in (0, 1)]
+    if None in boxes:
+        return [f"{where}: the first two angler cards are not both on screen"]
+    a, b = boxes
+    assert a is not None and b is not None
+    if abs(a["y"] - b["y"]) > 2 or b["x"] < a["x"] + a["width"]:
+        return [f"{where}: angler cards are not side by side (card 0 at {a}, card 1 at {b})"]
+    return []
