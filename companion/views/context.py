@@ -1,8 +1,9 @@
 """What every screen is given: the route, the notices, the last refusal, and the open sessions.
 
 Screens are ``@ft.component`` functions taking ``ctx``. What they show comes from a session
-(``ctx.sessions.game(id)``, ``.campaign(id)``, ``.draft("scorer")``); what the user is half-way through typing
-lives in the component's own state. A move's :class:`~companion.session.Outcome` goes through :meth:`outcome`, which
+(``ctx.sessions.game(id)``, ``.campaign(id)``, ``.draft("scorer")``); a form that must outlive the screen (a
+scorer's table, New game's anglers) is a draft session too, and the rest of what is half-typed lives in the
+component's own state. A move's :class:`~companion.session.Outcome` goes through :meth:`outcome`, which
 shows a refusal at the bottom of the screen, by the thumb, until the next action.
 
 >>> ctx = AppContext()
