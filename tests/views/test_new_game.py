@@ -7,11 +7,13 @@ from types import SimpleNamespace
 from tables import context, draw, game_of
 from viewtree import change, find, ids, is_enabled, tap, texts, walk
 
+from companion.history.roster import remember_names
 from companion.net import identity
 from companion.net.codes import Pass, Role
 from companion.session import Sessions
 from companion.store import open_store
 from companion.views.home import new_game
+from tests.support.components import _dirty
 
 
 def fill_names(ctx, *names):
@@ -252,3 +254,19 @@ def test_each_phone_has_its_own_form(monkeypatch):
     showing["page"] = pages["host"]
     phones["host"].navigate("/new")
     assert find(draw(phones["host"]), "player-name-0").value == "Ada"
+
+
+def redraw_pending(ctx) -> bool:
+    """Whether the screen asked to be drawn again since it was last drawn."""
+    return any(_dirty(state) for state in ctx.__dict__["_shown"][1]._states.values())
+
+
+def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_is_shown(tmp_path):
+    """A redraw while typing would send the field an older text (lost keystrokes); a picked name must show."""
+    store = open_store(tmp_path)
+    remember_names(store, ["Ada"])
+    ctx = context(None, "/new", store=store)
+    keystrokes(ctx, "player-name-1", "B")
+    assert not redraw_pending(ctx) and ctx.sessions.draft("new-game").current.value.players[1].name == "B"
+    tap(draw(ctx), "player-name-0-suggest-0")
+    assert redraw_pending(ctx) and find(draw(ctx), "player-name-0").value == "Ada"

@@ -161,11 +161,14 @@ class Setup:
         """The draft with every keystroke so far (``form`` is the one last drawn: a keystroke doesn't redraw)."""
         return self.session.current.value
 
-    def edit(self, change: Callable[[NewGameDraft], None]) -> bool:
-        """Make ``change`` to the draft (the screen redraws when what it shows changed); a refusal is shown."""
+    def edit(self, change: Callable[[NewGameDraft], None], *, typing: bool = False) -> bool:
+        """Make ``change`` to the draft (the screen redraws when anything but a name changed); a refusal is shown.
+        A keystroke (``typing``) leaves the last refusal showing: clearing it would redraw under the typing thumb."""
         outcome = self.session.change(change, seen=self.seen.version)
         if outcome.ok:
             self.seen.version = outcome.current.version
+            if typing:
+                return True
         return self.ctx.outcome(outcome)
 
     def on(self, change: Callable[[NewGameDraft], None]) -> Callable[[], None]:
@@ -173,14 +176,6 @@ class Setup:
         def tapped() -> None:
             self.edit(change)
         return tapped
-
-    def typed(self, index: int, text: str) -> None:
-        """A keystroke in angler ``index``'s name: kept at once, the refusal (if any) left as it is."""
-        outcome = self.session.change(lambda d: d.name(index, text), seen=self.seen.version)
-        if outcome.ok:
-            self.seen.version = outcome.current.version
-        else:
-            self.ctx.outcome(outcome)
 
 
 def use_setup(ctx: AppContext) -> Setup:
@@ -246,7 +241,7 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     player, count = form.players[index], len(form.players)
 
     def on_name(event: ft.Event[ft.TextField]) -> None:
-        setup.typed(index, event.control.value or "")
+        setup.edit(lambda d: d.name(index, event.control.value or ""), typing=True)
 
     def left(_event: ft.Event[ft.TextField]) -> None:
         setup.redraw()
@@ -274,7 +269,8 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     ]
 
     def suggested(chosen: str) -> None:
-        setup.edit(lambda d: d.name(index, chosen))
+        if setup.edit(lambda d: d.name(index, chosen)):
+            setup.redraw()  # only a name changed: the screen doesn't redraw for that on its own
 
     suggestions = name_suggestions(setup.ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
                                    suggested)
