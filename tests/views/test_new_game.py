@@ -9,7 +9,8 @@ from viewtree import change, find, ids, is_enabled, tap, texts, walk
 
 from companion.history.roster import remember_names
 from companion.net import identity
-from companion.net.codes import Pass, Role
+from companion.net.codes import Keys, Pass, Role
+from companion.net.powers import guard
 from companion.session import Sessions
 from companion.store import open_store
 from companion.views.home import new_game
@@ -270,3 +271,20 @@ def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_
     assert not redraw_pending(ctx) and ctx.sessions.draft("new-game").current.value.players[1].name == "B"
     tap(draw(ctx), "player-name-0-suggest-0")
     assert redraw_pending(ctx) and find(draw(ctx), "player-name-0").value == "Ada"
+
+
+def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts(tmp_path, monkeypatch):
+    """Only the host changes the app's settings (the join gate): a joined guest's toggle changes its form only."""
+    store = open_store(tmp_path)
+    keys = Keys(tmp_path)
+    monkeypatch.setattr(identity, "_keys", keys)
+    holder = keys.join(keys.room_code)
+    page = SimpleNamespace(session=_Session())
+    token = identity.current_pass.set(holder)
+    identity.remember(page)
+    identity.current_pass.reset(token)
+    monkeypatch.setattr(new_game, "current_page", lambda: page)
+    guest = context(None, "/new", sessions=guard(Sessions(store), holder))
+    change(draw(guest), "expansion-lamentable-tentacles", True)
+    assert find(draw(guest), "expansion-lamentable-tentacles").value is True
+    assert store.get_setting("expansions") is None

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from companion.history.roster import remember_names
 from companion.i18n import t
-from companion.net import pass_of
+from companion.net import is_host, pass_of
 from companion.rules.constants import MAX_PLAYERS
 from companion.rules.expansions import (
     BIGGEST_REGRETS,
@@ -315,9 +315,10 @@ def _variant(setup: Setup, choice: VariantChoice) -> ft.Control:
 
 
 def _expansion(setup: Setup, expansion: ExpansionId) -> ft.Control:
-    """Put a box on the table or take it off; the choice becomes the table's default for the next New game."""
+    """Put a box on the table or take it off; the host's choice becomes the table's default for the next New game
+    (a guest's phone may not change the app's settings: its choice stays in its own form)."""
     def toggled(_event: ft.Event[ft.Switch]) -> None:
-        if setup.edit(lambda d: d.toggle_expansion(expansion)):
+        if setup.edit(lambda d: d.toggle_expansion(expansion)) and is_host(current_page()):
             setup.ctx.set_setting(EXPANSIONS_SETTING, setup.newest.expansions)
 
     return tagged(f"expansion-{expansion}", ft.Switch(
