@@ -78,10 +78,10 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
     chosen = filter_plays(plays, game, player, roster.resolve)
     chips: list[ft.Control] = [chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
                                     else theme.PASSED, on_click=lambda: set_player(None))]
-    players_row = ft.Row(chips
-                         + [chip(f"history-player-{n}", name, on_click=partial(set_player, name),
-                                 color=theme.SEED if player and player_key(player) == player_key(name)
-                                 else theme.PASSED) for n, name in enumerate(people)], wrap=True, spacing=8)
+    chips += [chip(f"history-player-{n}", name, on_click=partial(set_player, name),
+                   color=theme.SEED if player and player_key(player) == player_key(name) else theme.PASSED)
+              for n, name in enumerate(people)]
+    players_row = ft.Row(chips, wrap=True, spacing=8)
     controls: list[ft.Control] = [
         game_filter("history", game, set_game), players_row,
         ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
