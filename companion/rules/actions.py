@@ -368,6 +368,14 @@ class EmptyShoal(_Action):
     type: Literal["empty_shoal"] = "empty_shoal"
 
 
+class RevealPlug(_Action):
+    """The Plug was revealed while fishing: it goes on the table for the rest of the game, and the angler's turn
+    ends (A p.27, docs/rules.md §10)."""
+
+    type: Literal["reveal_plug"] = "reveal_plug"
+    player: Player
+
+
 class EndGame(_Action):
     """End the game: on the final Day once everyone passed (A p.22), or at once when every Shoal is empty (B)."""
 
@@ -379,7 +387,7 @@ Action = Annotated[
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
     | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie | AdjustFishbucks
     | RevealRegrets | EndGame
-    | MoveRegrets | EmptyShoal | UsePersonality,
+    | MoveRegrets | EmptyShoal | RevealPlug | UsePersonality,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

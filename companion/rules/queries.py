@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules import days, difficulty, pricing
-from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
+from companion.rules import cards, days, difficulty, pricing
+from companion.rules.actions import Action, AdvancePhase, Buy, EmptyShoal, EndGame, Fish, Reward, Shop
 from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
 from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
@@ -26,6 +26,8 @@ from companion.rules.errors import RuleViolation
 from companion.rules.phases import PHASES
 from companion.rules.pricing import PriceQuote
 from companion.rules.state import GameState, Location, PlayerState
+from companion.rules.table_steps import plug_reminder
+from companion.rules.tentacles import overmind_slots
 
 SHOPS: tuple[Shop, ...] = ("rods", "reels", "supplies", "tackle")
 
@@ -40,7 +42,9 @@ class Available(BaseModel):
     the Life Preserver, how many Depths they may still drop, the shops still open to them, their empty mount slots
     (numbered 1-3 as printed), the passing rewards they may choose, the Spent dice a Refresh rolls (``roll``; see
     :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
-    A p.20), their Max dice, and the highest Regret value they may reveal.
+    A p.20), their Max dice, and the highest Regret value they may reveal. Making Port: ``port_discard`` whether it
+    may discard a Regret card (A p.17), ``overmind_slots`` the slots an Overmind in hand may be Mounted into, as
+    ``Declare.overmind_slot`` takes them (docs/rules.md §11; empty: an ordinary Make Port).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -58,6 +62,8 @@ class Available(BaseModel):
     must_roll_all: bool = False
     max_dice: int = 0
     regret_value_max: int = 0
+    port_discard: bool = False
+    overmind_slots: tuple[int, ...] = ()
 
     def can(self, move: str) -> bool:
         """Whether ``move`` is among :attr:`moves`."""
@@ -79,6 +85,10 @@ def _rewards(state: GameState, p: PlayerState) -> tuple[Reward, ...]:
     return ("dink", "regret") if p.regret_cards else ("dink",)
 
 
+def _plug_depth() -> int:
+    return cards.catalog().fish(cards.THE_PLUG).depth
+
+
 def _gettable_die(state: GameState, p: PlayerState) -> bool:
     return (state.omen_holder is None or any(state.tackle_available(c) for c in TACKLE_COLOURS)
             or sum(d.kind == "player" for d in (*p.fresh, *p.spent)) < PLAYER_DICE)
@@ -93,6 +103,7 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
     "fish": lambda s, i, p: p.at_sea and bool(p.fresh),
     "give_up": lambda s, i, p: p.at_sea and bool(p.fresh),
+    "reveal_plug": lambda s, i, p: p.at_sea and bool(p.fresh) and not s.plug_out and p.depth >= _plug_depth(),
     "abandon_ship": lambda s, i, p: p.at_sea and p.lifeboat,
     "use_can_of_worms": lambda s, i, p: p.at_sea and p.can_of_worms,
     "eat_fish": lambda s, i, p: p.hand_count > 0,
@@ -143,9 +154,10 @@ def available(state: GameState, seat: int) -> Available:
             moves.add(move)
     can = moves.__contains__
     ports_allowed = not (state.ruleset.port_then_sea and p.port_yesterday)
+    declare = (("sea", "port") if ports_allowed else ("sea",)) if can("declare") else ()
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
-        declare=(("sea", "port") if ports_allowed else ("sea",)) if can("declare") else (),
+        declare=declare,
         throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
         if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
@@ -156,11 +168,45 @@ def available(state: GameState, seat: int) -> Available:
         must_roll_all=can("refresh") and p.dice_count > state.max_dice(seat),
         max_dice=state.max_dice(seat),
         regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
+        port_discard="port" in declare and p.regret_cards > 0,
+        overmind_slots=overmind_slots(state, seat) if "port" in declare else (),
     )
 
 
 def _always(state: GameState, seat: int, p: PlayerState) -> bool:
     return True
+
+
+class SeaStatus(BaseModel):
+    """The Shoals as the table sees them (:func:`sea`): how many are left, The Plug's reminder for the turn that is
+    starting, whether a Shoal emptied without a catch can be recorded now, and whether every Shoal is empty so the
+    game ends now (A p.27)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    shoals_left: int
+    plug_out: bool = False
+    plug_reminder: str | None = None
+    can_empty: bool = False
+    game_ends: bool = False
+
+
+def sea(state: GameState) -> SeaStatus:
+    """What the table's Shoals line shows (docs/rules.md §3, §10).
+
+    >>> from companion.rules.actions import EmptyShoal
+    >>> from companion.rules.scenario import play, start_action_phase, table
+    >>> s = start_action_phase(table(2))
+    >>> sea(s).shoals_left, sea(s).can_empty, sea(s).game_ends
+    (9, True, False)
+    >>> sea(play(s, *[EmptyShoal()] * 9)).game_ends
+    True
+    """
+    plug = plug_reminder(state)
+    return SeaStatus(shoals_left=state.shoals_left, plug_out=state.plug_out,
+                     plug_reminder=plug.text if plug is not None else None,
+                     can_empty=is_legal(state, EmptyShoal()),
+                     game_ends=not state.shoals_left and is_legal(state, EndGame()))
 
 
 def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
