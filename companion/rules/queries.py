@@ -18,7 +18,14 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.rules import cards, days, difficulty, pricing
 from companion.rules.actions import Action, AdvancePhase, Buy, EmptyShoal, EndGame, Fish, Reward, Shop
-from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
+from companion.rules.constants import (
+    DEPTHS,
+    DIFFICULTY_ADJUSTMENT_MAX,
+    PLAYER_DICE,
+    REGRET_VALUE_MAX,
+    SHOALS,
+    SLOT_NUMBERS,
+)
 from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
@@ -241,6 +248,36 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` may be applied now (the state is not changed either way)."""
     return why_illegal(state, action) is None
+
+
+class CatchAids(BaseModel):
+    """What angler ``seat`` may use on a catch now (:func:`catch_aids`, docs/rules.md §10): the Life Preserver if they
+    hold it, the Supplies they own that lower a Difficulty (one entry per card), the Difficulty Dinks of the catalog
+    while they hold Dinks, how many Dinks they hold, and the bound of a change made by hand."""
+
+    model_config = ConfigDict(frozen=True)
+
+    life_preserver: bool = False
+    supplies: tuple[str, ...] = ()
+    dinks: tuple[str, ...] = ()
+    dinks_held: int = 0
+    adjustment_max: int = DIFFICULTY_ADJUSTMENT_MAX
+
+
+def catch_aids(state: GameState, seat: int) -> CatchAids:
+    """The switches and buttons the catch screen offers (docs/rules.md §10).
+
+    >>> from companion.rules.common import with_player
+    >>> from companion.rules.scenario import start_action_phase, table
+    >>> s = with_player(start_action_phase(table(2)), 0, items=["Bag of Maggots", "Claw Hammer"], dinks=1)
+    >>> aids = catch_aids(s, 0)
+    >>> aids.supplies, aids.dinks_held, aids.life_preserver, catch_aids(s, 1).life_preserver
+    (('Bag of Maggots',), 1, False, True)
+    """
+    p = state.players[seat]
+    return CatchAids(life_preserver=state.life_preserver == seat,
+                     supplies=tuple(name for name in p.items if difficulty.lowers_difficulty(name)),
+                     dinks=difficulty.difficulty_dinks() if p.dinks else (), dinks_held=p.dinks)
 
 
 def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
