@@ -49,11 +49,14 @@ def test_the_plug_reminds_the_table_at_every_turn_start_a_p27():
     v = draw(ctx)
     assert text_of(v, "plug-reminder") == "Bo: The Plug — discard the top Fish of the left-most Shoal first"
     assert is_enabled(v, "empty-shoal")  # the one tap for a Shoal that discard emptied
+    # ... and on the card the table scrolls to, the angler's whose turn starts
+    assert "plug-first-1" in ids(v) and "plug-first-0" not in ids(v)
     tap(v, "pass-1")
     assert text_of(draw(ctx), "plug-reminder").startswith("Ada: The Plug")
+    assert "plug-first-0" in ids(draw(ctx))
     tap(draw(ctx), "undo")
     tap(draw(ctx), "undo")
-    assert "plug-reminder" not in ids(draw(ctx))  # undone: The Plug is back in the Sea
+    assert not {"plug-reminder", "plug-first-0"} & set(ids(draw(ctx)))  # undone: The Plug is back in the Sea
     assert not game_of(ctx).state.plug_out
 
 

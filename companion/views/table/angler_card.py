@@ -19,6 +19,7 @@ from companion.rules.dice import Die, DieKind
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, Location, PlayerState
+from companion.rules.table_steps import plug_reminder
 from companion.views import theme
 from companion.views.context import route_to
 from companion.views.hooks import current_page
@@ -122,7 +123,8 @@ def _declare(moves: Moves, i: int, f: TurnMoves) -> ft.Control:
 
 @ft.memo
 @ft.component
-def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False) -> ft.Control:
+def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False,
+            plug_first: bool = False) -> ft.Control:
     status: list[ft.Control] = [chip(f"where-{i}", where)]
     if holds_lp:
         status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
@@ -130,6 +132,9 @@ def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool =
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
+    if plug_first:  # on the card the table scrolls to at each turn, as well as on the Shoals line (A p.27)
+        status.append(chip(f"plug-first-{i}", t("The Plug: discard the top Fish of the left-most Shoal first"),
+                           color=theme.FOUL))
     return ft.Row(status, wrap=True)
 
 
@@ -216,14 +221,14 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier, facts: TurnMoves,
                  counters: frozenset[str], their_turn: bool,
                  personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
-                 hidden: bool, holds_lp: bool = False) -> ft.Control:
+                 hidden: bool, holds_lp: bool = False, plug_first: bool = False) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
-        _Status(seat, p.where, p.passed, their_turn, holds_lp, key="status"),
+        _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, key="status"),
         _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, counters, key="counters"),
         _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
@@ -241,6 +246,8 @@ def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.C
     buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as small
     frozen values."""
     can = queries.available(state, seat)
+    plug = plug_reminder(state)
     return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnMoves.of(can),
                       can.moves & COUNTER_MOVES, can.my_turn, _personality_props(state, seat, can),
-                      may_see_hidden(current_page(), game_id, seat), state.life_preserver == seat, key=f"card-{seat}")
+                      may_see_hidden(current_page(), game_id, seat), state.life_preserver == seat,
+                      plug is not None and plug.seat == seat, key=f"card-{seat}")
