@@ -33,6 +33,7 @@ from companion.views.hooks import use_threadsafe
 
 if TYPE_CHECKING:
     from companion.net.server import Table
+    from companion.store import Store
 
 ROUTES: dict[str, str] = {
     "/": "companion.views.home.home:HomeScreen",
@@ -114,7 +115,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     return [RouteScreen(ctx, route, key=key)]  # type: ignore[call-arg]  # @ft.component adds key=
 
 
-def _open_store(data_dir: str | Path | None) -> object | None:
+def _open_store(data_dir: str | Path | None) -> Store | None:
     try:
         from companion.store import open_store
     except ImportError:
@@ -130,7 +131,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab, sharing one store between tabs."""
     store = _open_store(data_dir)
     # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
-    sessions = Sessions(store, Saver())  # type: ignore[arg-type]
+    sessions = Sessions(store, Saver())
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme

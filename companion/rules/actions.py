@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MIN
+from companion.rules.constants import DIFFICULTY_ADJUSTMENT_MAX, MAX_PLAYERS, REGRET_VALUE_MIN
 from companion.rules.dice import DieKind, TackleColour
 from companion.rules.fish import FishRef, Size
 
@@ -123,7 +123,7 @@ class Fish(_Action):
     size: Size | None = None
     dinks: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
     supplies: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
-    adjustment: int = Field(default=0, ge=-20, le=20)
+    adjustment: int = Field(default=0, ge=-DIFFICULTY_ADJUSTMENT_MAX, le=DIFFICULTY_ADJUSTMENT_MAX)
     adjustment_label: str | None = Field(default=None, max_length=80)
     swap_for: SwapFor | None = None  # Hadal Shade: draw 3 Regrets to swap it for this Mounted Fish (docs/rules.md §11)
 
@@ -368,6 +368,14 @@ class EmptyShoal(_Action):
     type: Literal["empty_shoal"] = "empty_shoal"
 
 
+class RevealPlug(_Action):
+    """The Plug was revealed while fishing: it goes on the table for the rest of the game, and the angler's turn
+    ends (A p.27, docs/rules.md §10)."""
+
+    type: Literal["reveal_plug"] = "reveal_plug"
+    player: Player
+
+
 class EndGame(_Action):
     """End the game: on the final Day once everyone passed (A p.22), or at once when every Shoal is empty (B)."""
 
@@ -379,7 +387,7 @@ Action = Annotated[
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
     | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie | AdjustFishbucks
     | RevealRegrets | EndGame
-    | MoveRegrets | EmptyShoal | UsePersonality,
+    | MoveRegrets | EmptyShoal | RevealPlug | UsePersonality,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -17,6 +17,8 @@ from companion.rules.madness import MadnessTier
 if TYPE_CHECKING:
     from companion.catalog import Catalog, CatalogFish, Item
 
+THE_PLUG = "The Plug"  # a Depth III card that stays on the table once revealed (A p.27)
+
 
 def catalog() -> Catalog:
     """The shipped card catalog."""

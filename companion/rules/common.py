@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.rules.cards import check_fish, known_name
+from companion.rules.cards import THE_PLUG, check_fish, known_name
 from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
@@ -195,6 +195,8 @@ def where_is(state: GameState, name: str) -> str | None:
             return t("mounted by {name}", name=p.name)
     if key in state.graveyard:
         return t("in the Graveyard")
+    if key == THE_PLUG and state.plug_out:
+        return t("on the table")
     return None
 
 

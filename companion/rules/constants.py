@@ -19,3 +19,4 @@ FISHBUCKS_CAP = 10  # the $10 cap (C, D; docs/rules.md §5, §9): the presets' `
 PLAYER_DICE = 3  # each angler's three d4 (A p.6)
 DEPTHS = 3  # Depths I, II, III (A p.7)
 SHOALS = 9  # three Shoals at each Depth (A p.7)
+DIFFICULTY_ADJUSTMENT_MAX = 20  # a catch's Difficulty changed by hand, either way (docs/rules.md §10)

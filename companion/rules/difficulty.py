@@ -185,7 +185,7 @@ def _supplies(state: GameState, action: Fish, add: Add | None, fish_type: str | 
         if name not in owned:
             fail("A p.11", t("supplies: {name} doesn't own {item}", name=p.name, item=name))
         owned.remove(name)
-        if supply is None or not supply.lowers_difficulty or supply not in catalog().supplies:
+        if supply is None or not lowers_difficulty(name):
             fail("docs/rules.md §10", t("supplies: {item} doesn't lower a Difficulty", item=name))
         if supply.difficulty_set is not None:
             sets.append((supply.name, supply.difficulty_set))
@@ -193,3 +193,18 @@ def _supplies(state: GameState, action: Fish, add: Add | None, fish_type: str | 
             add("change", supply.name, -supply.difficulty_discount)
     return sets
 
+
+
+def lowers_difficulty(name: str) -> bool:
+    """Whether the Supply called ``name`` may be used on a catch to lower (or set) its Difficulty (docs/rules.md §10).
+
+    >>> lowers_difficulty("Bag of Maggots"), lowers_difficulty("Claw Hammer")
+    (True, False)
+    """
+    supply = item(name)
+    return supply is not None and supply.lowers_difficulty and supply in catalog().supplies
+
+
+def difficulty_dinks() -> tuple[str, ...]:
+    """The Dinks of the catalog that lower a Difficulty, in catalog order (docs/rules.md §10)."""
+    return tuple(d.name for d in catalog().dinks if d.difficulty_discount)

@@ -30,6 +30,7 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "fish": sea.apply_fish,
     "give_up": sea.apply_give_up,
     "abandon_ship": sea.apply_abandon_ship,
+    "reveal_plug": sea.apply_reveal_plug,
     "use_can_of_worms": sea.apply_can_of_worms,
     "eat_fish": sea.apply_eat_fish,
     "enter_fish": sea.apply_enter_fish,

@@ -52,8 +52,8 @@ PHASES: dict[str, PhaseRules] = {
         name="action", title=N_("Action"), rule="A p.9", then=("refresh", "ended"),
         moves=EFFECT_MOVES | {"claim_reward", "advance_phase", "end_game"},
         # One action per turn, and the free moves: eating, Dinks and items only on your own turn (A p.11, p.16).
-        turn_moves=frozenset({"fish", "give_up", "drop_sinkers", "abandon_ship", "use_can_of_worms", "eat_fish",
-                              "use_dink", "use_item", "pass", "sell", "buy", "cycle_market", "mount",
+        turn_moves=frozenset({"fish", "give_up", "reveal_plug", "drop_sinkers", "abandon_ship", "use_can_of_worms",
+                              "eat_fish", "use_dink", "use_item", "pass", "sell", "buy", "cycle_market", "mount",
                               "use_personality"})),
     "ended": PhaseRules(
         name="ended", title=N_("End"), rule="A p.22", then=(),
@@ -72,7 +72,7 @@ OUT_OF_PHASE: dict[str, tuple[str, str]] = {
 }
 
 # Moves that use up the angler's turn in the Action phase (A p.9); the other turn moves are free.
-TURN_ACTIONS = frozenset({"fish", "give_up", "abandon_ship", "pass", "sell", "buy", "mount"})
+TURN_ACTIONS = frozenset({"fish", "give_up", "reveal_plug", "abandon_ship", "pass", "sell", "buy", "mount"})
 
 
 def seat_of(action: Action) -> int | None:

@@ -13,12 +13,20 @@ what will the next morning bring. Views never compute a rule; they call these.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules import days, difficulty, pricing
-from companion.rules.actions import Action, AdvancePhase, Buy, EndGame, Fish, Reward, Shop
-from companion.rules.constants import DEPTHS, PLAYER_DICE, REGRET_VALUE_MAX, SHOALS, SLOT_NUMBERS
+from companion.rules import cards, days, difficulty, pricing
+from companion.rules.actions import Action, AdvancePhase, Buy, EmptyShoal, EndGame, Fish, Reward, Shop
+from companion.rules.constants import (
+    DEPTHS,
+    DIFFICULTY_ADJUSTMENT_MAX,
+    PLAYER_DICE,
+    REGRET_VALUE_MAX,
+    SHOALS,
+    SLOT_NUMBERS,
+)
 from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
@@ -26,6 +34,8 @@ from companion.rules.errors import RuleViolation
 from companion.rules.phases import PHASES
 from companion.rules.pricing import PriceQuote
 from companion.rules.state import GameState, Location, PlayerState
+from companion.rules.table_steps import plug_reminder
+from companion.rules.tentacles import overmind_slots
 
 SHOPS: tuple[Shop, ...] = ("rods", "reels", "supplies", "tackle")
 
@@ -40,7 +50,9 @@ class Available(BaseModel):
     the Life Preserver, how many Depths they may still drop, the shops still open to them, their empty mount slots
     (numbered 1-3 as printed), the passing rewards they may choose, the Spent dice a Refresh rolls (``roll``; see
     :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
-    A p.20), their Max dice, and the highest Regret value they may reveal.
+    A p.20), their Max dice, and the highest Regret value they may reveal. Making Port: ``port_discard`` whether it
+    may discard a Regret card (A p.17), ``overmind_slots`` the slots an Overmind in hand may be Mounted into, as
+    ``Declare.overmind_slot`` takes them (docs/rules.md §11; empty: an ordinary Make Port).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -58,6 +70,8 @@ class Available(BaseModel):
     must_roll_all: bool = False
     max_dice: int = 0
     regret_value_max: int = 0
+    port_discard: bool = False
+    overmind_slots: tuple[int, ...] = ()
 
     def can(self, move: str) -> bool:
         """Whether ``move`` is among :attr:`moves`."""
@@ -79,6 +93,11 @@ def _rewards(state: GameState, p: PlayerState) -> tuple[Reward, ...]:
     return ("dink", "regret") if p.regret_cards else ("dink",)
 
 
+@cache
+def _plug_depth() -> int:
+    return cards.catalog().fish(cards.THE_PLUG).depth
+
+
 def _gettable_die(state: GameState, p: PlayerState) -> bool:
     return (state.omen_holder is None or any(state.tackle_available(c) for c in TACKLE_COLOURS)
             or sum(d.kind == "player" for d in (*p.fresh, *p.spent)) < PLAYER_DICE)
@@ -93,6 +112,7 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
     "fish": lambda s, i, p: p.at_sea and bool(p.fresh),
     "give_up": lambda s, i, p: p.at_sea and bool(p.fresh),
+    "reveal_plug": lambda s, i, p: p.at_sea and bool(p.fresh) and not s.plug_out and p.depth >= _plug_depth(),
     "abandon_ship": lambda s, i, p: p.at_sea and p.lifeboat,
     "use_can_of_worms": lambda s, i, p: p.at_sea and p.can_of_worms,
     "eat_fish": lambda s, i, p: p.hand_count > 0,
@@ -143,9 +163,10 @@ def available(state: GameState, seat: int) -> Available:
             moves.add(move)
     can = moves.__contains__
     ports_allowed = not (state.ruleset.port_then_sea and p.port_yesterday)
+    declare = (("sea", "port") if ports_allowed else ("sea",)) if can("declare") else ()
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
-        declare=(("sea", "port") if ports_allowed else ("sea",)) if can("declare") else (),
+        declare=declare,
         throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
         if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
@@ -156,11 +177,45 @@ def available(state: GameState, seat: int) -> Available:
         must_roll_all=can("refresh") and p.dice_count > state.max_dice(seat),
         max_dice=state.max_dice(seat),
         regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
+        port_discard="port" in declare and p.regret_cards > 0,
+        overmind_slots=overmind_slots(state, seat) if "port" in declare else (),
     )
 
 
 def _always(state: GameState, seat: int, p: PlayerState) -> bool:
     return True
+
+
+class SeaStatus(BaseModel):
+    """The Shoals as the table sees them (:func:`sea`): how many are left, The Plug's reminder for the turn that is
+    starting, whether a Shoal emptied without a catch can be recorded now, and whether every Shoal is empty so the
+    game ends now (A p.27)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    shoals_left: int
+    plug_out: bool = False
+    plug_reminder: str | None = None
+    can_empty: bool = False
+    game_ends: bool = False
+
+
+def sea(state: GameState) -> SeaStatus:
+    """What the table's Shoals line shows (docs/rules.md §3, §10).
+
+    >>> from companion.rules.actions import EmptyShoal
+    >>> from companion.rules.scenario import play, start_action_phase, table
+    >>> s = start_action_phase(table(2))
+    >>> sea(s).shoals_left, sea(s).can_empty, sea(s).game_ends
+    (9, True, False)
+    >>> sea(play(s, *[EmptyShoal()] * 9)).game_ends
+    True
+    """
+    plug = plug_reminder(state)
+    return SeaStatus(shoals_left=state.shoals_left, plug_out=state.plug_out,
+                     plug_reminder=plug.text if plug is not None else None,
+                     can_empty=is_legal(state, EmptyShoal()),
+                     game_ends=not state.shoals_left and is_legal(state, EndGame()))
 
 
 def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
@@ -193,8 +248,43 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` may be applied now (the state is not changed either way)."""
-    return why_illegal(state, action) is None
+    """Whether ``action`` may be applied now (the state is not changed either way); unlike :func:`why_illegal` it
+    doesn't word the refusal, which costs more than the check (a table asks for every angler on every redraw)."""
+    try:
+        apply(state, action)
+    except RuleViolation:
+        return False
+    return True
+
+
+class CatchAids(BaseModel):
+    """What angler ``seat`` may use on a catch now (:func:`catch_aids`, docs/rules.md §10): the Life Preserver if they
+    hold it, the Supplies they own that lower a Difficulty (one entry per card), the Difficulty Dinks of the catalog
+    while they hold Dinks, how many Dinks they hold, and the bound of a change made by hand."""
+
+    model_config = ConfigDict(frozen=True)
+
+    life_preserver: bool = False
+    supplies: tuple[str, ...] = ()
+    dinks: tuple[str, ...] = ()
+    dinks_held: int = 0
+    adjustment_max: int = DIFFICULTY_ADJUSTMENT_MAX
+
+
+def catch_aids(state: GameState, seat: int) -> CatchAids:
+    """The switches and buttons the catch screen offers (docs/rules.md §10).
+
+    >>> from companion.rules.common import with_player
+    >>> from companion.rules.scenario import start_action_phase, table
+    >>> s = with_player(start_action_phase(table(2)), 0, items=["Bag of Maggots", "Claw Hammer"], dinks=1)
+    >>> aids = catch_aids(s, 0)
+    >>> aids.supplies, aids.dinks_held, aids.life_preserver, catch_aids(s, 1).life_preserver
+    (('Bag of Maggots',), 1, False, True)
+    """
+    p = state.players[seat]
+    return CatchAids(life_preserver=state.life_preserver == seat,
+                     supplies=tuple(name for name in p.items if difficulty.lowers_difficulty(name)),
+                     dinks=difficulty.difficulty_dinks() if p.dinks else (), dinks_held=p.dinks)
 
 
 def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:

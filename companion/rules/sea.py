@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from companion.i18n import t
-from companion.rules.actions import AbandonShip, DropSinkers, EatFish, EnterFish, Fish, GiveUp, UseCanOfWorms
-from companion.rules.cards import regrets_drawn
+from companion.rules.actions import (
+    AbandonShip,
+    DropSinkers,
+    EatFish,
+    EnterFish,
+    Fish,
+    GiveUp,
+    RevealPlug,
+    UseCanOfWorms,
+)
+from companion.rules.cards import THE_PLUG, catalog, regrets_drawn
 from companion.rules.common import (
     check_unique,
     draw_regrets,
@@ -91,6 +100,22 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     paid, fresh = pick_fresh(p, [action.die], "A p.11")
     state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks + 1)
     return end_turn(state, action.player)
+
+
+def apply_reveal_plug(state: GameState, action: RevealPlug) -> GameState:
+    """The Plug, revealed while fishing at Depth III, goes on the table for the rest of the game and the turn ends;
+    no die is spent (A p.27, docs/rules.md §10). From then on each turn starts by discarding a Fish of the Sea."""
+    p = player(state, action.player)
+    require_location(p, "sea")
+    if not p.fresh:
+        fail("A p.11", t("You need at least one Fresh die to fish"))
+    if state.plug_out:
+        fail("A p.27", t("The Plug is already on the table"))
+    found = check_unique(state, catalog().fish_ref(THE_PLUG), "fish")
+    if found is not None and found.depth > p.depth:
+        fail("A p.10", t("The boat is at Depth {boat}: drop sinkers to reach Depth {fish}", boat=p.depth,
+                         fish=found.depth))
+    return end_turn(replace(state, plug_out=True), action.player)
 
 
 def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:

@@ -121,6 +121,8 @@ class GameState(BaseModel):
     life_preserver_thrown: bool = False
     last_turns_left: int | None = None
     shoals_emptied: int = Field(default=0, ge=0, le=SHOALS)
+    # The Plug lies on the table: every turn starts by discarding a Fish of the Sea (A p.27, docs/rules.md §10).
+    plug_out: bool = False
     graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (docs/rules.md §10)
 
     # --- who and when -------------------------------------------------------------------------------------------
@@ -168,6 +170,11 @@ class GameState(BaseModel):
     def turns_left(self) -> int | None:
         """How many turns the last player has left (A p.9), or ``None`` when the countdown hasn't started."""
         return self.last_turns_left
+
+    @property
+    def shoals_left(self) -> int:
+        """Shoals not yet emptied (:data:`SHOALS` at the start, A p.7); the game ends when none is left (A p.27)."""
+        return SHOALS - self.shoals_emptied
 
     # --- per player ---------------------------------------------------------------------------------------------
     def madness(self, player: int) -> MadnessTier:

@@ -33,6 +33,7 @@ from companion.rules.actions import (
     Declare,
     DiscardRegret,
     DrawRegret,
+    EmptyShoal,
     Fish,
     GainDie,
     IncrementDie,
@@ -44,6 +45,7 @@ from companion.rules.actions import (
     ThrowLifePreserver,
 )
 from companion.rules.dice import TACKLE_COLOURS, die_label
+from companion.rules.phases import TURN_ACTIONS
 from companion.rules.ruleset import DAYS
 from companion.rules.state import DAY_NAMES, GameState, PlayerState
 from companion.rules.wording import cap_overflow, overflow_note, shop_offers
@@ -51,7 +53,7 @@ from companion.rules.wording import cap_overflow, overflow_note, shop_offers
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
                    "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
                    "lost_to_cap", "take_item", "discard_item", "graveyard", "boat", "day", "first_player",
-                   "countdown", "reward", "shop"]
+                   "countdown", "reward", "shop", "plug", "shoal"]
 
 
 class TableStep(BaseModel):
@@ -92,6 +94,7 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
     steps += _graveyard_steps(before, action, after)
     steps += _life_preserver_steps(before, action, after)
     steps += _turn_steps(before, after)
+    steps += _shoal_steps(before, action, after)
     return steps
 
 
@@ -356,4 +359,38 @@ def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
         if after.players[i].rewards_due > before.players[i].rewards_due:
             steps.append(TableStep(kind="reward", seat=i,
                                    text=t("{name} was skipped: take a passing reward", name=after.players[i].name)))
+    return steps
+
+
+# --- the Sea -------------------------------------------------------------------------------------------------
+def plug_reminder(state: GameState) -> TableStep | None:
+    """While The Plug is on the table, what the angler whose turn it is does first: discard the top Fish of the
+    top-left-most Shoal, left to right, then the next Depth down (A p.27); ``None`` between turns.
+
+    >>> from companion.rules.actions import RevealPlug
+    >>> from companion.rules.common import with_player
+    >>> from companion.rules.scenario import play, start_action_phase, table
+    >>> s = play(with_player(start_action_phase(table(2)), 0, depth=3), RevealPlug(player=0))
+    >>> plug_reminder(s).text
+    'P2: The Plug — discard the top Fish of the left-most Shoal first'
+    """
+    if not state.plug_out or state.phase != "action" or state.turn is None or not state.shoals_left:
+        return None
+    return TableStep(kind="plug", seat=state.turn, text=t("{name}: The Plug — discard the top Fish of the left-most "
+                                                          "Shoal first", name=state.players[state.turn].name))
+
+
+def _shoal_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    """How many Shoals are left once one is emptied, the game's end when none is (A p.27), and The Plug's discard
+    at the start of a turn."""
+    steps: list[TableStep] = []
+    if after.shoals_left < before.shoals_left:
+        text = (t("Every Shoal is empty: the game ends now (A p.27)") if not after.shoals_left else
+                tn("{n} Shoal left", "{n} Shoals left", after.shoals_left))
+        reason = t("a card emptied a Shoal") if isinstance(action, EmptyShoal) else t("overfished")
+        steps.append(TableStep(kind="shoal", seat=None, count=after.shoals_left, text=_with_reason(text, reason)))
+    plug = plug_reminder(after)
+    turn_began = after.turn != before.turn or after.phase != before.phase or action.type in TURN_ACTIONS
+    if plug is not None and turn_began:
+        steps.append(plug)
     return steps

@@ -1,8 +1,9 @@
 """What every screen is given: the route, the notices, the last refusal, and the open sessions.
 
 Screens are ``@ft.component`` functions taking ``ctx``. What they show comes from a session
-(``ctx.sessions.game(id)``, ``.campaign(id)``, ``.draft("scorer")``); what the user is half-way through typing
-lives in the component's own state. A move's :class:`~companion.session.Outcome` goes through :meth:`outcome`, which
+(``ctx.sessions.game(id)``, ``.campaign(id)``, ``.draft("scorer")``); a form that must outlive the screen (a
+scorer's table, New game's anglers) is a draft session too, and the rest of what is half-typed lives in the
+component's own state. A move's :class:`~companion.session.Outcome` goes through :meth:`outcome`, which
 shows a refusal at the bottom of the screen, by the thumb, until the next action.
 
 >>> ctx = AppContext()
@@ -15,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.session import Outcome, Sessions
 from companion.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 
@@ -42,15 +46,15 @@ class AppContext:
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     # set by the app: show or hide the bottom bar (called with what it shows, the refusal and the table's steps)
     on_error: Callable[[Any], None] | None = None
-    on_refresh: Callable[[], None] | None = None  # set by the app: draw the whole screen again (a new language)
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def store(self) -> Any | None:
-        """The store (``None`` if the data folder could not be opened)."""
-        return self.sessions.store
+    def store(self) -> Store | None:
+        """The store (``None`` if the data folder could not be opened); a guest's tab holds a
+        :class:`~companion.net.powers.GuestStore` standing in for it."""
+        return cast("Store | None", self.sessions.store)
 
     @property
     def path(self) -> str:

@@ -54,6 +54,7 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         st.builds(a.MoveRegrets, player=st.just(who), to=st.integers(0, 4), count=st.integers(1, 4)),
         st.builds(a.AdjustFishbucks, player=st.just(who), amount=st.integers(-3, 12)),
         st.just(a.EmptyShoal()),
+        st.builds(a.RevealPlug, player=st.just(who)),
     ]
     turn = s.players[s.turn] if s.phase == "action" and s.turn is not None else None
     if turn is not None and turn.at_sea and turn.fresh and draw(st.integers(0, 3)) > 0:
@@ -70,6 +71,7 @@ def check_cards(s: GameState) -> None:
     places = [f.name for p in s.players for f in (*p.hand, *p.displayed, *p.mounted, p.cloche)
               if f is not None and f.name is not None]
     places += s.graveyard
+    assert not (s.plug_out and "The Plug" in places), places  # on the table, so in no hand (A p.27)
     assert len(places) == len(set(places)), places
     for p in s.players:
         for f in (*p.mounted, p.cloche):

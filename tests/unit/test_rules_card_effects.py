@@ -310,3 +310,20 @@ def test_fishbucks_never_over_the_cap_rules_md_5():
     from companion.rules.actions import AdjustFishbucks
 
     assert play(at_sea(), AdjustFishbucks(player=0, amount=50)).players[0].fishbucks == 10
+
+
+def test_the_catch_offers_only_what_lowers_a_difficulty_rules_md_10():
+    import pytest
+    from pydantic import ValidationError
+
+    from companion.rules.queries import catch_aids
+
+    s = at_sea(items=["Bag of Maggots", "Claw Hammer", "Bag of Maggots"], dinks=2)
+    aids = catch_aids(s, 0)
+    assert aids.supplies == ("Bag of Maggots", "Bag of Maggots")  # one switch per card owned; the Hammer isn't one
+    assert aids.dinks and all(CAT.dink(name).difficulty_discount for name in aids.dinks) and aids.dinks_held == 2
+    assert not aids.life_preserver and catch_aids(s, 1).life_preserver  # P2 was thrown it (A p.8)
+    assert catch_aids(with_player(s, 0, dinks=0), 0).dinks == ()
+    assert aids.adjustment_max == 20  # the Fish action's own bound
+    with pytest.raises(ValidationError, match="adjustment"):
+        Fish(player=0, fish=ref("Sunfish"), depth=1, dice=[0], adjustment=21)

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from tables import context, draw, game_of
 from viewtree import change, find, ids, is_enabled, tap, texts, walk
 
+from companion.history.roster import remember_names
+from companion.net import identity
+from companion.net.codes import Keys, Pass, Role
+from companion.net.powers import guard
+from companion.session import Sessions
 from companion.store import open_store
+from companion.views.home import new_game
+from tests.support.components import _dirty
 
 
 def fill_names(ctx, *names):
@@ -160,3 +169,122 @@ def test_four_anglers_may_be_dealt_curmudgeonly_and_lonely_rules_11():
     tap(draw(ctx), "add-player")
     tap(draw(ctx), "add-player")
     assert {"personality-3-Lonely", "personality-3-Curmudgeonly"} <= set(ids(draw(ctx)))
+
+
+def keystrokes(ctx, identifier: str, text: str) -> None:
+    """Type ``text`` into a field without leaving it (a phone put away mid-name never sends the blur)."""
+    field = find(draw(ctx), identifier)
+    field.value = text
+    field.on_change(SimpleNamespace(control=field, data=text))
+
+
+def test_a_half_filled_form_survives_leaving_the_screen():
+    """Nothing typed is lost by leaving the screen: names (even one still being typed), anglers, rules, variants."""
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ada")
+    tap(draw(ctx), "add-player")
+    keystrokes(ctx, "player-name-2", "Ca")
+    tap(draw(ctx), "colour-1-Isla")
+    tap(draw(ctx), "preset-three-shops")
+    change(draw(ctx), "variant-payday-4", True)
+    change(draw(ctx), "short-game", True)
+    tap(draw(ctx), "back")
+    assert ctx.route == "/" and "player-name-0" not in ids(draw(ctx))
+    ctx.navigate("/new")
+    v = draw(ctx)
+    assert [find(v, f"player-name-{i}").value for i in range(3)] == ["Ada", "", "Ca"]
+    assert find(v, "colour-1-Isla").border is not None
+    assert find(v, "variant-payday-4").value is True and find(v, "short-game").value is True
+    assert find(v, "preset-three-shops").__class__.__name__ == "FilledButton"
+
+
+def test_a_half_filled_form_survives_a_reload_or_a_restart(tmp_path):
+    """The draft is kept in the store, as the scorers' are: a phone that slept (or a host restarted) finds it."""
+    store = open_store(tmp_path)
+    fill_names(context(None, "/new", store=store), "Ada", "Bo")
+    later = context(None, "/new", store=store)  # new sessions over the same data folder
+    v = draw(later)
+    assert [find(v, f"player-name-{i}").value for i in (0, 1)] == ["Ada", "Bo"]
+
+
+def test_the_name_being_typed_is_the_one_the_game_starts_with():
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ada")
+    keystrokes(ctx, "player-name-1", "Bo")
+    tap(draw(ctx), "start-game")
+    assert [p.name for p in game_of(ctx).setup.players] == ["Ada", "Bo"]
+
+
+def test_starting_the_game_empties_the_form_for_the_next_one(tmp_path):
+    store = open_store(tmp_path)
+    ctx = context(None, "/new", store=store)
+    fill_names(ctx, "Ada", "Bo")
+    tap(draw(ctx), "add-player")
+    tap(draw(ctx), "preset-three-shops")
+    change(draw(ctx), "expansion-lamentable-tentacles", True)
+    fill_names(ctx, "Ada", "Bo", "Cy")
+    tap(draw(ctx), "start-game")
+    assert ctx.route.startswith("/table")
+    for again in (ctx, context(None, "/new", store=store)):  # this tab, and after a restart
+        again.navigate("/new")
+        v = draw(again)
+        assert [find(v, f"player-name-{i}").value for i in (0, 1)] == ["", ""] and "player-name-2" not in ids(v)
+        assert find(v, "preset-anglers-guide").__class__.__name__ == "FilledButton"
+        assert find(v, "expansion-lamentable-tentacles").value is True  # the table's boxes stay its default
+
+
+class _Session:  # what a Flet session is to the gate: something a pass is kept with
+    pass
+
+
+def test_each_phone_has_its_own_form(monkeypatch):
+    """Two phones setting up at once don't type into one form: the draft is kept with the phone's pass."""
+    pages = {name: SimpleNamespace(session=_Session()) for name in ("host", "guest")}
+    for name, page in pages.items():
+        token = identity.current_pass.set(Pass(f"{name}-pass", Role.HOST if name == "host" else Role.GUEST))
+        identity.remember(page)
+        identity.current_pass.reset(token)
+    sessions = Sessions(None)
+    phones = {name: context(None, "/new", sessions=sessions) for name in pages}
+    showing = {"page": pages["host"]}
+    monkeypatch.setattr(new_game, "current_page", lambda: showing["page"])
+    fill_names(phones["host"], "Ada")
+    showing["page"] = pages["guest"]
+    fill_names(phones["guest"], "Bo")
+    assert find(draw(phones["guest"]), "player-name-0").value == "Bo"
+    showing["page"] = pages["host"]
+    phones["host"].navigate("/new")
+    assert find(draw(phones["host"]), "player-name-0").value == "Ada"
+
+
+def redraw_pending(ctx) -> bool:
+    """Whether the screen asked to be drawn again since it was last drawn."""
+    return any(_dirty(state) for state in ctx.__dict__["_shown"][1]._states.values())
+
+
+def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_is_shown(tmp_path):
+    """A redraw while typing would send the field an older text (lost keystrokes); a picked name must show."""
+    store = open_store(tmp_path)
+    remember_names(store, ["Ada"])
+    ctx = context(None, "/new", store=store)
+    keystrokes(ctx, "player-name-1", "B")
+    assert not redraw_pending(ctx) and ctx.sessions.draft("new-game").current.value.players[1].name == "B"
+    tap(draw(ctx), "player-name-0-suggest-0")
+    assert redraw_pending(ctx) and find(draw(ctx), "player-name-0").value == "Ada"
+
+
+def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts(tmp_path, monkeypatch):
+    """Only the host changes the app's settings (the join gate): a joined guest's toggle changes its form only."""
+    store = open_store(tmp_path)
+    keys = Keys(tmp_path)
+    monkeypatch.setattr(identity, "_keys", keys)
+    holder = keys.join(keys.room_code)
+    page = SimpleNamespace(session=_Session())
+    token = identity.current_pass.set(holder)
+    identity.remember(page)
+    identity.current_pass.reset(token)
+    monkeypatch.setattr(new_game, "current_page", lambda: page)
+    guest = context(None, "/new", sessions=guard(Sessions(store), holder))
+    change(draw(guest), "expansion-lamentable-tentacles", True)
+    assert find(draw(guest), "expansion-lamentable-tentacles").value is True
+    assert store.get_setting("expansions") is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -23,4 +24,4 @@ def game_filter(prefix: str, current: str | None, choose: Callable[[str | None],
     """Chips ``<prefix>-game-all`` and ``<prefix>-game-<game>``; the chosen one is highlighted."""
     options: list[tuple[str | None, str]] = [(None, t("All games")), *((g, game_label(g)) for g in GAMES)]
     return ft.Row([chip(f"{prefix}-game-{key or 'all'}", label, color=theme.SEED if key == current else theme.PASSED,
-                        on_click=lambda k=key: choose(k)) for key, label in options], wrap=True, spacing=8)
+                        on_click=partial(choose, key)) for key, label in options], wrap=True, spacing=8)

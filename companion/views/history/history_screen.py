@@ -7,6 +7,9 @@ Route ``/history``. Identifiers: ``history-game-<all|game>``, ``history-player-<
 
 from __future__ import annotations
 
+from functools import partial
+from typing import cast
+
 import flet as ft
 
 from companion.history import filter_plays, load_roster
@@ -44,24 +47,25 @@ def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
 @ft.component
 def HistoryScreen(ctx: AppContext) -> ft.View:
     """The History screen; the filters are its own state."""
-    game, set_game = ft.use_state(None)
-    player, set_player = ft.use_state(None)
+    game, set_game = ft.use_state(cast("str | None", None))
+    player, set_player = ft.use_state(cast("str | None", None))
     shown, set_shown = ft.use_state(PAGE)
     redraw = use_redraw()
     back = lambda: ctx.navigate("/")  # noqa: E731
-    if ctx.store is None:
+    store = ctx.store
+    if store is None:
         return screen(ctx.route, t("History"), [error_line(
             t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
-        plays = ctx.store.list_plays()
+        plays = store.list_plays()
     except StoreError as problem:
         return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
-    roster = load_roster(ctx.store)
+    roster = load_roster(store)
     people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
 
     def undo() -> None:
         try:
-            restored = ctx.store.undo_play_change()
+            restored = store.undo_play_change()
         except StoreError as problem:
             ctx.fail(str(problem))
             return
@@ -72,16 +76,17 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
         redraw()
 
     chosen = filter_plays(plays, game, player, roster.resolve)
-    players_row = ft.Row([chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
-                               else theme.PASSED, on_click=lambda: set_player(None))]
-                         + [chip(f"history-player-{n}", name, on_click=lambda v=name: set_player(v),
-                                 color=theme.SEED if player and player_key(player) == player_key(name)
-                                 else theme.PASSED) for n, name in enumerate(people)], wrap=True, spacing=8)
+    chips: list[ft.Control] = [chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
+                                    else theme.PASSED, on_click=lambda: set_player(None))]
+    chips += [chip(f"history-player-{n}", name, on_click=partial(set_player, name),
+                   color=theme.SEED if player and player_key(player) == player_key(name) else theme.PASSED)
+              for n, name in enumerate(people)]
+    players_row = ft.Row(chips, wrap=True, spacing=8)
     controls: list[ft.Control] = [
         game_filter("history", game, set_game), players_row,
         ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
                               icon=ft.Icons.INSERT_CHART),
-                action_button("history-undo", t("Undo last change"), undo if ctx.store.play_changes() else None,
+                action_button("history-undo", t("Undo last change"), undo if store.play_changes() else None,
                               icon=ft.Icons.UNDO)], wrap=True),
         tagged("history-count", ft.Text(t("{n} of {total} play(s)", n=len(chosen), total=len(plays)),
                                         size=theme.SMALL)),

@@ -9,6 +9,7 @@ conditionally (only once its result is complete).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -59,8 +60,8 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     if saved and saved.get("result") == data:
         return [ft.Row([tagged("history-saved", ft.Text(t("Saved in History"), size=theme.BODY, expand=True)),
                         _open(ctx, saved["id"])], wrap=True)]
-    buttons = [action_button("history-save", t("Save to history"), lambda: save(None), icon=ft.Icons.HISTORY,
-                             primary=True)]
+    buttons: list[ft.Control] = [action_button("history-save", t("Save to history"), lambda: save(None),
+                                               icon=ft.Icons.HISTORY, primary=True)]
     if saved:
         buttons.append(action_button("history-update", t("Update the saved play"), lambda: save(saved["id"]),
                                      icon=ft.Icons.EDIT))
@@ -89,6 +90,6 @@ def name_suggestions(ctx: AppContext, identifier: str, typed: str, table: Sequen
     names = suggest_names(ctx.store, typed, [n for n in table if n.strip() and n != typed])[:SHOWN_SUGGESTIONS]
     if not names:
         return ft.Container(visible=False)
-    chips = [chip(f"{identifier}-suggest-{k}", name, color=theme.PASSED, on_click=lambda n=name: pick(n))
+    chips: list[ft.Control] = [chip(f"{identifier}-suggest-{k}", name, color=theme.PASSED, on_click=partial(pick, name))
              for k, name in enumerate(names)]
     return ft.Row(chips, wrap=True, spacing=6)

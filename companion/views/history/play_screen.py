@@ -8,6 +8,8 @@ Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 from pydantic import ValidationError
 
@@ -56,8 +58,8 @@ def _breakdowns(play: Play) -> list[ft.Control]:
             if score is not None:
                 cards.append(deep_regrets_breakdown(i, score))
                 continue
-        rows = [ft.Text(f"{t(label)}: {p.breakdown[key]}", size=theme.BODY)
-                for key, label in FIELDS.get(play.game, ()) if key in p.breakdown]
+        rows: list[ft.Control] = [ft.Text(f"{t(label)}: {p.breakdown[key]}", size=theme.BODY)
+                                  for key, label in FIELDS.get(play.game, ()) if key in p.breakdown]
         rows += [ft.Text(t("{goal}: count {count} = {points} + bonus {bonus}", **g), size=theme.BODY)
                  for g in p.breakdown.get("goals", [])]
         if p.score is not None:
@@ -125,8 +127,8 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     result: list[ft.Control] = [winners_line(play.winners)]
     if play.mode != "co-op":
         result += ranking(rows)
-    starts = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
-                   on_click=lambda i=i: set_start(i)) for i, p in enumerate(play.players) if not p.bot]
+    starts: list[ft.Control] = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
+                                     on_click=partial(set_start, i)) for i, p in enumerate(play.players) if not p.bot]
     return screen(ctx.route, t("Play"), [
         _summary(play),
         section_card("scorer-results", t("Result"), result),

@@ -10,7 +10,8 @@ the player's place in the list (most plays first).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import flet as ft
 import flet_charts as fch
@@ -18,7 +19,7 @@ import flet_charts as fch
 from companion.history import RosterError, load_roster, merge_players, rename_player, statistics
 from companion.history.stats import PlayerStats, Statistics
 from companion.i18n import t
-from companion.store import StoreError
+from companion.store import Store, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label
@@ -40,7 +41,7 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{round(100 * value)}%"
 
 
-def _player_card(n: int, p: PlayerStats, focus: bool, choose: object) -> ft.Control:
+def _player_card(n: int, p: PlayerStats, focus: bool, choose: Callable[[], None]) -> ft.Control:
     lines = [t("{plays} plays · {wins} wins · win rate {rate}", plays=p.plays, wins=p.wins, rate=_percent(p.win_rate)),
              t("Average score {mean} · best {best}", mean=_number(p.mean_score),
                best="–" if p.best_score is None else p.best_score)]
@@ -52,26 +53,26 @@ def _player_card(n: int, p: PlayerStats, focus: bool, choose: object) -> ft.Cont
     counts = " · ".join(t("{n} players: {wins}/{plays}", n=k, wins=v.wins, plays=v.plays)
                         for k, v in p.by_count.items())
     lines.append(t("By player count (wins/plays): {counts}", counts=counts))
-    body = [ft.Row([tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD),
-                           expand=True),
-                    chip(f"stats-focus-{n}", t("Head-to-head"), color=theme.SEED if focus else theme.PASSED,
-                         on_click=choose)])]
+    name = tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD), expand=True)
+    body: list[ft.Control] = [ft.Row([name, chip(f"stats-focus-{n}", t("Head-to-head"),
+                                                 color=theme.SEED if focus else theme.PASSED, on_click=choose)])]
     body.append(tagged(f"stats-summary-{n}", ft.Text(lines[0], size=theme.BODY)))
     body += [ft.Text(line, size=theme.BODY) for line in lines[1:]]
     return section_card(f"stats-player-{n}", None, body)
 
 
 def _head_to_head(p: PlayerStats) -> ft.Control:
-    rows = [tagged(f"stats-h2h-{k}", ft.Text(t("vs {other}: {wins} won, {losses} lost, {ties} tied of {plays}",
-                                               other=other, wins=h.wins, losses=h.losses, ties=h.ties, plays=h.plays),
-                                             size=theme.BODY))
-            for k, (other, h) in enumerate(p.head_to_head.items())]
+    rows: list[ft.Control] = [
+        tagged(f"stats-h2h-{k}", ft.Text(t("vs {other}: {wins} won, {losses} lost, {ties} tied of {plays}",
+                                           other=other, wins=h.wins, losses=h.losses, ties=h.ties, plays=h.plays),
+                                         size=theme.BODY))
+        for k, (other, h) in enumerate(p.head_to_head.items())]
     return section_card("stats-h2h", t("{name} head-to-head", name=p.name),
                         rows or [ft.Text(t("No competitive plays against anyone yet."), size=theme.BODY)])
 
 
 def _games(stats: Statistics) -> list[ft.Control]:
-    cards = []
+    cards: list[ft.Control] = []
     for g in stats.games:
         counts = " · ".join(t("{n} players: {plays}", n=k, plays=v) for k, v in g.by_count.items())
         cards.append(section_card(f"stats-game-card-{g.game}", game_label(g.game), [
@@ -134,11 +135,11 @@ def _points_chart(players: list[PlayerStats]) -> ft.Control | None:
         bars, _legend([(HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks"))])])
 
 
-def _roster(ctx: AppContext, typed: dict[str, str], redraw: Callable[[], None]) -> ft.Control:
-    names = load_roster(ctx.store).names()
+def _roster(ctx: AppContext, store: Store, typed: dict[str, str], redraw: Callable[[], None]) -> ft.Control:
+    names = load_roster(store).names()
 
     def field(key: str, label: str) -> ft.Control:
-        def on_change(event: ft.ControlEvent) -> None:
+        def on_change(event: ft.Event[ft.TextField]) -> None:
             typed[key] = event.control.value or ""
 
         return tagged(f"stats-rename-{key}", ft.TextField(label=label, value=typed[key], on_change=on_change,
@@ -146,7 +147,7 @@ def _roster(ctx: AppContext, typed: dict[str, str], redraw: Callable[[], None]) 
 
     def apply(change: Callable[[Any, str, str], object]) -> None:
         try:
-            change(ctx.store, typed["from"], typed["to"])
+            change(store, typed["from"], typed["to"])
         except (RosterError, StoreError) as problem:
             ctx.fail(str(problem))
             return
@@ -169,19 +170,20 @@ def _roster(ctx: AppContext, typed: dict[str, str], redraw: Callable[[], None]) 
 @ft.component
 def StatisticsScreen(ctx: AppContext) -> ft.View:
     """The Statistics screen; the game shown and the player in focus are its own state."""
-    game, set_game = ft.use_state(None)
+    game, set_game = ft.use_state(cast("str | None", None))
     focus, set_focus = ft.use_state(0)
     typed = use_form(lambda: {"from": "", "to": ""})
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
-    if ctx.store is None:
+    store = ctx.store
+    if store is None:
         return screen(ctx.route, t("Statistics"), [error_line(
             t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
-        plays = ctx.store.list_plays()
+        plays = store.list_plays()
     except StoreError as problem:
         return screen(ctx.route, t("Statistics"), [error_line(str(problem))], back=back)
-    stats = statistics(plays, load_roster(ctx.store).resolve, game)
+    stats = statistics(plays, load_roster(store).resolve, game)
     controls: list[ft.Control] = [
         game_filter("stats", game, set_game),
         tagged("stats-plays", ft.Text(t("{n} play(s)", n=stats.plays), size=theme.BODY)),
@@ -194,8 +196,8 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
         if points is not None:
             controls.append(points)
         focus = min(focus, len(players) - 1)
-        controls += [_player_card(n, p, n == focus, lambda n=n: set_focus(n)) for n, p in enumerate(players)]
+        controls += [_player_card(n, p, n == focus, partial(set_focus, n)) for n, p in enumerate(players)]
         controls.append(_head_to_head(players[focus]))
         controls += _games(stats)
-    controls.append(_roster(ctx, typed, redraw))
+    controls.append(_roster(ctx, store, typed, redraw))
     return screen(ctx.route, t("Statistics"), controls, back=back, error=ctx.error)

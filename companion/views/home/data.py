@@ -19,13 +19,15 @@ import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
 from companion.history import plays_csv
 from companion.i18n import t
-from companion.store import ImportRefused, StoreError
+from companion.store import ImportRefused, Store, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw
@@ -59,13 +61,13 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
     return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
 
 
-def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: str,
-              make: Callable[[], dict]) -> Callable[[object], Awaitable[None]]:
+def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], what: str,
+              make: Callable[[], dict[str, Any]]) -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:
             document = make()
             name = _file_name(what)
-            kept = ctx.store.save_export(document, name)
+            kept = store.save_export(document, name)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
@@ -80,10 +82,10 @@ def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what:
     return export
 
 
-def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> None:
+def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> None:
     ctx.sessions.flush()
     try:
-        report = ctx.store.import_data(data)
+        report = store.import_data(data)
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -97,28 +99,27 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
     redraw()
 
 
-def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
-    store = ctx.store
+def _export_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     ctx.sessions.flush()  # export what was last saved: every queued save first
     rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
-                                      _exporter(ctx, form, redraw, "everything", store.export_all), primary=True)]
+                                      _exporter(ctx, store, form, redraw, "everything", store.export_all),
+                                      primary=True)]
     for game in store.list_games():
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
                             _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "game", lambda i=game.id: store.export_game(i)))]))
+                                    _exporter(ctx, store, form, redraw, "game", partial(store.export_game, game.id)))]))
     for campaign in store.list_campaigns():
         rows.append(ft.Row([ft.Text(campaign.name, size=theme.BODY, expand=True),
                             _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "campaign",
-                                              lambda i=campaign.id: store.export_campaign(i)))]))
+                                    _exporter(ctx, store, form, redraw, "campaign",
+                                              partial(store.export_campaign, campaign.id)))]))
     return section_card("data-export", t("Export"), rows)
 
 
-def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
+def _plays_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
     async def as_csv(_event: object) -> None:
-        store = ctx.store
         try:
             text = plays_csv(store.load_play(s.id) for s in store.list_plays())
         except StoreError as problem:
@@ -131,24 +132,24 @@ def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) 
     return section_card("data-plays", t("History"), [ft.Row([
         _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
         _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
-                _exporter(ctx, form, redraw, "plays", ctx.store.export_plays)),
+                _exporter(ctx, store, form, redraw, "plays", store.export_plays)),
     ], wrap=True)])
 
 
-def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
+def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
                     picker: ft.FilePicker) -> ft.Control:
-    def typed(event: object) -> None:
-        form.text = event.control.value or ""  # type: ignore[attr-defined]
+    def typed(event: ft.Event[ft.TextField]) -> None:
+        form.text = event.control.value or ""
 
     async def from_text(_event: object) -> None:
         if not form.text.strip():
             ctx.fail(t("Paste the contents of an exported file first"))
             return
-        _import(ctx, form, redraw, form.text)
+        _import(ctx, store, form, redraw, form.text)
 
     def picked(event: ft.FilePickerResultEvent) -> None:
         if event.files and event.files[0].bytes is not None:
-            _import(ctx, form, redraw, event.files[0].bytes)
+            _import(ctx, store, form, redraw, event.files[0].bytes)
 
     picker.on_result = picked
     # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
@@ -166,12 +167,12 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
     ])
 
 
-def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
+def _backups_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """Each game's and campaign's backups under its players (or name) and date, each readable one with a Restore;
     then the play backups and the damaged files kept aside."""
-    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(ctx.store.data_dir / "backups")),
+    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(store.data_dir / "backups")),
                                       size=theme.SMALL)]
-    for g, group in enumerate(ctx.store.backup_groups()):
+    for g, group in enumerate(store.backup_groups()):
         title = group.title if group.current else t("{title} · deleted", title=group.title)
         rows.append(tagged(f"data-backup-group-{g}", ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600)))
         for k, version in enumerate(group.versions[:SHOWN_BACKUPS]):
@@ -179,9 +180,9 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
                 version.label, size=theme.SMALL, color=None if version.restorable else theme.DANGER))]
             if version.restorable:
                 line.append(_button(f"data-restore-{g}-{k}", t("Restore"), ft.Icons.RESTORE,
-                                    _restorer(ctx, form, redraw, version.path)))
+                                    _restorer(ctx, store, form, redraw, version.path)))
             rows.append(ft.Row(line, wrap=True))
-    others = [b for b in ctx.store.backups() if b.folder in ("plays", "damaged")]
+    others = [b for b in store.backups() if b.folder in ("plays", "damaged")]
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):
         label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
@@ -189,14 +190,14 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
             label, size=theme.SMALL, color=theme.DANGER if backup.folder == "damaged" else None))]
         if backup.folder == "plays":
             line.append(_button(f"data-file-restore-{n}", t("Restore"), ft.Icons.RESTORE,
-                                _restorer(ctx, form, redraw, backup.path)))
+                                _restorer(ctx, store, form, redraw, backup.path)))
         rows.append(ft.Row(line, wrap=True))
     return section_card("data-backups", t("Backups"), rows)
 
 
-def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
+def _notices_section(store: Store, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
     """What start-up repaired, in plain words; the technical detail behind each notice's "Details"."""
-    notices = list(ctx.store.recovery_notices)
+    notices = list(store.recovery_notices)
     if not notices:
         return []
 
@@ -217,12 +218,12 @@ def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
     return [section_card("data-notes", t("Repaired when the app started"), rows)]
 
 
-def _restorer(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
+def _restorer(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
               path: Path) -> Callable[[object], Awaitable[None]]:
     async def restore(_event: object) -> None:
         ctx.sessions.flush()
         try:
-            report = ctx.store.restore_backup(path)
+            report = store.restore_backup(path)
         except StoreError as problem:
             ctx.fail(t("Could not restore: {problem}", problem=problem))
             return
@@ -246,17 +247,18 @@ def DataScreen(ctx: AppContext) -> ft.View:
     def back() -> None:
         ctx.navigate("/settings")
 
-    if ctx.store is None:
+    store = ctx.store
+    if store is None:
         return screen(ctx.route, t("Your data"), [
             error_line(t("The data folder could not be opened, so nothing can be exported or imported."))],
             back=back)
     controls: list[ft.Control] = [
-        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(ctx.store.data_dir)), size=theme.SMALL)),
+        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(store.data_dir)), size=theme.SMALL)),
     ]
-    controls += _notices_section(ctx, form, redraw)
+    controls += _notices_section(store, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
-    controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
-                 _import_section(ctx, form, redraw, picker),
-                 _backups_section(ctx, form, redraw)]
+    controls += [_export_section(ctx, store, form, redraw), _plays_section(ctx, store, form, redraw),
+                 _import_section(ctx, store, form, redraw, picker),
+                 _backups_section(ctx, store, form, redraw)]
     return screen(ctx.route, t("Your data"), controls, back=back, error=ctx.error)

@@ -1,5 +1,7 @@
 """New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game, the
 expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
+The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept as a setting like the scorers'
+drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
 
 Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
 ``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
@@ -11,58 +13,75 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import flet as ft
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from companion.history.roster import remember_names
 from companion.i18n import t
-from companion.rules.expansions import BIGGEST_REGRETS, EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
+from companion.net import is_host, pass_of
+from companion.rules.constants import MAX_PLAYERS
+from companion.rules.expansions import (
+    BIGGEST_REGRETS,
+    EXPANSIONS,
+    MIN_PLAYERS,
+    ExpansionId,
+    expansion_name,
+    known_expansions,
+)
 from companion.rules.names import name_problem
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
+from companion.session import DraftSession, Snapshot
+from companion.session.base import Refused
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.history.hooks import name_suggestions
-from companion.views.hooks import use_form, use_redraw
+from companion.views.hooks import current_page, use_form, use_redraw, use_session
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
-MAX_PLAYERS = 5
 
 
-@dataclass
-class AnglerRow:
+class AnglerRow(BaseModel):
     name: str = ""
     colour: str = COLOURS[0]
     personality: str | None = None  # Biggest Regrets: the card dealt at the table (docs/rules.md §11)
 
 
-@dataclass
-class NewGameForm:
-    """What the set-up form holds until the game starts (local to the screen)."""
+def _two_anglers() -> list[AnglerRow]:
+    return [AnglerRow(colour=COLOURS[0]), AnglerRow(colour=COLOURS[1])]
 
-    players: list[AnglerRow] = field(default_factory=lambda: [AnglerRow(colour=COLOURS[0]),
-                                                              AnglerRow(colour=COLOURS[1])])
-    preset: str = field(default_factory=lambda: list_presets()[0].id)
-    picked: dict[str, bool | str] = field(default_factory=dict)  # variant answers, by choice id (see wording)
+
+class NewGameDraft(BaseModel):
+    """What the set-up form holds until the game starts: this phone's draft session (see :func:`draft_key`), so
+    leaving the screen, a reload or a phone that slept loses nothing typed or chosen. Each method edits a copy
+    the session hands it (:meth:`~companion.session.DraftSession.change`)."""
+
+    players: list[AnglerRow] = Field(default_factory=_two_anglers, min_length=1, max_length=MAX_PLAYERS)
+    preset: str = Field(default_factory=lambda: list_presets()[0].id)
+    picked: dict[str, bool | str] = Field(default_factory=dict)  # variant answers, by choice id (see wording)
     short_game: bool = False
-    expansions: list[str] = field(default_factory=list)
+    expansions: list[ExpansionId] = Field(default_factory=list)
 
-    def add_player(self) -> str | None:
-        """Add an angler with the first colour nobody has taken; the refusal when the table is full."""
+    def add_player(self) -> None:
+        """Add an angler with the first colour nobody has taken; refused when the table is full."""
         if len(self.players) >= MAX_PLAYERS:
-            return t("Deep Regrets seats 1 to 5 anglers")
+            raise Refused(t("Deep Regrets seats 1 to 5 anglers"))
         taken = {p.colour for p in self.players}
         self.players.append(AnglerRow(colour=next(c for c in COLOURS if c not in taken)))
-        return None
 
     def remove_player(self, index: int) -> None:
         if len(self.players) > 1:
             del self.players[index]
+
+    def name(self, index: int, text: str) -> None:
+        self.players[index].name = text
 
     def choose_colour(self, index: int, colour: str) -> None:
         """Give ``colour`` to angler ``index``; whoever had it takes theirs in exchange, so colours stay unique."""
@@ -84,11 +103,96 @@ class NewGameForm:
         if preset_id != self.preset:
             self.preset, self.picked = preset_id, {}
 
+    def answer(self, choice_id: str, value: bool | str) -> None:
+        self.picked[choice_id] = value
 
-def start(ctx: AppContext, form: NewGameForm) -> None:
-    """Build the game through the rules engine, open and save it, and go to the table; a bad field is named."""
+    def play_short(self, short: bool) -> None:
+        self.short_game = short
+
+    def toggle_expansion(self, expansion: ExpansionId) -> None:
+        self.expansions = known_expansions(list(set(self.expansions) ^ {expansion}))
+
+    def layout(self) -> NewGameDraft:
+        """The draft without the names: what the screen redraws for (a keystroke is already on the screen)."""
+        return self.model_copy(update={"players": [p.model_copy(update={"name": ""}) for p in self.players]})
+
+
+def draft_key() -> str:
+    """This phone's New game draft: one per pass (kept across reloads and sleeps), so two phones setting up at
+    once don't type into one form; ``"new-game"`` for a tab with no pass (the view tests)."""
+    page = current_page()
+    phone = pass_of(page).token_id if page is not None else ""
+    return f"new-game-{phone}" if phone else "new-game"
+
+
+def _fresh(ctx: AppContext) -> NewGameDraft:
+    """An empty form, with the boxes this table usually plays with."""
+    return NewGameDraft(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, [])))
+
+
+def _from_saved(ctx: AppContext, saved: Any) -> NewGameDraft:
+    return NewGameDraft.model_validate(saved) if saved else _fresh(ctx)
+
+
+def _layout(snapshot: Snapshot[NewGameDraft]) -> NewGameDraft:
+    return snapshot.value.layout()
+
+
+@dataclass
+class Seen:
+    """The draft's version this screen last showed or wrote: a keystroke writes without redrawing, so the screen
+    keeps its own count."""
+
+    version: int
+
+
+@dataclass(eq=False)
+class Setup:
+    """One render of New game: the phone's draft session, the draft as shown, the version it answers to."""
+
+    ctx: AppContext
+    session: DraftSession[NewGameDraft]
+    form: NewGameDraft
+    seen: Seen
+    redraw: Callable[[], None]
+
+    @property
+    def newest(self) -> NewGameDraft:
+        """The draft with every keystroke so far (``form`` is the one last drawn: a keystroke doesn't redraw)."""
+        return self.session.current.value
+
+    def edit(self, change: Callable[[NewGameDraft], None], *, typing: bool = False) -> bool:
+        """Make ``change`` to the draft (the screen redraws when anything but a name changed); a refusal is shown.
+        A keystroke (``typing``) leaves the last refusal showing: clearing it would redraw under the typing thumb."""
+        outcome = self.session.change(change, seen=self.seen.version)
+        if outcome.ok:
+            self.seen.version = outcome.current.version
+            if typing:
+                return True
+        return self.ctx.outcome(outcome)
+
+    def on(self, change: Callable[[NewGameDraft], None]) -> Callable[[], None]:
+        """A tap's handler that makes ``change``."""
+        def tapped() -> None:
+            self.edit(change)
+        return tapped
+
+
+def use_setup(ctx: AppContext) -> Setup:
+    """This phone's New game draft as this screen edits it."""
+    session: DraftSession[NewGameDraft] = ctx.sessions.draft(draft_key(), partial(_from_saved, ctx))
+    shown = use_session(session, select=_layout)
+    seen = use_form(lambda: Seen(shown.version))
+    seen.version = shown.version
+    return Setup(ctx, session, shown.value, seen, use_redraw())
+
+
+def start(setup: Setup) -> None:
+    """Build the game through the rules engine, open and save it, empty the form and go to the table; a bad field
+    is named."""
     from companion.rules.game import GameSetup, PlayerSetup, new_game
 
+    ctx, form = setup.ctx, setup.newest
     bad = _bad_name(form)
     if bad is not None:
         ctx.fail(bad[1])
@@ -97,19 +201,21 @@ def start(ctx: AppContext, form: NewGameForm) -> None:
     try:
         variants = chosen_variants(form.preset, form.picked)
         ruleset = build_ruleset(form.preset, variants, form.short_game, tuple(form.expansions))
-        setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour,
-                                               personality=p.personality if dealing else None)
-                                   for p in form.players],
-                          ruleset=ruleset, seed=random.randrange(2**31))
+        game_setup = GameSetup(players=[PlayerSetup(name=p.name.strip(), colour=p.colour,
+                                                    personality=p.personality if dealing else None)
+                                        for p in form.players],
+                               ruleset=ruleset, seed=random.randrange(2**31))
     except (ValueError, ValidationError) as problem:
         ctx.fail(_one_line(problem))
         return
-    session = ctx.sessions.start_game(new_game(setup))
-    remember_names(ctx.store, [p.name for p in setup.players])
+    session = ctx.sessions.start_game(new_game(game_setup))
+    remember_names(ctx.store, [p.name for p in game_setup.players])
+    # The game holds what was typed now: the next New game on this phone starts empty.
+    setup.session.reset(_fresh(ctx), seen=setup.session.version)
     ctx.navigate(route_to("/table", game=session.key))
 
 
-def _bad_name(form: NewGameForm) -> tuple[int, str] | None:
+def _bad_name(form: NewGameDraft) -> tuple[int, str] | None:
     """The first angler whose name can't be played (docs/rules.md §1, the same rule as the scorer's), and why."""
     problem = name_problem([p.name for p in form.players])
     if problem is None:
@@ -130,121 +236,130 @@ def _one_line(problem: Exception) -> str:
     return str(problem)
 
 
-def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], index: int) -> ft.Control:
+def _player_row(setup: Setup, index: int) -> ft.Control:
+    form = setup.form
     player, count = form.players[index], len(form.players)
 
-    def on_name(event: ft.ControlEvent) -> None:
-        player.name = event.control.value or ""
+    def on_name(event: ft.Event[ft.TextField]) -> None:
+        setup.edit(lambda d: d.name(index, event.control.value or ""), typing=True)
 
-    def change(edit: Callable[[], None]) -> None:
-        edit()
-        redraw()
+    def left(_event: ft.Event[ft.TextField]) -> None:
+        setup.redraw()
+
+    def pick_colour(colour: str) -> Callable[[ft.Event[ft.Container]], None]:
+        tap = setup.on(lambda d: d.choose_colour(index, colour))
+        return lambda _event: tap()
 
     # Pointed at as soon as the field is left: a name typed twice, not one still to be typed.
     bad = _bad_name(form)
     problem = bad[1] if bad is not None and bad[0] == index and player.name.strip() else None
     name = tagged(f"player-name-{index}", ft.TextField(
-        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=lambda _e: redraw(),
+        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=left,
         error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
-                         (lambda: change(lambda: form.remove_player(index))) if count > 1 else None)
-    swatches = [
+                         setup.on(lambda d: d.remove_player(index)) if count > 1 else None)
+    swatches: list[ft.Control] = [
         tagged(f"colour-{index}-{colour}", ft.Container(
             width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
             border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
-            tooltip=colour, on_click=lambda _e, c=colour: change(lambda: form.choose_colour(index, c)),
+            tooltip=colour, on_click=pick_colour(colour),
             content=ft.Text(colour[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
             alignment=ft.Alignment.CENTER), label=colour)
         for colour in COLOURS
     ]
-    suggestions = name_suggestions(ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
-                                   lambda chosen: change(lambda: setattr(player, "name", chosen)))
+
+    def suggested(chosen: str) -> None:
+        if setup.edit(lambda d: d.name(index, chosen)):
+            setup.redraw()  # only a name changed: the screen doesn't redraw for that on its own
+
+    suggestions = name_suggestions(setup.ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
+                                   suggested)
     rows: list[ft.Control] = [ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
                               ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))]
     if BIGGEST_REGRETS in form.expansions:
-        rows.append(ft.Row([action_button(f"personality-{index}-{card}", card,
-                                          lambda c=card: change(lambda: form.deal(index, c)),
-                                          primary=player.personality == card)
-                            for card in dealable(count)], wrap=True, spacing=6))
+        cards: list[ft.Control] = [
+            action_button(f"personality-{index}-{card}", card,
+                          setup.on(partial(NewGameDraft.deal, index=index, card=card)),
+                          primary=player.personality == card)
+            for card in dealable(count)]
+        rows.append(ft.Row(cards, wrap=True, spacing=6))
     return ft.Column(rows)
 
 
-def _variant(form: NewGameForm, choice: VariantChoice, change: Callable[[Callable[[], object]], None]) -> ft.Control:
+def _variant(setup: Setup, choice: VariantChoice) -> ft.Control:
     """A switch for a variant on its own; one radio group, one line per option, for variants that exclude each
     other. Each says where it comes from as a player knows the source."""
-    def answer(value: bool | str) -> None:
-        form.picked[choice.id] = value
-
     def line(name: str, source: str) -> str:
         return t("{name} ({source})", name=name, source=source) if source else name
 
     if choice.kind == "toggle":
         option = choice.options[0]
+
+        def switched(event: ft.Event[ft.Switch]) -> None:
+            setup.edit(lambda d: d.answer(choice.id, bool(event.control.value)))
+
         return tagged(f"variant-{choice.id}", ft.Switch(
-            label=line(option.name, option.source), value=form.picked.get(choice.id) is True,
-            on_change=lambda e: change(lambda: answer(bool(e.control.value)))))
-    picked = form.picked.get(choice.id, choice.default)
+            label=line(option.name, option.source), value=setup.form.picked.get(choice.id) is True,
+            on_change=switched))
+
+    def chosen(event: ft.Event[ft.RadioGroup]) -> None:
+        setup.edit(lambda d: d.answer(choice.id, str(event.control.value)))
+
+    picked = setup.form.picked.get(choice.id)
     return ft.Column([
         ft.Text(choice.label, size=theme.BODY, weight=ft.FontWeight.W_600),
         tagged(f"variant-{choice.id}", ft.RadioGroup(
-            value=picked, on_change=lambda e: change(lambda: answer(str(e.control.value))),
+            value=picked if isinstance(picked, str) else choice.default, on_change=chosen,
             content=ft.Column([ft.Radio(value=o.id, label=line(o.name, o.source)) for o in choice.options]))),
     ], spacing=4)
 
 
+def _expansion(setup: Setup, expansion: ExpansionId) -> ft.Control:
+    """Put a box on the table or take it off; the host's choice becomes the table's default for the next New game
+    (a guest's phone may not change the app's settings: its choice stays in its own form)."""
+    def toggled(_event: ft.Event[ft.Switch]) -> None:
+        if setup.edit(lambda d: d.toggle_expansion(expansion)) and is_host(current_page()):
+            setup.ctx.set_setting(EXPANSIONS_SETTING, setup.newest.expansions)
+
+    return tagged(f"expansion-{expansion}", ft.Switch(
+        label=t("{name} ({players}+ players)", name=expansion_name(expansion), players=MIN_PLAYERS[expansion]),
+        value=expansion in setup.form.expansions, on_change=toggled))
+
+
 @ft.component
 def NewGameScreen(ctx: AppContext) -> ft.View:
-    """The set-up form; what was typed stays while the screen is shown (in the screen's own form)."""
-    form = use_form(lambda: NewGameForm(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, []))))
-    redraw = use_redraw()
-
-    def change(edit: Callable[[], object]) -> None:
-        refusal = edit()
-        if isinstance(refusal, str):
-            ctx.fail(refusal)
-        else:
-            ctx.clear()
-        redraw()
-
-    rows = [_player_row(ctx, form, redraw, i) for i in range(len(form.players))]
+    """The set-up form; what was typed is this phone's draft, kept until the game starts."""
+    setup = use_setup(ctx)
+    form = setup.form
+    rows = [_player_row(setup, i) for i in range(len(form.players))]
     if len(form.players) < MAX_PLAYERS:
-        rows.append(action_button("add-player", t("Add an angler"), lambda: change(form.add_player),
+        rows.append(action_button("add-player", t("Add an angler"), setup.on(NewGameDraft.add_player),
                                   icon=ft.Icons.PERSON_ADD))
 
-    presets = [
+    presets: list[ft.Control] = [
         ft.Column([
-            action_button(f"preset-{p.id}", t(p.name), lambda pid=p.id: change(lambda: form.pick_preset(pid)),
+            action_button(f"preset-{p.id}", t(p.name), setup.on(partial(NewGameDraft.pick_preset, preset_id=p.id)),
                           primary=p.id == form.preset),
             ft.Text(t("{description} Source: {source}", description=t(p.description), source=player_source(p.source)),
                     size=theme.SMALL),
         ], spacing=4)
         for p in list_presets()
     ]
-    variants = [_variant(form, choice, change) for choice in variant_choices(form.preset)]
+    variants = [_variant(setup, choice) for choice in variant_choices(form.preset)]
 
-    def on_short(event: ft.ControlEvent) -> None:
-        form.short_game = bool(event.control.value)
+    def on_short(event: ft.Event[ft.Switch]) -> None:
+        setup.edit(lambda d: d.play_short(bool(event.control.value)))
 
     short = tagged("short-game", ft.Switch(label=t("Short game: start on Tuesday (A p.6)"),
                                             value=form.short_game, on_change=on_short))
-
-    def toggle_expansion(expansion: str) -> None:
-        """Put a box on the table or take it off; the choice becomes the table's default for the next New game."""
-        form.expansions = known_expansions(list(set(form.expansions) ^ {expansion}))
-        ctx.set_setting(EXPANSIONS_SETTING, form.expansions)
-
-    boxes = [
-        tagged(f"expansion-{e}", ft.Switch(
-            label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
-            value=e in form.expansions, on_change=lambda _e, eid=e: change(lambda: toggle_expansion(eid))))
-        for e in EXPANSIONS
-    ]
+    boxes = [_expansion(setup, e) for e in EXPANSIONS]
     return screen(ctx.route, t("New game"), [
         section_card("new-game-anglers", t("Anglers"), rows),
         section_card("new-game-preset", t("Rules"), presets),
         section_card("new-game-variants", t("Variants"), variants),
         short,
         section_card("new-game-expansions", t("Expansions on the table"), boxes),
-        action_button("start-game", t("Start the game"), lambda: start(ctx, form), icon=ft.Icons.PLAY_ARROW,
+        action_button("start-game", t("Start the game"), partial(start, setup), icon=ft.Icons.PLAY_ARROW,
                       primary=True),
     ], back=lambda: ctx.navigate("/"), error=ctx.error)
+

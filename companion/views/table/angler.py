@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import flet as ft
 
 from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules.cards import THE_PLUG
 from companion.rules.expansions import HADAL_SHADE
 from companion.rules.fish import FishRef
+from companion.rules.queries import available
 from companion.rules.state import GameState
 from companion.rules.tentacles import hadal_shade_targets
 from companion.session import GameSession
@@ -72,12 +75,15 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
             chosen.append(k)
         redraw()
 
-    fresh = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
-                  on_click=lambda k=k: toggle(k))
-             for k, d in enumerate(p.fresh)]
+    fresh: list[ft.Control] = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
+                                    on_click=partial(toggle, k))
+                               for k, d in enumerate(p.fresh)]
     for k in chosen:
-        fresh[k].content.bgcolor = ft.Colors.with_opacity(0.35, theme.SEED)
-    spent = [chip(f"spent-die-{k}", die_label(d), color=theme.PASSED) for k, d in enumerate(p.spent)]
+        tag = fresh[k]
+        body = tag.content if isinstance(tag, ft.Semantics) else None
+        if isinstance(body, ft.Container):  # the chip's face: shaded while the die is selected
+            body.bgcolor = ft.Colors.with_opacity(0.35, theme.SEED)
+    spent: list[ft.Control] = [chip(f"spent-die-{k}", die_label(d), color=theme.PASSED) for k, d in enumerate(p.spent)]
     selected = t("Selected: {dice}", dice=", ".join(die_label(p.fresh[k]) for k in chosen) or t("none"))
 
     def use(action: act.Action) -> None:
@@ -116,7 +122,7 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
     return [action_button(f"catch-swap-{seat}-{slot + 1}",
                           t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
                             fish=fish_label(fish), slot=slot + 1),
-                          lambda target=(seat, slot): choose(target), primary=chosen == (seat, slot))
+                          partial(choose, (seat, slot)), primary=chosen == (seat, slot))
             for seat, slot, fish in hadal_shade_targets(state, i)]
 
 
@@ -143,10 +149,23 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
         if moves.apply(action_for(fish)):
             form.caught()
 
+    def reveal_plug() -> None:
+        if moves.apply(act.RevealPlug(player=i)):
+            form.caught()
+
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
     controls: list[ft.Control] = [fish_picker("catch", _catalog_line, pick, sets=state.ruleset.expansions)]
-    if fish is not None:
+    if fish is not None and fish.name == THE_PLUG:  # not caught: it goes on the table (A p.27)
+        controls += [
+            ft.Text(fish.summary, size=theme.SMALL),
+            ft.Row([
+                grow(action_button("reveal-plug", t("Put The Plug on the table (your turn ends)"), reveal_plug,
+                                   icon=ft.Icons.LAYERS_CLEAR, primary=True)),
+                icon_action("catch-clear", ft.Icons.CLOSE, t("Pick another Fish"), lambda: pick(None)),
+            ]),
+        ]
+    elif fish is not None:
         difficulty = "–" if fish.difficulty is None else str(fish.difficulty)
         controls += [
             ft.Text(t("{fish} · Depth {depth} · Difficulty {difficulty}", fish=fish_label(fish.ref()),
@@ -183,12 +202,12 @@ def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: st
     buttons: list[ft.Control] = []
     if "rod" in kinds:
         buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
-                                     lambda: moves.apply(act.Equip(player=i, rod=name, reel=reel))))
+                                     moves.tap(act.Equip(player=i, rod=name, reel=reel))))
     if "reel" in kinds:
         buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
-                                     lambda: moves.apply(act.Equip(player=i, rod=rod, reel=name))))
+                                     moves.tap(act.Equip(player=i, rod=rod, reel=name))))
     if "supply" in kinds:
-        buttons.append(action_button(f"use-item-{k}", t("Use"), lambda: moves.apply(act.UseItem(player=i, item=name))))
+        buttons.append(action_button(f"use-item-{k}", t("Use"), moves.tap(act.UseItem(player=i, item=name))))
     return ft.Column([tagged(f"item-{k}", ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600)),
                       ft.Row(buttons, wrap=True)], spacing=4)
 
@@ -198,7 +217,7 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
     equipped = t("Rod: {rod} · Reel: {reel}", rod=p.rod or t("none"), reel=p.reel or t("none"))
     items = [_item_row(moves, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
 
-    def on_name(event: ft.ControlEvent) -> None:
+    def on_name(event: ft.Event[ft.TextField]) -> None:
         form.item = event.control.value or ""
 
     def gain() -> None:
@@ -211,8 +230,8 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
                        expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),
-                action_button("draw-dink", t("Draw"), lambda: moves.apply(act.DrawDink(player=i))),
-                action_button("use-dink", t("Use"), lambda: moves.apply(act.UseDink(player=i)))], wrap=True),
+                action_button("draw-dink", t("Draw"), moves.tap(act.DrawDink(player=i))),
+                action_button("use-dink", t("Use"), moves.tap(act.UseDink(player=i)))], wrap=True),
     ])
 
 
@@ -222,10 +241,10 @@ def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot + 1, rules.mount_multipliers[slot], f),
                                                  size=theme.BODY))
                for slot, f in enumerate(p.mounted)]
-    hand = [ft.Row([
+    hand: list[ft.Control] = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
                                       value=state.sale_value(i, f)), size=theme.BODY), expand=True),
-        action_button(f"eat-{k}", t("Eat"), lambda f=f: moves.apply(act.EatFish(player=i, fish=f))),
+        action_button(f"eat-{k}", t("Eat"), moves.tap(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
         hand.append(ft.Text(t("and {n} Fish not entered", n=p.hand_hidden), size=theme.BODY))
@@ -240,7 +259,7 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
     if opened is None:
         return no_game(ctx, t("Angler"))
     session, seat = opened
-    return _Angler(ctx, session, seat, key=f"{session.key}-{seat}")
+    return _Angler(ctx, session, seat, key=f"{session.key}-{seat}")  # type: ignore[call-arg]  # Flet takes key=
 
 
 @ft.component
@@ -264,12 +283,11 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         _fish(moves, state, i),
         _gear(moves, state, i, form),
         section_card("boat", t("Can of Worms and Lifeboat"), [
-            action_button("can-of-worms", can, lambda: moves.apply(act.UseCanOfWorms(player=i)),
-                          icon=ft.Icons.VISIBILITY),
-            ConfirmButton("abandon-ship", boat,
-                          ask,
-                          t("Yes, abandon ship"), lambda: moves.apply(act.AbandonShip(player=i)),
-                          icon=ft.Icons.SURFING, key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
+            action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
+            # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
+            ConfirmButton("abandon-ship", boat, ask, t("Yes, abandon ship"),  # type: ignore[call-arg]  # Flet: key=
+                          moves.tap(act.AbandonShip(player=i)), icon=ft.Icons.SURFING,
+                          key=f"abandon-ship-{i}-{p.lifeboat}") if available(state, i).can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),

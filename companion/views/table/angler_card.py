@@ -11,15 +11,15 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.net import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
-from companion.rules.state import GameState, PlayerState
-from companion.rules.tentacles import overmind_slots
+from companion.rules.state import GameState, Location, PlayerState
+from companion.rules.table_steps import plug_reminder
 from companion.views import theme
 from companion.views.context import route_to
 from companion.views.hooks import current_page
@@ -29,104 +29,112 @@ from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
+# The moves the phase buttons offer; the engine says which of them this angler may make now.
+PHASE_MOVES = frozenset({"refresh", "declare", "pass", "claim_reward", "reveal_regrets"})
+# The moves the counters' − and + make.
+COUNTER_MOVES = frozenset({"draw_regret", "discard_regret", "adjust_fishbucks"})
 
-class TurnFacts(NamedTuple):
-    """What an angler's phase buttons depend on."""
 
-    phase: str
-    their_turn: bool
-    passing_reward: bool
-    can_discard: bool  # Making Port may discard a Regret (A p.17): only asked at Declaration
-    overmind_slots: tuple[int, ...] = ()  # Making Port Mounts an Overmind into one of these (docs/rules.md §11)
+class TurnMoves(NamedTuple):
+    """What an angler's phase buttons offer, as the engine answers it (:func:`~companion.rules.queries.available`):
+    the move names among :data:`PHASE_MOVES` they may make now, where they may declare, whether Making Port may
+    discard a Regret (A p.17), the slots an Overmind may be Mounted into on Making Port (docs/rules.md §11) and the
+    passing rewards they may choose (docs/rules.md §9)."""
+
+    moves: frozenset[str]
+    declare: tuple[Location, ...] = ()
+    port_discard: bool = False
+    overmind_slots: tuple[int, ...] = ()
+    rewards: tuple[act.Reward, ...] = ()
 
     @classmethod
-    def of(cls, state: GameState, i: int) -> TurnFacts:
-        p = state.players[i]
-        return cls(state.phase, state.current_player == i and not state.finished, state.ruleset.passing_reward,
-                   state.phase == "declaration" and p.regret_cards > 0, tuple(overmind_slots(state, i)))
+    def of(cls, can: queries.Available) -> TurnMoves:
+        return cls(can.moves & PHASE_MOVES, can.declare, can.port_discard, can.overmind_slots, can.rewards)
 
 
-class Steps(NamedTuple):
-    """What of an angler the phase buttons read."""
+class Dice(NamedTuple):
+    """What of an angler the Refresh and the reveal at the end read."""
 
     name: str
-    refreshed: bool
-    declared: bool
-    passed: bool
-    rewards_due: int
     regret_value: int | None
     fresh: tuple[Die, ...] = ()
     spent: tuple[DieKind, ...] = ()
 
     @classmethod
-    def of(cls, p: PlayerState) -> Steps:
-        return cls(p.name, p.refreshed, p.declared, p.passed, p.rewards_due, p.regret_value, tuple(p.fresh),
-                   tuple(d.kind for d in p.spent))
+    def of(cls, p: PlayerState) -> Dice:
+        return cls(p.name, p.regret_value, tuple(p.fresh), tuple(d.kind for d in p.spent))
+
+
+_PASS_LABELS = {"dink": N_("Pass, draw a Dink"), "regret": N_("Pass, discard a Regret")}
+_CLAIM_LABELS = {"dink": N_("Reward: a Dink"), "regret": N_("Reward: discard a Regret")}
 
 
 @ft.memo
 @ft.component
-def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts, hidden: bool) -> ft.Control:
-    apply = moves.apply
-    if f.phase == "ended":
+def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Dice, f: TurnMoves, hidden: bool) -> ft.Control:
+    if "reveal_regrets" in f.moves:
         if hidden:
-            return RevealField(moves, i, p.name, p.regret_value, key=f"reveal-{game_id}-{i}")
+            return RevealField(moves, i, p.name, p.regret_value,  # type: ignore[call-arg]  # Flet takes key=
+                               key=f"reveal-{game_id}-{i}")
         # Another angler's Regret value stays on their phone: only whether it was entered (issue 10).
         return chip(f"regret-value-{i}", t("Regret value entered") if p.regret_value is not None
                     else t("Regret value not entered yet"))
-    if f.phase == "refresh" and not p.refreshed:
-        return RefreshFaces(moves, i, p.name, p.fresh, p.spent, key=f"refresh-{game_id}-{i}")
-    if f.phase == "declaration" and not p.declared and f.their_turn:
-        sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
-                                 icon=ft.Icons.SAILING))
-        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
-            ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
-                                        t("Make Port, Overmind on slot {slot}", slot=s + 1),
-                                        lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
-                                        icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
-            return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
-        declare: list[ft.Control] = [ft.Row([
-            sea,
-            grow(action_button(f"declare-port-{i}", t("Make Port"),
-                               lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
-        ])]
-        if f.can_discard:
-            declare.append(action_button(
-                f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
-                lambda: apply(act.Declare(player=i, location="port", discard_regret=True))))
-        return ft.Column(declare)
+    if "refresh" in f.moves:
+        return RefreshFaces(moves, i, p.name, p.fresh, p.spent,  # type: ignore[call-arg]  # Flet takes key=
+                            key=f"refresh-{game_id}-{i}")
+    if f.declare:
+        return _declare(moves, i, f)
     buttons: list[ft.Control] = []
-    if f.phase == "action" and f.their_turn and not p.passed:
-        if f.passing_reward:
-            buttons.append(ft.Row([
-                grow(action_button(f"pass-dink-{i}", t("Pass, draw a Dink"),
-                                   lambda: apply(act.Pass(player=i, reward="dink")))),
-                grow(action_button(f"pass-regret-{i}", t("Pass, discard a Regret"),
-                                   lambda: apply(act.Pass(player=i, reward="regret")))),
-            ]))
-        else:
-            buttons.append(action_button(f"pass-{i}", t("Pass"), lambda: apply(act.Pass(player=i)),
-                                         icon=ft.Icons.FRONT_HAND))
-    if p.rewards_due:
-        buttons.append(ft.Row([
-            grow(action_button(f"claim-dink-{i}", t("Reward: a Dink"),
-                               lambda: apply(act.ClaimReward(player=i, reward="dink")))),
-            grow(action_button(f"claim-regret-{i}", t("Reward: discard a Regret"),
-                               lambda: apply(act.ClaimReward(player=i, reward="regret")))),
-        ]))
+    if "pass" in f.moves and f.rewards:
+        buttons.append(ft.Row([grow(action_button(f"pass-{r}-{i}", t(_PASS_LABELS[r]),
+                                                  moves.tap(act.Pass(player=i, reward=r)))) for r in f.rewards]))
+    elif "pass" in f.moves:
+        buttons.append(action_button(f"pass-{i}", t("Pass"), moves.tap(act.Pass(player=i)), icon=ft.Icons.FRONT_HAND))
+    if "claim_reward" in f.moves:
+        buttons.append(ft.Row([grow(action_button(f"claim-{r}-{i}", t(_CLAIM_LABELS[r]),
+                                                  moves.tap(act.ClaimReward(player=i, reward=r))))
+                               for r in f.rewards]))
     return ft.Column(buttons)
+
+
+def _declare(moves: Moves, i: int, f: TurnMoves) -> ft.Control:
+    """Sea or Make Port, as the engine allows them now (A p.8, p.17)."""
+    first: list[ft.Control] = []
+    if "sea" in f.declare:
+        first.append(grow(action_button(f"declare-sea-{i}", t("Sea"),
+                                        moves.tap(act.Declare(player=i, location="sea")), icon=ft.Icons.SAILING)))
+    if "port" not in f.declare:
+        return ft.Column([ft.Row(first)])
+    if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
+        ports: list[ft.Control] = [
+            grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
+                               t("Make Port, Overmind on slot {slot}", slot=s + 1),
+                               moves.tap(act.Declare(player=i, location="port", overmind_slot=s)),
+                               icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
+        return ft.Column([ft.Row(first), ft.Row(ports, wrap=True)])
+    first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
+                                    moves.tap(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
+    rows: list[ft.Control] = [ft.Row(first)]
+    if f.port_discard:
+        rows.append(action_button(f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
+                                  moves.tap(act.Declare(player=i, location="port", discard_regret=True))))
+    return ft.Column(rows)
 
 
 @ft.memo
 @ft.component
-def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False) -> ft.Control:
-    status = [chip(f"where-{i}", where)]
+def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False,
+            plug_first: bool = False) -> ft.Control:
+    status: list[ft.Control] = [chip(f"where-{i}", where)]
     if holds_lp:
         status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
     if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
         status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
+    if plug_first:  # on the card the table scrolls to at each turn, as well as on the Shoals line (A p.27)
+        status.append(chip(f"plug-first-{i}", t("The Plug: discard the top Fish of the left-most Shoal first"),
+                           color=theme.FOUL))
     return ft.Row(status, wrap=True)
 
 
@@ -145,14 +153,17 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
 
 @ft.memo
 @ft.component
-def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str) -> ft.Control:
-    apply = moves.apply
+def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
+              can: frozenset[str]) -> ft.Control:
+    """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``)."""
+    tap = moves.tap
     regrets = stepper("regret", i, regret_cards,
-                      (lambda: apply(act.DiscardRegret(player=i))) if regret_cards else None,
-                      lambda: apply(act.DrawRegret(player=i)), label=t("Regret cards"))
+                      tap(act.DiscardRegret(player=i)) if "discard_regret" in can else None,
+                      tap(act.DrawRegret(player=i)) if "draw_regret" in can else None, label=t("Regret cards"))
+    adjust = "adjust_fishbucks" in can
     money = stepper("fishbucks", i, f"${fishbucks}",
-                    (lambda: apply(act.AdjustFishbucks(player=i, amount=-1))) if fishbucks else None,
-                    lambda: apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
+                    tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and fishbucks else None,
+                    tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"))
     return ft.Column([
         ft.Row([regrets, money], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
@@ -178,14 +189,15 @@ def _Personality(moves: Moves, i: int, shown: PersonalityStatus, usable: bool,
         use = [(f"use-personality-{i}", t("Use {card}", card=shown.name), None)] if not targets else [
             (f"use-personality-{i}-{seat}", t("Use {card} on {name}", card=shown.name, name=name), seat)
             for seat, name in targets]
-        rows.append(ft.Row([action_button(key, label, lambda s=seat: moves.apply(
-            act.UsePersonality(player=i, target=s))) for key, label, seat in use], wrap=True))
+        rows.append(ft.Row([action_button(key, label, moves.tap(act.UsePersonality(player=i, target=seat)))
+                            for key, label, seat in use], wrap=True))
     return ft.Column(rows, spacing=4)
 
 
-def _personality_props(s: GameState, i: int) -> tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]:
+def _personality_props(s: GameState, i: int, can: queries.Available
+                       ) -> tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]:
     shown = status(s, i)
-    usable = shown is not None and queries.available(s, i).can("use_personality")
+    usable = shown is not None and can.can("use_personality")
     p = s.players[i]
     tier = p.personality_tier
     named = p.personality is not None and tier is not None and card(p.personality).effects[tier].names_angler
@@ -206,20 +218,21 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 
 
 @ft.component
-def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier,
-                 facts: TurnFacts, personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
-                 hidden: bool, holds_lp: bool = False) -> ft.Control:
+def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier, facts: TurnMoves,
+                 counters: frozenset[str], their_turn: bool,
+                 personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
+                 hidden: bool, holds_lp: bool = False, plug_first: bool = False) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
-        _Status(seat, p.where, p.passed, facts.their_turn, holds_lp, key="status"),
-        _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, key="counters"),
+        _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, key="status"),
+        _Counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, counters, key="counters"),
         _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
-        _PhaseButtons(moves, game_id, seat, Steps.of(p), facts, hidden, key="phase"),
+        _PhaseButtons(moves, game_id, seat, Dice.of(p), facts, hidden, key="phase"),
         _Links(moves, seat, game_id, key="links"),
     ], accent=accent)
 
@@ -229,7 +242,12 @@ AnglerCard = ft.memo(_angler_card)
 
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
-    Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others."""
-    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
-                      _personality_props(state, seat), may_see_hidden(current_page(), game_id, seat),
-                      state.life_preserver == seat, key=f"card-{seat}")
+    Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others. Which
+    buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as small
+    frozen values."""
+    can = queries.available(state, seat)
+    plug = plug_reminder(state)
+    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnMoves.of(can),
+                      can.moves & COUNTER_MOVES, can.my_turn, _personality_props(state, seat, can),
+                      may_see_hidden(current_page(), game_id, seat), state.life_preserver == seat,
+                      plug is not None and plug.seat == seat, key=f"card-{seat}")

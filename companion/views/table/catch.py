@@ -16,16 +16,14 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish, load_catalog
+from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.errors import RuleViolation
-from companion.rules.queries import catch_difficulty
+from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.widgets import action_button, stepper, tagged
-
-ADJUSTMENT_LIMIT = 20  # the Fish action's bound on a change made by hand
 
 
 @dataclass
@@ -49,18 +47,10 @@ def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice
                     overfished=overfished, swap_for=swap_for)
 
 
-def _difficulty_dinks() -> list[str]:
-    return [d.name for d in load_catalog().dinks if d.difficulty_discount]
-
-
-def _lowers_difficulty(name: str) -> bool:
-    supply = load_catalog().item(name)
-    return supply is not None and supply.lowers_difficulty and supply in load_catalog().supplies
-
-
 def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None]) -> list[ft.Control]:
-    """The switches and buttons for what the angler holds, and the stepper for a change by hand."""
-    p = state.players[i]
+    """The switches and buttons for what the engine says the angler may use (:func:`catch_aids`), and the stepper
+    for a change by hand."""
+    aids = catch_aids(state, i)
     controls: list[ft.Control] = []
 
     def toggle(chosen: list[str], name: str) -> None:
@@ -74,19 +64,21 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
         choice.life_preserver = not choice.life_preserver
         redraw()
 
-    if state.life_preserver == i:
+    if aids.life_preserver:
         controls.append(tagged("catch-life-preserver", ft.Switch(
             label=t("Use the Life Preserver"), value=choice.life_preserver, on_change=lambda _e: flip_preserver())))
-    controls += [tagged(f"catch-supply-{k}", ft.Switch(label=t("Use {item}", item=name),
-                                                       value=name in choice.supplies,
+    # ``catch-supply-<k>``: k counts the owned cards, so the same card owned twice has two switches.
+    owned = [(k, name) for k, name in enumerate(state.players[i].items) if name in aids.supplies]
+    controls += [tagged(f"catch-supply-{k}", ft.Switch(label=t("Use {item}", item=name), value=name in choice.supplies,
                                                        on_change=lambda _e, n=name: toggle(choice.supplies, n)))
-                 for k, name in enumerate(p.items) if _lowers_difficulty(name)]
-    if p.dinks:
-        full = len(choice.dinks) >= p.dinks
-        controls += [ft.Text(t("Dinks used ({used} of {n})", used=len(choice.dinks), n=p.dinks), size=theme.SMALL),
+                 for k, name in owned]
+    if aids.dinks:
+        full = len(choice.dinks) >= aids.dinks_held
+        controls += [ft.Text(t("Dinks used ({used} of {n})", used=len(choice.dinks), n=aids.dinks_held),
+                             size=theme.SMALL),
                      ft.Row([action_button(f"catch-dink-{k}", name, partial(toggle, choice.dinks, name),
                                            primary=name in choice.dinks, disabled=full and name not in choice.dinks)
-                             for k, name in enumerate(_difficulty_dinks())], wrap=True)]
+                             for k, name in enumerate(aids.dinks)], wrap=True)]
 
     def adjust(by: int) -> None:
         choice.adjustment += by
@@ -96,11 +88,10 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
         choice.why = event.control.value or ""
 
     shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
+    limit = aids.adjustment_max
     controls.append(ft.Row([
-        stepper("catch-adjust", "", shown,
-                (lambda: adjust(-1)) if choice.adjustment > -ADJUSTMENT_LIMIT else None,
-                (lambda: adjust(1)) if choice.adjustment < ADJUSTMENT_LIMIT else None,
-                label=t("Difficulty adjusted by hand")),
+        stepper("catch-adjust", "", shown, partial(adjust, -1) if choice.adjustment > -limit else None,
+                partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand")),
         tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why),
                expand=True),
     ]))

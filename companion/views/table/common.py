@@ -3,6 +3,7 @@ and the screen shown when the game can't be found. No screen here imports anothe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -55,6 +56,13 @@ class Moves:
         if steps:
             self.ctx.tell([step.text for step in steps])
         return True
+
+    def tap(self, action: Action) -> Callable[[], None]:
+        """A button's handler that makes ``action`` (what it answers is shown by :meth:`apply`)."""
+        def make() -> None:
+            self.apply(action)
+
+        return make
 
     def undo(self) -> bool:
         return self.ctx.outcome(self.session.undo(seen=self.shown))

@@ -20,18 +20,18 @@ def RevealField(moves: Moves, seat: int, name: str, revealed: int | None) -> ft.
         return ft.Row([tagged(f"reveal-{seat}", ft.TextField(label=t("Regret value"), value=str(revealed),
                                                              read_only=True, width=170))])
 
-    def on_change(event: ft.ControlEvent) -> None:
+    def on_change(event: ft.Event[ft.TextField]) -> None:
         typed.current = event.control.value or ""
 
     def reveal() -> None:
-        text = str(typed.current).strip()
+        text = (typed.current or "").strip()
         if not text.isdigit():
             moves.ctx.fail(t("{name}'s Regret value must be a whole number of 0 or more", name=name))
             return
         moves.apply(act.RevealRegrets(player=seat, value=int(text)))
 
     return ft.Row([
-        tagged(f"reveal-{seat}", ft.TextField(label=t("Regret value"), value=typed.current, on_change=on_change,
+        tagged(f"reveal-{seat}", ft.TextField(label=t("Regret value"), value=typed.current or "", on_change=on_change,
                                               keyboard_type=ft.KeyboardType.NUMBER, width=170)),
         action_button(f"reveal-ok-{seat}", t("Reveal"), reveal),
     ])

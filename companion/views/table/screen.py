@@ -9,7 +9,8 @@ Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-
 (let the app roll), ``refresh-faces-<i>``, ``face-<i>-<n>-<face>``, ``reroll-<i>-<k>``, ``declare-sea-<i>``,
 ``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a
 passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the
-end; ``regret-value-<i>`` on another angler's phone), ``in-hand-<i>``, ``player-<i>`` (details), ``port-<i>``.
+end; ``regret-value-<i>`` on another angler's phone), ``in-hand-<i>``, ``player-<i>`` (details), ``port-<i>``;
+the Shoals line: :mod:`.shoals`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
 from companion.views.table.day_end import life_preserver, next_step
+from companion.views.table.shoals import shoals
 from companion.views.widgets import icon_action, screen, section_card, title_text
 
 log = logging.getLogger(__name__)
@@ -93,6 +95,7 @@ def _Body(moves: Moves) -> ft.Control:
              for i in state.turn_order()]
     return ft.Column([
         banner(state),
+        *shoals(moves, state),
         *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
           if setup else []),
         *life_preserver(moves, state),

@@ -1,0 +1,49 @@
+"""The Sea on the table: how many Shoals are left, a one-tap record of a Shoal a card emptied (The Plug, a discard
+ability; overfishing counts by itself), The Plug's reminder at the start of every turn while it is out, and the end
+of the game once every Shoal is empty (A p.27, docs/rules.md §3, §10). What it shows is the engine's answer
+(:func:`~companion.rules.queries.sea`).
+
+Identifiers: ``shoals``, ``shoals-left``, ``empty-shoal`` (undo takes it back), ``plug-reminder``, ``shoals-empty``,
+``shoals-end-game``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t, tn
+from companion.rules import actions as act
+from companion.rules.queries import SeaStatus, sea
+from companion.rules.state import GameState
+from companion.views import theme
+from companion.views.table.common import Moves
+from companion.views.widgets import action_button, chip, section_card, tagged
+
+
+def shoals(moves: Moves, state: GameState) -> list[ft.Control]:
+    """The Shoals line (``shoals``) while the game goes on; nothing once it is over."""
+    if state.finished:
+        return []
+    return [_Shoals(moves, sea(state), key="shoals")]
+
+
+@ft.memo
+@ft.component
+def _Shoals(moves: Moves, status: SeaStatus) -> ft.Control:
+    left = tn("{n} Shoal left of 9", "{n} Shoals left of 9", status.shoals_left)
+    rows: list[ft.Control] = [ft.Row([
+        tagged("shoals-left", ft.Text(left, size=theme.BODY, weight=ft.FontWeight.W_600)),
+        action_button("empty-shoal", t("A Shoal was emptied"), moves.tap(act.EmptyShoal()) if status.can_empty
+                      else None, icon=ft.Icons.LAYERS_CLEAR),
+    ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if status.plug_reminder is not None:
+        rows.insert(0, chip("plug-reminder", status.plug_reminder, color=theme.FOUL))
+    elif status.can_empty:
+        rows.append(ft.Text(t("Tap when a card empties a Shoal without a catch; overfishing counts by itself."),
+                            size=theme.SMALL))
+    if status.game_ends:
+        rows += [tagged("shoals-empty", ft.Text(t("Every Shoal is empty: the game ends now (A p.27)"),
+                                                size=theme.BODY, color=theme.DANGER)),
+                 action_button("shoals-end-game", t("End the game"), moves.tap(act.EndGame()), icon=ft.Icons.FLAG,
+                               primary=True)]
+    return section_card("shoals", None, rows)
