@@ -259,16 +259,19 @@ def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
     return found
 
 
-def survey(phone: FletPage, steps: int = 5) -> list[str]:
-    """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen."""
+def survey(phone: FletPage, shot: str, steps: int = 5) -> list[str]:
+    """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen.
+    The top of the screen is saved as the screenshot ``shot`` on the way."""
     phone.scroll_to_top()
     found: list[str] = []
     last_place = None
-    for _step in range(steps):
+    for step in range(steps):
         time.sleep(0.2)
         seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"], "headings": HEADING_SIZES,
                                               "button": BUTTON_TEXT, "font": "LayoutRoboto"})
         found += [p for p in problems(seen["nodes"], seen["width"]) if p not in found]
+        if step == 0:
+            phone.screenshot(shot)
         place = [(n["text"], round(n["top"])) for n in seen["nodes"]]
         if place == last_place:  # the bottom: the wheel moved nothing
             break
@@ -318,10 +321,8 @@ def test_no_text_is_cut_off_at_phone_and_tablet_sizes(shown: Screen, tab: FletPa
     for width, height in VIEWPORTS:
         tab.page.set_viewport_size({"width": width, "height": height})
         tab.page.wait_for_timeout(400)  # Flutter lays the new size out on the next frames
-        found = survey(tab)
+        found = survey(tab, f"{name}-{width}x{height}")
         report += [f"{name} at {width}×{height}: {p}" for p in found]
-        tab.scroll_to_top()
-        tab.screenshot(f"{name}-{width}x{height}")
         if name == "table" and width >= 1024:
             report += side_by_side(tab, f"{name} at {width}×{height}")
     assert not report, "text cut off:\n" + "\n".join(report)
@@ -329,6 +330,7 @@ def test_no_text_is_cut_off_at_phone_and_tablet_sizes(shown: Screen, tab: FletPa
 
 def side_by_side(tab: FletPage, where: str) -> list[str]:
     """On a tablet the first two angler cards share a row (two columns), each in its own half."""
+    tab.scroll_to_top()
     boxes = [tab.page.locator(f'[flt-semantics-identifier="player-card-{i}"]').first.bounding_box()
              for i in (0, 1)]
     if None in boxes:
