@@ -140,7 +140,7 @@ def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
 
     lines = [line(fish, "hand", None, 1) for fish in player.hand]
     lines += [line(fish, "displayed", None, 1) for fish in player.displayed]
-    lines += [line(fish, "mount", slot, ruleset.mount_multipliers[slot - 1])
+    lines += [line(fish, "mount", slot, ruleset.multiplier(slot))
               for slot, fish in enumerate(player.mounted, start=1) if fish is not None]
     if player.cloche is not None:
         lines.append(line(player.cloche, "cloche", None, CLOCHE_MULTIPLIER))

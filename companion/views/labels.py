@@ -4,6 +4,8 @@
 ('+2', '0', '−1')
 >>> ROMAN[2]
 'II'
+>>> slot_label(2, 3)
+'Slot 2 ×3'
 """
 
 from __future__ import annotations
@@ -53,8 +55,18 @@ def die_label(die: Die) -> str:
     return die.label
 
 
+def slot_name(slot: int) -> str:
+    """A mount slot by the number printed on the board (1–3; ``SLOT_NUMBERS``): ``"Slot 2"``."""
+    return t("Slot {slot}", slot=slot)
+
+
+def slot_label(slot: int, times: int) -> str:
+    """A mount slot and its multiplier: ``"Slot 2 ×3"``."""
+    return t("Slot {slot} ×{m}", slot=slot, m=times)
+
+
 def slot_line(slot: int, times: int, fish: FishRef | None) -> str:
-    """A mount slot as printed on the board, numbered 1–3: ``"Slot 2 (×3): Sunfish · Fair 4"``."""
+    """A mount slot and what is on it: ``"Slot 2 (×3): Sunfish · Fair 4"``, or ``"Slot 1 (×2): empty"``."""
     return t("Slot {n} (×{times}): {fish}", n=slot, times=times, fish=fish_label(fish) if fish else t("empty"))
 
 

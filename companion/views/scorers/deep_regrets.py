@@ -25,18 +25,19 @@ import flet as ft
 from companion.catalog import CatalogFish
 from companion.i18n import t, tn
 from companion.rules.cards import fish_value
+from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
 from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
-from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
+from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.labels import fish_label
+from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
     game_switcher,
@@ -101,7 +102,7 @@ def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
         p.cloche = fish
         ed.form.target[i] = "hand"
     else:
-        p.mounted[int(target) - 1] = fish
+        p.put_on_slot(int(target), fish)
         ed.form.target[i] = "hand"
     _changed(ed, draft)
 
@@ -157,14 +158,14 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
 
 def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     p = draft.players[i]
-    multipliers = draft.ruleset().mount_multipliers
+    rules = draft.ruleset()
 
     def remove_hand(k: int) -> None:
         del p.hand[k]
         _changed(ed, draft)
 
     def remove_mount(slot: int) -> None:
-        p.mounted[slot - 1] = None
+        p.put_on_slot(slot, None)
         _changed(ed, draft)
 
     def remove_cloche() -> None:
@@ -181,10 +182,9 @@ def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
             tn("{n} Fish caught but not entered: add them below", "{n} Fish caught but not entered: add them below",
                p.hand_unentered), color=theme.DANGER)))
     rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
-    for slot in range(1, MOUNT_SLOTS + 1):
-        fish = p.mounted[slot - 1]
-        label = t("Slot {slot} ×{m}: {fish}", slot=slot, m=multipliers[slot - 1],
-                  fish=fish_label(fish) if fish else t("empty"))
+    for slot in SLOT_NUMBERS:
+        fish = p.on_slot(slot)
+        label = slot_line(slot, rules.multiplier(slot), fish)
         remove = (icon_action(f"scorer-mount-remove-{i}-{slot}", ft.Icons.CLOSE, t("Remove"),
                               lambda s=slot: remove_mount(s)) if fish else ft.Container(width=theme.TOUCH))
         rows.append(ft.Row([tagged(f"scorer-mount-{i}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
@@ -206,7 +206,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     def set_typed(event: ft.ControlEvent) -> None:
         ed.form.typed[f"scorer-typed-{i}"] = event.control.value or ""
 
-    targets = [("hand", t("Hand"))] + [(str(s), t("Slot {slot}", slot=s)) for s in range(1, MOUNT_SLOTS + 1)]
+    targets = [("hand", t("Hand"))] + [(str(s), slot_name(s)) for s in SLOT_NUMBERS]
     targets.append(("cloche", t("Cloche")))
     chips = [chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
                   on_click=lambda k=key: set_target(k)) for key, label in targets]

@@ -53,7 +53,7 @@ class AnglerForm:
     overfished: bool = False
     used: CatchChoice = field(default_factory=CatchChoice)  # Dinks, Supplies, Life Preserver, change by hand
     item: str = ""
-    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot) of the Mounted Fish it is swapped for
+    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot 1–3) of the Mounted Fish it is swapped for
 
     def caught(self) -> None:
         self.dice, self.catch, self.secret, self.overfished = [], None, False, False
@@ -113,9 +113,9 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
         form.swap_for = None if chosen == target else target
         redraw()
 
-    return [action_button(f"catch-swap-{seat}-{slot + 1}",
+    return [action_button(f"catch-swap-{seat}-{slot}",
                           t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
-                            fish=fish_label(fish), slot=slot + 1),
+                            fish=fish_label(fish), slot=slot),
                           lambda target=(seat, slot): choose(target), primary=chosen == (seat, slot))
             for seat, slot, fish in hadal_shade_targets(state, i)]
 
@@ -219,9 +219,8 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
 def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     rules = state.ruleset
-    mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot + 1, rules.mount_multipliers[slot], f),
-                                                 size=theme.BODY))
-               for slot, f in enumerate(p.mounted)]
+    mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
+               for slot, f in p.slots]
     hand = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
                                       value=state.sale_value(i, f)), size=theme.BODY), expand=True),

@@ -80,8 +80,8 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts, hi
         sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
                                  icon=ft.Icons.SAILING))
         if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
-            ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
-                                        t("Make Port, Overmind on slot {slot}", slot=s + 1),
+            ports = [grow(action_button(f"declare-port-{i}-overmind-{s}",
+                                        t("Make Port, Overmind on slot {slot}", slot=s),
                                         lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
                                         icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
             return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
