@@ -25,13 +25,13 @@ import flet as ft
 from companion.catalog import CatalogFish
 from companion.i18n import t, tn
 from companion.rules.cards import fish_value
-from companion.rules.constants import SLOT_NUMBERS
+from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
 from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
-from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
+from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem
 from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
@@ -63,7 +63,6 @@ from companion.views.widgets import (
 )
 
 DRAFT_KEY = "scorer"
-MAX_PLAYERS = 5
 PENALTY_PRINTED = "penalty-printed"
 
 
@@ -108,9 +107,10 @@ def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
 
 
 def pick(ed: Editing, draft: TableDraft, i: int, fish: CatalogFish) -> None:
-    """A Fish picked from the catalog; the Cloche only holds a small Fish (its card text)."""
-    if ed.form.target.get(i) == "cloche" and fish.size != "small":
-        ed.fail(t("The Cloche holds a small Fish; {name} is {size}", name=fish.name, size=fish.size))
+    """A Fish picked from the catalog; the Cloche only holds a small Fish (docs/rules.md §10)."""
+    problem = cloche_problem(fish) if ed.form.target.get(i) == "cloche" else None
+    if problem:
+        ed.fail(problem)
         return
     add_fish(ed, draft, i, fish.ref())
 

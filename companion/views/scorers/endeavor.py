@@ -21,6 +21,7 @@ from companion.i18n import N_, t
 from companion.scoring.endeavor import (
     GOALS_NEEDED,
     MAX_GOALS,
+    MAX_PLAYERS,
     CoopGoal,
     Difficulty,
     EndeavorGoal,
@@ -28,6 +29,7 @@ from companion.scoring.endeavor import (
     check_coop,
     score_endeavor,
 )
+from companion.scoring.needs import name_needs
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
@@ -53,7 +55,6 @@ from companion.views.widgets import (
 )
 
 DRAFT_KEY = "endeavor-scorer"
-MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
 CATEGORIES = (("ingenuity", N_("Ingenuity track")), ("inspiration", N_("Inspiration track")),
               ("coordination", N_("Coordination track")), ("reputation", N_("Reputation track")),
               ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
@@ -137,10 +138,7 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
 
 
 def missing(draft: dict[str, Any]) -> list[str]:
-    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
-    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
-    if len(set(names)) != len(names):
-        needs.append(t("Each player needs a different name"))
+    needs = name_needs([p["name"] for p in draft["players"]])
     needs += [t("Mission goal {n} needs a name", n=g + 1) for g, goal in enumerate(draft["goals"])
               if not goal["name"].strip()]
     return needs

@@ -17,11 +17,15 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.scoring.shallow_regrets import (
     FROD,
+    MAX_PLAYERS,
     ShallowFish,
     ShallowPlayer,
     ShallowResult,
+    fish_points,
+    foul_count,
     score_shallow_regrets,
     score_shallow_solo,
+    shallow_needs,
 )
 from companion.views import theme
 from companion.views.context import AppContext
@@ -39,7 +43,6 @@ from companion.views.scorers.common import (
 from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged, undo_redo
 
 DRAFT_KEY = "shallow-scorer"
-MAX_PLAYERS = 4  # 2–3 in the box, 4 with the Lingering Remorse expansion
 
 
 def blank() -> dict[str, Any]:
@@ -92,10 +95,10 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
                                                       color=theme.FOUL if f["type"] == "foul" else theme.FAIR)),
             icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), lambda k=k: remove(k)),
         ]))
-    foul = sum(1 for f in fish if f["type"] == "foul")
+    caught = [ShallowFish(**f) for f in fish]
     rows.append(tagged(f"shallow-summary-{who}", ft.Text(
         tn("{fish} Fish · {foul} Foul · {n} point", "{fish} Fish · {foul} Foul · {n} points",
-           sum(f["points"] for f in fish), fish=len(fish), foul=foul), size=theme.SMALL)))
+           fish_points(caught), fish=len(fish), foul=foul_count(caught)), size=theme.SMALL)))
     rows.append(ft.Row([
         tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ed.form.typed.get(f"shallow-points-{who}",
                                                                                               ""),
@@ -116,13 +119,7 @@ def _score(draft: dict[str, Any]) -> ShallowResult:
 
 
 def missing(draft: dict[str, Any]) -> list[str]:
-    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
-    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
-    if len(set(names)) != len(names):
-        needs.append(t("Each player needs a different name"))
-    if not draft["solo"] and len(draft["players"]) < 2:
-        needs.append(t("Shallow Regrets needs 2 players, or switch on solo"))
-    return needs
+    return shallow_needs([p["name"] for p in draft["players"]], draft["solo"])
 
 
 def _results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:

@@ -14,11 +14,11 @@ from companion.i18n import t
 from companion.session import CampaignSession
 from companion.survey import (
     Campaign,
+    check_jettison,
     haul,
     haul_value,
-    held_for_jettison,
     is_complete,
-    propose_jettison,
+    proposed_jettison,
     reopen_haul,
     solo_sea,
     unlock,
@@ -52,9 +52,7 @@ def propose(sv: Survey, campaign: Campaign) -> None:
         sv.fail(t("The Regret value is a whole number, 0 or more: the total printed on your Regret cards (A p.26)"))
         return
     draft.regret = int(text)
-    held = held_for_jettison(campaign)
-    ids = campaign.current_week.held_ids
-    draft.jettison = [ids[i] for i in propose_jettison(held, draft.regret)]
+    draft.jettison = proposed_jettison(campaign, draft.regret)
     sv.refresh()
 
 
@@ -92,11 +90,10 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         rows.append(tagged(f"survey-jettison-{fish.id}", ft.Checkbox(
             label=label, value=fish.id in draft.jettison,
             on_change=lambda _e, f=fish.id: toggle(sv, draft.jettison, f))))
-    total = sum(sea.by_id[f].value or 0 for f in draft.jettison)
-    enough = total >= draft.regret or len(draft.jettison) == len(week.held)
+    check = check_jettison(campaign, draft.regret, draft.jettison)
     summary = tagged("survey-jettison-total", ft.Text(
-        t("Jettison value {total} · needed at least {regret}", total=total, regret=draft.regret),
-        size=theme.BODY, weight=ft.FontWeight.BOLD, color=None if enough else theme.DANGER))
+        t("Jettison value {total} · needed at least {regret}", total=check.total, regret=check.regret_value),
+        size=theme.BODY, weight=ft.FontWeight.BOLD, color=None if check.enough else theme.DANGER))
     controls.append(section_card("survey-jettison", t("2 · Jettison Fish (tick to throw overboard)"),
                                  [*(rows or [ft.Text(t("Nothing held: nothing to jettison"))]), summary]))
     controls.append(action_button("survey-haul", t("3 · Bring the rest to Port"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.session import CampaignSession
 from companion.survey import (
     CAN_OF_WORMS,
@@ -21,6 +21,8 @@ from companion.survey import (
     day_name,
     day_reminders,
     discard_held,
+    fish_state,
+    held_value,
     next_day,
     set_item_used,
     single_use_items,
@@ -49,19 +51,15 @@ from companion.views.widgets import (
     tagged,
 )
 
+# How a search result names a Fish's place on the sheet (companion.survey.fish_state).
+SHEET_STATES = {"out_of_play": N_("out of play"), "empty": N_("new"), "hauled": N_("hauled"),
+                "catalogued": N_("catalogued")}
+
 
 def describe(campaign: Campaign, fish: CatalogFish) -> str:
     """A search result: name, where it goes on the sheet, value, and whether the slot is written yet."""
-    entry = campaign.sheet.get(fish.id)
-    if fish.solo_removed:
-        state = t("out of play")
-    elif entry is None:
-        state = t("new")
-    elif entry.hauled_week:
-        state = t("hauled")
-    else:
-        state = t("catalogued")
     value = "—" if fish.value is None else fish.value
+    state = t(SHEET_STATES[fish_state(campaign, fish)])
     return f"{fish.name} · {ROMAN[fish.depth]} {size_label(fish.size)} · {value} · {state}"
 
 
@@ -117,8 +115,7 @@ def _hold(sv: Survey, campaign: Campaign) -> ft.Control:
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
                         lambda f=fish.id: sv.apply(undo_catch, f)),
         ]))
-    total = sum(sea.by_id[c.fish_id].value or 0 for c in week.held)
-    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=total)
+    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=held_value(campaign))
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])
 
 
