@@ -54,22 +54,38 @@ def _numbered_slots(action: object) -> object:
     return action
 
 
-def _game_slots(game: object) -> object:
+# Schema 2 stored the anglers' colours under people's names; schema 3 stores the colour itself.
+_NAMED_COLOURS = {"Alba": "amber", "Hugo": "green", "Isla": "cyan", "Bert": "pink", "Fred": "purple"}
+
+
+def _colour(player: object) -> object:
+    if isinstance(player, dict) and player.get("colour") in _NAMED_COLOURS:
+        return {**player, "colour": _NAMED_COLOURS[player["colour"]]}
+    return player
+
+
+def _game_v3(game: object) -> object:
+    """One game record in schema 3: slots numbered as printed in its log and redo, its colours named as colours."""
     if not isinstance(game, dict):
         return game
-    return {**game, **{key: [_numbered_slots(a) for a in game[key]] for key in ("log", "redo")
+    game = {**game, **{key: [_numbered_slots(a) for a in game[key]] for key in ("log", "redo")
                        if isinstance(game.get(key), list)}}
+    setup = game.get("setup")
+    if isinstance(setup, dict) and isinstance(setup.get("players"), list):
+        game["setup"] = {**setup, "players": [_colour(p) for p in setup["players"]]}
+    return game
 
 
 def _v2_to_v3(envelope: JsonObject) -> JsonObject:
     # Schema 3 numbers mount slots 1-3 as printed on the angler board, in every logged and undone action of a game
-    # (docs/rules.md §7.3); games live in game files and in exports.
+    # (docs/rules.md §1), and stores each angler's colour as a colour, not a person's name; games live in game
+    # files and in exports.
     envelope = {**envelope, "schema": 3}
     tables = envelope.get("tables")
     if envelope.get("kind") == "game" and isinstance(tables, dict) and isinstance(tables.get("game"), dict):
-        envelope["tables"] = {**tables, "game": {k: _game_slots(g) for k, g in tables["game"].items()}}
+        envelope["tables"] = {**tables, "game": {k: _game_v3(g) for k, g in tables["game"].items()}}
     if envelope.get("kind") == "export" and isinstance(envelope.get("games"), list):
-        envelope["games"] = [_game_slots(g) for g in envelope["games"]]
+        envelope["games"] = [_game_v3(g) for g in envelope["games"]]
     return envelope
 
 

@@ -117,7 +117,7 @@ def _mount_and_swap() -> tuple[Game, FishRef, FishRef]:
     is undone, so the swap sits in ``redo`` (docs/rules.md §11)."""
     catalog = load_catalog()
     sunfish, hadal = catalog.fish_ref("Sunfish"), catalog.fish_ref("Hadal Shade")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="red"), PlayerSetup(name="Bo", colour="blue")],
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
     for action in (act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
                    act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),
@@ -133,8 +133,11 @@ def _mount_and_swap() -> tuple[Game, FishRef, FishRef]:
 
 
 def _as_schema_2(game: dict) -> dict:
-    """A game record as schema 2 wrote it: mount slots counted 0–2 in the log and in redo."""
+    """A game record as schema 2 wrote it: mount slots counted 0–2 in the log and in redo, and the anglers' colours
+    stored under people's names (amber was "Alba", cyan "Isla")."""
     old = copy.deepcopy(game)
+    for player in old["setup"]["players"]:
+        player["colour"] = {"amber": "Alba", "cyan": "Isla"}[player["colour"]]
     for action in old["log"] + old["redo"]:
         if action["type"] == "mount":
             action["slot"] -= 1
@@ -145,7 +148,8 @@ def _as_schema_2(game: dict) -> dict:
 
 def test_a_stored_game_of_schema_2_reads_its_mount_slots_as_printed_numbers(data_dir: Path) -> None:
     """Schema 2 logged slot 2 (×3) as 1: the migration reads it as slot 2 again, in the log and in redo, so the
-    replayed board has the Sunfish, then the Hadal Shade that took its place, on the middle slot (A p.22)."""
+    replayed board has the Sunfish, then the Hadal Shade that took its place, on the middle slot (A p.22); the
+    colours named after people come back as the colours they were."""
     store = open_store(data_dir)
     game, sunfish, hadal = _mount_and_swap()
     store.save_game(game)
@@ -157,6 +161,7 @@ def test_a_stored_game_of_schema_2_reads_its_mount_slots_as_printed_numbers(data
     loaded = open_store(data_dir).load_game(game.id)
 
     assert loaded == game
+    assert [p.colour for p in loaded.setup.players] == ["amber", "cyan"]
     assert loaded.state.players[1].mounted == [None, sunfish, None]
     assert loaded.redo().state.players[1].mounted == [None, hadal, None]
 

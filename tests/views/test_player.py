@@ -95,7 +95,7 @@ def _tentacles_tuesday():
     from companion.rules.ruleset import build_ruleset
 
     sunfish = load_catalog().fish_ref("Sunfish")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),

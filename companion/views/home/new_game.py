@@ -1,7 +1,7 @@
 """New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game, the
 expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
 
-Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
+Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
 ``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
 radio group for the variants that exclude each other), ``short-game``,
 ``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
@@ -28,6 +28,7 @@ from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw
+from companion.views.labels import colour_name
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -152,15 +153,16 @@ def _player_row(ctx: AppContext, form: NewGameForm, redraw: Callable[[], None], 
         tagged(f"colour-{index}-{colour}", ft.Container(
             width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
             border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
-            tooltip=colour, on_click=lambda _e, c=colour: change(lambda: form.choose_colour(index, c)),
-            content=ft.Text(colour[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
-            alignment=ft.Alignment.CENTER), label=colour)
+            tooltip=colour_name(colour), on_click=lambda _e, c=colour: change(lambda: form.choose_colour(index, c)),
+            content=ft.Text(colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
+            alignment=ft.Alignment.CENTER), label=colour_name(colour))
         for colour in COLOURS
     ]
     suggestions = name_suggestions(ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
                                    lambda chosen: change(lambda: setattr(player, "name", chosen)))
     rows: list[ft.Control] = [ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
-                              ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))]
+                              ft.Text(colour_name(player.colour), size=theme.SMALL,
+                                      color=theme.angler_colour(player.colour))]
     if BIGGEST_REGRETS in form.expansions:
         rows.append(ft.Row([action_button(f"personality-{index}-{card}", card,
                                           lambda c=card: change(lambda: form.deal(index, c)),

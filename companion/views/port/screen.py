@@ -92,7 +92,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     def describe(fish: CatalogFish) -> str:
         return t("{fish} · sells for ${value} now", fish=fish_label(fish.ref()), value=state.sale_value(i, fish.ref()))
 
-    rows.append(ft.Text(t("A Fish you didn't enter: find it and sell it"), size=theme.SMALL))
+    rows.append(ft.Text(t("Sell a Fish not entered: find its card here"), size=theme.SMALL))
     rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()])),
                             sets=state.ruleset.expansions))
     return section_card("port-sell", t("Sell"), rows)

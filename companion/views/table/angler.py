@@ -26,7 +26,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import die_label, fish_label, madness_text, slot_line
+from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.table.confirm import ConfirmButton
@@ -154,7 +154,7 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             ft.Text(fish.summary, size=theme.SMALL),
             *(tagged(f"catch-{name}", ft.Switch(label=label, value=getattr(form, name),
                                                 on_change=lambda _e, n=name: flag(n)))
-              for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
+              for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
             *catch_options(state, i, form.used, redraw),
             *difficulty_lines(state, action_for(fish)),
@@ -227,7 +227,7 @@ def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
         action_button(f"eat-{k}", t("Eat"), lambda f=f: moves.apply(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
-        hand.append(ft.Text(t("and {n} Fish not entered", n=p.hand_hidden), size=theme.BODY))
+        hand.append(ft.Text(not_entered(p.hand_hidden), size=theme.BODY))
     return section_card("fish", t("Fish"), [ft.Text(t("Mounted"), size=theme.SMALL), *mounted,
                                             ft.Text(t("In hand"), size=theme.SMALL), *(hand or [ft.Text(t("none"))])])
 

@@ -23,7 +23,7 @@ from companion.rules.tentacles import overmind_slots
 from companion.views import theme
 from companion.views.context import route_to
 from companion.views.hooks import current_page
-from companion.views.labels import fish_label, madness_text
+from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
@@ -137,7 +137,7 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
     if hidden and fish:
         text = t("In hand: {fish}", fish=", ".join(fish))
         if count > len(fish):
-            text = f"{text} · {t('and {n} Fish not entered', n=count - len(fish))}"
+            text = f"{text} · {not_entered(count - len(fish))}"
     else:
         text = t("{n} Fish in hand", n=count)
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
