@@ -10,6 +10,7 @@ Route: ``/score/shallow``. ``<i>`` is a player index, or ``frod``. Identifiers: 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -82,7 +83,7 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
         del fish[k]
         _changed(ed, draft)
 
-    def set_points(event: ft.ControlEvent) -> None:
+    def set_points(event: ft.Event[ft.TextField]) -> None:
         ed.form.typed[f"shallow-points-{who}"] = event.control.value or ""
 
     rows: list[ft.Control] = [title]
@@ -93,7 +94,7 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
                                                                  f["points"], kind=kind),
                                                       size=theme.BODY, expand=True,
                                                       color=theme.FOUL if f["type"] == "foul" else theme.FAIR)),
-            icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), lambda k=k: remove(k)),
+            icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), partial(remove, k)),
         ]))
     caught = [ShallowFish(**f) for f in fish]
     rows.append(tagged(f"shallow-summary-{who}", ft.Text(
@@ -140,7 +141,7 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     ed = use_draft(ctx, DRAFT_KEY, _make)
     draft = ed.draft
 
-    def set_solo(event: ft.ControlEvent) -> None:
+    def set_solo(event: ft.Event[ft.Switch]) -> None:
         draft["solo"] = bool(event.control.value)
         if draft["solo"]:
             draft["players"] = draft["players"][:1]
@@ -169,11 +170,11 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     ]
     for i, p in enumerate(draft["players"]):
         title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
-                                   lambda v, i=i: set_name(i, v)),
+                                   partial(set_name, i)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
-                                    (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
+                                    partial(remove_player, i) if len(draft["players"]) > 2 else None)])
         suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
-                                       lambda v, i=i: set_name(i, v))
+                                       partial(set_name, i))
         controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
     controls += undo_removal(ed)
     if draft["solo"]:
