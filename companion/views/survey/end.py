@@ -7,6 +7,8 @@ Identifiers: ``survey-regret-value``, ``survey-propose``, ``survey-jettison-<fis
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.catalog import load_catalog
@@ -14,6 +16,7 @@ from companion.i18n import t
 from companion.session import CampaignSession
 from companion.survey import (
     Campaign,
+    Week,
     check_jettison,
     haul,
     haul_value,
@@ -30,8 +33,7 @@ from companion.views.context import AppContext
 from companion.views.survey.common import (
     Survey,
     begin_week,
-    campaign_session,
-    missing,
+    campaign_screen,
     summary_card,
     survey_screen,
     tabs,
@@ -64,12 +66,14 @@ def toggle(sv: Survey, items: list[str], item: str) -> None:
     sv.refresh()
 
 
-def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
+def _jettison_step(sv: Survey, campaign: Campaign, week: Week) -> list[ft.Control]:
     draft = sv.form
-    week = campaign.current_week
 
-    def on_regret(event: ft.ControlEvent) -> None:
+    def on_regret(event: ft.Event[ft.TextField]) -> None:
         draft.texts["regret"] = event.control.value or ""
+
+    def bring_to_port() -> None:
+        sv.do(haul, draft.regret, list(draft.jettison))
 
     regret_field = tagged("survey-regret-value", ft.TextField(
         label=t("Regret value (sum of your Regret cards)"), value=draft.texts.get("regret", ""), on_change=on_regret,
@@ -81,7 +85,7 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     if draft.regret is None:
         return controls
     sea = solo_sea()
-    rows = []
+    rows: list[ft.Control] = []
     for c in week.held:
         fish = sea.by_id[c.fish_id]
         hauled_before = bool(campaign.sheet[c.fish_id].hauled_week)
@@ -96,8 +100,7 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         size=theme.BODY, weight=ft.FontWeight.BOLD, color=None if check.enough else theme.DANGER))
     controls.append(section_card("survey-jettison", t("2 · Jettison Fish (tick to throw overboard)"),
                                  [*(rows or [ft.Text(t("Nothing held: nothing to jettison"))]), summary]))
-    controls.append(action_button("survey-haul", t("3 · Bring the rest to Port"),
-                                  lambda: sv.apply(haul, draft.regret, list(draft.jettison)),
+    controls.append(action_button("survey-haul", t("3 · Bring the rest to Port"), bring_to_port,
                                   icon=ft.Icons.ANCHOR, primary=True))
     return controls
 
@@ -106,7 +109,11 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     draft = sv.form
     sheet = unlock_sheet(campaign, draft.buy, draft.dinks)
     dinks = {d.id: d for d in load_catalog().dinks}
-    dink_rows = [
+
+    def confirm() -> None:
+        sv.do(unlock, list(draft.buy), list(draft.dinks))
+
+    dink_rows: list[ft.Control] = [
         tagged(f"survey-dink-{d}", ft.Checkbox(label=t("{name}: {n} off", name=dinks[d].name, n=off),
                                                value=d in draft.dinks,
                                                on_change=lambda _e, d=d: toggle(sv, draft.dinks, d)))
@@ -132,20 +139,16 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     return [
         section_card("survey-dinks", t("Dinks that reduce the cost of items (A p.24)"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
-        action_button("survey-unlock-confirm", t("Unlock and close the week"),
-                      lambda: sv.apply(unlock, list(draft.buy), list(draft.dinks)),
+        action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
                       icon=ft.Icons.LOCK_OPEN, primary=True),
-        action_button("survey-reopen", t("Back: change the jettison"), lambda: sv.apply(reopen_haul),
+        action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, reopen_haul),
                       icon=ft.Icons.UNDO),
     ]
 
 
 @ft.component
 def EndScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _End(ctx, session, key=session.key)
+    return campaign_screen(ctx, _End)
 
 
 @ft.component
@@ -155,7 +158,7 @@ def _End(ctx: AppContext, session: CampaignSession) -> ft.View:
     week = campaign.current_week
     controls: list[ft.Control] = [tabs(sv, "week")]
     if week is not None and week.stage == "fishing":
-        controls += _jettison_step(sv, campaign)
+        controls += _jettison_step(sv, campaign, week)
     elif week is not None:
         controls += _shop_step(sv, campaign)
     elif campaign.weeks:
