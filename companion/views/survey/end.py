@@ -19,7 +19,6 @@ from companion.survey import (
     Week,
     check_jettison,
     haul,
-    haul_value,
     is_complete,
     proposed_jettison,
     reopen_haul,
@@ -128,9 +127,8 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
             on_change=lambda _e, i=line.id: toggle(sv, draft.buy, i))))
         if line.why_not and not line.unlocked:
             shop_rows.append(ft.Text(line.why_not, size=theme.SMALL, color=theme.PASSED))
-    hauled = haul_value(campaign)
     budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
-                    hauled=hauled, dinks=sheet.budget - hauled, budget=sheet.budget, chosen=sheet.spent,
+                    hauled=sheet.hauled, dinks=sheet.dinks, budget=sheet.budget, chosen=sheet.spent,
                     left=sheet.left)
     if sheet.over:  # a Dink unticked after the items were chosen
         budget_text += " · " + sheet.summary
