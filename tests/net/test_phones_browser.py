@@ -275,7 +275,7 @@ def _centre(phone: FletPage, identifier: str) -> tuple[float, float]:
 def _three_anglers() -> Game:
     """Ann, Bo and Cy, nothing done yet."""
     return new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
-                                       (("Ann", "Alba"), ("Bo", "Isla"), ("Cy", "Maris"))],
+                                       (("Ann", "amber"), ("Bo", "cyan"), ("Cy", "teal"))],
                               ruleset=build_ruleset("anglers-guide"), seed=11))
 
 
