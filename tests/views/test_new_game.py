@@ -193,7 +193,7 @@ def test_a_half_filled_form_survives_leaving_the_screen():
     fill_names(ctx, "Ada")
     tap(draw(ctx), "add-player")
     keystrokes(ctx, "player-name-2", "Ca")
-    tap(draw(ctx), "colour-1-Isla")
+    tap(draw(ctx), "colour-1-cyan")
     tap(draw(ctx), "preset-three-shops")
     change(draw(ctx), "variant-payday-4", True)
     change(draw(ctx), "short-game", True)
@@ -202,7 +202,7 @@ def test_a_half_filled_form_survives_leaving_the_screen():
     ctx.navigate("/new")
     v = draw(ctx)
     assert [find(v, f"player-name-{i}").value for i in range(3)] == ["Ada", "", "Ca"]
-    assert find(v, "colour-1-Isla").border is not None
+    assert find(v, "colour-1-cyan").border is not None
     assert find(v, "variant-payday-4").value is True and find(v, "short-game").value is True
     assert find(v, "preset-three-shops").__class__.__name__ == "FilledButton"
 
