@@ -6,6 +6,22 @@ queue it for a session that may be gone; after 0.7 s (a blip stays invisible) th
 that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address). The
 button answers only once it can be seen: a tap meant for the app must not reload the page while the host is down.
 When the gate drops the pass (the room code changed), the phone goes to the join page.
+
+A Wi-Fi drop often closes nothing: the socket stays "open" for tens of seconds and a tap goes into it unheard.
+So the script also reads the gate's heartbeat (text frames, see :mod:`companion.net.gate`; it stops them before
+the Flutter client, which listens on the same socket object after it), and after :data:`QUIET_MS` without any
+frame it takes the link for dead: it closes the socket and tells the client it closed, so the layer and the
+client's reconnect follow as for a closed one (a browser would wait up to a minute for a dead peer's close). A
+timer that itself ran late (the phone slept) restarts the count instead. Each heartbeat says how many frames the
+server has had on that socket; if the phone sent more (beyond the first, the registration) before the socket
+went, its last tap may be lost, and once reconnected the phone says so and asks to check the table and tap again
+(kept in ``sessionStorage``, so "Reconnect now" keeps it). The client never sends such a tap twice: it is either
+applied once, if it got through, or refused with that notice.
+
+Each close also forgets Flet's session id (``_flet_session_id`` in ``sessionStorage``), so the client comes back
+as a fresh session, which the app returns to the same game and seat as after a host restart: a Flet 1.0.5 web
+client that re-attached to its still-open session froze its page in a busy loop (seen in Chromium, with or
+without this script). A page being left (``pagehide``) is not a lost link.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
 ``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
 the browser's (``navigator.languages``, matched as :func:`companion.i18n.match_language` matches
@@ -17,10 +33,14 @@ from __future__ import annotations
 import json
 
 from companion.i18n import LANGUAGES, t, use_language
-from companion.net.gate import CLOSE_DROPPED
+from companion.net.gate import CLOSE_DROPPED, HEARTBEAT_SECONDS
+
+QUIET_MS = int(HEARTBEAT_SECONDS * 3000)  # no frame for three heartbeats: the link is gone, even if still "open"
 
 _SCRIPT = """<script>(function(){
 var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null;
+var current=null,tick=Date.now(),owed=false,leaving=false;
+try{owed=sessionStorage.getItem('companion-unsent')==='1';}catch(e){}
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
 function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
 'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px system-ui,sans-serif;'+
@@ -33,14 +53,35 @@ b.onclick=function(){location.reload();};box.appendChild(b);}
 box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
 if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
 function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
+function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
+else sessionStorage.removeItem('companion-unsent');}catch(e){}}
+function notify(){owed=false;store(false);
+var n=el('div','position:fixed;left:8px;right:8px;top:8px;z-index:99998;background:#8a5a00;color:#fff;'+
+'padding:.8rem;border-radius:8px;font:16px system-ui,sans-serif',T.unsent);n.id='companion-unsent';
+n.setAttribute('role','alert');n.onclick=function(){n.remove();};document.body.appendChild(n);
+setTimeout(function(){n.remove();},12000);}
+function watch(ws){var s={ws:ws,last:0,sent:0,acked:0,gone:false},send=ws.send;current=s;
+ws.send=function(d){s.sent++;return send.call(ws,d);};
+ws.addEventListener('message',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.last=Date.now();
+if(typeof e.data==='string'){s.acked=+e.data;e.stopImmediatePropagation();}
+else if(owed){notify();}});
+ws.addEventListener('open',hide);
+ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
+if(leaving)return;try{sessionStorage.removeItem('_flet_session_id');}catch(x){}
+if(s.sent>Math.max(s.acked,1)){owed=true;store(true);}
+if(e.code===%(dropped)d){location.href='/join';}else{show();}});}
+function silent(s){try{Native.prototype.close.call(s.ws);}catch(e){}
+s.ws.dispatchEvent(new CloseEvent('close',{code:4000,reason:'silent',wasClean:false}));}
+setInterval(function(){var now=Date.now(),asleep=now-tick>%(quiet)d/2;tick=now;var s=current;
+if(!s||s.gone||!s.last)return;if(asleep)s.last=now;else if(now-s.last>%(quiet)d)silent(s);},1000);
 function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new Native(url,protocols);
-if(/\\/ws$/.test(String(url))){ws.addEventListener('open',hide);ws.addEventListener('close',function(e){
-if(e.code===%(dropped)d){location.href='/join';}else{show();}});}return ws;}
+if(/\\/ws$/.test(String(url)))watch(ws);return ws;}
 Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEach(function(k){Gated[k]=Native[k];});
 (navigator.languages||[navigator.language||'']).some(function(tag){
 var c=String(tag).toLowerCase().replace(/-/g,'_'),b=c.indexOf('zh')===0?'zh_Hant':c.split('_')[0];
 if(ALL[b]){T=ALL[b];return true;}return false;});
-window.WebSocket=Gated;
+window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;});
+window.addEventListener('pageshow',function(){leaving=false;});
 if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
 localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
 var n=el('div','position:fixed;left:8px;right:8px;bottom:8px;z-index:99998;background:#243b4a;color:#fff;'+
@@ -54,6 +95,7 @@ def _texts() -> dict[str, str]:
         "reconnecting": t("Reconnecting…"),
         "paused": t("Taps wait until the host is back; nothing you entered is lost."),
         "now": t("Reconnect now"),
+        "unsent": t("Your last tap may not have reached the host. Check the table and tap again."),
         "lock": t("This link can't keep your screen on: set your phone's screen lock to 10 minutes or more for "
                   "the game."),
     }
@@ -65,4 +107,5 @@ def page_script() -> str:
     for language in LANGUAGES:
         with use_language(language):
             texts[language] = _texts()
-    return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED}
+    return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED,
+                     "quiet": QUIET_MS}

@@ -6,6 +6,10 @@
   page, and no DNS-rebound name, can open a session).
 - Wrong codes are limited per address (:mod:`companion.net.limits`).
 - Flet's ``Access-Control-Allow-Origin: *`` is taken off every response.
+- Every app socket gets a heartbeat: a tiny text frame every :data:`HEARTBEAT_SECONDS` carrying how many frames
+  the server has received on it (Flet's own frames are binary). The phone's script
+  (:mod:`companion.net.banner`) hides them from the client, tells a silent Wi-Fi drop from a quiet table by
+  them, and knows from the count whether its last tap got through.
 
 Starlette's ``BaseHTTPMiddleware`` skips WebSocket scopes, hence a plain ASGI callable.
 """
@@ -36,6 +40,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 COOKIE = "companion_pass"
 COOKIE_DAYS = 60
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
+HEARTBEAT_SECONDS = 2.0
 # The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
 LOCAL_HOST = Pass("local", Role.HOST)
 log = logging.getLogger(__name__)
@@ -179,9 +184,11 @@ class Gate:
         self._sockets.setdefault(holder.token_id, set()).add(dropped)
         self._changed()
         closed = False
+        received = 0  # frames from the phone, told back to it by the heartbeat
+        beat: asyncio.Task[None] | None = None
 
         async def gated_receive() -> Message:
-            nonlocal closed
+            nonlocal closed, received
             if closed:
                 return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
             incoming = asyncio.ensure_future(receive())
@@ -189,7 +196,9 @@ class Gate:
             await asyncio.wait({incoming, waiter}, return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             if incoming.done():
-                return incoming.result()
+                message = incoming.result()
+                received += message["type"] == "websocket.receive"
+                return message
             incoming.cancel()
             closed = True
             with contextlib.suppress(Exception):
@@ -197,12 +206,20 @@ class Gate:
             return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
 
         async def gated_send(message: Message) -> None:
-            if not closed:
-                await send(message)
+            nonlocal beat
+            if closed:
+                return
+            if message["type"] == "websocket.close" and beat is not None:
+                beat.cancel()
+            await send(message)
+            if message["type"] == "websocket.accept":
+                beat = asyncio.create_task(_heartbeat(gated_send, lambda: received))
 
         try:
             await self.app(scope, gated_receive, gated_send)
         finally:
+            if beat is not None:
+                beat.cancel()
             sockets = self._sockets.get(holder.token_id, set())
             sockets.discard(dropped)
             if not sockets:
@@ -235,6 +252,17 @@ class Gate:
     def is_connected(self, token_id: str) -> bool:
         """Whether the pass ``token_id`` has a tab with an open socket now."""
         return bool(self._sockets.get(token_id))
+
+
+async def _heartbeat(send: Send, received: Callable[[], int]) -> None:
+    """Until cancelled or the socket is gone: the count of frames received, as text, every few seconds.
+
+    A few bytes every 2 s per phone; sent at once too, so the phone's watch starts with the socket.
+    """
+    with contextlib.suppress(Exception):  # the socket closed under it: nothing left to tell
+        while True:
+            await send({"type": "websocket.send", "text": str(received())})
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
 
 def _without_cors(send: Send) -> Send:

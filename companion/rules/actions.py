@@ -13,13 +13,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.constants import DIFFICULTY_ADJUSTMENT_MAX, MAX_PLAYERS, REGRET_VALUE_MIN
+from companion.rules.constants import DIFFICULTY_ADJUSTMENT_MAX, MAX_PLAYERS, REGRET_VALUE_MIN, SLOT_NUMBERS
 from companion.rules.dice import DieKind, TackleColour
 from companion.rules.fish import FishRef, Size
 
 Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
 Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
+SlotNumber = Annotated[int, Field(ge=SLOT_NUMBERS[0], le=SLOT_NUMBERS[-1])]  # a mount slot as printed, 1-3
 
 
 class _Action(BaseModel):
@@ -69,7 +70,7 @@ class Declare(_Roll):
     player: Player
     location: Literal["sea", "port"]
     discard_regret: bool = False
-    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # Making Port Mounts an Overmind (docs/rules.md §11)
+    overmind_slot: SlotNumber | None = None  # Making Port Mounts an Overmind (docs/rules.md §11)
 
 
 class Equip(_Action):
@@ -90,10 +91,10 @@ class DropSinkers(_Action):
 
 
 class SwapFor(_Action):
-    """Another angler's Mounted Fish, by seat and mount slot (0, 1, 2: the angler board, never the Cloche)."""
+    """Another angler's Mounted Fish, by seat and mount slot (1, 2, 3 as printed on the board, never the Cloche)."""
 
     player: Player
-    slot: int = Field(ge=0, le=2)
+    slot: SlotNumber
 
 
 class Fish(_Action):
@@ -144,7 +145,7 @@ class AbandonShip(_Roll):
     type: Literal["abandon_ship"] = "abandon_ship"
     player: Player
     discard_regret: bool = False
-    overmind_slot: int | None = Field(default=None, ge=0, le=2)  # see Declare
+    overmind_slot: SlotNumber | None = None  # see Declare
 
 
 class DrawRegret(_Action):
@@ -220,7 +221,7 @@ class CycleMarket(_Action):
     what: Literal["rods", "reels", "supplies", "dice"]
 
 
-MountSlot = Annotated[int, Field(ge=0, le=2)] | Literal["cloche"]
+MountSlot = SlotNumber | Literal["cloche"]
 
 
 class Placement(_Action):
@@ -231,7 +232,7 @@ class Placement(_Action):
 
 
 class Mount(_Action):
-    """Mount a Fish from hand in an empty slot, for good (A p.17). Slots 0, 1, 2 score ×2, ×3, ×2; ``"cloche"``
+    """Mount a Fish from hand in an empty slot, for good (A p.17). Slots 1, 2, 3 score ×2, ×3, ×2; ``"cloche"``
     is the Cloche Supply's extra ×2 mount for a small Fish (docs/rules.md §10). ``also``: more Fish mounted in the same
     action, where the ruleset allows it (Three shops: every empty slot; Angler's Guide: one, docs/rules.md §9)."""
 

@@ -86,7 +86,7 @@ _BUILD: dict[str, Callable[[GameState, int, PlayerState, Available, random.Rando
     "abandon_ship": lambda s, i, p, can, rng: a.AbandonShip(player=i),
     "sell": lambda s, i, p, can, rng: a.Sell(player=i, fish=[_held(p, rng)]),
     "buy": _buy,
-    "mount": lambda s, i, p, can, rng: a.Mount(player=i, fish=_held(p, rng), slot=can.empty_slots[0] - 1),
+    "mount": lambda s, i, p, can, rng: a.Mount(player=i, fish=_held(p, rng), slot=can.empty_slots[0]),
     "use_can_of_worms": lambda s, i, p, can, rng: a.UseCanOfWorms(player=i),
     "eat_fish": lambda s, i, p, can, rng: a.EatFish(player=i, fish=p.hand[-1] if p.hand else None),
     "use_dink": lambda s, i, p, can, rng: a.UseDink(player=i),

@@ -122,7 +122,7 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
     slots = [slot for _, slot in placements]
     if len(set(slots)) != len(slots):
         fail("A p.17", t("One Fish per mount slot"))
-    mounted, cloche = list(p.mounted), p.cloche
+    cloche = p.cloche
     for fish, slot in placements:
         found = check_fish(fish, "fish")
         require_box(state, fish)
@@ -138,9 +138,10 @@ def apply_mount(state: GameState, action: Mount) -> GameState:
                                        size=t(FISH_WORDS[cloche_card.mount_for or "small"])))
             cloche = fish
         else:
-            if mounted[slot] is not None:
+            if p.on_slot(slot) is not None:
                 fail("A p.17", t("That slot already holds a Fish: Fish are never unmounted"))
-            mounted[slot] = fish
+            p = replace(p, mounted=p.mounted_with(slot, fish))
         p = replace(p, **remove_from_hand(p, fish, "A p.17"))
-    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=mounted, cloche=cloche)
+    state = with_player(state, action.player, hand=p.hand, hand_hidden=p.hand_hidden, mounted=p.mounted,
+                        cloche=cloche)
     return end_turn(state, action.player)

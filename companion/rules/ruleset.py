@@ -115,6 +115,14 @@ class Ruleset(BaseModel):
         """Index into :data:`DAYS` of the final Day."""
         return self.days - 1
 
+    def multiplier(self, slot: int) -> int:
+        """The multiplier printed on mount slot ``slot`` (1–3, as on the angler board; A p.22).
+
+        >>> [build_ruleset().multiplier(slot) for slot in (1, 2, 3)]
+        [2, 3, 2]
+        """
+        return self.mount_multipliers[slot - 1]
+
     def plays(self, expansion: str) -> bool:
         """Whether the table plays with ``expansion`` (an id of :data:`~companion.rules.expansions.EXPANSIONS`)."""
         return expansion in self.expansions

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import N_, t
-from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS
+from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS, SLOT_NUMBERS
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
@@ -34,6 +34,9 @@ class PlayerState(BaseModel):
 
     ``hand`` holds the Fish the player entered; ``hand_hidden`` counts Fish caught without entering them.
     ``depth`` is the boat's Depth at Sea (1–3); at Port it is the Depth the boat returns to (I).
+    ``mounted`` lists the mount slots in board order; every other place names a slot by its printed number
+    (:data:`~companion.rules.constants.SLOT_NUMBERS`, 1–3) through :meth:`on_slot`, :attr:`slots` and
+    :meth:`mounted_with`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -84,6 +87,24 @@ class PlayerState(BaseModel):
     def fresh_total(self) -> int:
         """The sum of the Fresh dice faces."""
         return sum(d.face or 0 for d in self.fresh)
+
+    def on_slot(self, slot: int) -> FishRef | None:
+        """The Fish Mounted on slot ``slot`` (1–3, as printed), ``None`` when it is empty."""
+        return self.mounted[slot - 1]
+
+    @property
+    def slots(self) -> list[tuple[int, FishRef | None]]:
+        """Every mount slot as ``(printed number, Fish or None)``, slot 1 first."""
+        return list(zip(SLOT_NUMBERS, self.mounted, strict=True))
+
+    @property
+    def empty_slots(self) -> tuple[int, ...]:
+        """The numbers (1–3) of the slots with no Fish on them."""
+        return tuple(n for n, f in self.slots if f is None)
+
+    def mounted_with(self, slot: int, fish: FishRef | None) -> list[FishRef | None]:
+        """The mounts with ``fish`` put on slot ``slot`` (1–3), for a new state."""
+        return [fish if n == slot else f for n, f in self.slots]
 
     @property
     def at_sea(self) -> bool:

@@ -43,22 +43,20 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
     other = player(state, swap.player)
     if swap.player == action.player:
         fail(RULE, t("{card} is swapped for another angler's Mounted Fish", card=HADAL_SHADE))
-    taken = other.mounted[swap.slot]
+    taken = other.on_slot(swap.slot)
     if taken is None:
-        fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot + 1))
+        fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot))
     state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, action.regret_from)
     state = with_player(state, action.player, **remove_from_hand(state.players[action.player], action.fish, RULE))
     state = with_player(state, action.player, hand=[*state.players[action.player].hand, taken])
-    mounted = list(state.players[swap.player].mounted)
-    mounted[swap.slot] = action.fish
-    return with_player(state, swap.player, mounted=mounted)
+    return with_player(state, swap.player, mounted=state.players[swap.player].mounted_with(swap.slot, action.fish))
 
 
 def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, FishRef]]:
-    """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 0–2, Fish) of every
+    """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 1–3, Fish) of every
     other angler's filled slot, never the Cloche (docs/rules.md §11)."""
     return [(seat, slot, fish) for seat, p in enumerate(state.players) if seat != index
-            for slot, fish in enumerate(p.mounted) if fish is not None]
+            for slot, fish in p.slots if fish is not None]
 
 
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
@@ -77,13 +75,13 @@ def require_overmind_caught(state: GameState, action: GiveUp) -> None:
 
 
 def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
-    """The empty slots (0–2) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
+    """The empty slots (1–3) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
     they hold none or every slot is full (then it stays in hand; docs/rules.md §11). A screen offers one Make Port per
     slot, as ``Declare.overmind_slot`` / ``AbandonShip.overmind_slot``."""
     p = state.players[index]
     if not any(f.name == OVERMIND for f in p.hand):
         return ()
-    return tuple(i for i, f in enumerate(p.mounted) if f is None)
+    return p.empty_slots
 
 
 def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
@@ -91,14 +89,12 @@ def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
     in hand (docs/rules.md §11)."""
     p = state.players[index]
     overmind = next((f for f in p.hand if f.name == OVERMIND), None)
-    empty = [i for i, f in enumerate(p.mounted) if f is None]
+    empty = p.empty_slots
     if overmind is None or not empty:
         if slot is not None:
             fail(RULE, t("{name} has no {card} to Mount, or no empty slot", name=p.name, card=OVERMIND))
         return state
     if slot is None or slot not in empty:
         fail(RULE, t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
-                     slots=", ".join(str(i + 1) for i in empty)))
-    mounted = list(p.mounted)
-    mounted[slot] = overmind
-    return with_player(state, index, mounted=mounted, **remove_from_hand(p, overmind, RULE))
+                     slots=", ".join(map(str, empty))))
+    return with_player(state, index, mounted=p.mounted_with(slot, overmind), **remove_from_hand(p, overmind, RULE))

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules.cards import check_fish, fish_value, no_sale_or_mount
 from companion.rules.constants import (
@@ -27,7 +28,7 @@ from companion.rules.constants import (
 )
 from companion.rules.errors import RuleViolation
 from companion.rules.expansions import box_problem, table_problem
-from companion.rules.fish import FishRef, FishType
+from companion.rules.fish import FISH_WORDS, FishRef, FishType, Size
 from companion.rules.madness import madness_tier
 from companion.rules.names import check_names
 from companion.rules.ruleset import Ruleset, build_ruleset
@@ -35,6 +36,22 @@ from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
 CLOCHE_MULTIPLIER = 2  # the Cloche Supply: "an extra ×2 mount" for one small Fish (D: one port's card text)
+CLOCHE_HOLDS: Size = "small"  # ... the size of Fish that card takes (docs/rules.md §10)
+
+
+def cloche_problem(card: CatalogFish) -> str | None:
+    """Why the catalog Fish ``card`` can't go on the Cloche, or ``None`` when it can: the Cloche holds one small
+    Fish (docs/rules.md §10). The scorer screen, the scorer's table input and :func:`score_deep_regrets` ask here.
+
+    >>> from companion.catalog import load_catalog
+    >>> cloche_problem(load_catalog().fish("Lanternfish")) is None
+    True
+    >>> cloche_problem(load_catalog().fish("Sunfish"))
+    'the Cloche holds a small Fish; Sunfish is large'
+    """
+    if card.size == CLOCHE_HOLDS:
+        return None
+    return t("the Cloche holds a small Fish; {name} is {size}", name=card.name, size=t(FISH_WORDS[card.size]))
 
 
 class DeepRegretsPlayer(BaseModel):
@@ -140,7 +157,7 @@ def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
 
     lines = [line(fish, "hand", None, 1) for fish in player.hand]
     lines += [line(fish, "displayed", None, 1) for fish in player.displayed]
-    lines += [line(fish, "mount", slot, ruleset.mount_multipliers[slot - 1])
+    lines += [line(fish, "mount", slot, ruleset.multiplier(slot))
               for slot, fish in enumerate(player.mounted, start=1) if fish is not None]
     if player.cloche is not None:
         lines.append(line(player.cloche, "cloche", None, CLOCHE_MULTIPLIER))
@@ -211,9 +228,9 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
             problem = box_problem(fish, ruleset.expansions)
             if problem:
                 raise TableError(field, f"{problem} (docs/rules.md §11)")
-            if where == "cloche" and card.size != "small":
-                raise TableError(field, t("the Cloche holds a small Fish; {name} is {size}", name=card.name,
-                                          size=card.size))
+            problem = cloche_problem(card) if where == "cloche" else None
+            if problem:
+                raise TableError(field, problem)
             if card.name in seen:
                 raise TableError(field, t("there is one {name} card, and it is already at {other} (docs/rules.md §10)",
                                           name=card.name, other=seen[card.name]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import t
-from companion.rules.constants import REGRET_VALUE_MAX
+from companion.rules.constants import MOUNT_SLOTS, REGRET_VALUE_MAX
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef
 from companion.rules.names import name_problem
@@ -18,8 +18,6 @@ from companion.scoring.deep_regrets import (
     DeepRegretsResult,
     score_deep_regrets,
 )
-
-MOUNT_SLOTS = 3
 
 
 class PlayerDraft(BaseModel):
@@ -32,10 +30,19 @@ class PlayerDraft(BaseModel):
     lifeboat_flipped: bool = False
     fishbucks: int = Field(default=0, ge=0)
     hand: list[FishRef] = Field(default_factory=list)
+    # the mount slots in board order: slot n (1-3, as printed) is ``on_slot(n)``
     mounted: list[FishRef | None] = Field(default_factory=lambda: list[FishRef | None]([None] * MOUNT_SLOTS))
     cloche: FishRef | None = None  # a small Fish on the Cloche Supply card (×2)
     displayed: list[FishRef] = Field(default_factory=list)  # kept face up, scored like Fish in hand (A p.27)
     hand_unentered: int = Field(default=0, ge=0)  # Fish the tracker counted but nobody entered
+
+    def on_slot(self, slot: int) -> FishRef | None:
+        """The Fish on mount slot ``slot`` (1–3), ``None`` when it is empty."""
+        return self.mounted[slot - 1]
+
+    def put_on_slot(self, slot: int, fish: FishRef | None) -> None:
+        """Put ``fish`` on mount slot ``slot`` (1–3); ``None`` empties it."""
+        self.mounted[slot - 1] = fish
 
     def missing(self, label: str) -> list[str]:
         """What this player still needs before the table can be scored."""

@@ -21,6 +21,7 @@ from companion.i18n import t
 from companion.rules.fish import FishType
 from companion.rules.names import check_names, name_key
 from companion.scoring.errors import TableError
+from companion.scoring.needs import name_needs
 from companion.scoring.ranking import rank
 
 MOST_FOUL_PENALTY = 2
@@ -48,7 +49,7 @@ class ShallowPlayer(BaseModel):
 
     @property
     def foul(self) -> int:
-        return sum(1 for f in self.fish if f.type == "foul")
+        return foul_count(self.fish)
 
 
 class ShallowScore(BaseModel):
@@ -78,12 +79,39 @@ def _result(players: Sequence[ShallowPlayer], penalised: set[str], keys: Sequenc
     placings = rank(keys, tie_breaks)
     scores = []
     for p, placing in zip(players, placings, strict=True):
-        points = sum(f.points for f in p.fish)
+        points = fish_points(p.fish)
         penalty = -MOST_FOUL_PENALTY if p.name in penalised else 0
         scores.append(ShallowScore(name=p.name, score=points + penalty, rank=placing.rank, winner=placing.rank == 1,
                                    fish_points=points, foul_fish=p.foul, penalty=penalty,
                                    penalty_reason=reason if penalty else None, tie_break=placing.tie_break))
     return ShallowResult(solo=solo, players=tuple(scores), winners=tuple(s.name for s in scores if s.winner))
+
+
+def shallow_needs(names: Sequence[str], solo: bool) -> list[str]:
+    """What a Shallow Regrets table still needs before it is scored: names (see :func:`name_needs`), and 2 players
+    unless it is solo against the Frod (docs/rules.md §12).
+
+    >>> shallow_needs(["Ada"], solo=False), shallow_needs(["Ada"], solo=True)
+    (['Shallow Regrets needs 2 players, or switch on solo'], [])
+    """
+    needs = name_needs(names)
+    if not solo and len(names) < MIN_PLAYERS:
+        needs.append(t("Shallow Regrets needs 2 players, or switch on solo"))
+    return needs
+
+
+def fish_points(fish: Sequence[ShallowFish]) -> int:
+    """The points of the Fish caught, before the most-Foul penalty (docs/rules.md §12; S's example: 3 + 2 + 1 − 1).
+
+    >>> fish_points([ShallowFish(points=3, type="fair"), ShallowFish(points=-1, type="foul")])
+    2
+    """
+    return sum(f.points for f in fish)
+
+
+def foul_count(fish: Sequence[ShallowFish]) -> int:
+    """How many of the Fish are Foul: what the −2 penalty and the tie-break count (docs/rules.md §12)."""
+    return sum(1 for f in fish if f.type == "foul")
 
 
 def _check_cards(players: Sequence[ShallowPlayer], box: int) -> None:
@@ -117,7 +145,7 @@ def score_shallow_regrets(players: Sequence[ShallowPlayer]) -> ShallowResult:
     penalised = {p.name for p in players if most > 0 and p.foul == most}
     keys = []
     for p in players:
-        total = sum(f.points for f in p.fish) - (MOST_FOUL_PENALTY if p.name in penalised else 0)
+        total = fish_points(p.fish) - (MOST_FOUL_PENALTY if p.name in penalised else 0)
         keys.append((-total, p.foul))
     return _result(players, penalised, keys, [t("fewest Foul Fish")],
                    t("Caught the most Foul Fish ({n})", n=most), solo=False)
@@ -132,8 +160,8 @@ def score_shallow_solo(human: ShallowPlayer, frod: Sequence[ShallowFish]) -> Sha
         raise TableError("players[0].name", t("The solo player can't be called {frod}", frod=FROD))
     _check_cards([human, frod_player], CARDS_IN_BOX)
     penalised = {human.name} if human.foul > frod_player.foul else set()
-    human_total = sum(f.points for f in human.fish) - (MOST_FOUL_PENALTY if penalised else 0)
-    frod_total = sum(f.points for f in frod_player.fish)
+    human_total = fish_points(human.fish) - (MOST_FOUL_PENALTY if penalised else 0)
+    frod_total = fish_points(frod_player.fish)
     # A tied score goes to the Frod: the human's second key loses every tie.
     keys = [(-human_total, 1), (-frod_total, 0)]
     return _result([human, frod_player], penalised, keys, [t("a tie goes to the Frod")],

@@ -19,7 +19,7 @@ from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
 from companion.rules.ruleset import build_ruleset
-from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+from companion.scoring.deep_regrets import DeepRegretsPlayer, cloche_problem, score_deep_regrets
 from companion.scoring.endeavor import (
     CoopGoal,
     Difficulty,
@@ -106,10 +106,9 @@ class DeepRegretsPlayerIn(_In):
     @field_validator("cloche")
     @classmethod
     def _small(cls, fish: FishIn | None) -> FishIn | None:
-        if fish is not None and fish.name is not None:
-            card = load_catalog().fish(fish.name)
-            if card.size != "small":
-                raise ValueError(t("the Cloche holds a small Fish; {name} is {size}", name=card.name, size=card.size))
+        problem = cloche_problem(load_catalog().fish(fish.name)) if fish is not None and fish.name else None
+        if problem:
+            raise ValueError(problem)
         return fish
 
 

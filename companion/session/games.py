@@ -3,7 +3,7 @@
 >>> from companion.rules.actions import DrawRegret
 >>> from companion.rules.game import GameSetup, PlayerSetup, new_game
 >>> from companion.rules.ruleset import build_ruleset
->>> game = GameSession(new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba")],
+>>> game = GameSession(new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber")],
 ...                                       ruleset=build_ruleset(), seed=1)), write=None)
 >>> game.apply(DrawRegret(player=0), seen=0).ok, game.current.value.state.players[0].regret_cards
 (True, 1)

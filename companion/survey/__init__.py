@@ -3,14 +3,18 @@
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_key, propose_jettison
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, SheetEntry, TeamMember, Week
 from companion.survey.play import (
+    JettisonCheck,
     catch_fish,
+    check_jettison,
     discard_held,
     haul,
     haul_value,
     held_for_jettison,
+    held_value,
     is_complete,
     new_campaign,
     next_day,
+    proposed_jettison,
     rename_campaign,
     reopen_haul,
     set_item_used,
@@ -23,7 +27,7 @@ from companion.survey.play import (
 )
 from companion.survey.report import WeekSummary, day_name, day_reminders, week_summary
 from companion.survey.sea import UnlockItem, solo_sea, unlock_items
-from companion.survey.sheet import Progress, SheetGroup, Slot, WeekPoint, progress, sheet_groups
+from companion.survey.sheet import Progress, SheetGroup, Slot, WeekPoint, fish_state, progress, sheet_groups
 
 __all__ = [
     "CAN_OF_WORMS",
@@ -31,6 +35,7 @@ __all__ = [
     "Campaign",
     "Catch",
     "HeldFish",
+    "JettisonCheck",
     "Progress",
     "SheetEntry",
     "SheetGroup",
@@ -41,12 +46,15 @@ __all__ = [
     "WeekPoint",
     "WeekSummary",
     "catch_fish",
+    "check_jettison",
     "day_name",
     "day_reminders",
     "discard_held",
+    "fish_state",
     "haul",
     "haul_value",
     "held_for_jettison",
+    "held_value",
     "is_complete",
     "jettison_is_enough",
     "jettison_key",
@@ -54,6 +62,7 @@ __all__ = [
     "next_day",
     "progress",
     "propose_jettison",
+    "proposed_jettison",
     "rename_campaign",
     "reopen_haul",
     "set_item_used",

@@ -12,12 +12,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.rules.expansions import expansion_name
-from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_total
+from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_total, propose_jettison
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, Mode, SheetEntry, TeamMember, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
 
@@ -182,6 +183,58 @@ def held_for_jettison(campaign: Campaign) -> list[HeldFish]:
     ]
 
 
+def held_value(campaign: Campaign) -> int:
+    """Total printed value of the Fish held in the open week (a Fish with no value counts 0; A p.26).
+
+    >>> c = catch_fish(catch_fish(start_week(new_campaign("Doc")), "Sheepshead"), "Barracuda")
+    >>> held_value(c)
+    6
+    """
+    return sum(f.worth for f in held_for_jettison(campaign))
+
+
+@dataclass(frozen=True)
+class JettisonCheck:
+    """A jettison at week's end as the screen shows it: the printed value thrown overboard and whether it meets
+    the Regret value (A p.26: at least that value, or every Fish held)."""
+
+    total: int
+    regret_value: int
+    enough: bool
+
+
+def check_jettison(campaign: Campaign, regret_value: int, jettison: Sequence[str]) -> JettisonCheck:
+    """How the jettison of the held Fish ``jettison`` (ids) stands against ``regret_value`` (docs/rules.md §8 step
+    2); ids not held this week count for nothing (:func:`haul` refuses them).
+
+    >>> c = catch_fish(catch_fish(start_week(new_campaign("Doc")), "Sheepshead"), "Barracuda")
+    >>> check_jettison(c, 4, ["sheepshead"])
+    JettisonCheck(total=2, regret_value=4, enough=False)
+    >>> check_jettison(c, 9, ["sheepshead", "barracuda"]).enough  # everything held goes overboard
+    True
+    """
+    week = campaign.current_week
+    held_ids = week.held_ids if week is not None else []
+    chosen = sorted({held_ids.index(f) for f in jettison if f in held_ids})
+    held = held_for_jettison(campaign)
+    return JettisonCheck(total=jettison_total(held, chosen), regret_value=regret_value,
+                         enough=jettison_is_enough(held, chosen, regret_value))
+
+
+def proposed_jettison(campaign: Campaign, regret_value: int) -> list[str]:
+    """The held Fish (ids, in catch order) the companion proposes to jettison (docs/rules.md §8, see
+    :func:`~companion.survey.jettison.propose_jettison`).
+
+    >>> c = catch_fish(catch_fish(start_week(new_campaign("Doc")), "Sheepshead"), "Barracuda")
+    >>> proposed_jettison(c, 4)
+    ['barracuda']
+    """
+    week = campaign.current_week
+    if week is None:
+        return []
+    return [week.held_ids[i] for i in propose_jettison(held_for_jettison(campaign), regret_value)]
+
+
 def haul(campaign: Campaign, regret_value: int, jettison: Sequence[str]) -> Campaign:
     """Week's end steps 1–3 (A p.26): count Regrets, jettison at least that value, tick every Fish still held.
 
@@ -197,13 +250,12 @@ def haul(campaign: Campaign, regret_value: int, jettison: Sequence[str]) -> Camp
     unknown = [f for f in jettison if f not in held_ids]
     if unknown:
         raise _refuse("A p.26", t("You can only jettison Fish you hold this week"))
-    chosen = sorted({held_ids.index(f) for f in jettison})
-    held = held_for_jettison(campaign)
-    if not jettison_is_enough(held, chosen, regret_value):
+    check = check_jettison(campaign, regret_value, jettison)
+    if not check.enough:
         raise _refuse(
             "A p.26",
             t("Jettisoned Fish total {total}: they must total at least your Regret value {regret}",
-              total=jettison_total(held, chosen), regret=regret_value),
+              total=check.total, regret=regret_value),
         )
     kept = [f for f in held_ids if f not in jettison]
     sheet = dict(campaign.sheet)

@@ -43,6 +43,23 @@ class SheetGroup:
         return sum(s.state in ("catalogued", "hauled") for s in self.slots)
 
 
+def fish_state(campaign: Campaign, fish: CatalogFish) -> SlotState:
+    """Where one Fish stands on the sheet: out of play in solo (A p.23), not written yet (``"empty"``), catalogued
+    when first caught, or hauled once brought to Port (A p.24).
+
+    >>> from companion.survey.play import catch_fish, new_campaign, start_week
+    >>> c, sea = catch_fish(start_week(new_campaign("Doc")), "Sheepshead"), solo_sea()
+    >>> fish_state(c, sea.by_id["sheepshead"]), fish_state(c, sea.by_id["barracuda"])
+    ('catalogued', 'empty')
+    """
+    entry = campaign.sheet.get(fish.id)
+    if fish.solo_removed:
+        return "out_of_play"
+    if entry is None:
+        return "empty"
+    return "hauled" if entry.hauled_week else "catalogued"
+
+
 def sheet_groups(campaign: Campaign) -> list[SheetGroup]:
     """Every slot of the sheet, Depth I–III, small to large."""
     sea = solo_sea()

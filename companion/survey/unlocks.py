@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.survey.models import Campaign
-from companion.survey.play import unlock_budget
+from companion.survey.play import haul_value, unlock_budget
 from companion.survey.sea import unlock_items
 
 UNLOCK_RULE = "A p.26"
@@ -38,11 +38,14 @@ class UnlockLine(BaseModel):
 
 
 class UnlockSheet(BaseModel):
-    """The whole list with the budget: ``left`` is what remains after the ticked items, never below 0; ``over``
-    is how far a ticked choice goes beyond the budget (a choice the unlock refuses)."""
+    """The whole list with the budget (``hauled``, the printed value brought to Port, plus ``dinks``, the discounts
+    of the Dinks spent: A pp.24, 26): ``left`` is what remains after the ticked items, never below 0; ``over`` is
+    how far a ticked choice goes beyond the budget (a choice the unlock refuses)."""
 
     model_config = ConfigDict(frozen=True)
 
+    hauled: int
+    dinks: int
     budget: int
     spent: int
     left: int
@@ -66,7 +69,7 @@ def unlock_sheet(campaign: Campaign, ticked: Sequence[str], dinks: Sequence[str]
     >>> any(line.can_tick for line in lines)  # nothing hauled yet: nothing to spend
     False
     """
-    budget = unlock_budget(campaign, dinks)
+    budget, hauled = unlock_budget(campaign, dinks), haul_value(campaign)
     items = unlock_items()
     chosen = set(ticked)
     spent = sum(i.cost for i in items if i.id in chosen)
@@ -83,4 +86,5 @@ def unlock_sheet(campaign: Campaign, ticked: Sequence[str], dinks: Sequence[str]
                     left=left, rule=UNLOCK_RULE)
         lines.append(UnlockLine(id=item.id, label=item.label, cost=item.cost, ticked=is_ticked, unlocked=owned,
                                 can_tick=why is None, why_not=why))
-    return UnlockSheet(budget=budget, spent=spent, left=left, over=max(0, spent - budget), lines=tuple(lines))
+    return UnlockSheet(hauled=hauled, dinks=budget - hauled, budget=budget, spent=spent, left=left,
+                       over=max(0, spent - budget), lines=tuple(lines))

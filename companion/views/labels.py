@@ -4,6 +4,8 @@
 ('+2', '0', '−1')
 >>> ROMAN[2]
 'II'
+>>> slot_label(2, 3)
+'Slot 2 ×3'
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
 DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
+# The anglers' colours (theme.ANGLER_COLOURS) as words: what a swatch says, never the angler's name.
+COLOUR_NAMES = {"amber": N_("Amber"), "green": N_("Green"), "cyan": N_("Cyan"), "pink": N_("Pink"),
+                "purple": N_("Purple")}
 
 
 def phase_name(phase: str) -> str:
@@ -38,13 +43,24 @@ def madness_text(tier: MadnessTier) -> str:
     return text
 
 
+def colour_name(colour: str) -> str:
+    """An angler's colour as a word (``"amber"`` → ``"Amber"``); a colour the app doesn't draw is shown as stored."""
+    return t(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
 def fish_label(fish: FishRef | None) -> str:
-    """``"Sunfish · Fair 4"``; a Fish nobody entered is just "a Fish"."""
+    """``"Sunfish · Fair 4"``; a Fish caught without entering the card is "a Fish not entered" (docs/rules.md §4)."""
     if fish is None:
-        return t("a Fish")
+        return t("a Fish not entered")
     kind = t("Foul") if fish.foul else t("Fair")
     value = "–" if fish.value is None else str(fish.value)
     return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
+
+
+def not_entered(n: int) -> str:
+    """The Fish caught without entering the card, counted after the ones entered: ``"and 2 Fish not entered"``.
+    "Not entered" is the one word for them on every screen (issue 9)."""
+    return t("and {n} Fish not entered", n=n)
 
 
 def die_label(die: Die) -> str:
@@ -53,8 +69,18 @@ def die_label(die: Die) -> str:
     return die.label
 
 
+def slot_name(slot: int) -> str:
+    """A mount slot by the number printed on the board (1–3; ``SLOT_NUMBERS``): ``"Slot 2"``."""
+    return t("Slot {slot}", slot=slot)
+
+
+def slot_label(slot: int, times: int) -> str:
+    """A mount slot and its multiplier: ``"Slot 2 ×3"``."""
+    return t("Slot {slot} ×{m}", slot=slot, m=times)
+
+
 def slot_line(slot: int, times: int, fish: FishRef | None) -> str:
-    """A mount slot as printed on the board, numbered 1–3: ``"Slot 2 (×3): Sunfish · Fair 4"``."""
+    """A mount slot and what is on it: ``"Slot 2 (×3): Sunfish · Fair 4"``, or ``"Slot 1 (×2): empty"``."""
     return t("Slot {n} (×{times}): {fish}", n=slot, times=times, fish=fish_label(fish) if fish else t("empty"))
 
 

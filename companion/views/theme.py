@@ -32,13 +32,14 @@ FOUL = ft.Colors.DEEP_ORANGE_300
 DANGER = ft.Colors.RED_300
 PASSED = ft.Colors.GREY_500
 
-# The anglers' colours as the companion draws them (a display accent; the boards name the anglers).
+# The colours an angler's pieces come in ("in their color", A p.6), by the id a game stores, as the companion draws
+# them: a display accent. A colour is never a name: the angler's name is their own (views/labels.py names these).
 ANGLER_COLOURS: dict[str, str] = {
-    "Alba": ft.Colors.AMBER_400,
-    "Hugo": ft.Colors.LIGHT_GREEN_400,
-    "Isla": ft.Colors.CYAN_300,
-    "Bert": ft.Colors.PINK_200,
-    "Fred": ft.Colors.DEEP_PURPLE_200,
+    "amber": ft.Colors.AMBER_400,
+    "green": ft.Colors.LIGHT_GREEN_400,
+    "cyan": ft.Colors.CYAN_300,
+    "pink": ft.Colors.PINK_200,
+    "purple": ft.Colors.DEEP_PURPLE_200,
 }
 DICE_COLOURS: dict[str, str] = {
     "player": ft.Colors.GREY_300,

@@ -85,8 +85,8 @@ def test_whole_two_player_game_reaches_the_scorer_with_the_right_totals(phone: F
     phone.wait_value("port-fishbucks", re.compile(r"^\$5\b"))
     phone.tap("buy-die-orange")  # accepted now: $5 − $3
     phone.wait_value("port-fishbucks", re.compile(r"^\$2\b"))
-    phone.tap("mount-0-1")  # Sheepshead into slot 2, ×3
-    phone.wait_value("mounted-1", re.compile("Sheepshead"))
+    phone.tap("mount-0-2")  # Sheepshead into slot 2, ×3
+    phone.wait_value("mounted-2", re.compile("Sheepshead"))
     phone.scroll_to_top()
     phone.screenshot("port")
     phone.tap("table", then="day-banner")

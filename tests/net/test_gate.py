@@ -12,7 +12,7 @@ import websockets
 from flet_wire import drawn, register
 from websockets.exceptions import InvalidStatus
 
-from companion.net.gate import CLOSE_DROPPED, COOKIE
+from companion.net.gate import CLOSE_DROPPED, COOKIE, HEARTBEAT_SECONDS
 
 WEB = Path(flet_web.get_package_web_dir())
 
@@ -89,6 +89,33 @@ def test_the_socket_needs_the_pass_and_the_servers_own_origin(table, client):
     assert _socket_status(table, cookie, "http://evil.example") == 403
     assert _socket_status(table, cookie, f"http://localhost:{table.port + 1}") == 403
     assert _socket_status(table, cookie, None) == 403
+
+
+def test_an_app_socket_gets_a_heartbeat_counting_the_frames_the_server_received(table, client):
+    """Issue 10 item 6: text frames (Flet's are binary) tell the phone the link lives and what got through."""
+    cookie = _join(client("127.0.0.12"), table.room_code)
+
+    async def heartbeats_until(socket, count: int) -> list[str]:
+        seen: list[str] = []
+        while not seen or int(seen[-1]) < count:
+            frame = await asyncio.wait_for(socket.recv(), HEARTBEAT_SECONDS * 3)
+            if isinstance(frame, str):
+                seen.append(frame)
+        return seen
+
+    async def listen() -> tuple[list[str], list[str]]:
+        async with websockets.connect(f"ws://127.0.0.1:{table.port}/ws", origin=table.base_url,
+                                      additional_headers={"Cookie": f"{COOKIE}={cookie}"}) as socket:
+            await socket.send(register("/"))
+            registered = await heartbeats_until(socket, 1)
+            for _ in range(2):
+                await socket.send(b"\x02")  # a packet type Flet drops: counted all the same
+            return registered, await heartbeats_until(socket, 3)
+
+    registered, later = asyncio.run(listen())
+    assert all(beat.isdigit() and len(beat) <= 3 for beat in registered + later)
+    counts = [int(beat) for beat in registered + later]
+    assert counts == sorted(counts) and counts[-1] == 3
 
 
 def test_a_name_the_server_does_not_have_is_refused(table, client):

@@ -266,6 +266,44 @@ def test_a_tap_while_the_host_is_down_is_applied_once_or_refused(chromium, tmp_p
         host.stop()
 
 
+def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chromium, tmp_path):
+    """Wi-Fi that drops without closing anything: the host frozen (SIGSTOP) keeps every socket open and answers
+    nothing. The phone must notice by itself, and say that the tap made into the dead link may be lost."""
+    game = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
+    assert host.process is not None
+    try:
+        plus = _centre(ann, "regret-plus-1")
+        os.killpg(host.process.pid, signal.SIGSTOP)
+        frozen = time.monotonic()
+        try:
+            ann.page.mouse.click(*plus)  # the client sends it into the socket and hears nothing back
+            banner = ann.page.locator("#companion-reconnecting")
+            banner.wait_for(state="attached", timeout=10_000)
+            noticed = time.monotonic() - frozen
+            ann.page.wait_for_function(
+                "() => getComputedStyle(document.getElementById('companion-reconnecting')).opacity === '1'")
+            assert "Reconnecting" in banner.inner_text()
+        finally:
+            os.killpg(host.process.pid, signal.SIGCONT)
+        print(f"silent drop noticed after {noticed:.1f} s")
+        banner.wait_for(state="detached", timeout=30_000)
+        notice = ann.page.locator("#companion-unsent")
+        notice.wait_for(state="attached", timeout=15_000)
+        assert "may not have reached the host" in notice.inner_text()
+        time.sleep(1.0)  # the tap, if the frozen host read it after all, shows by now
+        saved = open_store(tmp_path).load_game(game.id).state.players[1].regret_cards
+        print(f"tap into a silent drop: saved {saved}")
+        assert saved in (0, 1)  # applied once or not at all, and the phone said to check
+        ann.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        bo.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        assert not bo.page.locator("#companion-unsent").count()  # Bo tapped nothing: nothing to tell him
+        ann.tap("regret-plus-1")  # and the phone plays on: one tap, one Regret
+        bo.wait_value("regret-1", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
+    finally:
+        host.stop()
+
+
 def _centre(phone: FletPage, identifier: str) -> tuple[float, float]:
     box = phone.wait_id(identifier).bounding_box()
     assert box is not None
@@ -275,7 +313,7 @@ def _centre(phone: FletPage, identifier: str) -> tuple[float, float]:
 def _three_anglers() -> Game:
     """Ann, Bo and Cy, nothing done yet."""
     return new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
-                                       (("Ann", "Alba"), ("Bo", "Isla"), ("Cy", "Maris"))],
+                                       (("Ann", "amber"), ("Bo", "cyan"), ("Cy", "teal"))],
                               ruleset=build_ruleset("anglers-guide"), seed=11))
 
 

@@ -17,7 +17,7 @@ GUEST, HOST = Pass("g", Role.GUEST), Pass("h", Role.HOST)
 @pytest.fixture
 def store(tmp_path):
     opened = open_store(tmp_path)
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba")], ruleset=build_ruleset(), seed=1))
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber")], ruleset=build_ruleset(), seed=1))
     opened.save_game(game)
     return opened, game.id
 

@@ -12,6 +12,7 @@ from companion.catalog import load_catalog
 from companion.rules import Game, RuleViolation, new_game, replay
 from companion.rules import actions as a
 from companion.rules.autopilot import autopilot
+from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.state import GameState
 
 CAT = load_catalog()
@@ -43,8 +44,8 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         st.builds(a.EnterFish, player=st.just(who), fish=named),
         st.builds(a.EatFish, player=st.just(who), fish=held),
         st.builds(a.Sell, player=st.just(who), fish=st.lists(held, min_size=1, max_size=2)),
-        st.builds(a.Mount, player=st.just(who), fish=held, slot=st.sampled_from([0, 1, 2, "cloche"]),
-                  also=st.lists(st.builds(a.Placement, fish=held, slot=st.sampled_from([0, 1, 2, "cloche"])),
+        st.builds(a.Mount, player=st.just(who), fish=held, slot=st.sampled_from([*SLOT_NUMBERS, "cloche"]),
+                  also=st.lists(st.builds(a.Placement, fish=held, slot=st.sampled_from([*SLOT_NUMBERS, "cloche"])),
                                 max_size=2)),
         st.builds(a.GainItem, player=st.just(who), item=st.sampled_from(SUPPLIES)),
         st.builds(a.UseItem, player=st.just(who), item=st.sampled_from(SUPPLIES)),

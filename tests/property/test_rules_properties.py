@@ -22,7 +22,7 @@ from companion.rules import (
 )
 from companion.rules import actions as a
 from companion.rules.autopilot import autopilot, autopilot_log
-from companion.rules.constants import REGRETS_PER_PLAYER
+from companion.rules.constants import REGRETS_PER_PLAYER, SLOT_NUMBERS
 from companion.rules.fish import FishRef
 from companion.rules.phases import seat_of
 from companion.rules.scenario import play
@@ -67,7 +67,7 @@ def random_action(draw, s: GameState) -> a.Action:
                   price=st.none() | st.integers(0, 6), tier=st.none() | st.sampled_from([1, 3, 5]),
                   colour=st.none() | st.sampled_from(["blue", "green", "orange"]),
                   life_preserver=st.booleans(), dinks=st.lists(st.integers(1, 2), max_size=2)),
-        st.builds(a.Mount, player=st.just(who), fish=hand, slot=st.integers(0, 2)),
+        st.builds(a.Mount, player=st.just(who), fish=hand, slot=st.sampled_from(SLOT_NUMBERS)),
         st.builds(a.AdjustFishbucks, player=st.just(who), amount=st.integers(-6, 12)),
         st.builds(a.GainDie, player=st.just(who), kind=st.sampled_from(["player", "blue", "green", "orange", "omen"])),
         st.builds(a.DrawDink, player=st.just(who)),

@@ -17,7 +17,7 @@ from companion.survey import catch_fish, new_campaign, start_week
 
 
 def two_players():
-    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(), seed=7))
 
 

@@ -10,8 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.catalog import load_catalog
+from companion.rules import actions as act
+from companion.rules.fish import FishRef
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
 from companion.store import ImportRefused, Store, open_store
-from companion.store.schema import SCHEMA_VERSION
+from companion.store.schema import SCHEMA_VERSION, migrate
 from tests.store.conftest import campaign, snapshot
 from tests.store.games import autosaves, fresh_game, played_game
 
@@ -104,7 +109,92 @@ def test_a_stored_file_of_schema_1_is_read_and_rewritten_as_the_current_schema(d
     reopened = open_store(data_dir)
     assert reopened.load_campaign(c.id) == c and reopened.recovery_notes == []
     reopened.save_campaign(c)
-    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == SCHEMA_VERSION == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == SCHEMA_VERSION == 3
+
+
+def _mount_and_swap() -> tuple[Game, FishRef, FishRef]:
+    """Bo Mounts a Sunfish on slot 2 (×3) at Port; Ada catches Hadal Shade and swaps it for that Fish, and the catch
+    is undone, so the swap sits in ``redo`` (docs/rules.md §11)."""
+    catalog = load_catalog()
+    sunfish, hadal = catalog.fish_ref("Sunfish"), catalog.fish_ref("Hadal Shade")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    for action in (act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
+                   act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),
+                   act.Fish(player=1, fish=sunfish, depth=1, dice=[0]), act.Pass(player=1), act.AdvancePhase(),
+                   act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]),
+                   act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
+                   act.Declare(player=1, location="port", faces=[1, 1, 1]), act.Declare(player=0, location="sea"),
+                   act.AdvancePhase(), act.Mount(player=1, fish=sunfish, slot=2),
+                   act.GainDie(player=0, kind="orange", face=3), act.DropSinkers(player=0, dice=[0, 1]),
+                   act.Fish(player=0, fish=hadal, depth=3, dice=[0, 1], swap_for=act.SwapFor(player=1, slot=2))):
+        game = game.apply(action)
+    return game.undo(), sunfish, hadal
+
+
+def _as_schema_2(game: dict) -> dict:
+    """A game record as schema 2 wrote it: mount slots counted 0–2 in the log and in redo, and the anglers' colours
+    stored under people's names (amber was "Alba", cyan "Isla")."""
+    old = copy.deepcopy(game)
+    for player in old["setup"]["players"]:
+        player["colour"] = {"amber": "Alba", "cyan": "Isla"}[player["colour"]]
+    for action in old["log"] + old["redo"]:
+        if action["type"] == "mount":
+            action["slot"] -= 1
+        if action["type"] == "fish" and action.get("swap_for"):
+            action["swap_for"]["slot"] -= 1
+    return old
+
+
+def test_a_stored_game_of_schema_2_reads_its_mount_slots_as_printed_numbers(data_dir: Path) -> None:
+    """Schema 2 logged slot 2 (×3) as 1: the migration reads it as slot 2 again, in the log and in redo, so the
+    replayed board has the Sunfish, then the Hadal Shade that took its place, on the middle slot (A p.22); the
+    colours named after people come back as the colours they were."""
+    store = open_store(data_dir)
+    game, sunfish, hadal = _mount_and_swap()
+    store.save_game(game)
+    path = data_dir / "games" / f"{game.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["tables"]["game"]["1"] = _as_schema_2(data["tables"]["game"]["1"])
+    path.write_text(json.dumps({**data, "schema": 2}), encoding="utf-8")
+
+    loaded = open_store(data_dir).load_game(game.id)
+
+    assert loaded == game
+    assert [p.colour for p in loaded.setup.players] == ["amber", "cyan"]
+    assert loaded.state.players[1].mounted == [None, sunfish, None]
+    assert loaded.redo().state.players[1].mounted == [None, hadal, None]
+
+
+def test_an_export_of_schema_2_is_imported_with_its_slots_numbered_as_printed(data_dir: Path) -> None:
+    game, sunfish, _ = _mount_and_swap()
+    record = game.model_dump(mode="json")
+    old = {"app": "deep-regrets-companion", "schema": 2, "kind": "export", "written_by": "0.1",
+           "games": [_as_schema_2(record)], "campaigns": []}
+
+    store = open_store(data_dir)
+    assert store.import_data(old).games_added == [game.id]
+    assert store.load_game(game.id).state.players[1].on_slot(2) == sunfish
+
+
+def test_the_schema_2_migration_renumbers_every_slot_an_action_names() -> None:
+    """Mount (and the placements of the same action), the Overmind's slot on Making Port and the Hadal Shade's target
+    move from 0–2 to 1–3; the Cloche, an action without a slot, and a malformed value stay as they were."""
+    log = [{"type": "mount", "player": 0, "slot": 0, "also": [{"slot": 2}, {"slot": "cloche"}]},
+           {"type": "mount", "player": 0, "slot": "cloche"},
+           {"type": "declare", "player": 0, "overmind_slot": 1}, {"type": "declare", "overmind_slot": None},
+           {"type": "abandon_ship", "player": 0, "overmind_slot": 2},
+           {"type": "fish", "player": 0, "swap_for": {"player": 1, "slot": 0}}, {"type": "fish", "swap_for": None},
+           {"type": "pass", "player": 0, "slot": 5}, {"type": "mount", "slot": "2"}]
+    old = {"app": "deep-regrets-companion", "schema": 2, "kind": "game", "tables": {"game": {"1": {"log": log}}}}
+
+    new = migrate(copy.deepcopy(old))["tables"]["game"]["1"]["log"]
+
+    assert [new[0]["slot"], new[0]["also"]] == [1, [{"slot": 3}, {"slot": "cloche"}]]
+    assert new[1]["slot"] == "cloche"
+    assert [new[2]["overmind_slot"], new[3]["overmind_slot"], new[4]["overmind_slot"]] == [2, None, 3]
+    assert (new[5]["swap_for"], new[6]["swap_for"]) == ({"player": 1, "slot": 1}, None)
+    assert (new[7]["slot"], new[8]["slot"]) == (5, "2")
 
 
 # -- refusals with a field path ----------------------------------------------------------------------------------
@@ -151,7 +241,7 @@ def _edit(doc: dict, path: tuple, value: object = ..., delete: bool = False) -> 
 
 CASES = {
     "not JSON": (lambda d: '{"app": "deep-regrets-companion", "schema"', "", "not valid JSON"),
-    "newer schema": (lambda d: _edit(d, ("schema",), 3), "", "newer version"),
+    "newer schema": (lambda d: _edit(d, ("schema",), SCHEMA_VERSION + 1), "", "newer version"),
     "not ours": (lambda d: _edit(d, ("app",), "something-else"), "", "not a Deep Regrets Companion file"),
     "a stored file": (lambda d: _edit(d, ("kind",), "game"), "", "expected a file of kind export"),
     "unknown field": (lambda d: _edit(d, ("gamez",), []), "gamez", "unknown field"),
@@ -204,7 +294,8 @@ def malformed(draw: st.DrawFn, valid: dict) -> object:
         return text[: draw(st.integers(0, len(text) - 1))]
     if kind == "envelope":
         key = draw(st.sampled_from(["app", "schema", "kind"]))
-        value = draw(JSON.filter(lambda v: v != valid[key] and not (key == "schema" and v in (1, True))))
+        older = (True, *range(1, SCHEMA_VERSION))  # an older schema is migrated, not refused
+        value = draw(JSON.filter(lambda v: v != valid[key] and not (key == "schema" and v in older)))
         return _edit(valid, (key,), value)
     if kind == "unknown field":
         key = draw(st.text(min_size=1, max_size=10).filter(lambda k: k not in valid))

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.history.models import Play
 from companion.history.record import play_from_result
+from companion.rules.constants import SLOT_NUMBERS
 from companion.scoring.table import score_table
 
 PEOPLE = ("Alba", "Hugo", "Isla", "Bert", "Fred", "Anna Maria")
@@ -30,7 +31,7 @@ def deep_regrets_table(rng: random.Random, names: list[str]) -> dict[str, Any]:
     players = []
     for name in names:
         cards = rng.randint(0, 7)  # within any table's Regret deck (A p.6)
-        slots = rng.sample([1, 2, 3], rng.randint(0, 3))
+        slots = rng.sample(SLOT_NUMBERS, rng.randint(0, len(SLOT_NUMBERS)))
         players.append({"name": name, "regret_cards": cards, "regret_value": rng.randint(0, 3 * cards),
                         "lifeboat_flipped": rng.random() < 0.2, "fishbucks": rng.randint(0, 10),
                         "hand": [_fish(rng) for _ in range(rng.randint(0, 4))],

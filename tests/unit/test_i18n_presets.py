@@ -55,7 +55,7 @@ def test_every_rule_cites_its_sheet_or_says_why_not(preset: str, sheet: str) -> 
 
 @pytest.mark.parametrize("preset", ["italian-summary", "chinese-summary"])
 def test_a_game_starts_on_each_preset(preset: str) -> None:
-    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Hugo", colour="Hugo")],
+    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="amber"), PlayerSetup(name="Hugo", colour="green")],
                       ruleset=build_ruleset(preset), seed=3)
     game = new_game(setup)
     assert game.state.ruleset.id == preset and game.state.day == 0

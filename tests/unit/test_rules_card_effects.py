@@ -202,8 +202,8 @@ def test_cards_without_value_cant_be_sold_or_mounted_a_p27():
     coffin = ref("Iron Coffin")
     s = at_port(hand=[coffin])
     assert "Iron Coffin" in refused(s, Sell(player=0, fish=[coffin]), "docs/rules.md §10").message
-    refused(s, Mount(player=0, fish=coffin, slot=0), "docs/rules.md §10")
-    refused(at_port(hand=[ref("Whispering Skull")]), Mount(player=0, fish=ref("Whispering Skull"), slot=1),
+    refused(s, Mount(player=0, fish=coffin, slot=1), "docs/rules.md §10")
+    refused(at_port(hand=[ref("Whispering Skull")]), Mount(player=0, fish=ref("Whispering Skull"), slot=2),
             "docs/rules.md §10")
 
 
@@ -213,12 +213,12 @@ def test_sold_fish_go_to_the_graveyard_rules_md_10():
 
 def test_three_shops_mount_every_empty_slot_in_one_action_rules_md_9():
     hand = [ref("Sunfish"), ref("Flounder"), ref("Swordfish")]
-    mount = Mount(player=0, fish=hand[0], slot=0, also=[Placement(fish=hand[1], slot=1),
-                                                          Placement(fish=hand[2], slot=2)])
+    mount = Mount(player=0, fish=hand[0], slot=1, also=[Placement(fish=hand[1], slot=2),
+                                                          Placement(fish=hand[2], slot=3)])
     s = play(at_port("three-shops", hand=hand), mount)
     assert s.players[0].mounted == hand and s.turn == 1  # one action
     refused(at_port(hand=hand), mount, "A p.17")  # Angler's Guide: one Fish per Mount
-    refused(at_port("three-shops", hand=hand), mount.model_copy(update={"also": [Placement(fish=hand[1], slot=0)]}),
+    refused(at_port("three-shops", hand=hand), mount.model_copy(update={"also": [Placement(fish=hand[1], slot=1)]}),
             "A p.17")
 
 

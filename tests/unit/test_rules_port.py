@@ -1,6 +1,7 @@
 """Port actions: selling, buying with discounts, the shops, mounting (A pp.16-17, 21; docs/rules.md §2, §5)."""
 
 import pytest
+from pydantic import ValidationError
 from refusals import refused
 
 from companion.rules import queries
@@ -157,15 +158,25 @@ def test_cycle_the_market_costs_one_dollar_a_p17():
 
 
 def test_mount_into_an_empty_slot_a_p17():
-    s = play(at_port(hand=[FAIR3, FOUL3]), Mount(player=0, fish=FAIR3, slot=1))
+    s = play(at_port(hand=[FAIR3, FOUL3]), Mount(player=0, fish=FAIR3, slot=2))
     assert s.players[0].mounted == [None, FAIR3, None] and s.players[0].hand == [FOUL3]
+
+
+def test_mount_slots_are_numbered_1_to_3_as_printed_rules_md_1():
+    """docs/rules.md §1: a move names slot 1, 2 or 3 as on the board; 0 and 4 are refused naming the field, and slot
+    3 is the last one (×2, A p.22)."""
+    for bad in (0, 4):
+        with pytest.raises(ValidationError, match="slot"):
+            Mount(player=0, fish=FAIR3, slot=bad)
+    p = play(at_port(hand=[FAIR3]), Mount(player=0, fish=FAIR3, slot=3)).players[0]
+    assert p.mounted == [None, None, FAIR3] and p.slots[2] == (3, FAIR3) and p.empty_slots == (1, 2)
 
 
 def test_fish_are_never_unmounted_a_p17():
     s = at_port(hand=[FOUL3], mounted=[None, FAIR3, None])
-    refused(s, Mount(player=0, fish=FOUL3, slot=1), "A p.17")
+    refused(s, Mount(player=0, fish=FOUL3, slot=2), "A p.17")
 
 
 def test_port_actions_only_at_port_a_p16():
     s = start_action_phase(table(2))
-    refused(with_player(s, 0, hand=[FAIR3]), Mount(player=0, fish=FAIR3, slot=0), "A p.16")
+    refused(with_player(s, 0, hand=[FAIR3]), Mount(player=0, fish=FAIR3, slot=1), "A p.16")

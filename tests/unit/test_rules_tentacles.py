@@ -19,6 +19,7 @@ from companion.rules.actions import (
     ThrowLifePreserver,
 )
 from companion.rules.common import with_player
+from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.engine import initial_state
 from companion.rules.fish import FishRef
 from companion.rules.game import GameSetup, PlayerSetup, new_game
@@ -84,9 +85,9 @@ def test_expansion_fish_caught_only_with_the_box_rules_11():
 
 def test_expansion_fish_sold_mounted_entered_only_with_the_box_rules_11():
     refused(at_port(expansions=(), hand=[NAUTILUS]), Sell(player=0, fish=[NAUTILUS]), "docs/rules.md §11")
-    refused(at_port(expansions=(), hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=0), "docs/rules.md §11")
+    refused(at_port(expansions=(), hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=1), "docs/rules.md §11")
     refused(at_port(expansions=(), hand_hidden=1), EnterFish(player=0, fish=NAUTILUS), "docs/rules.md §11")
-    assert play(at_port(hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=1)).players[0].mounted[1] == NAUTILUS
+    assert play(at_port(hand=[NAUTILUS]), Mount(player=0, fish=NAUTILUS, slot=2)).players[0].on_slot(2) == NAUTILUS
 
 
 # --- Nautilus -----------------------------------------------------------------------------------------------------
@@ -106,7 +107,7 @@ def test_sharpear_can_be_caught_but_never_sold_or_mounted_rules_10():
     assert SHARPEAR in s.players[0].hand
     e = refused(at_port(hand=[SHARPEAR]), Sell(player=0, fish=[SHARPEAR]), "docs/rules.md §10")
     assert "Sharpear Enope Squid" in str(e)
-    refused(at_port(hand=[SHARPEAR]), Mount(player=0, fish=SHARPEAR, slot=0), "docs/rules.md §10")
+    refused(at_port(hand=[SHARPEAR]), Mount(player=0, fish=SHARPEAR, slot=1), "docs/rules.md §10")
 
 
 # --- Hadal Shade ----------------------------------------------------------------------------------------------------
@@ -114,7 +115,7 @@ def test_hadal_shade_swapped_for_another_anglers_mounted_fish_rules_11():
     """docs/rules.md §11: draw 3 Regrets to swap it for another angler's Mounted Fish, which goes to your hand."""
     s = acting(faces=(3, 3, 3))
     s = with_player(s, 1, mounted=[None, KRAKEN, None])
-    s = play(s, Fish(player=0, fish=HADAL, depth=3, difficulty=5, dice=[0, 1], swap_for=SwapFor(player=1, slot=1)))
+    s = play(s, Fish(player=0, fish=HADAL, depth=3, difficulty=5, dice=[0, 1], swap_for=SwapFor(player=1, slot=2)))
     me, other = s.players
     assert (me.hand, me.regret_cards) == ([KRAKEN], 3)
     assert other.mounted == [None, HADAL, None]
@@ -128,21 +129,21 @@ def test_hadal_shade_kept_without_a_swap_rules_11():
 def test_hadal_shade_swap_needs_a_mounted_fish_of_another_angler_rules_11():
     s = with_player(acting(), 1, mounted=[KRAKEN, None, None])
     catch = {"player": 0, "fish": HADAL, "depth": 3, "difficulty": 5, "dice": [0, 1]}
-    refused(s, Fish(**catch, swap_for=SwapFor(player=1, slot=2)), "docs/rules.md §11")  # an empty slot
-    refused(with_player(s, 0, mounted=[SUNFISH, None, None]), Fish(**catch, swap_for=SwapFor(player=0, slot=0)),
+    refused(s, Fish(**catch, swap_for=SwapFor(player=1, slot=3)), "docs/rules.md §11")  # an empty slot
+    refused(with_player(s, 0, mounted=[SUNFISH, None, None]), Fish(**catch, swap_for=SwapFor(player=0, slot=1)),
             "docs/rules.md §11")  # your own
-    refused(s, Fish(player=0, fish=NAUTILUS, depth=2, difficulty=2, dice=[0], swap_for=SwapFor(player=1, slot=0)),
+    refused(s, Fish(player=0, fish=NAUTILUS, depth=2, difficulty=2, dice=[0], swap_for=SwapFor(player=1, slot=1)),
             "docs/rules.md §11")  # only Hadal Shade swaps
 
 
 def test_hadal_shade_never_takes_the_cloche_rules_11():
-    """Slots only, not the Cloche: a swap names one of the three angler-board slots (0–2), and an angler whose
+    """Slots only, not the Cloche: a swap names one of the three angler-board slots (1–3), and an angler whose
     only mounted Fish sits on the Cloche has nothing to swap."""
     with pytest.raises(ValidationError):
         SwapFor(player=1, slot="cloche")
     lanternfish = CAT.fish_ref("Lanternfish")
     s = with_player(acting(), 1, cloche=lanternfish, items=["Cloche"])
-    for slot in range(3):
+    for slot in SLOT_NUMBERS:
         refused(s, Fish(player=0, fish=HADAL, depth=3, dice=[0, 1], swap_for=SwapFor(player=1, slot=slot)),
                 "docs/rules.md §11")
     assert s.players[1].cloche == lanternfish
@@ -170,8 +171,8 @@ def _declaring_with_overmind(mounted):
 def test_overmind_mounted_into_the_chosen_empty_slot_when_making_port_rules_11():
     s = _declaring_with_overmind([SUNFISH, None, None])
     refused(s, Declare(player=0, location="port", faces=[1, 1, 1]), "docs/rules.md §11")  # no slot chosen
-    refused(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=0), "docs/rules.md §11")  # taken
-    s = play(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=2))
+    refused(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=1), "docs/rules.md §11")  # taken
+    s = play(s, Declare(player=0, location="port", faces=[1, 1, 1], overmind_slot=3))
     assert s.players[0].mounted == [SUNFISH, None, OVERMIND]
     assert s.players[0].hand == [SUNFISH]
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from companion.catalog import load_catalog
 from companion.rules.fish import FishRef
 from companion.rules.ruleset import build_ruleset
-from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+from companion.scoring.deep_regrets import DeepRegretsPlayer, cloche_problem, score_deep_regrets
+from companion.scoring.errors import TableError
 
 
 def fair(v: int | None) -> FishRef:
@@ -201,6 +203,16 @@ def test_cloche_is_an_extra_x2_mount() -> None:
     score = score_deep_regrets([player(cloche=fair(3))]).players[0]
     assert score.score == 10
     assert (score.fish[0].place, score.fish[0].multiplier) == ("cloche", 2)
+
+
+def test_the_cloche_holds_only_a_small_fish_rules_md_10() -> None:
+    """docs/rules.md §10: one small Fish on the Cloche. Lanternfish (small) goes; Sheepshead (middling) and Sunfish
+    (large) are refused, naming the Fish and its size, and the scorer's input refuses them the same way."""
+    catalog = load_catalog()
+    assert cloche_problem(catalog.fish("Lanternfish")) is None
+    assert cloche_problem(catalog.fish("Sheepshead")) == "the Cloche holds a small Fish; Sheepshead is middling"
+    with pytest.raises(TableError, match="Sunfish is large"):
+        score_deep_regrets([player(cloche=catalog.fish_ref("Sunfish"))])
 
 
 def test_the_penalty_never_takes_the_cloche_rules_md_10() -> None:

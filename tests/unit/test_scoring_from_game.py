@@ -12,7 +12,7 @@ from companion.scoring.from_game import draft_from_state, score_state
 
 
 def _end_state(variants: tuple[str, ...] = ()):
-    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Hugo", colour="Hugo")],
+    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="amber"), PlayerSetup(name="Hugo", colour="green")],
                       ruleset=build_ruleset("three-shops", variants), seed=7)
     state = new_game(setup).state
     alba, hugo = state.players

@@ -9,12 +9,16 @@ from companion.survey import (
     CAN_OF_WORMS,
     Campaign,
     catch_fish,
+    check_jettison,
     discard_held,
+    fish_state,
     haul,
     haul_value,
+    held_value,
     is_complete,
     new_campaign,
     next_day,
+    proposed_jettison,
     reopen_haul,
     set_item_used,
     single_use_items,
@@ -117,6 +121,37 @@ def test_jettison_short_of_the_regret_value_is_refused_a_p26() -> None:
     c = week_on_friday(fishing("Sunfish", "Flounder", "Swordfish"))  # 4, 2, 5
     error = refused(haul, c, 6, ["sunfish"], rule="A p.26")
     assert "4" in error.message and "6" in error.message
+
+
+def test_the_jettison_shown_counts_printed_values_against_the_regret_value_a_p26() -> None:
+    """A p.26 / docs/rules.md §8 step 2: Sunfish 4 + Flounder 2 = 6 meets a Regret value of 6, Sunfish alone (4)
+    doesn't; throwing every held Fish overboard is always enough; the check is the one haul applies."""
+    c = week_on_friday(fishing("Sunfish", "Flounder", "Swordfish"))  # 4, 2, 5
+    assert held_value(c) == 11
+    assert (check_jettison(c, 6, ["sunfish"]).total, check_jettison(c, 6, ["sunfish"]).enough) == (4, False)
+    assert (check_jettison(c, 6, ["sunfish", "flounder"]).total, check_jettison(c, 6, ["flounder", "sunfish"]).enough) \
+        == (6, True)
+    assert check_jettison(c, 20, ["sunfish", "flounder", "swordfish"]).enough
+    assert check_jettison(c, 1, ["barracuda"]).total == 0  # not held: counts for nothing
+    assert haul(c, 6, ["sunfish", "flounder"]).current_week.hauled == ["swordfish"]
+
+
+def test_the_proposed_jettison_names_held_fish_in_catch_order_rules_8() -> None:
+    """docs/rules.md §8: for a Regret value of 5 the least value reaching it is Swordfish (5), not Sunfish 4 +
+    Flounder 2 (6); 0 throws nothing; more than everything held throws everything."""
+    c = week_on_friday(fishing("Sunfish", "Flounder", "Swordfish"))
+    assert proposed_jettison(c, 5) == ["swordfish"]
+    assert proposed_jettison(c, 0) == []
+    assert proposed_jettison(c, 12) == ["sunfish", "flounder", "swordfish"]
+
+
+def test_a_fish_stands_on_the_sheet_as_new_catalogued_hauled_or_out_of_play_a_p23_p24() -> None:
+    """A p.24: written when first caught, ticked once brought to Port; A p.23: Man O' War is out of play in solo."""
+    sea = solo_sea()
+    c = week_on_friday(fishing("Sunfish", "Flounder"))
+    assert [fish_state(c, sea.by_id[f]) for f in ("sunfish", "swordfish", "man-o-war")] == \
+        ["catalogued", "empty", "out_of_play"]
+    assert fish_state(haul(c, 2, ["flounder"]), sea.by_id["sunfish"]) == "hauled"
 
 
 def test_haul_ticks_every_fish_still_held_a_p26() -> None:

@@ -36,6 +36,13 @@ def test_items_over_the_budget_left_cant_be_ticked_a_p26() -> None:
     assert line(sheet, "rod:lucky-pole").can_tick  # a ticked item can always be unticked
 
 
+def test_the_budget_shown_is_the_haul_plus_the_dinks_spent_a_p24_p26() -> None:
+    """A p.26 pays with the Fish brought to Port (Sunfish 4 + Swordfish 5 + Hammerhead 5 = 14), A p.24 adds the
+    Dinks that reduce item costs (the pearl and the wallet: 3 more)."""
+    sheet = unlock_sheet(hauled("Sunfish", "Swordfish", "Hammerhead Shark"), ticked=(), dinks=["pearl", "wallet"])
+    assert (sheet.hauled, sheet.dinks, sheet.budget) == (14, 3, 17)
+
+
 def test_an_overspent_choice_never_shows_a_negative_budget_a_p26() -> None:
     c = hauled("Sunfish", "Swordfish", "Hammerhead Shark")
     sheet = unlock_sheet(c, ticked=["rod:lucky-pole", "rod:split-bamboo-pole"])  # 26 of 14

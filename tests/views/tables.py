@@ -20,8 +20,8 @@ def play(game: Game, *actions: act.Action) -> Game:
 
 
 def two_players(preset: str = "anglers-guide", short_game: bool = False, variants: tuple[str, ...] = ()) -> Game:
-    """Ada (Alba) and Bo (Isla), nothing done yet."""
-    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+    """Ada (amber) and Bo (cyan), nothing done yet."""
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(preset, variants, short_game), seed=7))
 
 

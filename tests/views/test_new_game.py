@@ -25,7 +25,8 @@ def fill_names(ctx, *names):
 def test_starts_with_two_anglers_in_different_colours():
     v = draw(context(None, "/new"))
     assert {"player-name-0", "player-name-1"} <= set(ids(v)) and "player-name-2" not in ids(v)
-    assert {"colour-0-Alba", "colour-1-Fred", "preset-anglers-guide", "preset-three-shops", "start-game"} <= set(ids(v))
+    assert {"colour-0-amber", "colour-1-purple", "preset-anglers-guide", "preset-three-shops",
+            "start-game"} <= set(ids(v))
 
 
 def test_a_missing_name_is_named_and_no_game_starts():
@@ -69,12 +70,20 @@ def test_one_angler_cannot_be_removed():
     assert not is_enabled(draw(ctx), "remove-player-0")
 
 
+def test_a_swatch_names_its_colour_not_a_person():
+    """Issue 9: the angler's name is their own; a swatch says which colour it is ("Amber"), and so does the line
+    under it."""
+    v = draw(context(None, "/new"))
+    assert find(v, "colour-0-amber").tooltip == "Amber"
+    assert "Amber" in texts(v) and "Alba" not in texts(v)
+
+
 def test_taking_a_colour_swaps_it_with_its_owner():
     ctx = context(None, "/new")
-    tap(draw(ctx), "colour-1-Alba")
+    tap(draw(ctx), "colour-1-amber")
     v = draw(ctx)
-    assert [find(v, f"colour-{i}-{c}").border is not None for i, c in ((0, "Hugo"), (1, "Alba"))] == [True, True]
-    assert find(v, "colour-1-Hugo").border is None
+    assert [find(v, f"colour-{i}-{c}").border is not None for i, c in ((0, "green"), (1, "amber"))] == [True, True]
+    assert find(v, "colour-1-green").border is None
 
 
 def test_variants_that_exclude_each_other_are_one_choice():
@@ -109,7 +118,7 @@ def test_start_builds_the_table_saves_it_and_goes_there(tmp_path):
     game = game_of(ctx)
     assert ctx.route == f"/table?game={game.id}"
     ctx.sessions.flush()
-    assert [(p.name, p.colour) for p in game.setup.players] == [("Ada", "Alba"), ("Bo", "Hugo")]
+    assert [(p.name, p.colour) for p in game.setup.players] == [("Ada", "amber"), ("Bo", "green")]
     rules = game.setup.ruleset
     assert (rules.id, rules.variants, rules.short_game) == ("three-shops", ("payday-4",), True)
     assert rules.thursday_payday == 4
@@ -184,7 +193,7 @@ def test_a_half_filled_form_survives_leaving_the_screen():
     fill_names(ctx, "Ada")
     tap(draw(ctx), "add-player")
     keystrokes(ctx, "player-name-2", "Ca")
-    tap(draw(ctx), "colour-1-Isla")
+    tap(draw(ctx), "colour-1-cyan")
     tap(draw(ctx), "preset-three-shops")
     change(draw(ctx), "variant-payday-4", True)
     change(draw(ctx), "short-game", True)
@@ -193,7 +202,7 @@ def test_a_half_filled_form_survives_leaving_the_screen():
     ctx.navigate("/new")
     v = draw(ctx)
     assert [find(v, f"player-name-{i}").value for i in range(3)] == ["Ada", "", "Ca"]
-    assert find(v, "colour-1-Isla").border is not None
+    assert find(v, "colour-1-cyan").border is not None
     assert find(v, "variant-payday-4").value is True and find(v, "short-game").value is True
     assert find(v, "preset-three-shops").__class__.__name__ == "FilledButton"
 

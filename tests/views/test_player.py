@@ -95,7 +95,7 @@ def _tentacles_tuesday():
     from companion.rules.ruleset import build_ruleset
 
     sunfish = load_catalog().fish_ref("Sunfish")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),
@@ -103,7 +103,7 @@ def _tentacles_tuesday():
                 act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
                 act.Declare(player=1, location="port", faces=[1, 1, 1]), act.Declare(player=0, location="sea"),
-                act.AdvancePhase(), act.Mount(player=1, fish=sunfish, slot=0),
+                act.AdvancePhase(), act.Mount(player=1, fish=sunfish, slot=1),
                 act.GainDie(player=0, kind="orange", face=3), act.DropSinkers(player=0, dice=[0, 1]))
     return game
 

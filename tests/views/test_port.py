@@ -96,10 +96,10 @@ def test_mount_puts_the_fish_in_the_chosen_slot():
     """A p.17: slots score ×2, ×3, ×2."""
     ctx = at_port(tuesday_at_port())
     v = draw(ctx)
-    assert text_of(v, "mount-0-1") == "Slot 2 ×3"
-    tap(v, "mount-0-1")
+    assert text_of(v, "mount-0-2") == "Slot 2 ×3"
+    tap(v, "mount-0-2")
     v = draw(ctx)
-    assert text_of(v, "mounted-1") == "Slot 2 (×3): Sunfish · Fair 4"
+    assert text_of(v, "mounted-2") == "Slot 2 (×3): Sunfish · Fair 4"
     assert game_of(ctx).state.players[0].mounted[1] == SUNFISH
 
 

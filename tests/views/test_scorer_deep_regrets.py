@@ -129,8 +129,8 @@ def test_remove_fish_and_players_limits() -> None:
 
 
 def test_opened_from_a_game_prefills_it() -> None:
-    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba"), PlayerSetup(name="Bert",
-                                                                                            colour="Bert")],
+    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="amber"), PlayerSetup(name="Bert",
+                                                                                            colour="pink")],
                               ruleset=build_ruleset("three-shops"), seed=3))
     ctx = context(game, "/score?game={id}")
     screen = draw(ctx)
@@ -148,7 +148,7 @@ def test_touch_targets_at_least_48px() -> None:
 
 def test_fill_in_again_from_the_game_replaces_edits() -> None:
     """After editing a pre-filled draft, "Fill in again" takes the game's numbers back."""
-    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="Alba")], ruleset=build_ruleset(), seed=3))
+    game = new_game(GameSetup(players=[PlayerSetup(name="Alba", colour="amber")], ruleset=build_ruleset(), seed=3))
     ctx = context(game, "/score?game={id}")
     tap(draw(ctx), "scorer-fishbucks-plus-0")
     assert draft_of(ctx, DRAFT_KEY).players[0].fishbucks == 1

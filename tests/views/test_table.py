@@ -291,8 +291,8 @@ def _personalities_game():
     from companion.rules.game import GameSetup, PlayerSetup, new_game
     from companion.rules.ruleset import build_ruleset
 
-    setup = GameSetup(players=[PlayerSetup(name="Ada", colour="Alba", personality="Sentimental"),
-                               PlayerSetup(name="Bo", colour="Isla", personality="Neurotic")],
+    setup = GameSetup(players=[PlayerSetup(name="Ada", colour="amber", personality="Sentimental"),
+                               PlayerSetup(name="Bo", colour="cyan", personality="Neurotic")],
                       ruleset=build_ruleset(expansions=("biggest-regrets",)), seed=7)
     return new_game(setup)
 
@@ -324,7 +324,7 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
     from companion.rules.ruleset import build_ruleset
 
     overmind = load_catalog().fish_ref("Overmind")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="Alba"), PlayerSetup(name="Bo", colour="Isla")],
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),

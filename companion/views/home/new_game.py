@@ -3,7 +3,7 @@ expansions on the table (remembered as the table's default) and, with Biggest Re
 The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept as a setting like the scorers'
 drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
 
-Identifiers: ``player-name-<i>``, ``colour-<i>-<Colour>`` (Alba, Hugo, Isla, Bert, Fred), ``add-player``,
+Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
 ``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
 radio group for the variants that exclude each other), ``short-game``,
 ``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
@@ -43,6 +43,7 @@ from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import current_page, use_form, use_redraw, use_session
+from companion.views.labels import colour_name
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -262,9 +263,9 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
         tagged(f"colour-{index}-{colour}", ft.Container(
             width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
             border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
-            tooltip=colour, on_click=pick_colour(colour),
-            content=ft.Text(colour[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
-            alignment=ft.Alignment.CENTER), label=colour)
+            tooltip=colour_name(colour), on_click=pick_colour(colour),
+            content=ft.Text(colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
+            alignment=ft.Alignment.CENTER), label=colour_name(colour))
         for colour in COLOURS
     ]
 
@@ -275,7 +276,8 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     suggestions = name_suggestions(setup.ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
                                    suggested)
     rows: list[ft.Control] = [ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
-                              ft.Text(player.colour, size=theme.SMALL, color=theme.angler_colour(player.colour))]
+                              ft.Text(colour_name(player.colour), size=theme.SMALL,
+                                      color=theme.angler_colour(player.colour))]
     if BIGGEST_REGRETS in form.expansions:
         cards: list[ft.Control] = [
             action_button(f"personality-{index}-{card}", card,

@@ -29,7 +29,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import DIE_NAMES, SHOP_NAMES, fish_label, madness_text, slot_line
+from companion.views.labels import DIE_NAMES, SHOP_NAMES, fish_label, madness_text, slot_label, slot_line
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
@@ -92,7 +92,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     def describe(fish: CatalogFish) -> str:
         return t("{fish} · sells for ${value} now", fish=fish_label(fish.ref()), value=state.sale_value(i, fish.ref()))
 
-    rows.append(ft.Text(t("A Fish you didn't enter: find it and sell it"), size=theme.SMALL))
+    rows.append(ft.Text(t("Sell a Fish not entered: find its card here"), size=theme.SMALL))
     rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()])),
                             sets=state.ruleset.expansions))
     return section_card("port-sell", t("Sell"), rows)
@@ -194,16 +194,15 @@ def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) ->
 
 def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
-    multipliers = state.ruleset.mount_multipliers
-    slots = [tagged(f"mounted-{s}", ft.Text(slot_line(s + 1, multipliers[s], f), size=theme.BODY))
-             for s, f in enumerate(p.mounted)]
-    empty = [s for s, f in enumerate(p.mounted) if f is None]
+    rules = state.ruleset
+    slots = [tagged(f"mounted-{s}", ft.Text(slot_line(s, rules.multiplier(s), f), size=theme.BODY))
+             for s, f in p.slots]
     rows = [ft.Column([
         ft.Text(fish_label(f), size=theme.BODY, weight=ft.FontWeight.W_600),
-        ft.Row([action_button(f"mount-{k}-{s}", t("Slot {n} ×{times}", n=s + 1, times=multipliers[s]),
+        ft.Row([action_button(f"mount-{k}-{s}", slot_label(s, rules.multiplier(s)),
                               lambda f=f, s=s: moves.apply(act.Mount(player=i, fish=f, slot=s)))
-                for s in empty], wrap=True),
-    ]) for k, f in enumerate(p.hand)] if empty else []
+                for s in p.empty_slots], wrap=True),
+    ]) for k, f in enumerate(p.hand)] if p.empty_slots else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
 
 

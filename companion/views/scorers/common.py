@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -106,9 +107,10 @@ SCORERS = (("deep-regrets", "/score", N_("Deep Regrets")), ("shallow", "/score/s
 
 def game_switcher(ctx: AppContext, current: str) -> ft.Row:
     """Chips ``scorer-game-<deep-regrets|shallow|endeavor>``; the current one is highlighted."""
-    chips = [chip(f"scorer-game-{key}", t(label), color=theme.SEED if key == current else theme.PASSED,
-                  on_click=None if key == current else (lambda r=route: ctx.navigate(r)))
-             for key, route, label in SCORERS]
+    chips: list[ft.Control] = [
+        chip(f"scorer-game-{key}", t(label), color=theme.SEED if key == current else theme.PASSED,
+             on_click=None if key == current else partial(ctx.navigate, route))
+        for key, route, label in SCORERS]
     return ft.Row(chips, wrap=True, spacing=8)
 
 
@@ -133,7 +135,7 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
 
     A value that isn't one is refused with a one-line reason and leaves the draft as it was.
     """
-    def on_change(event: ft.ControlEvent) -> None:
+    def on_change(event: ft.Event[ft.TextField]) -> None:
         try:
             number = parse_int(event.control.value, minimum=minimum, blank=None if blank_ok else 0)
         except ValueError:
@@ -157,7 +159,7 @@ def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
 def text_field(ed: Editing, identifier: str, label: str, value: str,
                on_value: Callable[[str], None]) -> ft.Semantics:
     """A text field taking the row's width; ``on_value`` gets every change, kept when the field is left."""
-    def on_change(event: ft.ControlEvent) -> None:
+    def on_change(event: ft.Event[ft.TextField]) -> None:
         text = event.control.value or ""
         ed.typed(lambda: on_value(text))
 

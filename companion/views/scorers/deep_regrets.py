@@ -19,24 +19,26 @@ saved as the ``scorer-draft`` setting, so nothing typed is lost on a reload. Ide
 from __future__ import annotations
 
 from copy import deepcopy
+from functools import partial
 
 import flet as ft
 
 from companion.catalog import CatalogFish
 from companion.i18n import t, tn
 from companion.rules.cards import fish_value
+from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
 from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
-from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER
-from companion.scoring.draft import MOUNT_SLOTS, PlayerDraft, TableDraft
+from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem
+from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.labels import fish_label
+from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
     game_switcher,
@@ -62,7 +64,6 @@ from companion.views.widgets import (
 )
 
 DRAFT_KEY = "scorer"
-MAX_PLAYERS = 5
 PENALTY_PRINTED = "penalty-printed"
 
 
@@ -101,15 +102,16 @@ def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
         p.cloche = fish
         ed.form.target[i] = "hand"
     else:
-        p.mounted[int(target) - 1] = fish
+        p.put_on_slot(int(target), fish)
         ed.form.target[i] = "hand"
     _changed(ed, draft)
 
 
 def pick(ed: Editing, draft: TableDraft, i: int, fish: CatalogFish) -> None:
-    """A Fish picked from the catalog; the Cloche only holds a small Fish (its card text)."""
-    if ed.form.target.get(i) == "cloche" and fish.size != "small":
-        ed.fail(t("The Cloche holds a small Fish; {name} is {size}", name=fish.name, size=fish.size))
+    """A Fish picked from the catalog; the Cloche only holds a small Fish (docs/rules.md §10)."""
+    problem = cloche_problem(fish) if ed.form.target.get(i) == "cloche" else None
+    if problem:
+        ed.fail(problem)
         return
     add_fish(ed, draft, i, fish.ref())
 
@@ -133,13 +135,14 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
         draft.preset = preset
         _changed(ed, draft)
 
-    def set_printed(event: ft.ControlEvent) -> None:
+    def set_printed(event: ft.Event[ft.Switch]) -> None:
         others = [v for v in draft.variants if v != PENALTY_PRINTED]
         draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
         _changed(ed, draft)
 
-    presets = [chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
-                    on_click=lambda pid=p.id: set_preset(pid)) for p in list_presets()]
+    presets: list[ft.Control] = [
+        chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
+             on_click=partial(set_preset, p.id)) for p in list_presets()]
     printed = tagged("scorer-variant-penalty-printed", ft.Switch(
         label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
         on_change=set_printed))
@@ -149,22 +152,25 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
         ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)  # the table's default, as on New game
         _changed(ed, draft)
 
+    def on_expansion(expansion: str, _event: ft.Event[ft.Switch]) -> None:
+        toggle_expansion(expansion)
+
     boxes = [tagged(f"scorer-expansion-{e}", ft.Switch(
         label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
-        value=e in draft.expansions, on_change=lambda _e, eid=e: toggle_expansion(eid))) for e in EXPANSIONS]
+        value=e in draft.expansions, on_change=partial(on_expansion, e))) for e in EXPANSIONS]
     return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 
 
 def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     p = draft.players[i]
-    multipliers = draft.ruleset().mount_multipliers
+    rules = draft.ruleset()
 
     def remove_hand(k: int) -> None:
         del p.hand[k]
         _changed(ed, draft)
 
     def remove_mount(slot: int) -> None:
-        p.mounted[slot - 1] = None
+        p.put_on_slot(slot, None)
         _changed(ed, draft)
 
     def remove_cloche() -> None:
@@ -175,18 +181,17 @@ def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     for k, fish in enumerate(p.hand):
         rows.append(ft.Row([tagged(f"scorer-hand-{i}-{k}", ft.Text(fish_label(fish), size=theme.BODY, expand=True)),
                             icon_action(f"scorer-hand-remove-{i}-{k}", ft.Icons.CLOSE, t("Remove"),
-                                        lambda k=k: remove_hand(k))]))
+                                        partial(remove_hand, k))]))
     if p.hand_unentered:
         rows.append(tagged(f"scorer-unentered-{i}", ft.Text(
             tn("{n} Fish caught but not entered: add them below", "{n} Fish caught but not entered: add them below",
                p.hand_unentered), color=theme.DANGER)))
     rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
-    for slot in range(1, MOUNT_SLOTS + 1):
-        fish = p.mounted[slot - 1]
-        label = t("Slot {slot} ×{m}: {fish}", slot=slot, m=multipliers[slot - 1],
-                  fish=fish_label(fish) if fish else t("empty"))
+    for slot in SLOT_NUMBERS:
+        mounted = p.on_slot(slot)
+        label = slot_line(slot, rules.multiplier(slot), mounted)
         remove = (icon_action(f"scorer-mount-remove-{i}-{slot}", ft.Icons.CLOSE, t("Remove"),
-                              lambda s=slot: remove_mount(s)) if fish else ft.Container(width=theme.TOUCH))
+                              partial(remove_mount, slot)) if mounted else ft.Container(width=theme.TOUCH))
         rows.append(ft.Row([tagged(f"scorer-mount-{i}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
                             remove]))
     if p.cloche is not None:
@@ -203,13 +208,14 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
         ed.form.target[i] = value
         ed.refresh()
 
-    def set_typed(event: ft.ControlEvent) -> None:
+    def set_typed(event: ft.Event[ft.TextField]) -> None:
         ed.form.typed[f"scorer-typed-{i}"] = event.control.value or ""
 
-    targets = [("hand", t("Hand"))] + [(str(s), t("Slot {slot}", slot=s)) for s in range(1, MOUNT_SLOTS + 1)]
+    targets = [("hand", t("Hand"))] + [(str(s), slot_name(s)) for s in SLOT_NUMBERS]
     targets.append(("cloche", t("Cloche")))
-    chips = [chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
-                  on_click=lambda k=key: set_target(k)) for key, label in targets]
+    chips: list[ft.Control] = [
+        chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
+             on_click=partial(set_target, key)) for key, label in targets]
 
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
 

@@ -13,6 +13,7 @@ journals|specialists|research|staging_discs>-<i>`` (the four attribute tracks on
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -21,6 +22,7 @@ from companion.i18n import N_, t
 from companion.scoring.endeavor import (
     GOALS_NEEDED,
     MAX_GOALS,
+    MAX_PLAYERS,
     CoopGoal,
     Difficulty,
     EndeavorGoal,
@@ -28,6 +30,7 @@ from companion.scoring.endeavor import (
     check_coop,
     score_endeavor,
 )
+from companion.scoring.needs import name_needs
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
@@ -53,7 +56,6 @@ from companion.views.widgets import (
 )
 
 DRAFT_KEY = "endeavor-scorer"
-MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition
 CATEGORIES = (("ingenuity", N_("Ingenuity track")), ("inspiration", N_("Inspiration track")),
               ("coordination", N_("Coordination track")), ("reputation", N_("Reputation track")),
               ("impact", N_("Impact hexes")), ("journals", N_("Journals")),
@@ -87,6 +89,9 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
         p[key] = value
         _changed(ed, draft)
 
+    def set_number(key: str, value: int | None) -> None:
+        set_value(key, value or 0)
+
     def remove() -> None:
         del draft["players"][i]
         for goal in draft["goals"]:  # counts are kept by seat: shift the later seats down
@@ -94,15 +99,16 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
                                                                          goal["counts"].items()) if j != i}
         ed.removed(draft, p["name"])
 
-    fields = [int_field(ed, f"endeavor-{key}-{i}", t(label), p.get(key, 0), lambda v, k=key: set_value(k, v or 0),
-                        width=150) for key, label in CATEGORIES]  # a draft saved before the tracks were split has a
-    # ``tracks`` total instead: it is still scored (EndeavorPlayer.tracks)
+    # A draft saved before the tracks were split has a ``tracks`` total instead: it is still scored
+    # (EndeavorPlayer.tracks).
+    fields: list[ft.Control] = [int_field(ed, f"endeavor-{key}-{i}", t(label), p.get(key, 0), partial(set_number, key),
+                                          width=150) for key, label in CATEGORIES]
     title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
-                               lambda v: set_value("name", v)),
+                               partial(set_value, "name")),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
     suggestions = name_suggestions(ed.ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
-                                   lambda v: set_value("name", v))
+                                   partial(set_value, "name"))
     return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)])
 
 
@@ -113,6 +119,9 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
         goal[key] = value
         _changed(ed, draft)
 
+    def set_number(key: str, value: int | None) -> None:
+        set_value(key, value or 0)
+
     def set_count(i: int, value: int | None) -> None:
         goal["counts"][str(i)] = value or 0
         _changed(ed, draft)
@@ -121,15 +130,15 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
         del draft["goals"][g]
         _changed(ed, draft)
 
-    numbers = [int_field(ed, f"endeavor-goal-{key}-{g}", label, goal[key], lambda v, k=key: set_value(k, v or 0),
-                         width=120)
-               for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
+    numbers: list[ft.Control] = [int_field(ed, f"endeavor-goal-{key}-{g}", label, goal[key], partial(set_number, key),
+                                           width=120)
+                                 for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
                                   ("second", t("2nd bonus")))]
-    counts = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
-                        goal["counts"].get(str(i), 0), lambda v, i=i: set_count(i, v), width=120)
-              for i, p in enumerate(draft["players"])]
+    counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
+                                          goal["counts"].get(str(i), 0), partial(set_count, i), width=120)
+                                for i, p in enumerate(draft["players"])]
     title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
-                               lambda v: set_value("name", v)),
+                               partial(set_value, "name")),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
     return section_card(f"endeavor-goal-{g}", None, [title, ft.Row(numbers, wrap=True),
                                                       ft.Text(t("Count per player"), size=theme.SMALL),
@@ -137,10 +146,7 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
 
 
 def missing(draft: dict[str, Any]) -> list[str]:
-    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
-    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
-    if len(set(names)) != len(names):
-        needs.append(t("Each player needs a different name"))
+    needs = name_needs([p["name"] for p in draft["players"]])
     needs += [t("Mission goal {n} needs a name", n=g + 1) for g, goal in enumerate(draft["goals"])
               if not goal["name"].strip()]
     return needs
@@ -179,17 +185,19 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
         draft["coop_goals"][g][key] = value
         _changed(ed, draft)
 
-    levels = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(LEVELS[d.value]),
+    def set_met(g: int, event: ft.Event[ft.Switch]) -> None:
+        set_goal(g, "achieved", bool(event.control.value))
+
+    levels: list[ft.Control] = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(LEVELS[d.value]),
                                                         n=GOALS_NEEDED[d]),
                    color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
-                   on_click=lambda v=d.value: set_level(v)) for d in Difficulty]
+                   on_click=partial(set_level, d.value)) for d in Difficulty]
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
-            text_field(ed, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], lambda v, g=g: set_goal(g, "name", v)),
+            text_field(ed, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], partial(set_goal, g, "name")),
             tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
-                                                        on_change=lambda e, g=g: set_goal(g, "achieved",
-                                                                                          bool(e.control.value)))),
+                                                        on_change=partial(set_met, g))),
         ]))
     result = check_coop(draft["difficulty"], [CoopGoal(name=goal["name"] or str(g), achieved=goal["achieved"])
                                               for g, goal in enumerate(draft["coop_goals"])])
@@ -215,9 +223,10 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
     def reset() -> None:
         _changed(ed, blank())
 
-    modes = [chip(f"endeavor-mode-{mode}", label, color=theme.SEED if mode == draft["mode"] else theme.PASSED,
-                  on_click=lambda m=mode: set_mode(m))
-             for mode, label in (("competitive", t("Competitive")), ("co-op", t("Co-op / solo")))]
+    modes: list[ft.Control] = [
+        chip(f"endeavor-mode-{mode}", label, color=theme.SEED if mode == draft["mode"] else theme.PASSED,
+             on_click=partial(set_mode, mode))
+        for mode, label in (("competitive", t("Competitive")), ("co-op", t("Co-op / solo")))]
     controls: list[ft.Control] = [game_switcher(ed.ctx, "endeavor"), ft.Row(modes, wrap=True, spacing=8)]
     if draft["mode"] == "co-op":
         controls += _coop(ed, draft)

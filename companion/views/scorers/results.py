@@ -9,7 +9,7 @@ from companion.i18n import t, tn
 from companion.rules.fish import FishRef
 from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine
 from companion.views import theme
-from companion.views.labels import fish_label
+from companion.views.labels import fish_label, slot_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.widgets import section_card, tagged
 
@@ -19,7 +19,7 @@ HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.G
 def fish_line_text(line: FishLine) -> str:
     """``"Slot 2 ×3 · Striped Marlin · Fair 5: 5 −2 = 3 × 3 = 9"``; a penalised Fish says it was discarded."""
     where = {"hand": t("Hand"), "cloche": t("Cloche ×{m}", m=line.multiplier)}.get(
-        line.place, t("Slot {slot} ×{m}", slot=line.slot, m=line.multiplier))
+        line.place, slot_label(line.slot or 0, line.multiplier))
     printed = "–" if line.printed is None else str(line.printed)
     sign = f"+{line.modifier}" if line.modifier >= 0 else f"−{-line.modifier}"
     maths = (t("no value: 0") if line.printed is None

@@ -10,6 +10,7 @@ Route: ``/score/shallow``. ``<i>`` is a player index, or ``frod``. Identifiers: 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -17,11 +18,15 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.scoring.shallow_regrets import (
     FROD,
+    MAX_PLAYERS,
     ShallowFish,
     ShallowPlayer,
     ShallowResult,
+    fish_points,
+    foul_count,
     score_shallow_regrets,
     score_shallow_solo,
+    shallow_needs,
 )
 from companion.views import theme
 from companion.views.context import AppContext
@@ -39,7 +44,6 @@ from companion.views.scorers.common import (
 from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged, undo_redo
 
 DRAFT_KEY = "shallow-scorer"
-MAX_PLAYERS = 4  # 2–3 in the box, 4 with the Lingering Remorse expansion
 
 
 def blank() -> dict[str, Any]:
@@ -79,7 +83,7 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
         del fish[k]
         _changed(ed, draft)
 
-    def set_points(event: ft.ControlEvent) -> None:
+    def set_points(event: ft.Event[ft.TextField]) -> None:
         ed.form.typed[f"shallow-points-{who}"] = event.control.value or ""
 
     rows: list[ft.Control] = [title]
@@ -90,12 +94,12 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
                                                                  f["points"], kind=kind),
                                                       size=theme.BODY, expand=True,
                                                       color=theme.FOUL if f["type"] == "foul" else theme.FAIR)),
-            icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), lambda k=k: remove(k)),
+            icon_action(f"shallow-fish-remove-{who}-{k}", ft.Icons.CLOSE, t("Remove"), partial(remove, k)),
         ]))
-    foul = sum(1 for f in fish if f["type"] == "foul")
+    caught = [ShallowFish(**f) for f in fish]
     rows.append(tagged(f"shallow-summary-{who}", ft.Text(
         tn("{fish} Fish · {foul} Foul · {n} point", "{fish} Fish · {foul} Foul · {n} points",
-           sum(f["points"] for f in fish), fish=len(fish), foul=foul), size=theme.SMALL)))
+           fish_points(caught), fish=len(fish), foul=foul_count(caught)), size=theme.SMALL)))
     rows.append(ft.Row([
         tagged(f"shallow-points-{who}", ft.TextField(label=t("Points"), value=ed.form.typed.get(f"shallow-points-{who}",
                                                                                               ""),
@@ -116,13 +120,7 @@ def _score(draft: dict[str, Any]) -> ShallowResult:
 
 
 def missing(draft: dict[str, Any]) -> list[str]:
-    needs = [t("Player {n} needs a name", n=i + 1) for i, p in enumerate(draft["players"]) if not p["name"].strip()]
-    names = [p["name"].strip().casefold() for p in draft["players"] if p["name"].strip()]
-    if len(set(names)) != len(names):
-        needs.append(t("Each player needs a different name"))
-    if not draft["solo"] and len(draft["players"]) < 2:
-        needs.append(t("Shallow Regrets needs 2 players, or switch on solo"))
-    return needs
+    return shallow_needs([p["name"] for p in draft["players"]], draft["solo"])
 
 
 def _results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
@@ -143,7 +141,7 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     ed = use_draft(ctx, DRAFT_KEY, _make)
     draft = ed.draft
 
-    def set_solo(event: ft.ControlEvent) -> None:
+    def set_solo(event: ft.Event[ft.Switch]) -> None:
         draft["solo"] = bool(event.control.value)
         if draft["solo"]:
             draft["players"] = draft["players"][:1]
@@ -172,11 +170,11 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     ]
     for i, p in enumerate(draft["players"]):
         title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
-                                   lambda v, i=i: set_name(i, v)),
+                                   partial(set_name, i)),
                         icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
-                                    (lambda i=i: remove_player(i)) if len(draft["players"]) > 2 else None)])
+                                    partial(remove_player, i) if len(draft["players"]) > 2 else None)])
         suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
-                                       lambda v, i=i: set_name(i, v))
+                                       partial(set_name, i))
         controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
     controls += undo_removal(ed)
     if draft["solo"]:

@@ -14,7 +14,14 @@ from companion.session import CampaignSession
 from companion.survey import Campaign, progress, rename_campaign, set_notes, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.survey.common import Survey, begin_week, campaign_session, missing, survey_screen, tabs, use_survey
+from companion.views.survey.common import (
+    Survey,
+    begin_week,
+    campaign_screen,
+    survey_screen,
+    tabs,
+    use_survey,
+)
 from companion.views.widgets import action_button, chip, section_card, tagged
 
 
@@ -47,10 +54,7 @@ def _status(sv: Survey, campaign: Campaign) -> list[ft.Control]:
 
 @ft.component
 def CampaignScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _Campaign(ctx, session, key=session.key)
+    return campaign_screen(ctx, _Campaign)
 
 
 @ft.component
@@ -60,20 +64,20 @@ def _Campaign(ctx: AppContext, session: CampaignSession) -> ft.View:
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
     notes_key = f"survey-notes-{campaign.id}"
 
-    def on_notes(event: ft.ControlEvent) -> None:
+    def on_notes(event: ft.Event[ft.TextField]) -> None:
         sv.form.texts[notes_key] = event.control.value or ""
 
     controls: list[ft.Control] = [tabs(sv, "campaign"),
                                   section_card("survey-overview", None, _status(sv, campaign))]
     if campaign.mode == "co-op":
-        team = [ft.Text(f"{m.name} · {t(m.role) if m.role else t('No role')}", size=theme.BODY)
+        team: list[ft.Control] = [ft.Text(f"{m.name} · {t(m.role) if m.role else t('No role')}", size=theme.BODY)
                 for m in campaign.team] or [ft.Text(t("No team members named"), size=theme.SMALL)]
         controls.append(section_card("survey-team", t("Team"), team))
     controls.append(section_card("survey-unlocked", t("Equipment unlocked"), [ft.Text(
         ", ".join(owned) if owned else t("Nothing yet: spend a week's haul at week's end (A p.26)"), size=theme.BODY)]))
     name_key = f"survey-name-{campaign.id}"
 
-    def on_name(event: ft.ControlEvent) -> None:
+    def on_name(event: ft.Event[ft.TextField]) -> None:
         sv.form.texts[name_key] = event.control.value or ""
 
     def rename() -> None:

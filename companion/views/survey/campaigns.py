@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -18,6 +19,7 @@ from companion.i18n import t, tn
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import TeamMember, new_campaign
+from companion.survey.models import Mode
 from companion.survey.sea import setup_note
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -33,7 +35,7 @@ class NewCampaignForm:
     """The list screen's own state: the campaign being set up, and the campaign whose delete awaits a confirm."""
 
     name: str = ""
-    mode: str = "solo"
+    mode: Mode = "solo"
     team: list[dict[str, str]] = field(default_factory=list)
     delete: str | None = None
 
@@ -113,13 +115,17 @@ def _row(ls: Lst, summary: dict[str, Any]) -> ft.Control:
 def _new_form(ls: Lst) -> ft.Control:
     draft = ls.form
 
-    def set_name(event: ft.ControlEvent) -> None:
+    def set_name(event: ft.Event[ft.TextField]) -> None:
         draft.name = event.control.value or ""
 
-    def set_mode(mode: str) -> None:
+    def set_mode(mode: Mode) -> None:
         draft.mode = mode
         if mode == "co-op" and not draft.team:
             draft.team = [{"name": "", "role": "Angler"}, {"name": "", "role": "Scientist"}]
+        ls.refresh()
+
+    def add_member() -> None:
+        draft.team.append({"name": "", "role": "none"})
         ls.refresh()
 
     controls: list[ft.Control] = [
@@ -135,8 +141,7 @@ def _new_form(ls: Lst) -> ft.Control:
     if draft.mode == "co-op":
         controls += [_member_row(ls, i, m) for i, m in enumerate(draft.team)]
         if len(draft.team) < MAX_TEAM:
-            controls.append(action_button("survey-member-add", t("Add a scientist"),
-                                          lambda: (draft.team.append({"name": "", "role": "none"}), ls.refresh()),
+            controls.append(action_button("survey-member-add", t("Add a scientist"), add_member,
                                           icon=ft.Icons.PERSON_ADD))
     controls.append(tagged("survey-setup-note", ft.Text(setup_note(), size=theme.SMALL)))
     controls.append(action_button("survey-create", t("Start campaign"), lambda: create(ls), icon=ft.Icons.MAP,
@@ -147,11 +152,15 @@ def _new_form(ls: Lst) -> ft.Control:
 def _member_row(ls: Lst, index: int, member: dict[str, str]) -> ft.Control:
     team = ls.form.team
 
-    def set_name(event: ft.ControlEvent) -> None:
+    def set_name(event: ft.Event[ft.TextField]) -> None:
         member["name"] = event.control.value or ""
 
     def set_role(role: str) -> None:
         member["role"] = role
+        ls.refresh()
+
+    def remove() -> None:
+        team.pop(index)
         ls.refresh()
 
     labels = {"none": t("No role"), "Angler": t("Angler"), "Scientist": t("Scientist")}
@@ -160,10 +169,9 @@ def _member_row(ls: Lst, index: int, member: dict[str, str]) -> ft.Control:
             ft.Container(tagged(f"survey-member-{index}", ft.TextField(
                 label=t("Scientist {n}", n=index + 1), value=member["name"], on_change=set_name, max_length=40)),
                 expand=True),
-            icon_action(f"survey-member-remove-{index}", ft.Icons.CLOSE, t("Remove"),
-                        lambda: (team.pop(index), ls.refresh())),
+            icon_action(f"survey-member-remove-{index}", ft.Icons.CLOSE, t("Remove"), remove),
         ]),
-        ft.Row([action_button(f"survey-role-{index}-{role}", labels[role], lambda r=role: set_role(r),
+        ft.Row([action_button(f"survey-role-{index}-{role}", labels[role], partial(set_role, role),
                               primary=member["role"] == role, expand=True) for role in ROLES], spacing=4),
     ], spacing=4)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -55,6 +56,10 @@ class Survey:
         self.seen = outcome.current.version
         return outcome.current.value
 
+    def do(self, move: Callable[..., Campaign], *args: Any) -> None:
+        """:meth:`apply` for a button or a tick: the outcome is shown, nothing is returned."""
+        self.apply(move, *args)
+
     def fail(self, message: str) -> None:
         self.ctx.fail(message)
 
@@ -72,6 +77,15 @@ def campaign_session(ctx: AppContext) -> CampaignSession | None:
     except NotFound as problem:
         ctx.error = str(problem)
         return None
+
+
+def campaign_screen(ctx: AppContext, body: Callable[..., ft.View]) -> ft.View:
+    """The screen of the route's ``?c=`` campaign: the component ``body(ctx, session)``, keyed by the campaign so
+    that its local state belongs to that campaign; the "not found" screen when there is none."""
+    session = campaign_session(ctx)
+    if session is None:
+        return missing(ctx)
+    return body(ctx, session, key=session.key)
 
 
 def use_survey(ctx: AppContext, session: CampaignSession) -> Survey:
@@ -103,7 +117,7 @@ def tabs(sv: Survey, current: str) -> ft.Row:
         ("progress", t("Progress"), ft.Icons.SHOW_CHART, "/survey/progress"),
     ]
     return ft.Row([
-        action_button(f"survey-tab-{name}", label, lambda r=route: sv.go(r), icon=icon,
+        action_button(f"survey-tab-{name}", label, partial(sv.go, route), icon=icon,
                       primary=name == current, expand=True)
         for name, label, icon, route in entries
     ], wrap=True, spacing=6, run_spacing=6)

@@ -7,6 +7,8 @@ Identifiers: ``survey-regret-value``, ``survey-propose``, ``survey-jettison-<fis
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.catalog import load_catalog
@@ -14,11 +16,11 @@ from companion.i18n import t
 from companion.session import CampaignSession
 from companion.survey import (
     Campaign,
+    Week,
+    check_jettison,
     haul,
-    haul_value,
-    held_for_jettison,
     is_complete,
-    propose_jettison,
+    proposed_jettison,
     reopen_haul,
     solo_sea,
     unlock,
@@ -30,8 +32,7 @@ from companion.views.context import AppContext
 from companion.views.survey.common import (
     Survey,
     begin_week,
-    campaign_session,
-    missing,
+    campaign_screen,
     summary_card,
     survey_screen,
     tabs,
@@ -52,9 +53,7 @@ def propose(sv: Survey, campaign: Campaign) -> None:
         sv.fail(t("The Regret value is a whole number, 0 or more: the total printed on your Regret cards (A p.26)"))
         return
     draft.regret = int(text)
-    held = held_for_jettison(campaign)
-    ids = campaign.current_week.held_ids
-    draft.jettison = [ids[i] for i in propose_jettison(held, draft.regret)]
+    draft.jettison = proposed_jettison(campaign, draft.regret)
     sv.refresh()
 
 
@@ -66,12 +65,14 @@ def toggle(sv: Survey, items: list[str], item: str) -> None:
     sv.refresh()
 
 
-def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
+def _jettison_step(sv: Survey, campaign: Campaign, week: Week) -> list[ft.Control]:
     draft = sv.form
-    week = campaign.current_week
 
-    def on_regret(event: ft.ControlEvent) -> None:
+    def on_regret(event: ft.Event[ft.TextField]) -> None:
         draft.texts["regret"] = event.control.value or ""
+
+    def bring_to_port() -> None:
+        sv.do(haul, draft.regret, list(draft.jettison))
 
     regret_field = tagged("survey-regret-value", ft.TextField(
         label=t("Regret value (sum of your Regret cards)"), value=draft.texts.get("regret", ""), on_change=on_regret,
@@ -83,7 +84,7 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     if draft.regret is None:
         return controls
     sea = solo_sea()
-    rows = []
+    rows: list[ft.Control] = []
     for c in week.held:
         fish = sea.by_id[c.fish_id]
         hauled_before = bool(campaign.sheet[c.fish_id].hauled_week)
@@ -92,15 +93,13 @@ def _jettison_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         rows.append(tagged(f"survey-jettison-{fish.id}", ft.Checkbox(
             label=label, value=fish.id in draft.jettison,
             on_change=lambda _e, f=fish.id: toggle(sv, draft.jettison, f))))
-    total = sum(sea.by_id[f].value or 0 for f in draft.jettison)
-    enough = total >= draft.regret or len(draft.jettison) == len(week.held)
+    check = check_jettison(campaign, draft.regret, draft.jettison)
     summary = tagged("survey-jettison-total", ft.Text(
-        t("Jettison value {total} · needed at least {regret}", total=total, regret=draft.regret),
-        size=theme.BODY, weight=ft.FontWeight.BOLD, color=None if enough else theme.DANGER))
+        t("Jettison value {total} · needed at least {regret}", total=check.total, regret=check.regret_value),
+        size=theme.BODY, weight=ft.FontWeight.BOLD, color=None if check.enough else theme.DANGER))
     controls.append(section_card("survey-jettison", t("2 · Jettison Fish (tick to throw overboard)"),
                                  [*(rows or [ft.Text(t("Nothing held: nothing to jettison"))]), summary]))
-    controls.append(action_button("survey-haul", t("3 · Bring the rest to Port"),
-                                  lambda: sv.apply(haul, draft.regret, list(draft.jettison)),
+    controls.append(action_button("survey-haul", t("3 · Bring the rest to Port"), bring_to_port,
                                   icon=ft.Icons.ANCHOR, primary=True))
     return controls
 
@@ -109,7 +108,11 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     draft = sv.form
     sheet = unlock_sheet(campaign, draft.buy, draft.dinks)
     dinks = {d.id: d for d in load_catalog().dinks}
-    dink_rows = [
+
+    def confirm() -> None:
+        sv.do(unlock, list(draft.buy), list(draft.dinks))
+
+    dink_rows: list[ft.Control] = [
         tagged(f"survey-dink-{d}", ft.Checkbox(label=t("{name}: {n} off", name=dinks[d].name, n=off),
                                                value=d in draft.dinks,
                                                on_change=lambda _e, d=d: toggle(sv, draft.dinks, d)))
@@ -124,9 +127,8 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
             on_change=lambda _e, i=line.id: toggle(sv, draft.buy, i))))
         if line.why_not and not line.unlocked:
             shop_rows.append(ft.Text(line.why_not, size=theme.SMALL, color=theme.PASSED))
-    hauled = haul_value(campaign)
     budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
-                    hauled=hauled, dinks=sheet.budget - hauled, budget=sheet.budget, chosen=sheet.spent,
+                    hauled=sheet.hauled, dinks=sheet.dinks, budget=sheet.budget, chosen=sheet.spent,
                     left=sheet.left)
     if sheet.over:  # a Dink unticked after the items were chosen
         budget_text += " · " + sheet.summary
@@ -135,20 +137,16 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     return [
         section_card("survey-dinks", t("Dinks that reduce the cost of items (A p.24)"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
-        action_button("survey-unlock-confirm", t("Unlock and close the week"),
-                      lambda: sv.apply(unlock, list(draft.buy), list(draft.dinks)),
+        action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
                       icon=ft.Icons.LOCK_OPEN, primary=True),
-        action_button("survey-reopen", t("Back: change the jettison"), lambda: sv.apply(reopen_haul),
+        action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, reopen_haul),
                       icon=ft.Icons.UNDO),
     ]
 
 
 @ft.component
 def EndScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _End(ctx, session, key=session.key)
+    return campaign_screen(ctx, _End)
 
 
 @ft.component
@@ -158,7 +156,7 @@ def _End(ctx: AppContext, session: CampaignSession) -> ft.View:
     week = campaign.current_week
     controls: list[ft.Control] = [tabs(sv, "week")]
     if week is not None and week.stage == "fishing":
-        controls += _jettison_step(sv, campaign)
+        controls += _jettison_step(sv, campaign, week)
     elif week is not None:
         controls += _shop_step(sv, campaign)
     elif campaign.weeks:

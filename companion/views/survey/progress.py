@@ -18,8 +18,7 @@ from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import ROMAN, size_label
 from companion.views.survey.common import (
-    campaign_session,
-    missing,
+    campaign_screen,
     summary_card,
     survey_screen,
     tabs,
@@ -58,7 +57,7 @@ def grid(p: Progress) -> ft.Control:
     """Hauled / total for each Depth × size, with row and column totals."""
     header = ft.Row([ft.Container(width=64), *(ft.Text(size_label(s), expand=True, size=theme.SMALL) for s in SIZES),
                      ft.Text(t("All"), expand=True, size=theme.SMALL)])
-    rows = [header]
+    rows: list[ft.Control] = [header]
     for depth in (1, 2, 3):
         cells = []
         for size in SIZES:
@@ -78,10 +77,7 @@ def grid(p: Progress) -> ft.Control:
 
 @ft.component
 def ProgressScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _Progress(ctx, session, key=session.key)
+    return campaign_screen(ctx, _Progress)
 
 
 @ft.component

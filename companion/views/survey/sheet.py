@@ -18,8 +18,7 @@ from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import depth_label, size_label
 from companion.views.survey.common import (
-    campaign_session,
-    missing,
+    campaign_screen,
     survey_screen,
     tabs,
     use_survey,
@@ -39,7 +38,7 @@ def _tile(identifier: str, lines: list[ft.Control], *, border: str, icon: ft.Ico
 
 def slot_tile(group: SheetGroup, slot: Slot, n: int) -> ft.Control:
     """One slot of the sheet."""
-    if slot.state == "empty":
+    if slot.state == "empty" or slot.fish is None:  # an empty slot: the sheet doesn't know which Fish lands there
         return _tile(f"survey-slot-empty-{group.depth}-{group.size}-{n}", [ft.Text("—", size=theme.BODY)],
                      border=ft.Colors.OUTLINE_VARIANT, icon=ft.Icons.CHECK_BOX_OUTLINE_BLANK)
     fish = slot.fish
@@ -72,10 +71,7 @@ def group_block(group: SheetGroup) -> ft.Control:
 
 @ft.component
 def SheetScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _Sheet(ctx, session, key=session.key)
+    return campaign_screen(ctx, _Sheet)
 
 
 @ft.component

@@ -8,19 +8,24 @@ Identifiers: ``survey-day``, ``survey-day-<1..5>``, ``survey-next-day``, ``surve
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.session import CampaignSession
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,
     Campaign,
+    Week,
     catch_fish,
     day_name,
     day_reminders,
     discard_held,
+    fish_state,
+    held_value,
     next_day,
     set_item_used,
     single_use_items,
@@ -34,8 +39,7 @@ from companion.views.labels import ROMAN, size_label
 from companion.views.survey.common import (
     Survey,
     begin_week,
-    campaign_session,
-    missing,
+    campaign_screen,
     survey_screen,
     tabs,
     use_survey,
@@ -49,27 +53,24 @@ from companion.views.widgets import (
     tagged,
 )
 
+# How a search result names a Fish's place on the sheet (companion.survey.fish_state).
+SHEET_STATES = {"out_of_play": N_("out of play"), "empty": N_("new"), "hauled": N_("hauled"),
+                "catalogued": N_("catalogued")}
+
 
 def describe(campaign: Campaign, fish: CatalogFish) -> str:
     """A search result: name, where it goes on the sheet, value, and whether the slot is written yet."""
-    entry = campaign.sheet.get(fish.id)
-    if fish.solo_removed:
-        state = t("out of play")
-    elif entry is None:
-        state = t("new")
-    elif entry.hauled_week:
-        state = t("hauled")
-    else:
-        state = t("catalogued")
     value = "—" if fish.value is None else fish.value
+    state = t(SHEET_STATES[fish_state(campaign, fish)])
     return f"{fish.name} · {ROMAN[fish.depth]} {size_label(fish.size)} · {value} · {state}"
 
 
 def catch(sv: Survey, fish: CatalogFish) -> None:
     """Record a catch; say whether it wrote a new slot."""
     changed = sv.apply(catch_fish, fish.name)
-    if changed is not None:
-        wrote = changed.current_week.held[-1].wrote_slot
+    week = changed.current_week if changed is not None else None
+    if week is not None:
+        wrote = week.held[-1].wrote_slot
         sv.form.texts["survey-last-catch"] = (
             t("{name} catalogued: a new slot on the sheet", name=fish.name) if wrote
             else t("{name} is already on the sheet: held this week, slot unchanged", name=fish.name)
@@ -77,16 +78,18 @@ def catch(sv: Survey, fish: CatalogFish) -> None:
         sv.refresh()
 
 
-def _day_tracker(sv: Survey, campaign: Campaign) -> ft.Control:
-    week = campaign.current_week
+def _day_tracker(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
+    def clock_out() -> None:
+        sv.form.texts.pop("survey-last-catch", None)
+        sv.do(next_day)
+
     dots = ft.Row([chip(f"survey-day-{d}", day_name(d)[:3], color=theme.SEED if d == week.day else theme.PASSED)
                    for d in range(1, WEEK_DAYS + 1)], wrap=True, spacing=4)
     reminders = [tagged(f"survey-reminder-{n}", ft.Text(f"• {line}", size=theme.BODY))
                  for n, line in enumerate(day_reminders(campaign, week.day))]
     if week.day < WEEK_DAYS:
         step = action_button("survey-next-day", t("Clock out: go to {day}", day=day_name(week.day + 1)),
-                             lambda: (sv.form.texts.pop("survey-last-catch", None), sv.apply(next_day)),
-                             icon=ft.Icons.NIGHTLIGHT)
+                             clock_out, icon=ft.Icons.NIGHTLIGHT)
     else:
         step = action_button("survey-to-end", t("Week's end"),
                              lambda: sv.go("/survey/end"), icon=ft.Icons.ANCHOR,
@@ -97,8 +100,7 @@ def _day_tracker(sv: Survey, campaign: Campaign) -> ft.Control:
     return section_card("survey-day-card", None, [title, dots, *reminders, step])
 
 
-def _hold(sv: Survey, campaign: Campaign) -> ft.Control:
-    week = campaign.current_week
+def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
     sea = solo_sea()
     rows: list[ft.Control] = []
     for c in week.held:
@@ -113,24 +115,25 @@ def _hold(sv: Survey, campaign: Campaign) -> ft.Control:
                 ft.Text(note, size=theme.SMALL)], spacing=0), label=fish.name),
             ft.Container(expand=True),
             icon_action(f"survey-discard-{fish.id}", ft.Icons.OUTPUT, t("Discarded by a card (stays on the sheet)"),
-                        lambda f=fish.id: sv.apply(discard_held, f)),
+                        partial(sv.do, discard_held, fish.id)),
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
-                        lambda f=fish.id: sv.apply(undo_catch, f)),
+                        partial(sv.do, undo_catch, fish.id)),
         ]))
-    total = sum(sea.by_id[c.fish_id].value or 0 for c in week.held)
-    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=total)
+    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=held_value(campaign))
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])
 
 
-def _kit(sv: Survey, campaign: Campaign) -> ft.Control:
-    week = campaign.current_week
+def _kit(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
+    def on_used(item: str, event: ft.Event[ft.Checkbox]) -> None:
+        sv.do(set_item_used, item, bool(event.control.value))
+
     labels = {u.id: u.label for u in unlock_items()}
     owned = [labels[i] for i in campaign.unlocked if not i.startswith("supply:")]
     items = [
         tagged(f"survey-item-{item}", ft.Checkbox(
             label=t("Can of Worms") if item == CAN_OF_WORMS else labels.get(item, item),
             value=item in week.used_items,
-            on_change=lambda e, i=item: sv.apply(set_item_used, i, bool(e.control.value))))
+            on_change=partial(on_used, item)))
         for item in single_use_items(campaign)
     ]
     gear = ft.Text(t("Unlocked: {items}", items=", ".join(owned)) if owned else t("No Rods, Reels or dice unlocked"),
@@ -140,10 +143,7 @@ def _kit(sv: Survey, campaign: Campaign) -> ft.Control:
 
 @ft.component
 def WeekScreen(ctx: AppContext) -> ft.View:
-    session = campaign_session(ctx)
-    if session is None:
-        return missing(ctx)
-    return _Week(ctx, session, key=session.key)
+    return campaign_screen(ctx, _Week)
 
 
 @ft.component
@@ -165,9 +165,9 @@ def _Week(ctx: AppContext, session: CampaignSession) -> ft.View:
         if last:
             catch_card.insert(0, tagged("survey-last-catch", ft.Text(last, size=theme.BODY, color=theme.FAIR)))
         controls += [
-            _day_tracker(sv, campaign),
+            _day_tracker(sv, campaign, week),
             section_card("survey-catch", t("Catch"), catch_card),
-            _hold(sv, campaign),
-            _kit(sv, campaign),
+            _hold(sv, campaign, week),
+            _kit(sv, campaign, week),
         ]
     return survey_screen(sv, t("Week"), controls)

@@ -29,7 +29,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import die_label, fish_label, madness_text, slot_line
+from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.table.confirm import ConfirmButton
@@ -56,7 +56,7 @@ class AnglerForm:
     overfished: bool = False
     used: CatchChoice = field(default_factory=CatchChoice)  # Dinks, Supplies, Life Preserver, change by hand
     item: str = ""
-    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot) of the Mounted Fish it is swapped for
+    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot 1–3) of the Mounted Fish it is swapped for
 
     def caught(self) -> None:
         self.dice, self.catch, self.secret, self.overfished = [], None, False, False
@@ -119,9 +119,9 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
         form.swap_for = None if chosen == target else target
         redraw()
 
-    return [action_button(f"catch-swap-{seat}-{slot + 1}",
+    return [action_button(f"catch-swap-{seat}-{slot}",
                           t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
-                            fish=fish_label(fish), slot=slot + 1),
+                            fish=fish_label(fish), slot=slot),
                           partial(choose, (seat, slot)), primary=chosen == (seat, slot))
             for seat, slot, fish in hadal_shade_targets(state, i)]
 
@@ -173,7 +173,7 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             ft.Text(fish.summary, size=theme.SMALL),
             *(tagged(f"catch-{name}", ft.Switch(label=label, value=getattr(form, name),
                                                 on_change=lambda _e, n=name: flag(n)))
-              for name, label in (("secret", t("Keep it secret (don't enter the Fish)")),
+              for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
             *catch_options(state, i, form.used, redraw),
             *difficulty_lines(state, action_for(fish)),
@@ -238,16 +238,15 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
 def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     rules = state.ruleset
-    mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot + 1, rules.mount_multipliers[slot], f),
-                                                 size=theme.BODY))
-               for slot, f in enumerate(p.mounted)]
+    mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
+               for slot, f in p.slots]
     hand: list[ft.Control] = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
                                       value=state.sale_value(i, f)), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), moves.tap(act.EatFish(player=i, fish=f))),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
-        hand.append(ft.Text(t("and {n} Fish not entered", n=p.hand_hidden), size=theme.BODY))
+        hand.append(ft.Text(not_entered(p.hand_hidden), size=theme.BODY))
     return section_card("fish", t("Fish"), [ft.Text(t("Mounted"), size=theme.SMALL), *mounted,
                                             ft.Text(t("In hand"), size=theme.SMALL), *(hand or [ft.Text(t("none"))])])
 

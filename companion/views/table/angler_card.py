@@ -23,7 +23,7 @@ from companion.rules.table_steps import plug_reminder
 from companion.views import theme
 from companion.views.context import route_to
 from companion.views.hooks import current_page
-from companion.views.labels import fish_label, madness_text
+from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import RefreshFaces
 from companion.views.table.reveal import RevealField
@@ -107,8 +107,8 @@ def _declare(moves: Moves, i: int, f: TurnMoves) -> ft.Control:
         return ft.Column([ft.Row(first)])
     if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
         ports: list[ft.Control] = [
-            grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
-                               t("Make Port, Overmind on slot {slot}", slot=s + 1),
+            grow(action_button(f"declare-port-{i}-overmind-{s}",
+                               t("Make Port, Overmind on slot {slot}", slot=s),
                                moves.tap(act.Declare(player=i, location="port", overmind_slot=s)),
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         return ft.Column([ft.Row(first), ft.Row(ports, wrap=True)])
@@ -145,7 +145,7 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
     if hidden and fish:
         text = t("In hand: {fish}", fish=", ".join(fish))
         if count > len(fish):
-            text = f"{text} · {t('and {n} Fish not entered', n=count - len(fish))}"
+            text = f"{text} · {not_entered(count - len(fish))}"
     else:
         text = t("{n} Fish in hand", n=count)
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
