@@ -44,7 +44,7 @@ from tests.views.tables import SUNFISH, play
 
 VIEWPORTS = [(360, 640), (390, 844), (1024, 768)]
 LONG_NAME = "Bartholomew Fitzgerald-Smythe"
-ANGLERS = [("Ann", "Alba"), (LONG_NAME, "Isla"), ("Cy", "Hugo"), ("Di", "Bert")]
+ANGLERS = [("Ann", "amber"), (LONG_NAME, "cyan"), ("Cy", "green"), ("Di", "pink")]
 LINE = 1.17  # Roboto's line height, in ems (ascent + descent)
 SLACK = 1.5  # px: sub-pixel rounding between Flutter's layout and the browser's measure
 
