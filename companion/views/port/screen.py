@@ -3,8 +3,9 @@ itemised, and mount. A refused action shows the rule's reason on the error line.
 ``/port?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``,
 ``madness``, ``sell-<k>`` (Fish ``k`` in hand), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
 not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
-``buy-die-<colour>``, ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the
-printed price), ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
+``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A
+p.17), ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
+``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
 ``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys); ``buy-quote-…``
 beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
 ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
@@ -34,6 +35,7 @@ from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
+    face_row,
     fish_picker,
     grow,
     screen,
@@ -131,13 +133,18 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
                 extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
-    dice = []
+    # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
+    dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
+                                      size=theme.SMALL)]
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
-        dice.append(ft.Row([
-            grow(action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: moves.apply(b))),
-            tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY)),
-        ]))
+        dice += [
+            ft.Row([ft.Text(t(DIE_NAMES[colour]), size=theme.BODY, weight=ft.FontWeight.W_600),
+                    tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY))], wrap=True),
+            face_row(f"buy-die-{colour}-rolled", f"buy-die-{colour}-face", colour, None,
+                     lambda face, b=buy: moves.apply(b.model_copy(update={"faces": [face]})), name=t("Rolled")),
+            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), lambda b=buy: moves.apply(b)),
+        ]
 
     def set_shop(shop: str) -> None:
         form.shop = shop

@@ -7,7 +7,7 @@ whose props are equal, and does not diff what it kept).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import flet as ft
 
@@ -25,7 +25,7 @@ from companion.views.context import route_to
 from companion.views.hooks import current_page
 from companion.views.labels import fish_label, madness_text
 from companion.views.table.common import Moves
-from companion.views.table.refresh import RefreshFaces
+from companion.views.table.refresh import PortFaces, RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
@@ -64,6 +64,33 @@ class Steps(NamedTuple):
                    tuple(d.kind for d in p.spent))
 
 
+@ft.component
+def _Declaration(moves: Moves, i: int, p: Steps, f: TurnFacts) -> ft.Control:
+    """Sea or Port (A p.8); a Port button opens Making Port's muster, whose faces the angler enters (A p.17)."""
+    apply = moves.apply
+    porting, port = ft.use_state(cast(act.Declare | None, None))
+    if porting is not None:
+        return PortFaces(moves, i, p.name, p.fresh, p.spent, porting, lambda: port(None))
+    sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
+                             icon=ft.Icons.SAILING))
+    if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
+        ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
+                                    t("Make Port, Overmind on slot {slot}", slot=s + 1),
+                                    lambda s=s: port(act.Declare(player=i, location="port", overmind_slot=s)),
+                                    icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
+        return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
+    declare: list[ft.Control] = [ft.Row([
+        sea,
+        grow(action_button(f"declare-port-{i}", t("Make Port"),
+                           lambda: port(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
+    ])]
+    if f.can_discard:
+        declare.append(action_button(
+            f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
+            lambda: port(act.Declare(player=i, location="port", discard_regret=True))))
+    return ft.Column(declare)
+
+
 @ft.memo
 @ft.component
 def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts, hidden: bool) -> ft.Control:
@@ -77,24 +104,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Steps, f: TurnFacts, hi
     if f.phase == "refresh" and not p.refreshed:
         return RefreshFaces(moves, i, p.name, p.fresh, p.spent, key=f"refresh-{game_id}-{i}")
     if f.phase == "declaration" and not p.declared and f.their_turn:
-        sea = grow(action_button(f"declare-sea-{i}", t("Sea"), lambda: apply(act.Declare(player=i, location="sea")),
-                                 icon=ft.Icons.SAILING))
-        if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
-            ports = [grow(action_button(f"declare-port-{i}-overmind-{s + 1}",
-                                        t("Make Port, Overmind on slot {slot}", slot=s + 1),
-                                        lambda s=s: apply(act.Declare(player=i, location="port", overmind_slot=s)),
-                                        icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
-            return ft.Column([ft.Row([sea]), ft.Row(ports, wrap=True)])
-        declare: list[ft.Control] = [ft.Row([
-            sea,
-            grow(action_button(f"declare-port-{i}", t("Make Port"),
-                               lambda: apply(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)),
-        ])]
-        if f.can_discard:
-            declare.append(action_button(
-                f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
-                lambda: apply(act.Declare(player=i, location="port", discard_regret=True))))
-        return ft.Column(declare)
+        return _Declaration(moves, i, p, f, key=f"declare-{game_id}-{i}")
     buttons: list[ft.Control] = []
     if f.phase == "action" and f.their_turn and not p.passed:
         if f.passing_reward:
