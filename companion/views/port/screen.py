@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.errors import RuleViolation
@@ -46,6 +47,10 @@ from companion.views.widgets import (
 )
 
 Redraw = Callable[[], None]
+ITEM_SHOPS: tuple[act.Shop, ...] = ("rods", "reels", "supplies")
+# What $1 cycles at the Market (A p.17), each with its button's word.
+CYCLED: tuple[tuple[Literal["rods", "reels", "supplies", "dice"], str], ...] = (
+    ("rods", N_("Rods")), ("reels", N_("Reels")), ("supplies", N_("Supplies")), ("dice", N_("Dice")))
 
 
 @dataclass
@@ -54,7 +59,7 @@ class PortForm:
 
     life_preserver: bool = False
     dinks: list[int] = field(default_factory=list)
-    shop: str = "rods"
+    shop: act.Shop = "rods"
     price: int = 3
     item: str = ""
 
@@ -84,7 +89,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
             action_button(f"sell-{k}", t("Sell ${value}", value=value),
-                          lambda f=f: sell(act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
+                          partial(sell, act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
         ]), *lost(f"sell-lost-{k}", value)]
     if len(p.hand) > 1 and state.ruleset.fish_per_sale is None:
         rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, p.hand)),
@@ -120,8 +125,8 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
             value=form.life_preserver, on_change=lambda _e: flip())),
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks,
                                            have=state.players[i].dinks), size=theme.BODY)),
-        ft.Row([action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), lambda n=n: add_dink(n)) for n in (1, 2)]
-               + [action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
+        ft.Row([*(action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), partial(add_dink, n)) for n in (1, 2)),
+                action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
     ]
     madness = state.madness(i).port_discount
     if madness:
@@ -133,6 +138,10 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
                 extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
+
+    def buy_rolled(buy: act.Buy, face: int) -> None:
+        moves.apply(buy.model_copy(update={"faces": [face]}))
+
     # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
     dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
                                       size=theme.SMALL)]
@@ -142,11 +151,11 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
             ft.Row([ft.Text(t(DIE_NAMES[colour]), size=theme.BODY, weight=ft.FontWeight.W_600),
                     tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY))], wrap=True),
             face_row(f"buy-die-{colour}-rolled", f"buy-die-{colour}-face", colour, None,
-                     lambda face, b=buy: moves.apply(b.model_copy(update={"faces": [face]})), name=t("Rolled")),
-            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), lambda b=buy: moves.apply(b)),
+                     partial(buy_rolled, buy), name=t("Rolled")),
+            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), partial(moves.apply, buy)),
         ]
 
-    def set_shop(shop: str) -> None:
+    def set_shop(shop: act.Shop) -> None:
         form.shop = shop
         redraw()
 
@@ -154,7 +163,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
         form.price = max(0, form.price + delta)
         redraw()
 
-    def on_item(event: ft.ControlEvent) -> None:
+    def on_item(event: ft.Event[ft.TextField]) -> None:
         form.item = event.control.value or ""
 
     def bought() -> act.Buy:  # the card name as typed now (typing doesn't redraw)
@@ -163,12 +172,11 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
     item = form.item.strip()
     buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
-    shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=lambda s=s: set_shop(s),
-                         color=theme.FOUL if s == form.shop else None) for s in ("rods", "reels", "supplies")],
+    shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=partial(set_shop, s),
+                         color=theme.FOUL if s == form.shop else None) for s in ITEM_SHOPS],
                    wrap=True)
-    cycle = ft.Row([action_button(f"cycle-{what}", label, lambda w=what: moves.apply(act.CycleMarket(player=i, what=w)))
-                    for what, label in (("rods", t("Rods")), ("reels", t("Reels")), ("supplies", t("Supplies")),
-                                        ("dice", t("Dice")))], wrap=True)
+    cycle = ft.Row([action_button(f"cycle-{what}", t(label), partial(moves.apply, act.CycleMarket(player=i, what=what)))
+                    for what, label in CYCLED], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
         section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
@@ -186,13 +194,13 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
 
 def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) -> list[ft.Control]:
-    rows = []
+    rows: list[ft.Control] = []
     for offer in shop_offers(state.ruleset):
-        offers = []
+        offers: list[ft.Control] = []
         for tier in offer.tiers:
             buy = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
             offers.append(ft.Row([
-                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, lambda b=buy: moves.apply(b))),
+                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, partial(moves.apply, buy))),
                 tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, buy), size=theme.BODY)),
             ]))
         rows.append(section_card(f"port-shop-{offer.id}", offer.name, offers))
@@ -208,7 +216,7 @@ def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
     rows = [ft.Column([
         ft.Text(fish_label(f), size=theme.BODY, weight=ft.FontWeight.W_600),
         ft.Row([action_button(f"mount-{k}-{s}", t("Slot {n} ×{times}", n=s + 1, times=multipliers[s]),
-                              lambda f=f, s=s: moves.apply(act.Mount(player=i, fish=f, slot=s)))
+                              partial(moves.apply, act.Mount(player=i, fish=f, slot=s)))
                 for s in empty], wrap=True),
     ]) for k, f in enumerate(p.hand)] if empty else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
@@ -221,7 +229,7 @@ def PortScreen(ctx: AppContext) -> ft.View:
     if opened is None:
         return no_game(ctx, t("Port"))
     session, seat = opened
-    return _Port(ctx, session, seat, key=f"{session.key}-{seat}")
+    return _Port(ctx, session, seat, key=f"{session.key}-{seat}")  # type: ignore[call-arg]  # @ft.component adds key=
 
 
 @ft.component

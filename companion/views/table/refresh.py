@@ -11,6 +11,8 @@ Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import cast
 
 import flet as ft
 
@@ -31,9 +33,9 @@ def RollFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
               cancel: Callable[[], None] | None = None) -> ft.Control:
     """The face rows of the dice one muster rolls: the Spent dice, then the Fresh dice chosen to roll again."""
     reroll, set_reroll = ft.use_state(tuple(range(len(fresh))))  # every Fresh die, as the rulebook's default
-    faces, set_faces = ft.use_state(())
+    faces, set_faces = ft.use_state(cast(tuple[int | None, ...], ()))
     kinds = [*spent, *(fresh[k].kind for k in reroll if k < len(fresh))]
-    entered = [*faces, *([None] * len(kinds))][:len(kinds)]
+    entered: list[int | None] = [*faces, *([None] * len(kinds))][:len(kinds)]
 
     def toggle(k: int) -> None:
         set_reroll(tuple(sorted(set(reroll) ^ {k})))
@@ -53,13 +55,15 @@ def RollFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
     rows: list[ft.Control] = []
     if fresh:
         rows += [ft.Text(t("Fresh dice to roll again"), size=theme.SMALL),
-                 ft.Row([chip(f"reroll-{seat}-{k}", d.label, on_click=lambda k=k: toggle(k),
+                 ft.Row([chip(f"reroll-{seat}-{k}", d.label, on_click=partial(toggle, k),
                               color=theme.FOUL if k in reroll else theme.PASSED)
                          for k, d in enumerate(fresh)], wrap=True)]
-    rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], lambda face, n=n: pick(n, face))
+    rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], partial(pick, n))
              for n, kind in enumerate(kinds)]
-    buttons = [grow(action_button(send_id, send_text, send, icon=ft.Icons.CASINO, primary=True)),
-               grow(action_button(roll_id, t("Let the app roll"), lambda: moves.apply(move(list(reroll), None))))]
+    buttons: list[ft.Control] = [
+        grow(action_button(send_id, send_text, send, icon=ft.Icons.CASINO, primary=True)),
+        grow(action_button(roll_id, t("Let the app roll"), lambda: moves.apply(move(list(reroll), None)))),
+    ]
     if cancel is not None:
         buttons.append(action_button(f"port-cancel-{seat}", t("Back"), cancel))
     return ft.Column([*rows, ft.Row(buttons, wrap=cancel is not None)], spacing=4)

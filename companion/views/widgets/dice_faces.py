@@ -6,6 +6,7 @@ Used wherever the table rolls: Refresh and Making Port (the table screen), a die
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -14,7 +15,7 @@ from companion.views import theme
 from companion.views.widgets.basics import action_button, tagged
 
 
-def face_row(label_id: str, prefix: str, kind: str, chosen: int | None, on_pick: Callable[[int], None], *,
+def face_row(label_id: str, prefix: str, kind: str, chosen: int | None, on_pick: Callable[[int], object], *,
              name: str | None = None) -> ft.Row:
     """``Blue 1  [0] [1] [2]``: the die's name (with the face picked so far, identifier ``label_id``) and a button
     per printed face, identifiers ``{prefix}-{face}``; ``name`` replaces the die's own label.
@@ -24,7 +25,7 @@ def face_row(label_id: str, prefix: str, kind: str, chosen: int | None, on_pick:
     ['die-0-1', 'face-0-1-0', 'face-0-1-1', 'face-0-1-2']
     """
     label = name if name is not None else die_label(kind, chosen)
-    buttons = [action_button(f"{prefix}-{face}", str(face), lambda face=face: on_pick(face), primary=chosen == face)
+    buttons = [action_button(f"{prefix}-{face}", str(face), partial(on_pick, face), primary=chosen == face)
                for face in face_choices(kind)]
     caption = ft.Text(label, size=theme.BODY, width=120, no_wrap=True)
     return ft.Row([tagged(label_id, caption), *buttons], wrap=True)

@@ -32,7 +32,7 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     return ft.Row([
         icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
-        tagged(f"{name}{suffix}", ft.Container(number, width=64, alignment=ft.Alignment.CENTER)),
+        tagged(f"{name}{suffix}", ft.Container(number, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER)),
         icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
