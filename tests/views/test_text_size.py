@@ -31,7 +31,8 @@ def sizes(screen: object) -> dict[str, set[float]]:
         elif isinstance(c, ft.Semantics) and isinstance(c.content, ft.Container):
             inner = c.content.content
             if (c.identifier or "").startswith("regret-") and isinstance(inner, ft.Column):
-                found["stepper"] |= {t.size for t in inner.controls if isinstance(t, ft.Text)}
+                found["stepper"] |= {t.size for t in walk(inner) if isinstance(t, ft.Text)}
+                found["stepper"] |= {f.text_style.size for f in walk(inner) if isinstance(f, ft.TextField)}
             elif isinstance(inner, ft.Text) and c.content.border is not None:
                 found["chip"].add(inner.size)
     return found

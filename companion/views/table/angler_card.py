@@ -157,12 +157,24 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
 @ft.component
 def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str) -> ft.Control:
     apply = moves.apply
+
+    def regrets_typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
+        if n != regret_cards:
+            apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
+                  else act.DiscardRegret(player=i, count=regret_cards - n))
+
+    def money_typed(n: int) -> None:
+        if n != fishbucks:
+            apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
+
     regrets = stepper("regret", i, regret_cards,
                       (lambda: apply(act.DiscardRegret(player=i))) if regret_cards else None,
-                      lambda: apply(act.DrawRegret(player=i)), label=t("Regret cards"))
+                      lambda: apply(act.DrawRegret(player=i)), label=t("Regret cards"), on_typed=regrets_typed,
+                      on_invalid=moves.ctx.fail)
     money = stepper("fishbucks", i, f"${fishbucks}",
                     (lambda: apply(act.AdjustFishbucks(player=i, amount=-1))) if fishbucks else None,
-                    lambda: apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"))
+                    lambda: apply(act.AdjustFishbucks(player=i, amount=1)), label=t("Fishbucks"), on_typed=money_typed,
+                    on_invalid=moves.ctx.fail)
     return ft.Column([
         ft.Row([regrets, money], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
