@@ -46,9 +46,8 @@ def texts(root: object) -> list[str]:
     """Every ``ft.Text`` value, every number field's value and every button caption on the screen."""
     found = []
     for c in walk(root):
-        if isinstance(c, ft.Text) and c.value:
-            found.append(c.value)
-        elif isinstance(c, ft.TextField) and c.keyboard_type == ft.KeyboardType.NUMBER and c.value:
+        number_field = isinstance(c, ft.TextField) and c.keyboard_type == ft.KeyboardType.NUMBER
+        if (isinstance(c, ft.Text) or number_field) and c.value:
             found.append(c.value)
         elif isinstance(getattr(c, "content", None), str):
             found.append(c.content)
