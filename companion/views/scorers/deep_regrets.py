@@ -91,7 +91,8 @@ def _blank(ctx: AppContext) -> TableDraft:
 
 
 def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
-    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche."""
+    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche; after a
+    mount slot the target moves on to the next empty one."""
     p = draft.players[i]
     target = ed.form.target.get(i, "hand")
     if target == "hand":
@@ -100,9 +101,10 @@ def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
     elif target == "cloche":
         p.cloche = fish
         ed.form.target[i] = "hand"
-    else:
+    else:  # the next empty slot is the likely next one: one tap fewer per Mounted Fish
         p.mounted[int(target) - 1] = fish
-        ed.form.target[i] = "hand"
+        empty = [s for s in range(int(target) + 1, MOUNT_SLOTS + 1) if p.mounted[s - 1] is None]
+        ed.form.target[i] = str(empty[0]) if empty else "hand"
     _changed(ed, draft)
 
 
