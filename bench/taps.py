@@ -66,9 +66,12 @@ class Thumb:
         """Tap the field, type ``text``, leave it."""
         screen = draw(self.ctx)
         field = find(screen, identifier)
+        if not isinstance(field, ft.TextField):  # a stepper's number: the tap opens its (focused) field
+            tap(screen, identifier)
+            field = find(draw(self.ctx), identifier)
         if field.on_change is not None:
-            change(screen, identifier, text)
-        else:  # a stepper's number field: taken when left
+            change(draw(self.ctx), identifier, text)
+        else:  # taken when left
             field.value = text
             field.on_blur(SimpleNamespace(control=field))
         self.taps += 1 + len(text)

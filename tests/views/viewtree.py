@@ -43,11 +43,10 @@ def find(root: object, identifier: str) -> ft.Control:
 
 
 def texts(root: object) -> list[str]:
-    """Every ``ft.Text`` value, every number field's value and every button caption on the screen."""
+    """Every ``ft.Text`` value and every button caption on the screen."""
     found = []
     for c in walk(root):
-        number_field = isinstance(c, ft.TextField) and c.keyboard_type == ft.KeyboardType.NUMBER
-        if (isinstance(c, ft.Text) or number_field) and c.value:
+        if isinstance(c, ft.Text) and c.value:
             found.append(c.value)
         elif isinstance(getattr(c, "content", None), str):
             found.append(c.content)

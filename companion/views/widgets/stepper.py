@@ -40,10 +40,10 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
-    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` the number is a field
-    (``{name}-field-{index}``) on the numeric keyboard: the number typed (``minimum`` or more) goes to ``on_typed``
-    when the field is left or submitted; anything else goes to ``on_invalid`` as a message naming the field, and
-    changes nothing.
+    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` a tap on the number
+    opens a field on the numeric keyboard (``{name}-field-{index}``, focused): the number typed (``minimum`` or more)
+    goes to ``on_typed`` when the field is left or submitted; anything else goes to ``on_invalid`` as a message
+    naming the field, and changes nothing.
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
     >>> [c.identifier for c in row.controls]
@@ -52,11 +52,9 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
     shown = str(value)
-    # Three characters ("$10", the cap) at the big size are wider than the box: a size down, and never wrapped.
-    size = theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
-    number: ft.Control = ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, color=color, no_wrap=True)
+    number: ft.Control = _number(shown, color)
     if on_typed is not None:
-        number = _field(f"{name}-field{suffix}", caption, shown, size, color, on_typed, on_invalid, minimum)
+        number = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
     box = ft.Column([number, ft.Text(caption, size=theme.SMALL)], spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Row([
@@ -68,24 +66,39 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
 
 
-def _field(identifier: str, caption: str, shown: str, size: float, color: str | None,
-           on_typed: Callable[[int], object], on_invalid: Callable[[str], object] | None,
-           minimum: int) -> ft.Control:
-    """The number as a borderless field showing ``shown``; a typed number different from it is handed on."""
+def _size(shown: str) -> float:
+    # Three characters ("$10", the cap) at the big size are wider than the box: a size down, and never wrapped.
+    return theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
+
+
+def _number(shown: str, color: str | None) -> ft.Text:
+    return ft.Text(shown, size=_size(shown), weight=ft.FontWeight.BOLD, color=color, no_wrap=True)
+
+
+@ft.component
+def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
+                on_invalid: Callable[[str], object] | None, minimum: int) -> ft.Control:
+    """The number, which a tap turns into a focused field on the numeric keyboard; a typed number different from
+    ``shown`` is handed on when the field is left. The number stays plain text otherwise, as the table reads it."""
+    typing, set_typing = ft.use_state(False)
+
     def done(event: ft.Event[ft.TextField]) -> None:
+        set_typing(False)
         text = event.control.value
         if (text or "").strip() == shown:
             return  # left without a change
         try:
             number = typed_number(text, caption, minimum)
         except ValueError as refused:
-            event.control.value = shown  # nothing changes: the field shows the number again
             if on_invalid is not None:
-                on_invalid(str(refused))
+                on_invalid(str(refused))  # nothing changes: the number is shown again as it was
             return
         on_typed(number)
 
+    if not typing:
+        return tagged(identifier, ft.Container(_number(shown, color), on_click=lambda _e: set_typing(True)))
     field = ft.TextField(value=shown, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
-                         text_style=ft.TextStyle(size=size, weight=ft.FontWeight.BOLD, color=color),
-                         border=ft.UnderlineInputBorder(), dense=True, content_padding=0, on_submit=done, on_blur=done)
+                         text_style=ft.TextStyle(size=_size(shown), weight=ft.FontWeight.BOLD, color=color),
+                         border=ft.UnderlineInputBorder(), dense=True, content_padding=0, autofocus=True,
+                         on_submit=done, on_blur=done)
     return tagged(identifier, field, label=caption)
