@@ -87,7 +87,7 @@ def PortFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
         return act.Declare.model_validate({**declare.model_dump(), "reroll": reroll, "faces": faces})
 
     return ft.Column([
-        ft.Text(t("Making Port: muster your courage again (A p.17)"), size=theme.BODY, weight=ft.FontWeight.W_600),
+        ft.Text(t("Making Port: muster your courage again"), size=theme.BODY, weight=ft.FontWeight.W_600),
         RollFaces(moves, seat, name, fresh, spent, move, f"port-faces-{seat}", t("Make Port with these faces"),
                   f"port-roll-{seat}", cancel),
     ], spacing=4)
