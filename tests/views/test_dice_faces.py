@@ -71,3 +71,17 @@ def test_a_die_bought_at_the_market_can_be_rolled_by_the_app():
     last = game_of(ctx).log[-1]
     assert isinstance(last, act.Buy) and last.colour == "green" and last.faces is None
     assert game_of(ctx).state.players[0].fishbucks == 4
+
+
+def test_abandon_ship_musters_with_the_faces_the_angler_rolled():
+    """A p.10, p.17: Abandon Ship Makes Port at once, so Ada musters again: Fresh 3, 3, 2 rerolled as 1, 2, 3."""
+    ctx = context(monday_action(), "/player?game={id}&seat=0")
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")  # yes
+    for n, face in enumerate((1, 2, 3)):
+        tap(draw(ctx), f"face-0-{n}-{face}")
+    tap(draw(ctx), "port-faces-0")
+    last = game_of(ctx).log[-1]
+    assert isinstance(last, act.AbandonShip) and last.faces == [1, 2, 3]
+    ada = game_of(ctx).state.players[0]
+    assert ada.location == "port" and not ada.lifeboat and sorted(d.face for d in ada.fresh) == [1, 2, 3]

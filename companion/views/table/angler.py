@@ -29,7 +29,7 @@ from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
-from companion.views.table.confirm import ConfirmButton
+from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
     action_button,
     chip,
@@ -266,10 +266,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         section_card("boat", t("Can of Worms and Lifeboat"), [
             action_button("can-of-worms", can, lambda: moves.apply(act.UseCanOfWorms(player=i)),
                           icon=ft.Icons.VISIBILITY),
-            ConfirmButton("abandon-ship", boat,
-                          ask,
-                          t("Yes, abandon ship"), lambda: moves.apply(act.AbandonShip(player=i)),
-                          icon=ft.Icons.SURFING, key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
+            AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,
+                        key=f"abandon-ship-{i}-{p.lifeboat}") if p.lifeboat else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),

@@ -5,7 +5,7 @@ rolls for a table that wants it.
 Identifiers (seat ``<i>``): ``reroll-<i>-<k>`` (Fresh die ``k`` rolled again), ``face-<i>-<n>-<face>`` (die ``n``
 of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``die-<i>-<n>`` (its name and face);
 Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port: ``port-faces-<i>``,
-``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port).
+``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from companion.rules import actions as act
 from companion.rules.dice import Die, DieKind
 from companion.views import theme
 from companion.views.table.common import Moves
+from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, chip, face_row, grow
 
 # Builds the move from the Fresh dice rolled again and the faces entered (``None``: the app rolls).
@@ -80,14 +81,25 @@ def RefreshFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spe
 
 @ft.component
 def PortFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
-              declare: act.Declare, cancel: Callable[[], None]) -> ft.Control:
-    """Making Port's second muster (A p.17) for ``declare`` (Make Port, perhaps discarding a Regret or Mounting
-    the Overmind), sent with the faces rolled."""
+              making: act.Declare | act.AbandonShip, cancel: Callable[[], None]) -> ft.Control:
+    """Making Port's second muster (A p.17) for ``making`` (Make Port, perhaps discarding a Regret or Mounting
+    the Overmind, or Abandon Ship), sent with the faces rolled."""
     def move(reroll: list[int], faces: list[int] | None) -> act.Action:
-        return act.Declare.model_validate({**declare.model_dump(), "reroll": reroll, "faces": faces})
+        return type(making).model_validate({**making.model_dump(), "reroll": reroll, "faces": faces})
 
     return ft.Column([
         ft.Text(t("Making Port: muster your courage again"), size=theme.BODY, weight=ft.FontWeight.W_600),
         RollFaces(moves, seat, name, fresh, spent, move, f"port-faces-{seat}", t("Make Port with these faces"),
                   f"port-roll-{seat}", cancel),
     ], spacing=4)
+
+
+@ft.component
+def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
+                caption: str, question: str) -> ft.Control:
+    """``abandon-ship``, asked first (issue 12); then Making Port's muster (A p.10, p.17) with the faces rolled."""
+    porting, set_porting = ft.use_state(False)
+    if porting:
+        return PortFaces(moves, seat, name, fresh, spent, act.AbandonShip(player=seat), lambda: set_porting(False))
+    return ConfirmButton("abandon-ship", caption, question, t("Yes, abandon ship"), lambda: set_porting(True),
+                         icon=ft.Icons.SURFING)
