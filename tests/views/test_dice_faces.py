@@ -85,3 +85,32 @@ def test_abandon_ship_musters_with_the_faces_the_angler_rolled():
     assert isinstance(last, act.AbandonShip) and last.faces == [1, 2, 3]
     ada = game_of(ctx).state.players[0]
     assert ada.location == "port" and not ada.lifeboat and sorted(d.face for d in ada.fresh) == [1, 2, 3]
+
+
+def test_three_shops_dice_drawn_by_hand_are_bought_with_their_faces():
+    """docs/rules.md §5: the $3 tackle tier takes 2 dice from the bag, rolled at once (A p.16). Ada drew an orange
+    and a blue and rolled 3 and 0; with Fresh 1, 1, 1 and Max dice 4 the blue 0 is Spent (A p.20)."""
+    ctx = context(tuesday_at_port("three-shops", fishbucks=5), "/port?game={id}&seat=0")
+    tap(draw(ctx), "tackle-die-orange-face-3")
+    tap(draw(ctx), "tackle-die-blue-face-0")
+    assert text_of(draw(ctx), "tackle-drawn") == "Drawn: Orange 3, Blue 0"
+    tap(draw(ctx), "buy-tackle-3")
+    assert ctx.error is None
+    last = game_of(ctx).log[-1]
+    assert isinstance(last, act.Buy) and last.dice == ["orange", "blue"] and last.faces == [3, 0]
+    ada = game_of(ctx).state.players[0]
+    assert sorted((d.kind, d.face) for d in ada.fresh) == [("orange", 3), ("player", 1), ("player", 1), ("player", 1)]
+    assert [d.kind for d in ada.spent] == ["blue"]
+    assert text_of(draw(ctx), "tackle-drawn") == "Drawn: none: the app draws and rolls"
+
+
+def test_three_shops_too_few_dice_drawn_is_refused():
+    ctx = context(tuesday_at_port("three-shops", fishbucks=5), "/port?game={id}&seat=0")
+    before = game_of(ctx)
+    tap(draw(ctx), "tackle-die-green-face-2")
+    tap(draw(ctx), "buy-tackle-3")
+    assert game_of(ctx) is before
+    assert ctx.error.startswith("$3 buys 2 dice")
+    tap(draw(ctx), "tackle-drawn-clear")
+    tap(draw(ctx), "buy-tackle-1")  # nothing entered: the app draws and rolls one die
+    assert ctx.error is None and game_of(ctx).log[-1].dice is None

@@ -6,8 +6,9 @@ not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``
 ``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A
 p.17), ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
 ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
-``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys); ``buy-quote-…``
-beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
+``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys),
+``tackle-die-<colour>-face-<face>`` (a die drawn from the bag and its face), ``tackle-drawn``, ``tackle-drawn-clear``;
+``buy-quote-…`` beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
 ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
 """
 
@@ -24,6 +25,7 @@ from companion.catalog import CatalogFish
 from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
@@ -62,6 +64,7 @@ class PortForm:
     shop: act.Shop = "rods"
     price: int = 3
     item: str = ""
+    drawn: list[tuple[TackleColour, int]] = field(default_factory=list)  # Three shops: dice drawn, and their faces
 
 
 def quote_text(state: GameState, buy: act.Buy) -> str:
@@ -193,18 +196,50 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     ]
 
 
-def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) -> list[ft.Control]:
+def _buy_shops(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
+               extra: dict[str, Any]) -> list[ft.Control]:
     rows: list[ft.Control] = []
+
+    def buy(action: act.Buy) -> None:
+        if moves.apply(action) and action.dice is not None:
+            form.drawn.clear()
+
     for offer in shop_offers(state.ruleset):
+        tackle = offer.id == "tackle"
         offers: list[ft.Control] = []
         for tier in offer.tiers:
-            buy = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
+            action = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
+            if tackle and form.drawn:  # the dice drawn by hand, and their faces
+                action = action.model_copy(update={"dice": [c for c, _ in form.drawn],
+                                                   "faces": [f for _, f in form.drawn]})
             offers.append(ft.Row([
-                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, partial(moves.apply, buy))),
-                tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, buy), size=theme.BODY)),
+                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, partial(buy, action))),
+                tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, action), size=theme.BODY)),
             ]))
+        if tackle:
+            offers += _drawn_dice(form, redraw)
         rows.append(section_card(f"port-shop-{offer.id}", offer.name, offers))
     return rows
+
+
+def _drawn_dice(form: PortForm, redraw: Redraw) -> list[ft.Control]:
+    """Three shops: the dice the angler drew from the bag, each tapped by colour and the face it rolled (A p.16,
+    docs/rules.md §5), then bought by their tier; with none entered the app draws and rolls."""
+    def add(colour: TackleColour, face: int) -> None:
+        form.drawn.append((colour, face))
+        redraw()
+
+    def clear() -> None:
+        form.drawn.clear()
+        redraw()
+
+    drawn = ", ".join(die_label(c, f) for c, f in form.drawn) or t("none: the app draws and rolls")
+    return [
+        ft.Text(t("Drew your own dice? Tap each one's face, then the tier"), size=theme.SMALL),
+        *(face_row(f"tackle-die-{c}", f"tackle-die-{c}-face", c, None, partial(add, c)) for c in TACKLE_COLOURS),
+        ft.Row([tagged("tackle-drawn", ft.Text(t("Drawn: {dice}", dice=drawn), size=theme.BODY), expand=True),
+                action_button("tackle-drawn-clear", t("Clear"), clear if form.drawn else None)]),
+    ]
 
 
 def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
@@ -242,7 +277,7 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     p = state.players[i]
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
     buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
-              else _buy_shops(moves, state, i, extra))
+              else _buy_shops(moves, state, i, form, redraw, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
     back = route_to("/table", game=game.id)
