@@ -55,7 +55,7 @@ class Thumb:
     """Taps and types on one screen, counting."""
 
     def __init__(self, ctx: Any) -> None:
-        self.ctx, self.taps = ctx, 0
+        self.ctx, self.taps, self.keys = ctx, 0, 0  # taps: every tap, keys among them
 
     def tap(self, identifier: str) -> None:
         tap(draw(self.ctx), identifier)
@@ -75,6 +75,7 @@ class Thumb:
             field.value = text
             field.on_blur(SimpleNamespace(control=field))
         self.taps += 1 + len(text)
+        self.keys += len(text)
         assert self.ctx.error is None, self.ctx.error
 
     def has(self, identifier: str) -> bool:
@@ -96,8 +97,9 @@ def _aimed(thumb: Thumb, seat: int, slot: int) -> bool:
     return isinstance(chip, ft.Container) and chip.border is not None and chip.border.top.color == SEED
 
 
-def fill_scorer(typed: bool) -> int:
-    """Taps to fill in :data:`TABLE` on a blank scorer; the draft is checked against it."""
+def fill_scorer(typed: bool) -> tuple[int, int]:
+    """Taps to fill in :data:`TABLE` on a blank scorer, and how many of them are keys of the phone's keyboard; the
+    draft is checked against it."""
     ctx = context(None, "/score")
     ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(), seen=0)
     thumb = Thumb(ctx)
@@ -125,7 +127,7 @@ def fill_scorer(typed: bool) -> int:
             a.name, a.regret_cards, a.regret_value, a.fishbucks, a.lifeboat)
         assert [(f.value, f.type) for f in p.hand] == list(a.hand)
         assert [(f.value, f.type) for f in p.mounted if f] == list(a.mounted)
-    return thumb.taps
+    return thumb.taps, thumb.keys
 
 
 def ordinary_turn() -> int:
@@ -162,14 +164,15 @@ def refresh(table_dice: bool) -> int:
 def main() -> None:
     print(f"one ordinary turn (find a Fish, two dice, catch): {ordinary_turn()} taps")
     print(f"Refresh of 3 dice: the app rolls {refresh(False)} tap, the angler's own faces {refresh(True)} taps")
-    stepped = fill_scorer(typed=False)
-    print(f"4-player Deep Regrets scorer, steppers only: {stepped} taps")
+    stepped, keys = fill_scorer(typed=False)
+    print(f"4-player Deep Regrets scorer, steppers only: {stepped} taps ({keys} of them keyboard keys, "
+          f"{stepped - keys} on the screen)")
     ctx = context(None, "/score")
     ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(), seen=0)
     if "scorer-regret-cards-field-0" in ids(draw(ctx)):
-        typed = fill_scorer(typed=True)
-        print(f"4-player Deep Regrets scorer, Regret cards and Fishbucks typed: {typed} taps "
-              f"({typed / stepped:.0%} of the stepped count)")
+        typed, keys = fill_scorer(typed=True)
+        print(f"4-player Deep Regrets scorer, Regret cards and Fishbucks typed: {typed} taps ({keys} of them "
+              f"keyboard keys, {typed - keys} on the screen; {typed / stepped:.0%} of the stepped count)")
     else:
         print("4-player Deep Regrets scorer: this build has no number fields in its steppers")
 
