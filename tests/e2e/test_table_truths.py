@@ -7,7 +7,8 @@ and stored in its data folder before it starts; each test opens its own tab on i
 (d) a Foul Fish sold at Port tells the angler to draw a Regret card (A p.17);
 (e) removing a filled-in angler from the scorer can be undone;
 (f) Three shops: the last pass of the Day gives the others no passing reward (docs/rules.md §9);
-and a Regret count typed is one move.
+and the table's faces where else dice are rolled: Making Port's muster and a die bought at the Market (A p.17);
+a Regret count typed is one move.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ def _foul_at_port():
                 act.AdvancePhase(), act.Pass(player=1))
 
 
+def _ada_to_declare():
+    """Tuesday's Declaration: Bo (first player) declared Sea; Ada, Fresh 1, 1, 1, to declare."""
+    game = play(monday_action(), act.Fish(player=0, fish=FishRef(value=4, type="fair"), depth=1, difficulty=2,
+                                          dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    return play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"))
+
+
 def _three_shops_one_passed():
     """Three shops, Monday's Action phase: Ada passed (taking a Dink); Bo, the last one in, to act."""
     game = play(two_players("three-shops"), act.Refresh(player=0, faces=[1, 1, 1]),
@@ -53,6 +64,8 @@ GAMES = {
     "foul": _foul_at_port,
     "passing": _three_shops_one_passed,
     "typing": two_players,
+    "declaring": _ada_to_declare,
+    "market-die": lambda: tuesday_at_port(fishbucks=3),
 }
 
 
@@ -186,3 +199,18 @@ def test_a_regret_count_typed_is_one_move(tab: FletPage, games: dict[str, str]) 
     tab.wait_value("madness-0", re.compile("4"))  # 5 Regret cards: the 4–6 row (A pp.20–21)
     tab.tap("undo")  # one move: one undo takes all five back
     tab.wait_value("regret-0", re.compile(r"^0\b"))
+
+
+def test_making_port_and_a_bought_die_take_the_faces_tapped(tab: FletPage, games: dict[str, str]) -> None:
+    tab.open(f"/table?game={games['declaring']}")
+    tab.tap("declare-port-0", then="port-faces-0")
+    for n, face in enumerate((3, 3, 2)):
+        tab.tap(f"face-0-{n}-{face}")
+    tab.wait_value("die-0-2", re.compile("Angler die 2"))
+    tab.tap("port-faces-0")
+    tab.wait_value("dice-0", re.compile(r"\(total 8\)"))  # the faces tapped, not the app's roll
+    tab.open(f"/port?game={games['market-die']}&seat=0")
+    tab.tap("buy-die-orange-face-3")  # $3: bought and rolled a 3
+    tab.wait_value("port-fishbucks", re.compile(r"^\$0\b"))
+    tab.open(f"/player?game={games['market-die']}&seat=0")
+    tab.wait_value("fresh-die-3", "Orange 3")  # beside her three angler dice, Fresh: Max dice 4 (A p.20)

@@ -53,7 +53,7 @@ def test_text_that_is_no_number_is_refused_naming_the_field():
     assert ctx.error == "Regret cards: type a whole number of 0 or more, not “3x”"
     type_in(ctx, "fishbucks-field-0", "-2")
     assert game_of(ctx) is before and ctx.error.startswith("Fishbucks:")
-    assert text_of(draw(ctx), "fishbucks-field-0") == "$0"  # the number is shown again as it was
+    assert text_of(draw(ctx), "fishbucks-field-0") == "$0 Fishbucks"  # the number is shown again as it was
 
 
 def test_leaving_the_field_unchanged_sends_nothing():

@@ -61,13 +61,13 @@ def RollFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
                          for k, d in enumerate(fresh)], wrap=True)]
     rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], partial(pick, n))
              for n, kind in enumerate(kinds)]
-    buttons: list[ft.Control] = [
+    rows.append(ft.Row([
         grow(action_button(send_id, send_text, send, icon=ft.Icons.CASINO, primary=True)),
         grow(action_button(roll_id, t("Let the app roll"), lambda: moves.apply(move(list(reroll), None)))),
-    ]
+    ]))
     if cancel is not None:
-        buttons.append(action_button(f"port-cancel-{seat}", t("Back"), cancel))
-    return ft.Column([*rows, ft.Row(buttons, wrap=cancel is not None)], spacing=4)
+        rows.append(action_button(f"port-cancel-{seat}", t("Back"), cancel, icon=ft.Icons.ARROW_BACK))
+    return ft.Column(rows, spacing=4)
 
 
 @ft.component

@@ -52,11 +52,9 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
     shown = str(value)
-    number: ft.Control = _number(shown, color)
+    box: ft.Control = _shown(shown, caption, color)
     if on_typed is not None:
-        number = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
-    box = ft.Column([number, ft.Text(caption, size=theme.SMALL)], spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        box = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
     return ft.Row([
         icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
@@ -71,8 +69,12 @@ def _size(shown: str) -> float:
     return theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
 
 
-def _number(shown: str, color: str | None) -> ft.Text:
-    return ft.Text(shown, size=_size(shown), weight=ft.FontWeight.BOLD, color=color, no_wrap=True)
+def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None = None) -> ft.Column:
+    """The number (or the field typing it) over its caption."""
+    number = field if field is not None else ft.Text(shown, size=_size(shown), weight=ft.FontWeight.BOLD, color=color,
+                                                     no_wrap=True)
+    return ft.Column([number, ft.Text(caption, size=theme.SMALL)], spacing=0,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @ft.component
@@ -95,10 +97,10 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
             return
         on_typed(number)
 
-    if not typing:
-        return tagged(identifier, ft.Container(_number(shown, color), on_click=lambda _e: set_typing(True)))
+    if not typing:  # number and caption are one tap target, read as one text ("3 Regret cards")
+        return tagged(identifier, ft.Container(_shown(shown, caption, color), on_click=lambda _e: set_typing(True)))
     field = ft.TextField(value=shown, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
                          text_style=ft.TextStyle(size=_size(shown), weight=ft.FontWeight.BOLD, color=color),
                          border=ft.UnderlineInputBorder(), dense=True, content_padding=0, autofocus=True,
                          on_submit=done, on_blur=done)
-    return tagged(identifier, field, label=caption)
+    return _shown(shown, caption, color, tagged(identifier, field, label=caption))
