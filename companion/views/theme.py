@@ -70,7 +70,7 @@ def choose_text_scale(scale: float, page: object | None = None) -> None:
         raise RuntimeError("no phone to set the text size of")
     _scales[page] = check_text_scale(scale)
     storage = _storage.get(page)
-    if storage is None:  # a phone whose storage was never opened (a test's): the choice holds for this visit
+    if storage is None or not isinstance(page, ft.Page):  # no storage opened (a test's phone): for this visit
         return
 
     async def remember() -> None:
