@@ -27,7 +27,6 @@ from companion.net.identity import pass_of
 from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
-from companion.store.display import text_scale
 from companion.views.context import AppContext
 from companion.views.hooks import use_threadsafe
 
@@ -158,13 +157,13 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
 
         ctx.on_setting = on_setting
 
-        def language_found() -> None:  # the phone remembered another language than its browser's
+        def preference_found() -> None:  # the phone remembered another language than its browser's, or a Text size
             restyle()
             ctx.refresh()
 
-        language.recall(page, on_change=language_found)
+        language.recall(page, on_change=preference_found)
+        theme.recall_text_scale(page, on_change=preference_found)
         page.title = t("Deep Regrets Companion")
-        theme.set_text_scale(text_scale(store))
         theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
         page.render_views(Root, ctx, page)
         start = start_route(page)

@@ -13,6 +13,7 @@ The effects are card data (``data/fish_abilities.json``, built from the card dat
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
@@ -66,7 +67,7 @@ class AbilityOffer(BaseModel):
     when: When
     label: str
     actions: tuple[Action, ...]
-    rolled: tuple[str, ...] = ()  # the kind of each die a Refresh rolls, in the order of the RefreshDie actions
+    rolled: tuple[str, ...] = ()  # the kind of each die rolled, in the order of the RefreshDie and GainDie actions
     coin: Coin | None = None
     ok: bool = True
     why: str | None = None
@@ -201,6 +202,8 @@ def _play(state: GameState, seat: int, effects: list[Effect]) -> tuple[list[Acti
                 continue
             todo = _increment(state, seat, effect.n) if effect.do == "increment" else _actions(state, seat, effect)
             for action in todo:
+                if isinstance(action, GainDie):  # the Omen Die is rolled as it is taken (A p.27)
+                    rolled.append(action.kind)
                 state = apply(state, action)
                 actions.append(action)
     except RuleViolation as e:
@@ -211,8 +214,8 @@ def _play(state: GameState, seat: int, effects: list[Effect]) -> tuple[list[Acti
 def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[AbilityOffer]:
     """The one-tap buttons for angler ``seat``'s ``when`` ability of the Fish called ``fish`` (just caught, or
     being eaten): one per option of the card, and for a Fish Coin one per side. A Refresh rolls with the app's
-    dice unless the screen enters the faces the table rolled: ``rolled`` lists the kind of each die, and each
-    :class:`RefreshDie` in ``actions`` takes its ``face`` (``action.model_copy(update={"face": 3})``).
+    dice unless the screen enters the faces the table rolled: ``rolled`` lists the kind of each die (the Omen Die
+    too, A p.27), and :func:`with_faces` puts the faces into the :class:`RefreshDie` and :class:`GainDie` actions.
 
     >>> from companion.rules.scenario import start_action_phase, table
     >>> s = start_action_phase(table(2))
@@ -235,3 +238,19 @@ def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[A
             offers.append(AbilityOffer(fish=fish, when=when, label=label, actions=tuple(actions), coin=side,
                                        rolled=tuple(rolled), ok=why is None, why=why))
     return offers
+
+
+def with_faces(offer: AbilityOffer, faces: Sequence[int]) -> tuple[Action, ...]:
+    """``offer``'s actions with the faces the table rolled, one per die of ``offer.rolled`` in order; the engine
+    checks each against its die when applied (docs/rules.md §1).
+
+    >>> from companion.rules.scenario import start_action_phase, table
+    >>> amulet = ability_offers(start_action_phase(table(2)), 0, "Amulet of Agarta", "catch")[0]
+    >>> amulet.rolled, [getattr(a, "face", None) for a in with_faces(amulet, [4])][-1]
+    (('omen',), 4)
+    """
+    if len(faces) != len(offer.rolled):
+        raise ValueError(f"{len(offer.rolled)} faces expected, {len(faces)} given")
+    entered = iter(faces)
+    return tuple(a.model_copy(update={"face": next(entered)}) if isinstance(a, RefreshDie | GainDie) else a
+                 for a in offer.actions)

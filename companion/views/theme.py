@@ -6,20 +6,105 @@ numbers people glance at across the table use :data:`BIG_NUMBER`.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
 import flet as ft
 
-from companion.store.display import TEXT_SCALE_DEFAULT, scaled
+from companion.store.display import TEXT_SCALE_DEFAULT, check_text_scale, scaled
 
 TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand
 MIN_TOUCH = 48  # Material's minimum, where space is tight (steppers side by side on a 360 px phone)
-BIG_NUMBER = 40
-NUMBER = 28
-TITLE = 22
-BODY = 16
-SMALL = 13
 GAP = 12
-# The font sizes above as designed; :func:`set_text_scale` rescales them (Settings → Text size).
-BASE_SIZES = {"BIG_NUMBER": BIG_NUMBER, "NUMBER": NUMBER, "TITLE": TITLE, "BODY": BODY, "SMALL": SMALL}
+# The font sizes as designed; each phone reads them at its own Text size (:func:`choose_text_scale`), so they are
+# looked up per phone: ``theme.BODY`` is the size of body text on the phone being drawn.
+BASE_SIZES = {"BIG_NUMBER": 40, "NUMBER": 28, "TITLE": 22, "BODY": 16, "LABEL": 14, "SMALL": 13}
+if TYPE_CHECKING:  # read through __getattr__ below
+    BIG_NUMBER: float
+    NUMBER: float
+    TITLE: float
+    BODY: float
+    LABEL: float  # button captions (Material's own 14)
+    SMALL: float
+
+TEXT_SCALE_PREFERENCE = "companion.text_scale"
+log = logging.getLogger(__name__)
+_scales: WeakKeyDictionary[object, float] = WeakKeyDictionary()
+_storage: WeakKeyDictionary[object, ft.SharedPreferences] = WeakKeyDictionary()
+
+
+def _page() -> object | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # not drawing for a session
+        return None
+
+
+def text_scale() -> float:
+    """The Text size of the phone being drawn (1.0 as designed, and outside a session)."""
+    page = _page()
+    return TEXT_SCALE_DEFAULT if page is None else _scales.get(page, TEXT_SCALE_DEFAULT)
+
+
+def __getattr__(name: str) -> float:
+    if name in BASE_SIZES:
+        return scaled(BASE_SIZES[name], text_scale())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def choose_text_scale(scale: float, page: object | None = None) -> None:
+    """Show this phone's screens at ``scale`` (Settings → Text size) and remember it on the phone, as its language
+    is: players reading the host's screen from across the table don't enlarge every other phone's.
+
+    >>> from companion.views import theme
+    >>> class Phone: ...
+    >>> near, far = Phone(), Phone()
+    >>> theme.choose_text_scale(1.5, far)
+    >>> theme.scaled_for(far, "BODY"), theme.scaled_for(near, "BODY")
+    (24.0, 16.0)
+    """
+    page = page if page is not None else _page()
+    if page is None:
+        raise RuntimeError("no phone to set the text size of")
+    _scales[page] = check_text_scale(scale)
+    storage = _storage.get(page)
+    if storage is None or not isinstance(page, ft.Page):  # no storage opened (a test's phone): for this visit
+        return
+
+    async def remember() -> None:
+        try:
+            await storage.set(TEXT_SCALE_PREFERENCE, _scales[page])
+        except Exception:  # the choice still holds for this visit
+            log.info("the phone's text size can't be saved")
+
+    page.run_task(remember)
+
+
+def scaled_for(page: object, name: str) -> float:
+    """The font size ``name`` as ``page`` shows it."""
+    return scaled(BASE_SIZES[name], _scales.get(page, TEXT_SCALE_DEFAULT))
+
+
+def recall_text_scale(page: ft.Page, on_change: Callable[[], None]) -> None:
+    """Read the Text size remembered on the phone, in the background; ``on_change`` redraws if it differs."""
+    storage = ft.SharedPreferences()
+    _storage[page] = storage  # a service is dropped once nothing references it
+
+    async def remembered() -> None:
+        try:
+            saved = await storage.get(TEXT_SCALE_PREFERENCE)
+            scale = check_text_scale(saved) if saved is not None else None
+        except Exception:  # no local storage (private mode), or a value that isn't a text size: as designed
+            log.info("the phone's text size can't be read")
+            return
+        if scale is not None and scale != _scales.get(page, TEXT_SCALE_DEFAULT):
+            _scales[page] = scale
+            on_change()
+
+    page.run_task(remembered)
+
 
 # A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses
 # (scripts/build_font.py rebuilds it), served from assets/.
@@ -67,21 +152,6 @@ def font_family(language: str) -> str | None:
     ('Noto Sans TC', None)
     """
     return CJK_FONT if language.startswith("zh") else None
-
-
-def set_text_scale(scale: float = TEXT_SCALE_DEFAULT) -> None:
-    """Every font size the screens read from this module at ``scale`` (the host's Text size setting, for players
-    reading its screen from across the table). Flet has no page-wide text scaler, so the sizes themselves change;
-    screens drawn after this call show them.
-
-    >>> from companion.views import theme
-    >>> theme.set_text_scale(1.5); theme.BODY
-    24.0
-    >>> theme.set_text_scale(); theme.BODY
-    16.0
-    """
-    for name, size in BASE_SIZES.items():
-        globals()[name] = scaled(size, scale)
 
 
 def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> None:

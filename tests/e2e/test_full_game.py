@@ -183,6 +183,9 @@ class Table:
 
     def declare(self, seat: int, where: str) -> None:
         self.phone.tap(f"declare-{where}-{seat}")
+        if where == "port":  # Making Port musters again (A p.17): here the app rolls
+            self.phone.tap(f"port-roll-{seat}")
+            self.phone.wait_gone(f"port-roll-{seat}")
         self.phone.wait_gone(f"declare-{where}-{seat}")
         self.phone.wait_value(f"where-{seat}", re.compile("Port" if where == "port" else "Sea"))
 

@@ -4,10 +4,21 @@ applied through the engine here to show it does what the card says."""
 
 import json
 
+import pytest
+
 from companion.resources import data_path
-from companion.rules.abilities import ability_effects, ability_offers
-from companion.rules.actions import DiscardRegret, DrawRegret, Fish, IncrementDie, MoveRegrets, Pass, RefreshDie
+from companion.rules.abilities import ability_effects, ability_offers, with_faces
+from companion.rules.actions import (
+    DiscardRegret,
+    DrawRegret,
+    Fish,
+    IncrementDie,
+    MoveRegrets,
+    Pass,
+    RefreshDie,
+)
 from companion.rules.common import with_player
+from companion.rules.errors import RuleViolation
 from companion.rules.scenario import play, start_action_phase, table
 
 
@@ -116,3 +127,17 @@ def test_every_fish_in_the_ability_data_reads_back_rules_md_10():
     for name, entry in raw.items():
         for when in entry:
             assert ability_effects(name, when), (name, when)
+
+
+def test_the_omen_die_takes_the_face_the_table_rolled_a_p27():
+    """A p.27: the Amulet's Omen Die is rolled into the Fresh pool while Max dice allows (Ada: 3 Fresh dice, Max
+    dice 4). Its face is the one the table rolled, checked against the die's 1–4 (docs/rules.md §1)."""
+    s = at_sea()
+    [offer] = ability_offers(s, 0, "Amulet of Agarta", "catch")
+    assert offer.rolled == ("omen",)
+    after = play(s, *with_faces(offer, [4]))
+    assert [(d.kind, d.face) for d in after.players[0].fresh][-1] == ("omen", 4)
+    with pytest.raises(RuleViolation, match="face"):
+        play(s, *with_faces(offer, [5]))
+    with pytest.raises(ValueError):
+        with_faces(offer, [])

@@ -60,6 +60,7 @@ def test_abandon_ship_flips_the_lifeboat_and_makes_port():
     assert text_of(draw(ctx), "player-where") == "Sea, Depth I"  # asked first (issue 12)
     assert "abandon-ship-question" in ids(draw(ctx))
     tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "port-roll-0")  # Making Port's muster (A p.17), rolled by the app
     v = draw(ctx)
     assert text_of(v, "abandon-ship") == "Lifeboat: flipped (+10 Regret value)"
     assert text_of(v, "player-where") == "Port"

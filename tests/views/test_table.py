@@ -337,6 +337,7 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
     v = draw(ctx)
     assert {"declare-port-0-overmind-1", "declare-port-0-overmind-3"} <= set(ids(v)) and "declare-port-0" not in ids(v)
     tap(v, "declare-port-0-overmind-2")
+    tap(draw(ctx), "port-roll-0")  # Making Port's muster (A p.17), rolled by the app
     assert game_of(ctx).state.players[0].mounted == [None, overmind, None]
     assert game_of(ctx).state.players[0].hand == []
 

@@ -1,32 +1,74 @@
-"""Settings → Text size (issue 12): players read the host's screen from across the table."""
+"""Settings → Text size (issue 12): each phone's own, kept on that phone like its language; every caption (buttons,
+chips, steppers) follows it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import flet as ft
 import pytest
-from tables import context, draw
+from seated import on
+from tables import context, draw, two_players
 from viewtree import find, tap, walk
 
+from companion.session import Sessions
 from companion.store import open_store
-from companion.store.display import text_scale
 from companion.views import theme
 
 
-@pytest.fixture(autouse=True)
-def designed_sizes() -> Iterator[None]:
-    yield
-    theme.set_text_scale()  # the sizes are shared by every screen drawn afterwards
+class Phone:
+    """A phone's page, as the screens see it (``ft.context.page``)."""
+
+    def __init__(self) -> None:
+        self.session = type("Session", (), {})()
+        self.views: list[object] = []
 
 
-def test_a_larger_text_size_is_saved_and_every_screen_draws_larger(tmp_path):
+def sizes(screen: object) -> dict[str, set[float]]:
+    """The font sizes of the button captions, the chips' words and the steppers' numbers on ``screen``."""
+    found: dict[str, set[float]] = {"button": set(), "chip": set(), "stepper": set()}
+    for c in walk(screen):
+        if isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, ft.Text):
+            found["button"].add(c.content.size)
+        elif isinstance(c, ft.Semantics) and isinstance(c.content, ft.Container):
+            inner = c.content.content
+            if (c.identifier or "").startswith("regret-") and isinstance(inner, ft.Column):
+                found["stepper"] |= {t.size for t in walk(inner) if isinstance(t, ft.Text)}
+                found["stepper"] |= {f.text_style.size for f in walk(inner) if isinstance(f, ft.TextField)}
+            elif isinstance(inner, ft.Text) and c.content.border is not None:
+                found["chip"].add(inner.size)
+    return found
+
+
+def test_two_phones_read_the_table_at_two_text_sizes(tmp_path):
     store = open_store(tmp_path)
-    ctx = context(store=store, route="/settings")
-    v = draw(ctx)  # "Normal" is the default: the one highlighted
-    assert [isinstance(find(v, f"text-size-{n}"), ft.FilledButton) for n in range(5)] == [False, True] + [False] * 3
-    tap(draw(ctx), "text-size-3")  # Larger: 1.5×
-    assert text_scale(store) == 1.5
-    ctx.navigate("/")
-    sizes = {c.size for c in walk(draw(ctx)) if isinstance(c, ft.Text) and c.size}
-    assert theme.BODY == 24 and 33 in sizes and 22 not in sizes  # the titles, 22 px as designed
+    sessions = Sessions(store)
+    near, far = Phone(), Phone()
+    with on(far):  # the phone across the table picks Larger (1.5×)
+        settings = context(None, "/settings", sessions=sessions)
+        tap(draw(settings), "text-size-3")
+        assert isinstance(find(draw(settings), "text-size-3"), ft.FilledButton)
+    with on(near):  # this one picks Small (0.85×)
+        settings = context(None, "/settings", sessions=sessions)
+        tap(draw(settings), "text-size-0")
+    game = two_players()
+    sessions.start_game(game)
+    with on(far):
+        big = sizes(draw(context(None, f"/table?game={game.id}", sessions=sessions)))
+    with on(near):
+        small = sizes(draw(context(None, f"/table?game={game.id}", sessions=sessions)))
+    # Designed: captions 14, chips 16, the Regret count 40 with its caption 13 (theme.BASE_SIZES).
+    assert big == {"button": {21.0}, "chip": {24.0}, "stepper": {60.0, 19.5}}
+    assert small == {"button": {12.0}, "chip": {13.5}, "stepper": {34.0, 11.0}}
+    assert store.get_setting("text_scale") is None  # nothing shared through the store
+
+
+def test_a_phone_that_chose_nothing_reads_the_designed_sizes():
+    with on(Phone()):
+        assert theme.BODY == 16 and theme.LABEL == 14 and theme.text_scale() == 1.0
+
+
+def test_a_text_size_out_of_range_is_refused_and_changes_nothing():
+    phone = Phone()
+    theme.choose_text_scale(1.25, phone)
+    with pytest.raises(ValueError, match="Text size"):
+        theme.choose_text_scale(9, phone)
+    assert theme.scaled_for(phone, "BODY") == 20.0

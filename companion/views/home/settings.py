@@ -1,13 +1,15 @@
-"""Settings: light or dark, this phone's language, the text size, and the way to the Data screen. Identifiers:
+"""Settings: light or dark, this phone's language and text size, and the way to the Data screen. Identifiers:
 ``theme-dark``, ``theme-light``, ``language-<en|it|zh_Hant>``, ``text-size-<n>`` (``n`` from 0, smallest first),
 ``settings-data``, ``back``."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.i18n import LANGUAGES, language, t
-from companion.store.display import TEXT_SIZE_NAMES, set_text_scale, text_scale
+from companion.store.display import TEXT_SIZE_NAMES
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw
@@ -37,23 +39,22 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         ctx.refresh()
         redraw()
 
-    languages = ft.Row([grow(action_button(f"language-{code}", name, lambda c=code: pick_language(c),
+    languages = ft.Row([grow(action_button(f"language-{code}", name, partial(pick_language, code),
                                            primary=code == language()))
                         for code, name in LANGUAGES.items()])
-    scale = text_scale(ctx.store)
+    scale = theme.text_scale()
 
     def pick_size(chosen: float) -> None:
-        set_text_scale(ctx.store, chosen)
-        theme.set_text_scale(chosen)
+        theme.choose_text_scale(chosen)  # this phone's: the others at the table keep theirs
         ctx.refresh()  # every text on the screen at its new size
         redraw()
 
-    sizes = ft.Row([action_button(f"text-size-{n}", t(TEXT_SIZE_NAMES[size]), lambda s=size: pick_size(s),
+    sizes = ft.Row([action_button(f"text-size-{n}", t(TEXT_SIZE_NAMES[size]), partial(pick_size, size),
                                   primary=size == scale) for n, size in enumerate(TEXT_SIZE_NAMES)], wrap=True)
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
         section_card("settings-language", t("Language"), [languages]),
-        *([section_card("settings-text-size", t("Text size"), [sizes])] if ctx.store is not None else []),
+        section_card("settings-text-size", t("Text size"), [sizes]),
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
     ], back=lambda: ctx.navigate("/"))

@@ -3,10 +3,12 @@ itemised, and mount. A refused action shows the rule's reason on the error line.
 ``/port?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``,
 ``madness``, ``sell-<k>`` (Fish ``k`` in hand), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
 not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
-``buy-die-<colour>``, ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the
-printed price), ``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
-``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys); ``buy-quote-…``
-beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
+``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A
+p.17), ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
+``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
+``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys),
+``tackle-die-<colour>-face-<face>`` (a die drawn from the bag and its face), ``tackle-drawn``, ``tackle-drawn-clear``;
+``buy-quote-…`` beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
 ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
 """
 
@@ -14,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
@@ -34,6 +38,7 @@ from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
+    face_row,
     fish_picker,
     grow,
     screen,
@@ -44,6 +49,10 @@ from companion.views.widgets import (
 )
 
 Redraw = Callable[[], None]
+ITEM_SHOPS: tuple[act.Shop, ...] = ("rods", "reels", "supplies")
+# What $1 cycles at the Market (A p.17), each with its button's word.
+CYCLED: tuple[tuple[Literal["rods", "reels", "supplies", "dice"], str], ...] = (
+    ("rods", N_("Rods")), ("reels", N_("Reels")), ("supplies", N_("Supplies")), ("dice", N_("Dice")))
 
 
 @dataclass
@@ -52,9 +61,10 @@ class PortForm:
 
     life_preserver: bool = False
     dinks: list[int] = field(default_factory=list)
-    shop: str = "rods"
+    shop: act.Shop = "rods"
     price: int = 3
     item: str = ""
+    drawn: list[tuple[TackleColour, int]] = field(default_factory=list)  # Three shops: dice drawn, and their faces
 
 
 def quote_text(state: GameState, buy: act.Buy) -> str:
@@ -82,7 +92,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
             action_button(f"sell-{k}", t("Sell ${value}", value=value),
-                          lambda f=f: sell(act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
+                          partial(sell, act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
         ]), *lost(f"sell-lost-{k}", value)]
     if len(p.hand) > 1 and state.ruleset.fish_per_sale is None:
         rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, p.hand)),
@@ -118,8 +128,8 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
             value=form.life_preserver, on_change=lambda _e: flip())),
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks,
                                            have=state.players[i].dinks), size=theme.BODY)),
-        ft.Row([action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), lambda n=n: add_dink(n)) for n in (1, 2)]
-               + [action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
+        ft.Row([*(action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), partial(add_dink, n)) for n in (1, 2)),
+                action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
     ]
     madness = state.madness(i).port_discount
     if madness:
@@ -131,15 +141,24 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
                 extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
-    dice = []
+
+    def buy_rolled(buy: act.Buy, face: int) -> None:
+        moves.apply(buy.model_copy(update={"faces": [face]}))
+
+    # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
+    dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
+                                      size=theme.SMALL)]
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
-        dice.append(ft.Row([
-            grow(action_button(f"buy-die-{colour}", t(DIE_NAMES[colour]), lambda b=buy: moves.apply(b))),
-            tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY)),
-        ]))
+        dice += [
+            ft.Row([ft.Text(t(DIE_NAMES[colour]), size=theme.BODY, weight=ft.FontWeight.W_600),
+                    tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY))], wrap=True),
+            face_row(f"buy-die-{colour}-rolled", f"buy-die-{colour}-face", colour, None,
+                     partial(buy_rolled, buy), name=t("Rolled")),
+            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), partial(moves.apply, buy)),
+        ]
 
-    def set_shop(shop: str) -> None:
+    def set_shop(shop: act.Shop) -> None:
         form.shop = shop
         redraw()
 
@@ -147,7 +166,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
         form.price = max(0, form.price + delta)
         redraw()
 
-    def on_item(event: ft.ControlEvent) -> None:
+    def on_item(event: ft.Event[ft.TextField]) -> None:
         form.item = event.control.value or ""
 
     def bought() -> act.Buy:  # the card name as typed now (typing doesn't redraw)
@@ -156,12 +175,11 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
     item = form.item.strip()
     buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
-    shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=lambda s=s: set_shop(s),
-                         color=theme.FOUL if s == form.shop else None) for s in ("rods", "reels", "supplies")],
+    shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=partial(set_shop, s),
+                         color=theme.FOUL if s == form.shop else None) for s in ITEM_SHOPS],
                    wrap=True)
-    cycle = ft.Row([action_button(f"cycle-{what}", label, lambda w=what: moves.apply(act.CycleMarket(player=i, what=w)))
-                    for what, label in (("rods", t("Rods")), ("reels", t("Reels")), ("supplies", t("Supplies")),
-                                        ("dice", t("Dice")))], wrap=True)
+    cycle = ft.Row([action_button(f"cycle-{what}", t(label), partial(moves.apply, act.CycleMarket(player=i, what=what)))
+                    for what, label in CYCLED], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
         section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
@@ -178,18 +196,50 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     ]
 
 
-def _buy_shops(moves: Moves, state: GameState, i: int, extra: dict[str, Any]) -> list[ft.Control]:
-    rows = []
+def _buy_shops(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
+               extra: dict[str, Any]) -> list[ft.Control]:
+    rows: list[ft.Control] = []
+
+    def buy(action: act.Buy) -> None:
+        if moves.apply(action) and action.dice is not None:
+            form.drawn.clear()
+
     for offer in shop_offers(state.ruleset):
-        offers = []
+        tackle = offer.id == "tackle"
+        offers: list[ft.Control] = []
         for tier in offer.tiers:
-            buy = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
+            action = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
+            if tackle and form.drawn:  # the dice drawn by hand, and their faces
+                action = action.model_copy(update={"dice": [c for c, _ in form.drawn],
+                                                   "faces": [f for _, f in form.drawn]})
             offers.append(ft.Row([
-                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, lambda b=buy: moves.apply(b))),
-                tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, buy), size=theme.BODY)),
+                grow(action_button(f"buy-{offer.id}-{tier.price}", tier.text, partial(buy, action))),
+                tagged(f"buy-quote-{offer.id}-{tier.price}", ft.Text(quote_text(state, action), size=theme.BODY)),
             ]))
+        if tackle:
+            offers += _drawn_dice(form, redraw)
         rows.append(section_card(f"port-shop-{offer.id}", offer.name, offers))
     return rows
+
+
+def _drawn_dice(form: PortForm, redraw: Redraw) -> list[ft.Control]:
+    """Three shops: the dice the angler drew from the bag, each tapped by colour and the face it rolled (A p.16,
+    docs/rules.md §5), then bought by their tier; with none entered the app draws and rolls."""
+    def add(colour: TackleColour, face: int) -> None:
+        form.drawn.append((colour, face))
+        redraw()
+
+    def clear() -> None:
+        form.drawn.clear()
+        redraw()
+
+    drawn = ", ".join(die_label(c, f) for c, f in form.drawn) or t("none: the app draws and rolls")
+    return [
+        ft.Text(t("Drew your own dice? Tap each one's face, then the tier"), size=theme.SMALL),
+        *(face_row(f"tackle-die-{c}", f"tackle-die-{c}-face", c, None, partial(add, c)) for c in TACKLE_COLOURS),
+        ft.Row([tagged("tackle-drawn", ft.Text(t("Drawn: {dice}", dice=drawn), size=theme.BODY), expand=True),
+                action_button("tackle-drawn-clear", t("Clear"), clear if form.drawn else None)]),
+    ]
 
 
 def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
@@ -200,7 +250,7 @@ def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
     rows = [ft.Column([
         ft.Text(fish_label(f), size=theme.BODY, weight=ft.FontWeight.W_600),
         ft.Row([action_button(f"mount-{k}-{s}", slot_label(s, rules.multiplier(s)),
-                              lambda f=f, s=s: moves.apply(act.Mount(player=i, fish=f, slot=s)))
+                              partial(moves.apply, act.Mount(player=i, fish=f, slot=s)))
                 for s in p.empty_slots], wrap=True),
     ]) for k, f in enumerate(p.hand)] if p.empty_slots else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
@@ -213,7 +263,7 @@ def PortScreen(ctx: AppContext) -> ft.View:
     if opened is None:
         return no_game(ctx, t("Port"))
     session, seat = opened
-    return _Port(ctx, session, seat, key=f"{session.key}-{seat}")
+    return _Port(ctx, session, seat, key=f"{session.key}-{seat}")  # type: ignore[call-arg]  # @ft.component adds key=
 
 
 @ft.component
@@ -226,7 +276,7 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     p = state.players[i]
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
     buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
-              else _buy_shops(moves, state, i, extra))
+              else _buy_shops(moves, state, i, form, redraw, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
     back = route_to("/table", game=game.id)

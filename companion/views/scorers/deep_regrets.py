@@ -92,7 +92,8 @@ def _blank(ctx: AppContext) -> TableDraft:
 
 
 def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
-    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche."""
+    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche; after a
+    mount slot the target moves on to the next empty one."""
     p = draft.players[i]
     target = ed.form.target.get(i, "hand")
     if target == "hand":
@@ -101,9 +102,10 @@ def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
     elif target == "cloche":
         p.cloche = fish
         ed.form.target[i] = "hand"
-    else:
+    else:  # the next empty slot is the likely next one: one tap fewer per Mounted Fish
         p.put_on_slot(int(target), fish)
-        ed.form.target[i] = "hand"
+        empty = [s for s in SLOT_NUMBERS if s > int(target) and p.on_slot(s) is None]
+        ed.form.target[i] = str(empty[0]) if empty else "hand"
     _changed(ed, draft)
 
 
@@ -256,10 +258,12 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
-                lambda: update(regret_cards=p.regret_cards + 1), label=t("Regret cards")),
+                lambda: update(regret_cards=p.regret_cards + 1), label=t("Regret cards"),
+                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail),
         stepper("scorer-fishbucks", i, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
-                lambda: update(fishbucks=p.fishbucks + 1), label=t("Fishbucks")),
+                lambda: update(fishbucks=p.fishbucks + 1), label=t("Fishbucks"),
+                on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,

@@ -32,7 +32,7 @@ from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
-from companion.views.table.confirm import ConfirmButton
+from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
     action_button,
     chip,
@@ -284,9 +284,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         section_card("boat", t("Can of Worms and Lifeboat"), [
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
-            ConfirmButton("abandon-ship", boat, ask, t("Yes, abandon ship"),  # type: ignore[call-arg]  # Flet: key=
-                          moves.tap(act.AbandonShip(player=i)), icon=ft.Icons.SURFING,
-                          key=f"abandon-ship-{i}-{p.lifeboat}") if available(state, i).can("abandon_ship") else
+            AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
+                        key=f"abandon-ship-{i}-{p.lifeboat}") if available(state, i).can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),

@@ -7,7 +7,8 @@ whose props are equal, and does not diff what it kept).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from functools import partial
+from typing import NamedTuple, cast
 
 import flet as ft
 
@@ -25,7 +26,7 @@ from companion.views.context import route_to
 from companion.views.hooks import current_page
 from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
-from companion.views.table.refresh import RefreshFaces
+from companion.views.table.refresh import PortFaces, RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
@@ -83,7 +84,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Dice, f: TurnMoves, hid
         return RefreshFaces(moves, i, p.name, p.fresh, p.spent,  # type: ignore[call-arg]  # Flet takes key=
                             key=f"refresh-{game_id}-{i}")
     if f.declare:
-        return _declare(moves, i, f)
+        return _Declaration(moves, i, p, f, key=f"declare-{game_id}-{i}")  # type: ignore[call-arg]  # Flet: key=
     buttons: list[ft.Control] = []
     if "pass" in f.moves and f.rewards:
         buttons.append(ft.Row([grow(action_button(f"pass-{r}-{i}", t(_PASS_LABELS[r]),
@@ -97,8 +98,13 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Dice, f: TurnMoves, hid
     return ft.Column(buttons)
 
 
-def _declare(moves: Moves, i: int, f: TurnMoves) -> ft.Control:
-    """Sea or Make Port, as the engine allows them now (A p.8, p.17)."""
+@ft.component
+def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
+    """Sea or Make Port, as the engine allows them now (A p.8, p.17); a Port button opens Making Port's muster,
+    whose faces the angler enters (A p.17)."""
+    porting, port = ft.use_state(cast(act.Declare | None, None))
+    if porting is not None:
+        return PortFaces(moves, i, p.name, p.fresh, p.spent, porting, lambda: port(None))
     first: list[ft.Control] = []
     if "sea" in f.declare:
         first.append(grow(action_button(f"declare-sea-{i}", t("Sea"),
@@ -107,17 +113,16 @@ def _declare(moves: Moves, i: int, f: TurnMoves) -> ft.Control:
         return ft.Column([ft.Row(first)])
     if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
         ports: list[ft.Control] = [
-            grow(action_button(f"declare-port-{i}-overmind-{s}",
-                               t("Make Port, Overmind on slot {slot}", slot=s),
-                               moves.tap(act.Declare(player=i, location="port", overmind_slot=s)),
+            grow(action_button(f"declare-port-{i}-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
+                               partial(port, act.Declare(player=i, location="port", overmind_slot=s)),
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         return ft.Column([ft.Row(first), ft.Row(ports, wrap=True)])
     first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
-                                    moves.tap(act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
+                                    partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
     rows: list[ft.Control] = [ft.Row(first)]
     if f.port_discard:
         rows.append(action_button(f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
-                                  moves.tap(act.Declare(player=i, location="port", discard_regret=True))))
+                                  partial(port, act.Declare(player=i, location="port", discard_regret=True))))
     return ft.Column(rows)
 
 
@@ -155,15 +160,29 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
 @ft.component
 def _Counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
               can: frozenset[str]) -> ft.Control:
-    """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``)."""
-    tap = moves.tap
+    """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``), and
+    typed on the numeric keyboard as one move for the difference."""
+    tap, apply = moves.tap, moves.apply
+
+    def regrets_typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
+        if n != regret_cards:
+            apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
+                  else act.DiscardRegret(player=i, count=regret_cards - n))
+
+    def money_typed(n: int) -> None:
+        if n != fishbucks:
+            apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
+
+    typed = bool(can & {"draw_regret", "discard_regret"})
     regrets = stepper("regret", i, regret_cards,
                       tap(act.DiscardRegret(player=i)) if "discard_regret" in can else None,
-                      tap(act.DrawRegret(player=i)) if "draw_regret" in can else None, label=t("Regret cards"))
+                      tap(act.DrawRegret(player=i)) if "draw_regret" in can else None, label=t("Regret cards"),
+                      on_typed=regrets_typed if typed else None, on_invalid=moves.ctx.fail)
     adjust = "adjust_fishbucks" in can
     money = stepper("fishbucks", i, f"${fishbucks}",
                     tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and fishbucks else None,
-                    tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"))
+                    tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"),
+                    on_typed=money_typed if adjust else None, on_invalid=moves.ctx.fail)
     return ft.Column([
         ft.Row([regrets, money], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),

@@ -1,31 +1,42 @@
-"""Refresh with the table's own dice (A p.8, issue 12): the angler picks the Fresh dice to roll again, taps the face
-each rolled die shows, and sends them; "Let the app roll" rolls for a table that wants it.
+"""Muster your courage with the table's own dice (A p.8, issue 12), at Refresh and again on Making Port (A p.17): the
+angler picks the Fresh dice to roll again, taps the face each rolled die shows, and sends them; "Let the app roll"
+rolls for a table that wants it.
 
 Identifiers (seat ``<i>``): ``reroll-<i>-<k>`` (Fresh die ``k`` rolled again), ``face-<i>-<n>-<face>`` (die ``n``
-of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``refresh-faces-<i>``, ``refresh-<i>``
-(let the app roll).
+of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``die-<i>-<n>`` (its name and face);
+Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port: ``port-faces-<i>``,
+``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import cast
 
 import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
-from companion.rules.dice import Die, DieKind, die_label, face_choices
+from companion.rules.dice import Die, DieKind
 from companion.views import theme
 from companion.views.table.common import Moves
-from companion.views.widgets import action_button, chip, grow, tagged
+from companion.views.table.confirm import ConfirmButton
+from companion.views.widgets import action_button, chip, face_row, grow
+
+# Builds the move from the Fresh dice rolled again and the faces entered (``None``: the app rolls).
+RollMove = Callable[[list[int], list[int] | None], act.Action]
 
 
 @ft.component
-def RefreshFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...]
-                 ) -> ft.Control:
-    """The face rows of the dice this Refresh rolls: the Spent dice, then the Fresh dice chosen to roll again."""
+def RollFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
+              move: RollMove, send_id: str, send_text: str, roll_id: str,
+              cancel: Callable[[], None] | None = None) -> ft.Control:
+    """The face rows of the dice one muster rolls: the Spent dice, then the Fresh dice chosen to roll again."""
     reroll, set_reroll = ft.use_state(tuple(range(len(fresh))))  # every Fresh die, as the rulebook's default
-    faces, set_faces = ft.use_state(())
+    faces, set_faces = ft.use_state(cast(tuple[int | None, ...], ()))
     kinds = [*spent, *(fresh[k].kind for k in reroll if k < len(fresh))]
-    entered = [*faces, *([None] * len(kinds))][:len(kinds)]
+    entered: list[int | None] = [*faces, *([None] * len(kinds))][:len(kinds)]
 
     def toggle(k: int) -> None:
         set_reroll(tuple(sorted(set(reroll) ^ {k})))
@@ -40,26 +51,55 @@ def RefreshFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spe
         if any(f is None for f in entered):
             moves.ctx.fail(t("Tap the face of each die {name} rolled first", name=name))
             return
-        moves.apply(act.Refresh(player=seat, reroll=list(reroll), faces=[f for f in entered if f is not None]))
+        moves.apply(move(list(reroll), [f for f in entered if f is not None]))
 
     rows: list[ft.Control] = []
     if fresh:
         rows += [ft.Text(t("Fresh dice to roll again"), size=theme.SMALL),
-                 ft.Row([chip(f"reroll-{seat}-{k}", d.label, on_click=lambda k=k: toggle(k),
+                 ft.Row([chip(f"reroll-{seat}-{k}", d.label, on_click=partial(toggle, k),
                               color=theme.FOUL if k in reroll else theme.PASSED)
                          for k, d in enumerate(fresh)], wrap=True)]
-    for n, kind in enumerate(kinds):
-        buttons = [action_button(f"face-{seat}-{n}-{face}", str(face), lambda n=n, face=face: pick(n, face),
-                                 primary=entered[n] == face) for face in face_choices(kind)]
-        label = die_label(kind, entered[n])
-        rows.append(ft.Row([tagged(f"die-{seat}-{n}", ft.Text(label, size=theme.BODY, width=120, no_wrap=True)),
-                            *buttons], wrap=True))
+    rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], partial(pick, n))
+             for n, kind in enumerate(kinds)]
+    rows.append(ft.Row([
+        grow(action_button(send_id, send_text, send, icon=ft.Icons.CASINO, primary=True)),
+        grow(action_button(roll_id, t("Let the app roll"), lambda: moves.apply(move(list(reroll), None)))),
+    ]))
+    if cancel is not None:
+        rows.append(action_button(f"port-cancel-{seat}", t("Back"), cancel, icon=ft.Icons.ARROW_BACK))
+    return ft.Column(rows, spacing=4)
+
+
+@ft.component
+def RefreshFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...]
+                 ) -> ft.Control:
+    """The Refresh phase's muster (A p.8)."""
+    return RollFaces(moves, seat, name, fresh, spent,
+                     lambda reroll, faces: act.Refresh(player=seat, reroll=reroll, faces=faces),
+                     f"refresh-faces-{seat}", t("Refresh with these faces"), f"refresh-{seat}")
+
+
+@ft.component
+def PortFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
+              making: act.Declare | act.AbandonShip, cancel: Callable[[], None]) -> ft.Control:
+    """Making Port's second muster (A p.17) for ``making`` (Make Port, perhaps discarding a Regret or Mounting
+    the Overmind, or Abandon Ship), sent with the faces rolled."""
+    def move(reroll: list[int], faces: list[int] | None) -> act.Action:
+        return type(making).model_validate({**making.model_dump(), "reroll": reroll, "faces": faces})
+
     return ft.Column([
-        *rows,
-        ft.Row([
-            grow(action_button(f"refresh-faces-{seat}", t("Refresh with these faces"), send, icon=ft.Icons.CASINO,
-                               primary=True)),
-            grow(action_button(f"refresh-{seat}", t("Let the app roll"),
-                               lambda: moves.apply(act.Refresh(player=seat, reroll=list(reroll))))),
-        ]),
+        ft.Text(t("Making Port: muster your courage again"), size=theme.BODY, weight=ft.FontWeight.W_600),
+        RollFaces(moves, seat, name, fresh, spent, move, f"port-faces-{seat}", t("Make Port with these faces"),
+                  f"port-roll-{seat}", cancel),
     ], spacing=4)
+
+
+@ft.component
+def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
+                caption: str, question: str) -> ft.Control:
+    """``abandon-ship``, asked first (issue 12); then Making Port's muster (A p.10, p.17) with the faces rolled."""
+    porting, set_porting = ft.use_state(False)
+    if porting:
+        return PortFaces(moves, seat, name, fresh, spent, act.AbandonShip(player=seat), lambda: set_porting(False))
+    return ConfirmButton("abandon-ship", caption, question, t("Yes, abandon ship"), lambda: set_porting(True),
+                         icon=ft.Icons.SURFING)

@@ -12,6 +12,7 @@ from companion.views.widgets.basics import (
     tagged,
     title_text,
 )
+from companion.views.widgets.dice_faces import face_row
 from companion.views.widgets.fish_picker import fish_picker
 from companion.views.widgets.stepper import stepper
 from companion.views.widgets.toolbar import undo_redo
@@ -20,6 +21,7 @@ __all__ = [
     "action_button",
     "chip",
     "error_line",
+    "face_row",
     "fish_picker",
     "grow",
     "icon_action",

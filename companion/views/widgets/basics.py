@@ -10,7 +10,7 @@ import flet as ft
 from companion.i18n import t
 from companion.views import theme
 
-Handler = Callable[[], None]
+Handler = Callable[[], object]  # what a handler returns (a move applied or not) is ignored
 
 
 def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
@@ -28,16 +28,17 @@ def grow(control: ft.Control) -> ft.Container:
     return ft.Container(content=control, expand=True)
 
 
-def _click(handler: Handler | None) -> Callable[[object], None] | None:
+def _click(handler: Handler | None) -> Callable[[object], object] | None:
     return None if handler is None else (lambda _event: handler())
 
 
 def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
                   primary: bool = False, disabled: bool = False, expand: bool = False) -> ft.Semantics:
-    """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour."""
+    """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
+    phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=text, icon=icon, on_click=_click(on_click), disabled=disabled or on_click is None,
-                  height=theme.TOUCH, expand=expand)
+    button = make(content=ft.Text(text, size=theme.LABEL), icon=icon, on_click=_click(on_click),
+                  disabled=disabled or on_click is None, height=max(theme.TOUCH, theme.LABEL * 2.6), expand=expand)
     return tagged(identifier, button)
 
 
@@ -113,7 +114,7 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
     """What the table must do by hand after the last move, one line each, by the thumb; ``table-steps``."""
     if not steps:
         return None
-    lines = [ft.Row([ft.Icon(ft.Icons.FRONT_HAND, color=theme.SEED),
+    lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.FRONT_HAND, color=theme.SEED),
                      ft.Text(step, size=theme.BODY, expand=True)]) for step in steps]
     return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True), live_region=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import flet as ft
 
@@ -15,14 +16,14 @@ RESULTS = 6
 
 
 @ft.component
-def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Callable[[CatalogFish], None],
+def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Callable[[CatalogFish], object],
                sets: tuple[str, ...] | None = None) -> ft.Column:
     """A search field ``{name}-search`` and up to six results ``{name}-pick-{fish id}``; the query is the
     component's own state, so a redraw of the screen around it keeps what was typed. ``sets``: the expansions on
     the table (their Fish are offered with the base game's; ``None``: every Fish)."""
     query, set_query = ft.use_state("")
 
-    def on_change(event: ft.ControlEvent) -> None:
+    def on_change(event: ft.Event[ft.TextField]) -> None:
         set_query(event.control.value or "")
 
     def pick(fish: CatalogFish) -> None:
@@ -30,7 +31,8 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
         on_pick(fish)
 
     found = load_catalog().search(query, limit=RESULTS, sets=sets) if query.strip() else []
-    results = [action_button(f"{name}-pick-{fish.id}", describe(fish), lambda f=fish: pick(f)) for fish in found]
+    results: list[ft.Control] = [action_button(f"{name}-pick-{fish.id}", describe(fish), partial(pick, fish))
+                                 for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(t("No Fish called “{name}” in the catalog", name=query), size=theme.SMALL))
     field = ft.TextField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
@@ -38,7 +40,8 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
     return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)
 
 
-def fish_picker(name: str, describe: Callable[[CatalogFish], str], on_pick: Callable[[CatalogFish], None],
+def fish_picker(name: str, describe: Callable[[CatalogFish], str], on_pick: Callable[[CatalogFish], object],
                 sets: Iterable[str] | None = None, *, key: str | None = None) -> ft.Control:
     """:class:`FishPicker`, keyed (``key``, default ``name``) so each picker keeps its own query."""
-    return FishPicker(name, describe, on_pick, None if sets is None else tuple(sets), key=key or name)
+    return FishPicker(name, describe, on_pick, None if sets is None else tuple(sets),
+                      key=key or name)  # type: ignore[call-arg]  # @ft.component adds key=

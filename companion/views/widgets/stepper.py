@@ -1,6 +1,9 @@
-"""The big number with − and + either side: Regret cards, Fishbucks, anything counted at the table."""
+"""The big number with − and + either side: Regret cards, Fishbucks, anything counted at the table. Where a screen
+takes a typed number too, the number is a field with the phone's numeric keyboard: "12" is three taps, not twelve."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import flet as ft
 
@@ -9,12 +12,38 @@ from companion.views import theme
 from companion.views.widgets.basics import Handler, icon_action, tagged
 
 
+def typed_number(text: str | None, field: str, minimum: int = 0) -> int:
+    """The whole number typed in ``field`` (a leading ``$`` and spaces are ignored), or ``ValueError`` saying what
+    the field takes.
+
+    >>> typed_number(" $12 ", "Fishbucks")
+    12
+    >>> typed_number("3x", "Regret cards")
+    Traceback (most recent call last):
+    ...
+    ValueError: Regret cards: type a whole number of 0 or more, not “3x”
+    """
+    shown = (text or "").strip()
+    try:
+        value = int(shown.removeprefix("$").strip().replace("−", "-"))
+    except ValueError:
+        value = minimum - 1
+    if value < minimum:
+        raise ValueError(t("{field}: type a whole number of {n} or more, not “{text}”", field=field, n=minimum,
+                           text=shown[:12]))
+    return value
+
+
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
-            label: str | None = None, color: str | None = None) -> ft.Row:
+            label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
+            on_invalid: Callable[[str], object] | None = None, minimum: int = 0) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
-    A handler of ``None`` disables its button (nothing to take away, say).
+    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` a tap on the number
+    opens a field on the numeric keyboard (``{name}-field-{index}``, focused): the number typed (``minimum`` or more)
+    goes to ``on_typed`` when the field is left or submitted; anything else goes to ``on_invalid`` as a message
+    naming the field, and changes nothing.
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
     >>> [c.identifier for c in row.controls]
@@ -23,16 +52,55 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
     shown = str(value)
-    # Three characters ("$10", the cap) at the big size are wider than the box: a size down, and never wrapped.
-    size = theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
-    number = ft.Column([
-        ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, color=color, no_wrap=True),
-        ft.Text(caption, size=theme.SMALL),
-    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    box: ft.Control = _shown(shown, caption, color)
+    if on_typed is not None:
+        box = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
     return ft.Row([
         icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
-        tagged(f"{name}{suffix}", ft.Container(number, width=64, alignment=ft.Alignment.CENTER)),
+        tagged(f"{name}{suffix}", ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER)),
         icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
+
+
+def _size(shown: str) -> float:
+    # Three characters ("$10", the cap) at the big size are wider than the box: a size down, and never wrapped.
+    return theme.BIG_NUMBER if len(shown) <= 2 else theme.NUMBER
+
+
+def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None = None) -> ft.Column:
+    """The number (or the field typing it) over its caption."""
+    number = field if field is not None else ft.Text(shown, size=_size(shown), weight=ft.FontWeight.BOLD, color=color,
+                                                     no_wrap=True)
+    return ft.Column([number, ft.Text(caption, size=theme.SMALL)], spacing=0,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@ft.component
+def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
+                on_invalid: Callable[[str], object] | None, minimum: int) -> ft.Control:
+    """The number, which a tap turns into a focused field on the numeric keyboard; a typed number different from
+    ``shown`` is handed on when the field is left. The number stays plain text otherwise, as the table reads it."""
+    typing, set_typing = ft.use_state(False)
+
+    def done(event: ft.Event[ft.TextField]) -> None:
+        set_typing(False)
+        text = event.control.value
+        if (text or "").strip() == shown:
+            return  # left without a change
+        try:
+            number = typed_number(text, caption, minimum)
+        except ValueError as refused:
+            if on_invalid is not None:
+                on_invalid(str(refused))  # nothing changes: the number is shown again as it was
+            return
+        on_typed(number)
+
+    if not typing:  # number and caption are one tap target, read as one text ("3 Regret cards")
+        return tagged(identifier, ft.Container(_shown(shown, caption, color), on_click=lambda _e: set_typing(True)))
+    field = ft.TextField(value=shown, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
+                         text_style=ft.TextStyle(size=_size(shown), weight=ft.FontWeight.BOLD, color=color),
+                         border=ft.UnderlineInputBorder(), dense=True, content_padding=0, autofocus=True,
+                         on_submit=done, on_blur=done)
+    return _shown(shown, caption, color, tagged(identifier, field, label=caption))

@@ -1,0 +1,31 @@
+"""The faces a rolled die may show, one button each: the angler taps the face their own die shows (issue 12).
+
+Used wherever the table rolls: Refresh and Making Port (the table screen), a die bought at the Market (Port).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import flet as ft
+
+from companion.rules.dice import die_label, face_choices
+from companion.views import theme
+from companion.views.widgets.basics import action_button, tagged
+
+
+def face_row(label_id: str, prefix: str, kind: str, chosen: int | None, on_pick: Callable[[int], object], *,
+             name: str | None = None) -> ft.Row:
+    """``Blue 1  [0] [1] [2]``: the die's name (with the face picked so far, identifier ``label_id``) and a button
+    per printed face, identifiers ``{prefix}-{face}``; ``name`` replaces the die's own label.
+
+    >>> row = face_row("die-0-1", "face-0-1", "blue", 1, lambda face: None)
+    >>> [c.identifier for c in row.controls]
+    ['die-0-1', 'face-0-1-0', 'face-0-1-1', 'face-0-1-2']
+    """
+    label = name if name is not None else die_label(kind, chosen)
+    buttons = [action_button(f"{prefix}-{face}", str(face), partial(on_pick, face), primary=chosen == face)
+               for face in face_choices(kind)]
+    caption = ft.Text(label, size=theme.BODY, width=120, no_wrap=True)
+    return ft.Row([tagged(label_id, caption), *buttons], wrap=True)
