@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import flet as ft
-from tables import context, draft_of, draw
+from tables import context, draft_of, draw, finished, play
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
+from companion.rules import actions as act
 from companion.rules.fish import FishRef
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
@@ -226,3 +227,15 @@ def test_put_back_is_offered_only_until_the_next_change() -> None:
     tap(draw(ctx), "scorer-remove-player-1")
     tap(draw(ctx), "scorer-fishbucks-plus-0")
     assert "scorer-undo-remove" not in ids(draw(ctx))
+
+
+def test_a_game_scored_from_the_table_shows_its_winner_before_the_entries() -> None:
+    """Issue 12: after "Score the game" the winner is on screen, not under every angler's entries."""
+    game = play(finished(), act.RevealRegrets(player=0, value=0), act.RevealRegrets(player=1, value=0))
+    order = ids(draw(context(game, "/score?game={id}")))
+    assert order.index("scorer-winners") < order.index("scorer-player-0")
+
+
+def test_a_table_filled_in_by_hand_shows_its_result_under_the_entries() -> None:
+    order = ids(draw(ctx_with(worked_example())))
+    assert order.index("scorer-player-1") < order.index("scorer-winners")

@@ -48,7 +48,7 @@ from companion.views.scorers.common import (
     undo_removal,
     use_draft,
 )
-from companion.views.scorers.results import results
+from companion.views.scorers.results import HALF, results
 from companion.views.table.common import game_session
 from companion.views.widgets import (
     action_button,
@@ -80,6 +80,19 @@ def _finished_game(ed: Editing, draft: TableDraft) -> Game | None:
     session = game_session(ed.ctx, draft.game_id) if draft.finished else None
     game = session.current.value if session is not None else None
     return game if game is not None and game.finished else None
+
+
+def _scored(ed: Editing, draft: TableDraft) -> list[ft.Control]:
+    """What is still needed, the problem that stops the scoring, or the result with its history buttons."""
+    missing = draft.missing()
+    if missing:
+        return [section_card("scorer-missing", t("Still needed"), [ft.Text(line, size=theme.BODY) for line in missing])]
+    try:
+        result = draft.score()
+    except ValueError as problem:
+        return [error_line(str(problem), "scorer-problem")]
+    return [*results(result), *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh,
+                                                game=_finished_game(ed, draft))]
 
 
 def _changed(ed: Editing, draft: TableDraft) -> None:
@@ -308,26 +321,19 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
         controls.append(ft.Row([tagged("scorer-from-game", ft.Text(note, size=theme.SMALL, expand=True)),
                                 action_button("scorer-refill", t("Fill in again"), refill, icon=ft.Icons.SYNC)],
                                wrap=True))
-    controls.append(_ruleset_section(ed, draft))
-    controls += [player_card(ed, draft, i) for i in range(len(draft.players))]
-    controls += undo_removal(ed)
-    controls.append(ft.Row([
+    cards: list[ft.Control] = [ft.Container(player_card(ed, draft, i), col=HALF) for i in range(len(draft.players))]
+    entries: list[ft.Control] = [_ruleset_section(ed, draft),
+                                 ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP)]
+    entries += undo_removal(ed)
+    entries.append(ft.Row([
         action_button("scorer-add-player", t("Add angler"), add_player if len(draft.players) < MAX_PLAYERS else None,
                       icon=ft.Icons.PERSON_ADD),
         action_button("scorer-reset", t("Clear"), reset, icon=ft.Icons.RESTART_ALT),
     ], wrap=True))
-    missing = draft.missing()
-    if missing:
-        controls.append(section_card("scorer-missing", t("Still needed"),
-                                     [ft.Text(line, size=theme.BODY) for line in missing]))
-    else:
-        try:
-            result = draft.score()
-        except ValueError as problem:
-            controls.append(error_line(str(problem), "scorer-problem"))
-        else:
-            controls += [*results(result), *history_controls(ctx, DRAFT_KEY, result, redraw=ed.refresh,
-                                                             game=_finished_game(ed, draft))]
+    scored = _scored(ed, draft)
+    # A game scored from the table shows its winner first (the entries are there to check, below); a table being
+    # filled in by hand shows the result under what was entered, where the last entry was made.
+    controls += [*scored, *entries] if draft.game_id and draft.finished else [*entries, *scored]
     back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
-    return screen(ctx.route, t("Score Deep Regrets"), controls, back=lambda: ctx.navigate(back_to),
+    return screen(ctx.route, t("Score Deep Regrets"), controls, wide=True, back=lambda: ctx.navigate(back_to),
                   actions=undo_redo(ed.session, ed.session.current, ctx.outcome), error=ctx.error)

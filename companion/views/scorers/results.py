@@ -14,6 +14,8 @@ from companion.views.scorers.common import ranking, winners_line
 from companion.views.widgets import section_card, tagged
 
 HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
+# A whole phone's width, half a tablet's.
+HALF: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 6}
 
 
 def fish_line_text(line: FishLine) -> str:
@@ -89,10 +91,13 @@ def chart(result: DeepRegretsResult) -> ft.Control:
 def results(result: DeepRegretsResult) -> list[ft.Control]:
     """Everything shown once the table is complete."""
     rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
+    summary = section_card("scorer-results", t("Result"), [
+        winners_line(result.winners), *ranking(rows),
+        tagged("scorer-penalty-rule", ft.Text(result.penalty_rule, size=theme.SMALL))])
+    # One column on a phone; on a tablet the result beside its chart, and the breakdowns two by two.
     return [
-        section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows),
-                                                     tagged("scorer-penalty-rule", ft.Text(result.penalty_rule,
-                                                                                           size=theme.SMALL))]),
-        chart(result),
-        *(breakdown(i, s) for i, s in enumerate(result.players)),
+        ft.ResponsiveRow([ft.Container(summary, col=HALF), ft.Container(chart(result), col=HALF)],
+                         spacing=theme.GAP, run_spacing=theme.GAP),
+        ft.ResponsiveRow([ft.Container(breakdown(i, s), col=HALF) for i, s in enumerate(result.players)],
+                         spacing=theme.GAP, run_spacing=theme.GAP),
     ]
