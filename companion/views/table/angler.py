@@ -5,7 +5,9 @@ Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``
 ``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
 ``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
 ``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship``,
-``table``, ``port``.
+``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`): ``ability-title-<seat>``,
+``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``, ``ability-die-<seat>-<n>``,
+``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
+from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.table.refresh import AbandonShip
@@ -57,6 +60,7 @@ class AnglerForm:
     used: CatchChoice = field(default_factory=CatchChoice)  # Dinks, Supplies, Life Preserver, change by hand
     item: str = ""
     swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot 1–3) of the Mounted Fish it is swapped for
+    ability: Pending | None = None  # the Fish just caught or eaten whose ability is offered
 
     def caught(self) -> None:
         self.dice, self.catch, self.secret, self.overfished = [], None, False, False
@@ -126,7 +130,8 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
             for seat, slot, fish in hadal_shade_targets(state, i)]
 
 
-def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
+def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None],
+           offered: ft.Control | None) -> ft.Control:
     fish = form.catch
 
     def pick(found: CatalogFish | None) -> None:
@@ -146,8 +151,12 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
         if fish is None:
             moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
+        secret = form.secret
         if moves.apply(action_for(fish)):
             form.caught()
+            # A card left secret isn't named on screen: its ability stays for the table to read.
+            form.ability = None if secret else Pending(fish.name, "catch", moves.shown)
+            redraw()
 
     def reveal_plug() -> None:
         if moves.apply(act.RevealPlug(player=i)):
@@ -155,7 +164,8 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
-    controls: list[ft.Control] = [fish_picker("catch", _catalog_line, pick, sets=state.ruleset.expansions)]
+    controls: list[ft.Control] = [*([offered] if offered else []),
+                                  fish_picker("catch", _catalog_line, pick, sets=state.ruleset.expansions)]
     if fish is not None and fish.name == THE_PLUG:  # not caught: it goes on the table (A p.27)
         controls += [
             ft.Text(fish.summary, size=theme.SMALL),
@@ -185,6 +195,22 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             ]),
         ]
     return section_card("fishing", t("Catch a Fish"), controls)
+
+
+def _offers(moves: Moves, state: GameState, i: int, form: AnglerForm, version: int,
+            redraw: Callable[[], None]) -> ft.Control | None:
+    """The ability of the Fish just caught or eaten, until it is used, dismissed, or the game changes."""
+    pending = form.ability
+    if pending is None or pending.version != version:
+        form.ability = None
+        return None
+
+    def done() -> None:
+        form.ability = None
+        redraw()
+
+    return AbilityOffers(moves, i, state, pending, done,  # type: ignore[call-arg]  # Flet takes key=
+                         key=f"ability-{i}-{pending.version}")
 
 
 def _catalog_line(fish: CatalogFish) -> str:
@@ -235,19 +261,27 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
     ])
 
 
-def _fish(moves: Moves, state: GameState, i: int) -> ft.Control:
+def _fish(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None],
+          offered: ft.Control | None) -> ft.Control:
     p = state.players[i]
     rules = state.ruleset
+
+    def eat(fish: FishRef) -> None:
+        if moves.apply(act.EatFish(player=i, fish=fish)):
+            form.ability = Pending(fish.name, "eat", moves.shown) if fish.name else None
+            redraw()
+
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
                for slot, f in p.slots]
     hand: list[ft.Control] = [ft.Row([
         tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
                                       value=state.sale_value(i, f)), size=theme.BODY), expand=True),
-        action_button(f"eat-{k}", t("Eat"), moves.tap(act.EatFish(player=i, fish=f))),
+        action_button(f"eat-{k}", t("Eat"), partial(eat, f)),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
         hand.append(ft.Text(not_entered(p.hand_hidden), size=theme.BODY))
-    return section_card("fish", t("Fish"), [ft.Text(t("Mounted"), size=theme.SMALL), *mounted,
+    return section_card("fish", t("Fish"), [*([offered] if offered else []), ft.Text(t("Mounted"), size=theme.SMALL),
+                                            *mounted,
                                             ft.Text(t("In hand"), size=theme.SMALL), *(hand or [ft.Text(t("none"))])])
 
 
@@ -269,6 +303,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     redraw = use_redraw()
     game, state = shown.value, shown.value.state
     p = state.players[i]
+    offered = _offers(moves, state, i, form, shown.version, redraw)
+    when = form.ability.when if form.ability else None
     back = route_to("/table", game=game.id)
     summary = ft.Row([chip("player-where", p.where), chip("madness", madness_text(state.madness(i)), color=theme.FAIR),
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
@@ -278,8 +314,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
         _dice(moves, state, i, form, redraw),
-        _catch(moves, state, i, form, redraw),
-        _fish(moves, state, i),
+        _catch(moves, state, i, form, redraw, offered if when == "catch" else None),
+        _fish(moves, state, i, form, redraw, offered if when == "eat" else None),
         _gear(moves, state, i, form),
         section_card("boat", t("Can of Worms and Lifeboat"), [
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),

@@ -3,7 +3,7 @@ and the screen shown when the game can't be found. No screen here imports anothe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -48,13 +48,21 @@ class Moves:
     def apply(self, action: Action) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
         by hand (draw a Regret card, take a die) is shown there instead, until the next action."""
-        before = self.session.current.value.state
-        result = self.session.apply(action, seen=self.shown)
-        if not self.ctx.outcome(result):
-            return False
-        steps = table_steps(before, action, result.current.value.state)
-        if steps:
-            self.ctx.tell([step.text for step in steps])
+        return self.apply_all([action])
+
+    def apply_all(self, actions: Sequence[Action]) -> bool:
+        """Make ``actions`` in order, each on the game the one before left (each is its own step of undo); stop at
+        the first refusal. What the table must do by hand after them is told together."""
+        told: list[str] = []
+        for action in actions:
+            before = self.session.current.value.state
+            result = self.session.apply(action, seen=self.shown)
+            if not self.ctx.outcome(result):
+                return False
+            self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
+            told += [step.text for step in table_steps(before, action, result.current.value.state)]
+        if told:
+            self.ctx.tell(told)
         return True
 
     def tap(self, action: Action) -> Callable[[], None]:
