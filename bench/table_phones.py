@@ -11,8 +11,11 @@ tree, i.e. a frame the user can tap); bytes are Chromium's own count of what cro
 Tap latency: the first phone opens a game's table and taps Regret +/−; measured from ``pointerdown`` to the
 changed number, with that phone alone and then with three more phones showing the same game.
 
-    .venv/bin/python bench/table_phones.py                 # 3 loads each, 30 taps each
-    .venv/bin/python bench/table_phones.py --loads 5 --taps 50
+    .venv/bin/python -m bench.table_phones                 # 3 loads each, 30 taps each
+    .venv/bin/python -m bench.table_phones --loads 5 --taps 50
+
+The other phones hear of each tap a moment after the tapping phone has drawn it (``OTHER_TABS_DELAY``), so the
+tapping phone's figure is what a player feels; ``bench.table_wire`` counts what each tap renders and sends.
 
 Targets (issue 10): ≤ 6 MB on the wire for a first load; first screen no slower than bare Flet's; 4 phones
 ≤ 1.3× one phone at p95.
@@ -34,12 +37,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from bench.ui_latency import open_table, summary, tap_latency_ms
+from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO), str(REPO / "bench")]
-
-from ui_latency import open_table, summary, tap_latency_ms  # noqa: E402
-
-from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium  # noqa: E402
 
 MB = 1_000_000
 WIRE_TARGET_MB = 6.0
