@@ -37,7 +37,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from bench.ui_latency import open_table, summary, tap_latency_ms
+from bench.ui_latency import PATIENCE_MS, open_table, summary, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium
 
 REPO = Path(__file__).resolve().parents[1]
@@ -96,7 +96,7 @@ def first_load(browser: object, url: str, join_link: str | None, compressed: boo
     wire = [0.0]
     cdp.on("Network.loadingFinished", lambda event: wire.__setitem__(0, wire[0] + event["encodedDataLength"]))
     started = time.perf_counter()
-    FletPage(page, url).open("/")
+    FletPage(page, url, PATIENCE_MS).open("/")
     seconds = time.perf_counter() - started
     page.wait_for_timeout(500)  # late requests (fonts, icons) still count
     context.close()
@@ -107,7 +107,7 @@ def phone_at(browser: object, table: LanTable, route: str = "/", host: bool = Fa
     """A phone that joined ``table`` through its link (the host's, when ``host``), showing ``route``."""
     context = browser.new_context(viewport=PHONE)
     context.request.get(table.host_link if host else table.join_link)
-    return FletPage(context.new_page(), table.url).open(route)
+    return FletPage(context.new_page(), table.url, PATIENCE_MS).open(route)
 
 
 def tap_latencies(phone: FletPage, taps: int) -> list[float]:

@@ -35,7 +35,7 @@ from flet.controls.context import context
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet_web.fastapi.flet_app import FletApp
 
-from bench.ui_latency import open_table, tap_latency_ms
+from bench.ui_latency import PATIENCE_MS, open_table, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, free_port, launch_chromium
 
 
@@ -157,7 +157,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data_dir, served(data_dir) as url, counting(tally), \
             launch_chromium() as browser:
         def phone(route: str = "/") -> FletPage:
-            return FletPage(browser.new_context(viewport=PHONE).new_page(), url).open(route)
+            return FletPage(browser.new_context(viewport=PHONE).new_page(), url, PATIENCE_MS).open(route)
 
         first = phone()
         open_table(first)

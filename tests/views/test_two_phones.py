@@ -3,12 +3,14 @@ refused and it is shown the host's game), and nothing is lost."""
 
 from __future__ import annotations
 
-from tables import context, draw, two_players
+from tables import context, draw, monday_action, two_players
 from viewtree import tap, text_of
 
 from companion.app import RouteScreen
+from companion.rules import actions as act
 from companion.session import Saver, Sessions
 from companion.store import open_store
+from companion.views.table.screen import body_facts
 from tests.support.components import Rendered
 
 
@@ -39,3 +41,47 @@ def test_queued_saves_end_with_the_newest_version_and_wait_for_nothing(tmp_path)
         tap(draw(ctx), "regret-plus-0")
     saver.flush()  # waits only for the queued saves themselves: no save is held back for later taps
     assert store.load_game(game.id).state.players[0].regret_cards == 5
+
+
+def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other():
+    """Live updates reach the other phone as the one card that changed: Bo's card is left as it was drawn."""
+    sessions = Sessions(None)
+    game = monday_action()
+    first = context(game, "/table?game={id}", sessions=sessions)
+    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    other = Rendered(RouteScreen, second, second.route)
+    other.render()
+    shown = draw(first)
+    assert sessions.game(game.id).subscribers == 2  # one per tab, whatever the number of cards
+    tap(shown, "regret-plus-0")
+    v = other.render()
+    assert [key for name, key in other.drawn if name == "_angler_card"] == ["card-0"]
+    assert text_of(v, "regret-0").startswith("1")
+
+
+def test_a_regret_tap_changes_nothing_the_table_body_draws_itself():
+    """The body (banner, next step, turn order) follows only what it draws: a Regret tap leaves it as it was."""
+    session = Sessions(None).start_game(monday_action())
+    before = session.current
+    session.apply(act.DrawRegret(player=0), seen=before.version)
+    assert body_facts(session.current) == body_facts(before)
+    session.apply(act.Pass(player=0), seen=session.version)  # the turn moves on: the banner changes
+    assert body_facts(session.current) != body_facts(before)
+
+
+def test_a_stale_phone_draws_the_game_again_and_its_next_tap_counts():
+    """After the refusal the same screen shows the game as it stands and names that version."""
+    sessions = Sessions(None)
+    game = two_players()
+    first = context(game, "/table?game={id}", sessions=sessions)
+    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    stale = Rendered(RouteScreen, second, second.route)
+    stale_view = stale.render()
+    tap(draw(first), "regret-plus-0")
+    tap(stale_view, "fishbucks-plus-1")  # drawn before the Regret: refused
+    assert "Another phone changed this game first" in second.error
+    v = stale.render()
+    assert text_of(v, "regret-0").startswith("1")
+    tap(v, "fishbucks-plus-1")
+    assert second.error is None
+    assert sessions.game(game.id).current.value.state.players[1].fishbucks == 1

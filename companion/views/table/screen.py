@@ -92,7 +92,7 @@ def _Toolbar(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
     ], spacing=0, tight=True)
 
 
-class _Facts(NamedTuple):
+class BodyFacts(NamedTuple):
     """What the body draws itself (the cards follow their own anglers)."""
 
     game_id: str
@@ -104,11 +104,11 @@ class _Facts(NamedTuple):
     turn: int | None
 
 
-def _facts(shown: Snapshot[Game]) -> _Facts:
+def body_facts(shown: Snapshot[Game]) -> BodyFacts:
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
-    return _Facts(game.id, banner_lines(state), tuple(setup), throw_now(state), next_of(state),
+    return BodyFacts(game.id, banner_lines(state), tuple(setup), throw_now(state), next_of(state),
                   tuple(state.turn_order()), state.current_player)
 
 
@@ -116,7 +116,7 @@ def _facts(shown: Snapshot[Game]) -> _Facts:
 @ft.component
 def _Body(moves: Moves, feed: TabFeed[Game], behind: int) -> ft.Control:
     # ``behind`` counts this tab's stale refusals: each draws everything again from the game as it stands.
-    f: _Facts = use_selected(feed, _facts)
+    f: BodyFacts = use_selected(feed, body_facts)
     turn = f.turn
     ft.use_effect(lambda: _bring_into_view(turn), [turn])
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
