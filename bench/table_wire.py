@@ -2,7 +2,8 @@
 
 The real app (behind its gate, local mode) is served in this process on 127.0.0.1 and driven by headless Chromium
 phones, so every count is Flet's own: a render is one run of a component's function (by Flet's scheduler or under
-a redrawn parent), bytes are the msgpack messages Flet queues for that phone's WebSocket. The first phone opens a
+a redrawn parent), a control built is one control object made (what a render really costs: two steppers make
+about twenty), bytes are the msgpack messages Flet queues for that phone's WebSocket. The first phone opens a
 game's table and taps Regret +/− on the first angler; each tap is counted on the tapping phone alone, then with
 ``--phones`` − 1 more phones showing the same game (each waits until it shows the new number).
 
@@ -32,25 +33,29 @@ import msgpack
 from flet.components.component import Renderer
 from flet.controls.base_control import BaseControl
 from flet.controls.context import context
+from flet.controls.id_counter import IdCounter
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet_web.fastapi.flet_app import FletApp
 
 from bench.ui_latency import PATIENCE_MS, open_table, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, free_port, launch_chromium
 
+Sample = tuple[dict[str, Counter[str]], Counter[str], Counter[str]]
+
 
 class Tally:
-    """Renders (by component) and bytes sent, per Flet session, since the last :meth:`take`."""
+    """Renders (by component), controls built and bytes sent, per Flet session, since the last :meth:`take`."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.renders: dict[str, Counter[str]] = defaultdict(Counter)
+        self.built: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
 
-    def take(self) -> tuple[dict[str, Counter[str]], Counter[str]]:
+    def take(self) -> Sample:
         with self.lock:
-            taken = (self.renders, self.sent)
-            self.renders, self.sent = defaultdict(Counter), Counter()
+            taken = (self.renders, self.built, self.sent)
+            self.renders, self.built, self.sent = defaultdict(Counter), Counter(), Counter()
         return taken
 
 
@@ -64,7 +69,7 @@ def _session_id() -> str:
 @contextmanager
 def counting(tally: Tally) -> Iterator[None]:
     """Count every component render and every message sent, by the session they belong to."""
-    render, send = Renderer.render, FletApp.send_message
+    render, send, number = Renderer.render, FletApp.send_message, IdCounter.next
     encode = configure_encode_object_for_msgpack(BaseControl)
 
     def counted_render(self: Renderer, fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -73,17 +78,23 @@ def counting(tally: Tally) -> Iterator[None]:
                 tally.renders[_session_id()][fn.__name__] += 1
         return render(self, fn, *args, **kwargs)
 
+    def counted_number(self: IdCounter) -> int:  # every control takes a number when it is made
+        with tally.lock:
+            tally.built[_session_id()] += 1
+        return number(self)
+
     def counted_send(self: FletApp, message: Any) -> None:
         size = len(msgpack.packb([message.action, message.body], default=encode)) + 1
         with tally.lock:
             tally.sent[_session_id()] += size
         send(self, message)
 
-    Renderer.render, FletApp.send_message = counted_render, counted_send  # type: ignore[method-assign]
+    Renderer.render, FletApp.send_message, IdCounter.next = (  # type: ignore[method-assign]
+        counted_render, counted_send, counted_number)
     try:
         yield
     finally:
-        Renderer.render, FletApp.send_message = render, send  # type: ignore[method-assign]
+        Renderer.render, FletApp.send_message, IdCounter.next = render, send, number  # type: ignore[method-assign]
 
 
 @contextmanager
@@ -114,7 +125,6 @@ def served(data_dir: str) -> Iterator[str]:
         thread.join(10)
 
 
-Sample = tuple[dict[str, Counter[str]], Counter[str]]
 
 
 def tap_counted(tally: Tally, phone: FletPage, others: list[FletPage], button: str) -> Sample:
@@ -130,21 +140,22 @@ def tap_counted(tally: Tally, phone: FletPage, others: list[FletPage], button: s
 
 def report(label: str, samples: list[Sample], tapper: str) -> None:
     """Per tap: median renders and bytes on the tapping phone and on each other phone; which components ran."""
-    def per_phone(sample: Sample, mine: bool) -> list[tuple[int, int, Counter[str]]]:
-        renders, sent = sample
+    def per_phone(sample: Sample, mine: bool) -> list[tuple[int, int, int, Counter[str]]]:
+        renders, built, sent = sample
         ids = [tapper] if mine else sorted((set(renders) | set(sent)) - {tapper, "?"})
-        return [(sum(renders[i].values()), sent[i], renders[i]) for i in ids]
+        return [(sum(renders[i].values()), built[i], sent[i], renders[i]) for i in ids]
 
     for who, mine in (("tapping phone", True), ("each other phone", False)):
         rows = [row for sample in samples for row in per_phone(sample, mine)]
         if not rows:
             continue
         components: Counter[str] = Counter()
-        for _, _, names in rows:
+        for *_, names in rows:
             components.update(names)
         common = ", ".join(f"{name} {n / len(rows):.1f}" for name, n in components.most_common(8))
         print(f"{label:10}{who:18}{statistics.median(r[0] for r in rows):>9.0f}"
-              f"{statistics.median(r[1] for r in rows):>10.0f} B   {common}")
+              f"{statistics.median(r[1] for r in rows):>9.0f}{statistics.median(r[2] for r in rows):>10.0f} B   "
+              f"{common}")
 
 
 def main() -> int:
@@ -164,7 +175,7 @@ def main() -> int:
         for _ in range(3):  # warm-up
             tap_counted(tally, first, [], next(buttons))
         alone = [tap_counted(tally, first, [], next(buttons)) for _ in range(args.taps)]
-        tapper = alone[-1][1].most_common(1)[0][0]
+        tapper = alone[-1][2].most_common(1)[0][0]
         others = [phone(first.page.url.removeprefix(url)) for _ in range(args.phones - 1)]
         for other in others:
             other.wait_id("regret-0")
@@ -172,7 +183,7 @@ def main() -> int:
         together = [tap_counted(tally, first, others, next(buttons)) for _ in range(args.taps)]
 
     print(f"per table tap (Regret +/− on the first angler), median of {args.taps} taps")
-    print(f"{'':28}{'renders':>9}{'sent':>12}   components rendered (mean per tap)")
+    print(f"{'':28}{'renders':>9}{'built':>9}{'sent':>12}   components rendered (mean per tap)")
     report("1 phone", alone, tapper)
     report(f"{args.phones} phones", together, tapper)
     return 0
