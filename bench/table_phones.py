@@ -36,6 +36,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from bench.ui_latency import PATIENCE_MS, open_table, summary, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium
@@ -60,6 +61,7 @@ class LanTable:
             text=True, start_new_session=True)
         printed = ""
         while len(found := _LINK.findall(printed)) < 2:
+            assert self.process.stdout is not None  # piped above
             line = self.process.stdout.readline()
             if not line:
                 raise RuntimeError(f"companion serve --lan exited:\n{printed}")
@@ -83,7 +85,7 @@ class LanTable:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
-def first_load(browser: object, url: str, join_link: str | None, compressed: bool = True) -> tuple[float, float]:
+def first_load(browser: Any, url: str, join_link: str | None, compressed: bool = True) -> tuple[float, float]:
     """(MB on the wire, seconds to the first screen) for one load of ``url`` in a fresh context."""
     context = browser.new_context(viewport=PHONE)
     if not compressed:
@@ -103,7 +105,7 @@ def first_load(browser: object, url: str, join_link: str | None, compressed: boo
     return wire[0] / MB, seconds
 
 
-def phone_at(browser: object, table: LanTable, route: str = "/", host: bool = False) -> FletPage:
+def phone_at(browser: Any, table: LanTable, route: str = "/", host: bool = False) -> FletPage:
     """A phone that joined ``table`` through its link (the host's, when ``host``), showing ``route``."""
     context = browser.new_context(viewport=PHONE)
     context.request.get(table.host_link if host else table.join_link)

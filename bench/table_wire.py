@@ -29,13 +29,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 from flet.components.component import Renderer
 from flet.controls.base_control import BaseControl
 from flet.controls.context import context
 from flet.controls.id_counter import IdCounter
 from flet.messaging.protocol import configure_encode_object_for_msgpack
-from flet_web.fastapi.flet_app import FletApp
+from flet_web.fastapi.flet_app import FletApp  # type: ignore[import-untyped]
 
 from bench.ui_latency import PATIENCE_MS, open_table, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, free_port, launch_chromium
@@ -90,7 +90,7 @@ def counting(tally: Tally) -> Iterator[None]:
         send(self, message)
 
     Renderer.render, FletApp.send_message, IdCounter.next = (  # type: ignore[method-assign]
-        counted_render, counted_send, counted_number)
+        counted_render, counted_send, counted_number)  # type: ignore[assignment]
     try:
         yield
     finally:
@@ -166,7 +166,9 @@ def main() -> int:
     tally = Tally()
     buttons = itertools.cycle(["regret-plus-0", "regret-minus-0"])
     with tempfile.TemporaryDirectory() as data_dir, served(data_dir) as url, counting(tally), \
-            launch_chromium() as browser:
+            launch_chromium() as chromium:
+        browser: Any = chromium  # a Playwright Browser
+
         def phone(route: str = "/") -> FletPage:
             return FletPage(browser.new_context(viewport=PHONE).new_page(), url, PATIENCE_MS).open(route)
 

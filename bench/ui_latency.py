@@ -19,6 +19,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
 
@@ -83,7 +84,8 @@ def main() -> int:
             ServedApp.start([sys.executable, str(REPO / "bench" / "bare_app.py"), "--port", str(bare_port)],
                             bare_port) as bare_app, \
             ServedApp.start(companion_command(data_dir, app_port), app_port) as table_app, \
-            launch_chromium() as browser:
+            launch_chromium() as chromium:
+        browser: Any = chromium  # a Playwright Browser
         bare = FletPage(browser.new_context(viewport=PHONE).new_page(), bare_app.url, PATIENCE_MS).open()
         table = FletPage(browser.new_context(viewport=PHONE).new_page(), table_app.url, PATIENCE_MS).open()
         open_table(table)
