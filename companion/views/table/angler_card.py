@@ -7,7 +7,7 @@ whose props are equal, and does not diff what it kept).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import flet as ft
 
@@ -227,15 +227,9 @@ def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tie
 AnglerCard = ft.memo(_angler_card)
 
 
-def card_props(state: GameState, seat: int) -> tuple[Any, ...]:
-    """What the card of ``seat`` reads from the game: equal props, the same card (the table follows them)."""
-    return (state.players[seat], state.madness(seat), TurnFacts.of(state, seat), _personality_props(state, seat),
-            state.life_preserver == seat)
-
-
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
     Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others."""
-    player, tier, facts, personality, holds_lp = card_props(state, seat)
-    return AnglerCard(moves, game_id, seat, player, tier, facts, personality,
-                      may_see_hidden(current_page(), game_id, seat), holds_lp, key=f"card-{seat}")
+    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnFacts.of(state, seat),
+                      _personality_props(state, seat), may_see_hidden(current_page(), game_id, seat),
+                      state.life_preserver == seat, key=f"card-{seat}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import flet as ft
 
 from companion.i18n import t, tn
@@ -13,25 +11,13 @@ from companion.views.labels import phase_name
 from companion.views.widgets import chip, section_card, tagged
 
 
-class Lines(NamedTuple):
-    """What the banner says: the Day, which of how many, the phase, whose turn, the countdown, the Life Preserver."""
-
-    day: str
-    of_days: str
-    phase: str
-    whose: str
-    countdown: str | None
-    life_preserver: str | None
-
-
-def banner(lines: Lines) -> ft.Control:
+def banner(state: GameState) -> ft.Control:
     """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``: redrawn only when one
     of them changed (a Regret tap leaves it as it was)."""
-    return _Banner(*lines, key="banner")
+    return _Banner(*_lines(state), key="banner")
 
 
-def banner_lines(state: GameState) -> Lines:
-    """The banner's lines for ``state``."""
+def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -48,8 +34,8 @@ def banner_lines(state: GameState) -> Lines:
                        state.turns_left, name=state.players[state.last_player].name)
     holder = state.life_preserver
     lp = None if holder is None else t("Life Preserver: {name}", name=state.players[holder].name)
-    return Lines(state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose,
-                 countdown, lp)
+    return (state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose, countdown,
+            lp)
 
 
 @ft.memo

@@ -3,16 +3,14 @@ and the screen shown when the game can't be found. No screen here imports anothe
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
 
 from companion.i18n import t
 from companion.rules.actions import Action
-from companion.rules.game import Game
 from companion.rules.table_steps import table_steps
-from companion.session import GameSession, Outcome
+from companion.session import GameSession
 from companion.session.registry import NotFound
 from companion.views.context import AppContext
 from companion.views.widgets import action_button, error_line, screen
@@ -40,43 +38,29 @@ def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
 
 @dataclass(eq=False)
 class Moves:
-    """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check).
-    A move refused because another phone was first calls ``on_stale``: the screen draws the game as it stands."""
+    """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
 
     ctx: AppContext
     session: GameSession
     shown: int = 0
-    on_stale: Callable[[], None] | None = None
 
     def apply(self, action: Action) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
         by hand (draw a Regret card, take a die) is shown there instead, until the next action."""
         before = self.session.current.value.state
         result = self.session.apply(action, seen=self.shown)
-        if not self._outcome(result):
+        if not self.ctx.outcome(result):
             return False
         steps = table_steps(before, action, result.current.value.state)
         if steps:
             self.ctx.tell([step.text for step in steps])
         return True
 
-    def tap(self, action: Action) -> Callable[[], None]:
-        """A button's handler that makes ``action``."""
-        def make() -> None:
-            self.apply(action)
+    def undo(self) -> bool:
+        return self.ctx.outcome(self.session.undo(seen=self.shown))
 
-        return make
-
-    def undo(self) -> None:
-        self._outcome(self.session.undo(seen=self.shown))
-
-    def redo(self) -> None:
-        self._outcome(self.session.redo(seen=self.shown))
-
-    def _outcome(self, result: Outcome[Game]) -> bool:
-        if result.stale and self.on_stale is not None:
-            self.on_stale()
-        return self.ctx.outcome(result)
+    def redo(self) -> bool:
+        return self.ctx.outcome(self.session.redo(seen=self.shown))
 
 
 def use_moves(ctx: AppContext, session: GameSession, version: int | None = None) -> Moves:
