@@ -4,8 +4,8 @@ set state from any thread.
 A session tells its subscribers on the thread that made the change (another tab's handler, the save worker).
 Component state may only be set on the event loop, in the context of the tab that owns the component, so
 :func:`use_threadsafe` captures both while rendering and hands the setter over with ``call_soon_threadsafe``.
-A screen that draws one session in many components subscribes once (:func:`use_feed`) and each component reads
-its own part of it (:func:`use_selected`): a change redraws the components whose part changed, in one pass.
+:func:`use_session` is one component's subscription; a screen that draws one session in many components can
+subscribe once (:func:`use_feed`) and let each read its own part (:func:`use_selected`).
 """
 
 from __future__ import annotations
