@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
 
@@ -23,12 +24,12 @@ LOCALES = {"en-US": "Deep Regrets", "it-IT": "Nuova partita", "zh-TW": "新遊�
 FONT = "NotoSansTC-companion.otf"
 
 
-def first_load(browser: object, url: str, locale: str, shown: str) -> tuple[int, int]:
+def first_load(browser: Any, url: str, locale: str, shown: str) -> tuple[int, int]:
     """Bytes of every response the home screen's first load received, and of those the CJK font's."""
     context = browser.new_context(viewport=PHONE, locale=locale, service_workers="block")
     bodies: dict[str, int] = {}
 
-    def count(response: object) -> None:
+    def count(response: Any) -> None:
         try:
             bodies[response.url] = bodies.get(response.url, 0) + len(response.body())
         except Exception:  # a redirect or an aborted request has no body

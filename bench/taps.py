@@ -12,22 +12,17 @@ and typing them where the screen offers a number field. Target (issue 12): the s
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "views"))
+import flet as ft
 
-import flet as ft  # noqa: E402
-from tables import context, draft_of, draw, game_of, monday_action, two_players  # noqa: E402
-from viewtree import change, find, ids, tap  # noqa: E402
-
-from companion.scoring.draft import TableDraft  # noqa: E402
-from companion.views.scorers.deep_regrets import DRAFT_KEY  # noqa: E402
-from companion.views.theme import SEED  # noqa: E402
+from companion.scoring.draft import TableDraft
+from companion.views.scorers.deep_regrets import DRAFT_KEY
+from companion.views.theme import SEED
+from tests.views.tables import context, draft_of, draw, game_of, monday_action, two_players
+from tests.views.viewtree import change, find, ids, tap
 
 
 @dataclass

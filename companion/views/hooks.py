@@ -1,8 +1,11 @@
-"""Hooks the screens share: follow a session (re-render when any tab changes it) and set state from any thread.
+"""Hooks the screens share: follow a session (re-render when any tab changes what a component reads of it) and
+set state from any thread.
 
 A session tells its subscribers on the thread that made the change (another tab's handler, the save worker).
 Component state may only be set on the event loop, in the context of the tab that owns the component, so
 :func:`use_threadsafe` captures both while rendering and hands the setter over with ``call_soon_threadsafe``.
+:func:`use_session` is one component's subscription; a screen that draws one session in many components can
+subscribe once (:func:`use_feed`) and let each read its own part (:func:`use_selected`).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
@@ -27,8 +30,9 @@ def current_page() -> ft.Page | None:
         return None
 
 
-def use_threadsafe(setter: Callable[[Any], None]) -> Callable[[Any], None]:
-    """``setter`` made callable from any thread (a plain call outside the event loop, as in view tests)."""
+def use_threadsafe(setter: Callable[[Any], None], delay: float = 0.0) -> Callable[[Any], None]:
+    """``setter`` made callable from any thread (a plain call outside the event loop, as in view tests); with
+    ``delay``, it runs that many seconds later."""
     try:
         loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
@@ -38,30 +42,93 @@ def use_threadsafe(setter: Callable[[Any], None]) -> Callable[[Any], None]:
     def deliver(value: Any) -> None:
         if loop is None or loop.is_closed():
             setter(value)
+        elif delay:
+            loop.call_soon_threadsafe(loop.call_later, delay, setter, value, context=captured.copy())
         else:
             loop.call_soon_threadsafe(setter, value, context=captured.copy())
 
     return deliver
 
 
-def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:
-    """The session's newest version; the component re-renders whenever any tab changes it, or, with ``select``,
-    only when what ``select`` reads from it changed (a title that shows the Day, not the Regret count)."""
-    pick: Callable[[Snapshot[T]], Any] = select or (lambda snapshot: snapshot.version)
-    _, set_seen = ft.use_state(lambda: pick(session.current))
-    deliver = use_threadsafe(set_seen)
-    stop = ft.use_ref(None)
+# How long another tab waits before it hears of a change: the tab that made it renders and sends its own answer
+# first (every tab renders on one event loop, so the other tabs' renders would queue ahead of the tapper's patch).
+OTHER_TABS_DELAY = 0.03
 
-    def subscribe() -> None:
-        stop.current = session.subscribe(lambda snapshot: deliver(pick(snapshot)))
 
-    def unsubscribe() -> None:
+class TabFeed(Generic[T]):
+    """One tab's subscription to a session, shared by the components of the tab that follow it: a change reaches
+    them all in one call on the tab's event loop (one render pass, one patch), at once in the tab that made the
+    change and :data:`OTHER_TABS_DELAY` seconds later in every other."""
+
+    def __init__(self, session: Session[T]) -> None:
+        self.session = session
+        self._followers: list[Callable[[Snapshot[T]], None]] = []
+
+    def follow(self, follower: Callable[[Snapshot[T]], None]) -> Callable[[], None]:
+        """Tell ``follower`` of every change from now on; returns the function that stops it."""
+        self._followers.append(follower)
+        return lambda: self._followers.remove(follower) if follower in self._followers else None
+
+    def tell(self, snapshot: Snapshot[T]) -> None:
+        for follower in list(self._followers):
+            follower(snapshot)
+
+
+def use_feed(session: Session[T]) -> TabFeed[T]:
+    """The tab's :class:`TabFeed` of ``session`` for the component's life (a stable prop for its children)."""
+    feed: TabFeed[T] = ft.use_memo(lambda: TabFeed(session), [session])
+    mine = current_page()
+    later = use_threadsafe(feed.tell, OTHER_TABS_DELAY)
+
+    def heard(snapshot: Snapshot[T]) -> None:
+        if mine is not None and current_page() is mine:
+            feed.tell(snapshot)  # this tab's own move: its render goes first
+        else:
+            later(snapshot)
+
+    _subscribed(lambda: session.subscribe(heard), [session])
+    return feed
+
+
+def use_selected(feed: TabFeed[T], select: Callable[[Snapshot[T]], Any]) -> Any:
+    """What ``select`` reads from the newest version the tab heard of; the component re-renders only when that
+    changed. ``select`` runs on the tab's own event loop, never on the path of the tab that made the change."""
+    picked, set_picked = ft.use_state(lambda: select(feed.session.current))
+
+    def follow() -> Callable[[], None]:
+        stop = feed.follow(lambda snapshot: set_picked(select(snapshot)))
+        set_picked(select(feed.session.current))  # a change between the first render and now
+        return stop
+
+    _subscribed(follow, [feed])
+    return picked
+
+
+def _subscribed(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
+    """Run ``subscribe`` once mounted (and when ``deps`` change); the function it returns once unmounted."""
+    stop: Any = ft.use_ref(None)
+
+    def start() -> None:
+        stop.current = subscribe()
+
+    def end() -> None:
         if stop.current is not None:
             stop.current()
             stop.current = None
 
-    ft.use_effect(subscribe, [session], cleanup=unsubscribe)
+    ft.use_effect(start, deps, cleanup=end)
+
+
+def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:
+    """The session's newest version; the component re-renders whenever any tab changes it, or, with ``select``,
+    only when what ``select`` reads from it changed (a title that shows the Day, not the Regret count)."""
+    use_selected(use_feed(session), select or version)
     return session.current
+
+
+def version(snapshot: Snapshot[Any]) -> int:
+    """The version number alone: a selector that changes with every change."""
+    return snapshot.version
 
 
 def use_redraw() -> Callable[[], None]:
@@ -74,6 +141,6 @@ def use_redraw() -> Callable[[], None]:
 def use_form(make: Callable[[], T]) -> T:
     """A typed form local to the component (half-typed text, toggles), made once by ``make`` and kept while the
     screen is shown; change its fields in place and call :func:`use_redraw`'s function to show them."""
-    ref = ft.use_ref(make)
+    ref: ft.MutableRef[T] = ft.use_ref(make)
     assert ref.current is not None
     return ref.current

@@ -3,7 +3,7 @@ refused and it is shown the host's game), and nothing is lost."""
 
 from __future__ import annotations
 
-from tables import context, draw, two_players
+from tables import context, draw, monday_action, two_players
 from viewtree import tap, text_of
 
 from companion.app import RouteScreen
@@ -39,3 +39,35 @@ def test_queued_saves_end_with_the_newest_version_and_wait_for_nothing(tmp_path)
         tap(draw(ctx), "regret-plus-0")
     saver.flush()  # waits only for the queued saves themselves: no save is held back for later taps
     assert store.load_game(game.id).state.players[0].regret_cards == 5
+
+
+def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other():
+    """Live updates reach the other phone as the one card that changed: Bo's card is left as it was drawn."""
+    sessions = Sessions(None)
+    game = monday_action()
+    first = context(game, "/table?game={id}", sessions=sessions)
+    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    other = Rendered(RouteScreen, second, second.route)
+    other.render()
+    tap(draw(first), "regret-plus-0")
+    v = other.render()
+    assert [key for name, key in other.drawn if name == "_angler_card"] == ["card-0"]
+    assert text_of(v, "regret-0").startswith("1")
+
+
+def test_a_stale_phone_draws_the_game_again_and_its_next_tap_counts():
+    """After the refusal the same screen shows the game as it stands and names that version."""
+    sessions = Sessions(None)
+    game = two_players()
+    first = context(game, "/table?game={id}", sessions=sessions)
+    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    stale = Rendered(RouteScreen, second, second.route)
+    stale_view = stale.render()
+    tap(draw(first), "regret-plus-0")
+    tap(stale_view, "fishbucks-plus-1")  # drawn before the Regret: refused
+    assert "Another phone changed this game first" in second.error
+    v = stale.render()
+    assert text_of(v, "regret-0").startswith("1")
+    tap(v, "fishbucks-plus-1")
+    assert second.error is None
+    assert sessions.game(game.id).current.value.state.players[1].fishbucks == 1
