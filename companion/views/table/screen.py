@@ -49,7 +49,8 @@ def TableScreen(ctx: AppContext) -> ft.View:
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     # The frame is drawn once per game; what changes with the game is in the components that follow it, so a tap
-    # redraws and diffs those alone.
+    # redraws and diffs those alone. They are memoized on stable props: a refusal or the table's steps redraw the
+    # frame (its bottom bar), not the body, which redraws when the game changes.
     moves = use_moves(ctx, session)
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
@@ -61,6 +62,7 @@ def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
     return shown.value.state.day_name, shown.value.state.phase
 
 
+@ft.memo
 @ft.component
 def _Title(session: GameSession) -> ft.Control:
     day, phase = _day_and_phase(use_session(session, _day_and_phase))
@@ -71,6 +73,7 @@ def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:
     return shown.can_undo, shown.can_redo
 
 
+@ft.memo
 @ft.component
 def _Toolbar(moves: Moves) -> ft.Control:
     """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows."""
@@ -81,6 +84,7 @@ def _Toolbar(moves: Moves) -> ft.Control:
     ], spacing=0, tight=True)
 
 
+@ft.memo
 @ft.component
 def _Body(moves: Moves) -> ft.Control:
     shown = use_session(moves.session)
