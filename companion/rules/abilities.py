@@ -228,7 +228,8 @@ def ability_offers(state: GameState, seat: int, fish: str, when: When) -> list[A
         for side in sides:
             chosen = [e for e in option if e.coin in (None, side)]
             actions, rolled, why = _play(state, seat, chosen)
-            words = ", ".join(_word(e) for e in chosen)
+            # A Fish Coin side may change nothing the app counts (Blanket Octopus): the button says so.
+            words = ", ".join(_word(e) for e in chosen) or t("nothing the app counts")
             if side == "heads":
                 label = t("Heads: {effect}", effect=words)
             elif side == "tails":

@@ -141,3 +141,10 @@ def test_the_omen_die_takes_the_face_the_table_rolled_a_p27():
         play(s, *with_faces(offer, [5]))
     with pytest.raises(ValueError):
         with_faces(offer, [])
+
+
+def test_a_coin_side_that_changes_nothing_tracked_says_so_rules_10() -> None:
+    """docs/rules.md §10: a Fish Coin side with no tracked effect is still a button, and says what it does."""
+    s = start_action_phase(table(2))
+    heads, _tails = ability_offers(s, 0, "Blanket Octopus", "catch")
+    assert heads.label == "Heads: nothing the app counts" and heads.actions == ()
