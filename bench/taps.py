@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -64,11 +64,12 @@ class Thumb:
         if not isinstance(field, ft.TextField):  # a stepper's number: the tap opens its (focused) field
             tap(screen, identifier)
             field = find(draw(self.ctx), identifier)
+        assert isinstance(field, ft.TextField), identifier
         if field.on_change is not None:
             change(draw(self.ctx), identifier, text)
         else:  # taken when left
             field.value = text
-            field.on_blur(SimpleNamespace(control=field))
+            cast(Any, field.on_blur)(SimpleNamespace(control=field))  # the handler reads only .control
         self.taps += 1 + len(text)
         self.keys += len(text)
         assert self.ctx.error is None, self.ctx.error

@@ -21,9 +21,9 @@ def life_preserver(moves: Moves, state: GameState) -> list[ft.Control]:
         return []
     if not all(p.refreshed for p in state.players):
         return []
-    targets = [action_button(f"throw-lp-{j}", p.name,
-                             lambda j=j: moves.apply(act.ThrowLifePreserver(player=thrower, to=j)))
-               for j, p in enumerate(state.players) if j != thrower]
+    targets: list[ft.Control] = [action_button(f"throw-lp-{j}", p.name,
+                                               moves.tap(act.ThrowLifePreserver(player=thrower, to=j)))
+                                 for j, p in enumerate(state.players) if j != thrower]
     return [section_card("life-preserver", t("{name} throws the Life Preserver to…",
                                              name=state.players[thrower].name), [ft.Row(targets, wrap=True)])]
 
@@ -43,9 +43,10 @@ def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
         return [ConfirmButton("end-game", t("End the game"),
                               t("End the game now? Tap again to confirm; no more turns are played."),
                               t("Yes, end the game"), lambda: moves.apply(act.EndGame()), icon=ft.Icons.FLAG,
-                              primary=True, key=f"end-game-{game_id}")]
+                              primary=True, key=f"end-game-{game_id}")]  # type: ignore[call-arg]  # Flet: key=
     # Keyed by game and Day: the ticks belong to this evening of this game, never to the next game opened here.
-    return [DayEnd(moves, tuple(queries.next_day_effects(state)), key=f"day-end-{game_id}-{state.day}")]
+    return [DayEnd(moves, tuple(queries.next_day_effects(state)),  # type: ignore[call-arg]  # Flet takes key=
+                   key=f"day-end-{game_id}-{state.day}")]
 
 
 @ft.component

@@ -43,7 +43,7 @@ def TableScreen(ctx: AppContext) -> ft.View:
     session = game_session(ctx, ctx.params.get("game"))
     if session is None:
         return no_game(ctx, t("Table"))
-    return _Table(ctx, session, key=session.key)
+    return _Table(ctx, session, key=session.key)  # type: ignore[call-arg]  # @ft.component takes key=
 
 
 @ft.component
@@ -95,8 +95,10 @@ def _Body(moves: Moves) -> ft.Control:
     turn = state.current_player
     ft.use_effect(lambda: _bring_into_view(turn), [turn])
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
-    cards = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6}, key=ft.ScrollKey(_card(i)))
-             for i in state.turn_order()]
+    # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
+    cards: list[ft.Control] = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6},
+                                            key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
+                               for i in state.turn_order()]
     return ft.Column([
         banner(state),
         *shoals(moves, state),
