@@ -15,6 +15,7 @@ from companion.views.widgets import section_card, tagged
 
 HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
 # A whole phone's width, half a tablet's.
+AXIS_NAME = 8  # characters of a name under a bar
 HALF: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 6}
 
 
@@ -63,6 +64,16 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
     return section_card(f"scorer-breakdown-{i}", s.name, rows)
 
 
+def axis_name(name: str) -> str:
+    """A name short enough to sit under its bar beside four others (the bar's tooltip has it whole).
+
+    >>> axis_name("Ann"), axis_name("Bartholomew Fitzgerald-Smythe")
+    ('Ann', 'Bartholo…')
+    """
+    first = name.split()[0] if name.split() else name
+    return first if len(first) <= AXIS_NAME else first[:AXIS_NAME] + "…"
+
+
 def chart(result: DeepRegretsResult) -> ft.Control:
     """``scorer-chart``: one stacked bar per player (hand, mounts, Fishbucks)."""
     groups = []
@@ -75,7 +86,7 @@ def chart(result: DeepRegretsResult) -> ft.Control:
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(from_y=0, to_y=s.score, width=28,
                                                                    stack_items=stack, tooltip=f"{s.name} {s.score}",
                                                                    border_radius=4)]))
-    labels = [fch.ChartAxisLabel(value=x, label=ft.Text(s.name, size=theme.SMALL))
+    labels = [fch.ChartAxisLabel(value=x, label=ft.Text(axis_name(s.name), size=theme.SMALL))
               for x, s in enumerate(result.players)]
     top = max([s.score for s in result.players] + [1])
     bars = fch.BarChart(groups=groups, height=220, max_y=top + max(1, top // 8),  # whole numbers on the axis
