@@ -15,6 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,8 +81,22 @@ def host(tmp_path: Path) -> Iterator[Host]:
     served.stop()
 
 
-def _phone(chromium: object, host: Host) -> FletPage:
-    return FletPage(chromium.new_context(viewport=PHONE).new_page(), host.url)
+# Every phone's browser context, closed after its test: a phone left open keeps reconnecting to its killed host
+# (timers, sockets, Flutter frames) and starves the next tests' page loads on a 2-core machine.
+_OPEN: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def _phones_put_away() -> Iterator[None]:
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
+
+
+def _phone(chromium: Any, host: Host, locale: str | None = None) -> FletPage:
+    context = chromium.new_context(viewport=PHONE, **({"locale": locale} if locale else {}))
+    _OPEN.append(context)
+    return FletPage(context.new_page(), host.url)
 
 
 def _join_by_typing(phone: FletPage, host: Host, code: str) -> None:
@@ -323,7 +338,7 @@ def _last_day_with_regrets() -> Game:
 
 
 def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromium, host):
-    phone = FletPage(chromium.new_context(viewport=PHONE, locale="it-IT").new_page(), host.url)
+    phone = _phone(chromium, host, locale="it-IT")
     phone.page.goto(host.url + "/")
     assert phone.page.locator("h1").inner_text() == "Unisciti al tavolo"
     _join_by_typing(phone, host, host.room_code)
