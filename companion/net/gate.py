@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import Keys, Pass, Role
-from companion.net.identity import current_pass
+from companion.net.identity import current_accept, current_pass
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
 
@@ -125,7 +125,7 @@ class Gate:
                 with use_language(_browser_language(headers)):
                     await _respond(send, 401, join_page())
             return
-        token = current_pass.set(holder)
+        token, accept = current_pass.set(holder), current_accept.set(headers.get("accept-language"))
         try:
             if scope["type"] == "websocket":
                 await self._socket(holder, scope, receive, send)
@@ -133,6 +133,7 @@ class Gate:
                 await self.app(scope, receive, _without_cors(send))
         finally:
             current_pass.reset(token)
+            current_accept.reset(accept)
 
     def _own_origin(self, origin: str | None, headers: dict[str, str]) -> bool:
         if not origin:

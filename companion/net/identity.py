@@ -1,7 +1,8 @@
 """Who is at this tab: the pass its socket came in with, for screens to ask ``is_host(page)`` and ``seat``.
 
 The gate puts the socket's pass in :data:`current_pass` while Flet handles that socket; ``remember(page)`` (run
-as Flet's ``before_main``) keeps it with the tab's Flet session, so handlers running later still find it.
+as Flet's ``before_main``) keeps it with the tab's Flet session, so handlers running later still find it. The
+socket's ``Accept-Language`` travels the same way (:data:`current_accept`, :func:`accept_language`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 from companion.net.codes import Keys, Pass, Role
 
 current_pass: ContextVar[Pass | None] = ContextVar("companion_pass", default=None)
+current_accept: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
 _passes: weakref.WeakKeyDictionary[Any, Pass] = weakref.WeakKeyDictionary()
+_accepts: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 _keys: Keys | None = None
 
 
@@ -29,10 +32,31 @@ def keys() -> Keys | None:
 
 
 def remember(page: Any) -> None:
-    """Keep the pass of the socket being handled with ``page``'s session (Flet's ``before_main`` hook)."""
-    holder = current_pass.get()
+    """Keep the pass and the ``Accept-Language`` of the socket being handled with ``page``'s session (Flet's
+    ``before_main`` hook)."""
+    holder, accept = current_pass.get(), current_accept.get()
     if holder is not None:
         _passes[page.session] = holder
+    if accept is not None:
+        _accepts[page.session] = accept
+
+
+def accept_language(page: Any) -> str | None:
+    """The ``Accept-Language`` header the tab showing ``page`` opened its socket with (``None``: none sent).
+
+    >>> from types import SimpleNamespace
+    >>> class Session: ...
+    >>> tab = SimpleNamespace(session=Session())
+    >>> token = current_accept.set("it-IT,it;q=0.9")
+    >>> remember(tab)
+    >>> current_accept.reset(token)
+    >>> accept_language(tab), accept_language(SimpleNamespace(session=Session()))
+    ('it-IT,it;q=0.9', None)
+    """
+    try:
+        return _accepts.get(page.session)
+    except TypeError:  # a session that can't be weakly referenced was never remembered
+        return None
 
 
 def pass_of(page: Any) -> Pass:

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, match_language, set_language_resolver
+from companion.net.identity import accept_language
+from companion.views.per_page import PerPage
 
 PREFERENCE = "companion.language"
 log = logging.getLogger(__name__)
 
-_languages: WeakKeyDictionary[ft.Page, str] = WeakKeyDictionary()
-_storage: WeakKeyDictionary[ft.Page, ft.SharedPreferences] = WeakKeyDictionary()
+_languages: PerPage[str] = PerPage()
+_storage: PerPage[ft.SharedPreferences] = PerPage()
 
 
 def session_language() -> str | None:
@@ -34,9 +35,7 @@ def session_language() -> str | None:
 
 def browser_language(page: ft.Page) -> str | None:
     """The app language the browser asks for: its ``Accept-Language``, sent on the app's WebSocket."""
-    socket = getattr(page.session.connection, "_FletApp__websocket", None)  # flet-web keeps it private
-    headers = getattr(socket, "headers", None)
-    return match_language(headers.get("accept-language")) if headers is not None else None
+    return match_language(accept_language(page))
 
 
 def page_language(page: ft.Page) -> str:

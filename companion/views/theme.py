@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 import flet as ft
 
 from companion.store.display import TEXT_SCALE_DEFAULT, check_text_scale, scaled
+from companion.views.per_page import PerPage
 
 TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand
 MIN_TOUCH = 48  # Material's minimum, where space is tight (steppers side by side on a 360 px phone)
@@ -31,8 +31,8 @@ if TYPE_CHECKING:  # read through __getattr__ below
 
 TEXT_SCALE_PREFERENCE = "companion.text_scale"
 log = logging.getLogger(__name__)
-_scales: WeakKeyDictionary[object, float] = WeakKeyDictionary()
-_storage: WeakKeyDictionary[object, ft.SharedPreferences] = WeakKeyDictionary()
+_scales: PerPage[float] = PerPage()
+_storage: PerPage[ft.SharedPreferences] = PerPage()
 
 
 def _page() -> object | None:

@@ -22,6 +22,7 @@ from companion import i18n
 from companion.catalog import load_catalog
 from companion.cli import main
 from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
+from companion.net import identity
 from companion.resources import assets_path, data_path
 from companion.views import language as phone_language
 from companion.views import theme
@@ -162,12 +163,21 @@ def test_the_font_is_registered_for_chinese_only() -> None:
 
 # --- per phone --------------------------------------------------------------------------------------------------
 
+class _Session:
+    """Weakly referable, as Flet's sessions are."""
+
+
 class FakePage:
-    """A Flet page as far as the language needs one: hashable, weakly referable, with a socket's headers."""
+    """A Flet page as far as the language needs one: weakly referable, its session opened by a socket that sent
+    ``accept_language``, as the gate hands it on (``identity.remember``, Flet's ``before_main``)."""
 
     def __init__(self, accept_language: str | None) -> None:
-        socket = SimpleNamespace(headers={"accept-language": accept_language} if accept_language else {})
-        self.session = SimpleNamespace(connection=SimpleNamespace(_FletApp__websocket=socket))
+        self.session = _Session()
+        token = identity.current_accept.set(accept_language)
+        try:
+            identity.remember(self)
+        finally:
+            identity.current_accept.reset(token)
 
 
 @pytest.fixture
