@@ -12,7 +12,6 @@ and typing them where the screen offers a number field. Target (issue 12): the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -21,36 +20,28 @@ import flet as ft
 from companion.scoring.draft import TableDraft
 from companion.views.scorers.deep_regrets import DRAFT_KEY
 from companion.views.theme import SEED
+from tests.support.scorer import Angler, fill_in, typed
 from tests.views.tables import context, draft_of, draw, game_of, monday_action, two_players
 from tests.views.viewtree import change, find, ids, tap
 
-
-@dataclass
-class Angler:
-    """One angler's end of game, as the table reads it off the board (A p.22)."""
-
-    name: str
-    regret_cards: int
-    regret_value: int
-    fishbucks: int
-    lifeboat: bool
-    hand: tuple[tuple[int, str], ...]
-    mounted: tuple[tuple[int, str], ...]
-
-
 TABLE = (
-    Angler("Alba", 9, 21, 4, False, ((3, "fair"), (2, "foul")), ((6, "fair"), (5, "foul"), (4, "fair"))),
-    Angler("Hugo", 14, 30, 7, True, ((4, "foul"),), ((6, "foul"), (5, "fair"))),
-    Angler("Isla", 5, 9, 2, False, ((2, "fair"), (1, "fair")), ((7, "fair"), (3, "fair"), (2, "foul"))),
-    Angler("Bert", 12, 25, 10, False, (), ((8, "foul"), (4, "foul"), (5, "fair"))),
+    Angler("Alba", 9, 21, 4, fish=(typed("hand", 3, "fair"), typed("hand", 2, "foul"), typed(1, 6, "fair"),
+                                   typed(2, 5, "foul"), typed(3, 4, "fair"))),
+    Angler("Hugo", 14, 30, 7, lifeboat=True, fish=(typed("hand", 4, "foul"), typed(1, 6, "foul"),
+                                                   typed(2, 5, "fair"))),
+    Angler("Isla", 5, 9, 2, fish=(typed("hand", 2, "fair"), typed("hand", 1, "fair"), typed(1, 7, "fair"),
+                                  typed(2, 3, "fair"), typed(3, 2, "foul"))),
+    Angler("Bert", 12, 25, 10, fish=(typed(1, 8, "foul"), typed(2, 4, "foul"), typed(3, 5, "fair"))),
 )
 
 
 class Thumb:
-    """Taps and types on one screen, counting."""
+    """Taps and types on one screen, counting; on the scorer, ``typed`` counters are typed where the screen offers a
+    number field (else stepped with +)."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, typed: bool = False) -> None:
         self.ctx, self.taps, self.keys = ctx, 0, 0  # taps: every tap, keys among them
+        self.typed = typed
 
     def tap(self, identifier: str) -> None:
         tap(draw(self.ctx), identifier)
@@ -77,20 +68,26 @@ class Thumb:
     def has(self, identifier: str) -> bool:
         return identifier in ids(draw(self.ctx))
 
+    def count(self, seat: int, what: str, n: int) -> None:
+        field = f"scorer-{what}-field-{seat}"
+        if self.typed and self.has(field):
+            self.type(field, str(n))
+        else:
+            for _ in range(n):
+                self.tap(f"scorer-{what}-plus-{seat}")
 
-def _count(thumb: Thumb, seat: int, what: str, n: int, typed: bool) -> None:
-    field = f"scorer-{what}-field-{seat}"
-    if typed and thumb.has(field):
-        thumb.type(field, str(n))
-    else:
-        for _ in range(n):
-            thumb.tap(f"scorer-{what}-plus-{seat}")
+    def tick(self, identifier: str) -> None:
+        change(draw(self.ctx), identifier, True)
+        self.taps += 1
 
+    def aim(self, seat: int, where: str) -> None:
+        """Tap the target unless the screen already points the next Fish there (it moves on after a mount)."""
+        chip = find(draw(self.ctx), f"scorer-target-{seat}-{where}")
+        if not (isinstance(chip, ft.Container) and chip.border is not None and chip.border.top.color == SEED):
+            self.tap(f"scorer-target-{seat}-{where}")
 
-def _aimed(thumb: Thumb, seat: int, slot: int) -> bool:
-    """Whether the screen already points the next Fish at Mount ``slot`` (it moves on after a mount)."""
-    chip = find(draw(thumb.ctx), f"scorer-target-{seat}-{slot}")
-    return isinstance(chip, ft.Container) and chip.border is not None and chip.border.top.color == SEED
+    def placed(self, seat: int, where: str) -> None:
+        """Nothing to wait for: the view tree is drawn afresh on every tap."""
 
 
 def fill_scorer(typed: bool) -> tuple[int, int]:
@@ -98,31 +95,17 @@ def fill_scorer(typed: bool) -> tuple[int, int]:
     draft is checked against it."""
     ctx = context(None, "/score")
     ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(), seen=0)
-    thumb = Thumb(ctx)
+    thumb = Thumb(ctx, typed)
     for _ in range(len(TABLE) - len(draft_of(ctx, DRAFT_KEY).players)):
         thumb.tap("scorer-add-player")
     for i, a in enumerate(TABLE):
-        thumb.type(f"scorer-name-{i}", a.name)
-        _count(thumb, i, "regret-cards", a.regret_cards, typed)
-        thumb.type(f"scorer-regret-value-{i}", str(a.regret_value))
-        _count(thumb, i, "fishbucks", a.fishbucks, typed)
-        if a.lifeboat:
-            change(draw(ctx), f"scorer-lifeboat-{i}", True)
-            thumb.taps += 1
-        for value, kind in a.hand:
-            thumb.type(f"scorer-typed-{i}", str(value))
-            thumb.tap(f"scorer-add-{kind}-{i}")
-        for slot, (value, kind) in enumerate(a.mounted, start=1):
-            if slot == 1 or not _aimed(thumb, i, slot):
-                thumb.tap(f"scorer-target-{i}-{slot}")
-            thumb.type(f"scorer-typed-{i}", str(value))
-            thumb.tap(f"scorer-add-{kind}-{i}")
+        fill_in(thumb, i, a)
     players = draft_of(ctx, DRAFT_KEY).players
     for a, p in zip(TABLE, players, strict=True):
         assert (p.name, p.regret_cards, p.regret_value, p.fishbucks, p.lifeboat_flipped) == (
             a.name, a.regret_cards, a.regret_value, a.fishbucks, a.lifeboat)
-        assert [(f.value, f.type) for f in p.hand] == list(a.hand)
-        assert [(f.value, f.type) for f in p.mounted if f] == list(a.mounted)
+        assert [(f.value, f.type) for f in p.hand] == a.typed_in("hand")
+        assert [(f.value, f.type) for f in p.mounted if f] == [x for slot in "123" for x in a.typed_in(slot)]
     return thumb.taps, thumb.keys
 
 

@@ -8,20 +8,22 @@ languages at once. The choice is kept in the browser's local storage (``SharedPr
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 import flet as ft
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, match_language, set_language_resolver
 from companion.net.identity import accept_language
-from companion.views.per_page import PerPage
+from companion.views.phone_choice import PhoneChoice
 
-PREFERENCE = "companion.language"
-log = logging.getLogger(__name__)
 
-_languages: PerPage[str] = PerPage()
-_storage: PerPage[ft.SharedPreferences] = PerPage()
+def _known_language(value: object) -> str:
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise ValueError(f"unknown language: {value}")
+    return value
+
+
+_language = PhoneChoice("companion.language", _known_language, default=DEFAULT_LANGUAGE)
 
 
 def session_language() -> str | None:
@@ -30,7 +32,7 @@ def session_language() -> str | None:
         page = ft.context.page
     except RuntimeError:
         return None
-    return _languages.get(page)
+    return _language.chosen.get(page)
 
 
 def browser_language(page: ft.Page) -> str | None:
@@ -40,46 +42,20 @@ def browser_language(page: ft.Page) -> str | None:
 
 def page_language(page: ft.Page) -> str:
     """The language ``page`` shows."""
-    return _languages.get(page, DEFAULT_LANGUAGE)
+    return _language.of(page)
 
 
 def install(page: ft.Page) -> None:
     """Give ``page`` the language its browser asks for, from now on (:func:`recall` may change it)."""
     set_language_resolver(session_language)
-    _languages[page] = browser_language(page) or DEFAULT_LANGUAGE
+    _language.chosen[page] = browser_language(page) or DEFAULT_LANGUAGE
 
 
 def recall(page: ft.Page, on_change: Callable[[], None]) -> None:
     """Read the language remembered on the phone, in the background; ``on_change`` redraws if it differs."""
-    storage = ft.SharedPreferences()
-    _storage[page] = storage  # a service is dropped once nothing references it
-
-    async def remembered() -> None:
-        try:
-            saved = await storage.get(PREFERENCE)
-        except Exception:  # no local storage (private mode): the browser's language stays
-            log.info("the phone's language choice can't be read")
-            return
-        if isinstance(saved, str) and saved in LANGUAGES and saved != _languages.get(page):
-            _languages[page] = saved
-            on_change()
-
-    page.run_task(remembered)
+    _language.recall(page, on_change)
 
 
 def choose(page: ft.Page, language: str) -> None:
     """Switch ``page`` to ``language`` and remember it on that phone."""
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language: {language}")
-    _languages[page] = language
-    storage = _storage.get(page)
-    if storage is None:
-        return
-
-    async def remember() -> None:
-        try:
-            await storage.set(PREFERENCE, language)
-        except Exception:  # the choice still holds for this visit
-            log.info("the phone's language choice can't be saved")
-
-    page.run_task(remember)
+    _language.choose(page, language)

@@ -6,14 +6,13 @@ numbers people glance at across the table use :data:`BIG_NUMBER`.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.store.display import TEXT_SCALE_DEFAULT, check_text_scale, scaled
-from companion.views.per_page import PerPage
+from companion.views.phone_choice import PhoneChoice
 
 TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand
 MIN_TOUCH = 48  # Material's minimum, where space is tight (steppers side by side on a 360 px phone)
@@ -29,10 +28,7 @@ if TYPE_CHECKING:  # read through __getattr__ below
     LABEL: float  # button captions (Material's own 14)
     SMALL: float
 
-TEXT_SCALE_PREFERENCE = "companion.text_scale"
-log = logging.getLogger(__name__)
-_scales: PerPage[float] = PerPage()
-_storage: PerPage[ft.SharedPreferences] = PerPage()
+_text_scale = PhoneChoice("companion.text_scale", check_text_scale, default=TEXT_SCALE_DEFAULT)
 
 
 def _page() -> object | None:
@@ -45,7 +41,7 @@ def _page() -> object | None:
 def text_scale() -> float:
     """The Text size of the phone being drawn (1.0 as designed, and outside a session)."""
     page = _page()
-    return TEXT_SCALE_DEFAULT if page is None else _scales.get(page, TEXT_SCALE_DEFAULT)
+    return TEXT_SCALE_DEFAULT if page is None else _text_scale.of(page)
 
 
 def __getattr__(name: str) -> float:
@@ -68,42 +64,17 @@ def choose_text_scale(scale: float, page: object | None = None) -> None:
     page = page if page is not None else _page()
     if page is None:
         raise RuntimeError("no phone to set the text size of")
-    _scales[page] = check_text_scale(scale)
-    storage = _storage.get(page)
-    if storage is None or not isinstance(page, ft.Page):  # no storage opened (a test's phone): for this visit
-        return
-
-    async def remember() -> None:
-        try:
-            await storage.set(TEXT_SCALE_PREFERENCE, _scales[page])
-        except Exception:  # the choice still holds for this visit
-            log.info("the phone's text size can't be saved")
-
-    page.run_task(remember)
+    _text_scale.choose(page, scale)
 
 
 def scaled_for(page: object, name: str) -> float:
     """The font size ``name`` as ``page`` shows it."""
-    return scaled(BASE_SIZES[name], _scales.get(page, TEXT_SCALE_DEFAULT))
+    return scaled(BASE_SIZES[name], _text_scale.of(page))
 
 
 def recall_text_scale(page: ft.Page, on_change: Callable[[], None]) -> None:
     """Read the Text size remembered on the phone, in the background; ``on_change`` redraws if it differs."""
-    storage = ft.SharedPreferences()
-    _storage[page] = storage  # a service is dropped once nothing references it
-
-    async def remembered() -> None:
-        try:
-            saved = await storage.get(TEXT_SCALE_PREFERENCE)
-            scale = check_text_scale(saved) if saved is not None else None
-        except Exception:  # no local storage (private mode), or a value that isn't a text size: as designed
-            log.info("the phone's text size can't be read")
-            return
-        if scale is not None and scale != _scales.get(page, TEXT_SCALE_DEFAULT):
-            _scales[page] = scale
-            on_change()
-
-    page.run_task(remembered)
+    _text_scale.recall(page, on_change)
 
 
 # A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses

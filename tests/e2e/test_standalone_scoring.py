@@ -17,29 +17,51 @@ value and Fair/Foul. Expected scores, by hand from docs/rules.md §7 (Madness ro
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from tests.support.browser import FletPage
-
-
-@dataclass
-class Angler:
-    name: str
-    regret_cards: int
-    regret_value: int
-    fishbucks: int
-    lifeboat: bool = False
-    catalog: list[tuple[str, str, str]] = field(default_factory=list)  # (where, search, fish id)
-    typed: list[tuple[str, int, str]] = field(default_factory=list)  # (where, value, "fair" | "foul")
-
+from tests.support.scorer import Angler, fill_in, from_catalog, typed
 
 TABLE = [
-    Angler("Ann", 0, 0, 5, catalog=[("hand", "Sunfish", "sunfish"), ("1", "Coela", "coelacanth")],
-           typed=[("hand", 1, "foul")]),
-    Angler("Bo", 7, 12, 3, lifeboat=True, typed=[("1", 5, "foul"), ("2", 3, "fair"), ("hand", 2, "foul")]),
-    Angler("Cy", 2, 4, 8, typed=[("hand", 3, "fair"), ("3", 5, "fair")]),
-    Angler("Di", 4, 5, 1, typed=[("hand", 3, "foul")]),
+    Angler("Ann", 0, 0, 5, fish=(from_catalog("hand", "Sunfish", "sunfish"), from_catalog(1, "Coela", "coelacanth"),
+                                 typed("hand", 1, "foul"))),
+    Angler("Bo", 7, 12, 3, lifeboat=True, fish=(typed(1, 5, "foul"), typed(2, 3, "fair"), typed("hand", 2, "foul"))),
+    Angler("Cy", 2, 4, 8, fish=(typed("hand", 3, "fair"), typed(3, 5, "fair"))),
+    Angler("Di", 4, 5, 1, fish=(typed("hand", 3, "foul"),)),
 ]
+
+
+class BrowserThumb:
+    """Fills in the scorer in Chromium, waiting for each entry to show before the next."""
+
+    def __init__(self, phone: FletPage) -> None:
+        self.phone = phone
+        self.in_hand: dict[int, int] = {}
+
+    def tap(self, identifier: str) -> None:
+        self.phone.tap(identifier)
+
+    def type(self, identifier: str, text: str) -> None:
+        self.phone.type_into(identifier, text)  # waits until the field shows it
+
+    def count(self, seat: int, what: str, n: int) -> None:
+        prefix = r"\$" if what == "fishbucks" else ""
+        for k in range(1, n + 1):
+            self.phone.tap(f"scorer-{what}-plus-{seat}")
+            self.phone.wait_value(f"scorer-{what}-{seat}", re.compile(rf"^{prefix}{k}\b"))
+
+    def tick(self, identifier: str) -> None:
+        self.phone.tap(identifier)
+
+    def aim(self, seat: int, where: str) -> None:
+        self.phone.tap(f"scorer-target-{seat}-{where}")
+
+    def placed(self, seat: int, where: str) -> None:
+        """Wait until the Fish just added shows as the hand's next row or in its mount slot."""
+        if where == "hand":
+            self.phone.wait_id(f"scorer-hand-{seat}-{self.in_hand.get(seat, 0)}")
+            self.in_hand[seat] = self.in_hand.get(seat, 0) + 1
+        else:
+            self.phone.wait_value(f"scorer-mount-{seat}-{where}", re.compile(r"^(?!.*empty$)"))
 
 
 def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
@@ -49,8 +71,12 @@ def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
         phone.tap("scorer-add-player")
         phone.wait_id(f"scorer-player-{seats}")
 
+    thumb = BrowserThumb(phone)
     for i, angler in enumerate(TABLE):
-        enter(phone, i, angler)
+        fill_in(thumb, i, angler)
+        if i == 0:
+            phone.scroll_to_top()
+            phone.screenshot("standalone_scorer")
 
     phone.wait_value("scorer-winners", "Winner: Ann")
     expected = ["1. Ann: 20", "2. Cy: 20", "3. Bo: 13", "4. Di: 3"]
@@ -68,46 +94,3 @@ def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
     assert len(discarded) == 1 and "Foul 5" in discarded[0], bo_lines  # slot 1 Foul 5, not slot 2 Fair 3
     phone.bring_to_top("scorer-results")
     phone.screenshot("standalone_results")
-
-
-def enter(phone: FletPage, i: int, angler: Angler) -> None:
-    """Fill in angler ``i`` the way a player would: name, counters, Regret value, Lifeboat, then each Fish."""
-    phone.type_into(f"scorer-name-{i}", angler.name)
-    phone.wait_value(f"scorer-name-{i}", angler.name)
-    for n in range(1, angler.regret_cards + 1):
-        phone.tap(f"scorer-regret-cards-plus-{i}")
-        phone.wait_value(f"scorer-regret-cards-{i}", re.compile(rf"^{n}\b"))
-    phone.type_into(f"scorer-regret-value-{i}", str(angler.regret_value))
-    phone.wait_value(f"scorer-regret-value-{i}", str(angler.regret_value))
-    if angler.lifeboat:
-        phone.tap(f"scorer-lifeboat-{i}")
-    for n in range(1, angler.fishbucks + 1):
-        phone.tap(f"scorer-fishbucks-plus-{i}")
-        phone.wait_value(f"scorer-fishbucks-{i}", re.compile(rf"^\${n}\b"))
-    in_hand = 0
-    for where, search, fish_id in angler.catalog:
-        target(phone, i, where)
-        phone.type_into(f"scorer-pick-{i}-search", search)
-        phone.tap(f"scorer-pick-{i}-pick-{fish_id}")
-        in_hand = placed(phone, i, where, in_hand)
-    for where, value, kind in angler.typed:
-        target(phone, i, where)
-        phone.type_into(f"scorer-typed-{i}", str(value))
-        phone.tap(f"scorer-add-{kind}-{i}")
-        in_hand = placed(phone, i, where, in_hand)
-    if i == 0:
-        phone.scroll_to_top()
-        phone.screenshot("standalone_scorer")
-
-
-def target(phone: FletPage, i: int, where: str) -> None:
-    phone.tap(f"scorer-target-{i}-{where}")
-
-
-def placed(phone: FletPage, i: int, where: str, in_hand: int) -> int:
-    """Wait until the Fish just added shows as the hand's next row or in its mount slot; the new hand size."""
-    if where == "hand":
-        phone.wait_id(f"scorer-hand-{i}-{in_hand}")
-        return in_hand + 1
-    phone.wait_value(f"scorer-mount-{i}-{where}", re.compile(r"^(?!.*empty$)"))
-    return in_hand

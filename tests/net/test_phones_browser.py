@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -25,6 +25,9 @@ from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
 from tests.support.browser import PHONE, FletPage, chromium_for_tests, free_port
 from tests.views.tables import all_passed_on_the_last_day, play
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -140,9 +143,7 @@ def test_a_phone_shows_reconnecting_while_the_host_is_down_and_comes_back_joined
     _join_by_typing(guest, host, host.room_code)
     guest.wait_id("seat-none")
     host.stop()
-    banner = guest.page.locator("#companion-reconnecting")
-    banner.wait_for(state="attached", timeout=15_000)
-    assert "Reconnecting" in banner.inner_text()
+    banner, _noticed = _banner_up(guest, "Reconnecting")
     assert guest.page.locator("#companion-reconnect-now").is_visible()
     # The banner covers the app: a tap made now lands on it, not on a button that would be queued.
     hit = guest.page.evaluate("() => document.elementFromPoint(195, 400).closest('#companion-reconnecting') !== null")
@@ -293,12 +294,8 @@ def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chr
         frozen = time.monotonic()
         try:
             ann.page.mouse.click(*plus)  # the client sends it into the socket and hears nothing back
-            banner = ann.page.locator("#companion-reconnecting")
-            banner.wait_for(state="attached", timeout=10_000)
-            noticed = time.monotonic() - frozen
-            ann.page.wait_for_function(
-                "() => getComputedStyle(document.getElementById('companion-reconnecting')).opacity === '1'")
-            assert "Reconnecting" in banner.inner_text()
+            banner, noticed_at = _banner_up(ann, "Reconnecting", timeout_ms=10_000)
+            noticed = noticed_at - frozen
         finally:
             os.killpg(host.process.pid, signal.SIGCONT)
         print(f"silent drop noticed after {noticed:.1f} s")
@@ -317,6 +314,18 @@ def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chr
         bo.wait_value("regret-1", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
     finally:
         host.stop()
+
+
+def _banner_up(phone: FletPage, says: str, timeout_ms: int = 15_000) -> tuple[Locator, float]:
+    """The reconnect banner once it covers the screen (it fades in when the link has been gone 0.7 s) saying
+    ``says``, and when it was first put up (``time.monotonic()``)."""
+    banner = phone.page.locator("#companion-reconnecting")
+    banner.wait_for(state="attached", timeout=timeout_ms)
+    put_up = time.monotonic()
+    phone.page.wait_for_function(
+        "() => getComputedStyle(document.getElementById('companion-reconnecting')).opacity === '1'")
+    assert says in banner.inner_text()
+    return banner, put_up
 
 
 def _centre(phone: FletPage, identifier: str) -> tuple[float, float]:
@@ -344,7 +353,5 @@ def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromi
     _join_by_typing(phone, host, host.room_code)
     phone.wait_id("seat-none")
     host.stop()
-    banner = phone.page.locator("#companion-reconnecting")
-    banner.wait_for(state="attached", timeout=15_000)
-    assert "Riconnessione…" in banner.inner_text()
+    _banner_up(phone, "Riconnessione…")
     assert phone.page.locator("#companion-reconnect-now").inner_text() == "Riconnetti ora"

@@ -199,8 +199,8 @@ def test_two_phones_read_two_languages_at_once(session_languages: None) -> None:
     """Flet binds each session's page to the context of every handler it runs (its threads included); two
     handlers running at the same time on two phones translate each into its own phone's language."""
     italian, chinese = FakePage("it-IT"), FakePage("zh-TW")
-    phone_language._languages[italian] = "it"
-    phone_language._languages[chinese] = "zh_Hant"
+    phone_language.choose(italian, "it")
+    phone_language.choose(chinese, "zh_Hant")
     both_started = threading.Barrier(2)
     seen: dict[str, list[str]] = {}
 
@@ -221,7 +221,8 @@ def test_two_phones_read_two_languages_at_once(session_languages: None) -> None:
 
 def test_choosing_a_language_changes_that_phone_only(session_languages: None) -> None:
     first, second = FakePage("it-IT"), FakePage("it-IT")
-    phone_language._languages[first] = phone_language._languages[second] = "it"
+    phone_language.choose(first, "it")
+    phone_language.choose(second, "it")
     phone_language.choose(first, "zh_Hant")
     assert (phone_language.page_language(first), phone_language.page_language(second)) == ("zh_Hant", "it")
     with pytest.raises(ValueError, match="unknown language"):

@@ -94,6 +94,30 @@ def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(stor
     assert [before[k] for k in ("games", "campaigns")] == [after[k] for k in ("games", "campaigns")]
 
 
+def test_pasted_text_outlives_leaving_the_screen_and_is_cleared_once_imported(store: Store, tmp_path: Path) -> None:
+    """Nothing a user entered is lost: the pasted text is this phone's draft, kept while they look elsewhere and
+    after a reload, until it has been imported."""
+    other = open_store(tmp_path / "other")
+    ctx = context(None, "/data", store=other)
+    text = json.dumps(store.export_all())
+    field = find(draw(ctx), "data-import-text")
+    field.value = text
+    field.on_change(SimpleNamespace(control=field, data=text))  # pasted, and the phone put away: no blur
+    ctx.navigate("/settings")
+    assert "data-import-text" not in ids(draw(ctx))
+    ctx.navigate("/data")
+    assert find(draw(ctx), "data-import-text").value == text
+    ctx.sessions.flush()
+    assert find(draw(context(None, "/data", store=other)), "data-import-text").value == text  # a reload
+
+    _tap(ctx, "data-import-paste")
+    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
+    assert find(draw(ctx), "data-import-text").value == ""
+    ctx.navigate("/settings")
+    ctx.navigate("/data")
+    assert find(draw(ctx), "data-import-text").value == ""
+
+
 def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     exported = json.dumps(store.export_game(store.list_games()[0].id)).encode()
     other = open_store(tmp_path / "other")

@@ -13,6 +13,7 @@ from companion.net.codes import Keys, Pass, Role
 from companion.net.powers import guard
 from companion.session import Sessions
 from companion.store import open_store
+from companion.views import drafts
 from companion.views.home import new_game
 from tests.support.components import _dirty
 
@@ -256,7 +257,7 @@ def test_each_phone_has_its_own_form(monkeypatch):
     sessions = Sessions(None)
     phones = {name: context(None, "/new", sessions=sessions) for name in pages}
     showing = {"page": pages["host"]}
-    monkeypatch.setattr(new_game, "current_page", lambda: showing["page"])
+    monkeypatch.setattr(drafts, "current_page", lambda: showing["page"])
     fill_names(phones["host"], "Ada")
     showing["page"] = pages["guest"]
     fill_names(phones["guest"], "Bo")
@@ -292,7 +293,8 @@ def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts
     token = identity.current_pass.set(holder)
     identity.remember(page)
     identity.current_pass.reset(token)
-    monkeypatch.setattr(new_game, "current_page", lambda: page)
+    monkeypatch.setattr(new_game, "current_page", lambda: page)  # the host check
+    monkeypatch.setattr(drafts, "current_page", lambda: page)  # the phone's own draft
     guest = context(None, "/new", sessions=guard(Sessions(store), holder))
     change(draw(guest), "expansion-lamentable-tentacles", True)
     assert find(draw(guest), "expansion-lamentable-tentacles").value is True

@@ -19,7 +19,6 @@ from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
 
 from companion.app import RouteScreen
 from companion.rules import actions as act
-from companion.session import Sessions
 from companion.store import open_store
 from tests.support.components import Rendered
 
@@ -249,14 +248,11 @@ def test_day_end_ticks_and_a_half_typed_regret_value_stay_with_their_game():
     assert ctx.error == "Ada's Regret value must be a whole number of 0 or more"
 
 
-def test_a_change_in_one_tab_redraws_every_other_tab_showing_the_game():
+def test_a_change_in_one_tab_redraws_every_other_tab_showing_the_game(two_tabs):
     """Live updates: two tabs share the session; the second tab re-renders without a tap (undo included)."""
-    sessions = Sessions(None)
     game = monday_action()
-    first = context(game, "/table?game={id}", sessions=sessions)
-    second = context(None, f"/table?game={game.id}", sessions=sessions)
-    other = Rendered(RouteScreen, second, second.route)
-    other.render()
+    tabs = two_tabs(game)
+    sessions, first, other = tabs.sessions, tabs.first, tabs.other
     tap(draw(first), "regret-plus-1")
     assert other.render() is not None and text_of(other.render(), "regret-1").startswith("1")
     per_tab = sessions.game(game.id).subscribers // 2  # the title, the undo/redo toolbar and the table itself

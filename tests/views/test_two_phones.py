@@ -6,22 +6,17 @@ from __future__ import annotations
 from tables import context, draw, monday_action, two_players
 from viewtree import tap, text_of
 
-from companion.app import RouteScreen
 from companion.session import Saver, Sessions
 from companion.store import open_store
-from tests.support.components import Rendered
 
 
-def test_a_stale_phone_is_refused_and_shown_the_game_as_it_stands(tmp_path):
+def test_a_stale_phone_is_refused_and_shown_the_game_as_it_stands(tmp_path, two_tabs):
     store, game = open_store(tmp_path), two_players()
-    store.save_game(game)
-    sessions = Sessions(store)
-    first = context(None, f"/table?game={game.id}", sessions=sessions)
-    second = context(None, f"/table?game={game.id}", sessions=sessions)
+    tabs = two_tabs(game, store)
+    first, second = tabs.first, tabs.second
     # The second phone drew the table before the first one changed it, and never heard of the change (asleep).
-    stale_screen = Rendered(RouteScreen, second, second.route).render()
     tap(draw(first), "regret-plus-0")
-    tap(stale_screen, "fishbucks-plus-1")
+    tap(tabs.seen, "fishbucks-plus-1")
     assert "Another phone changed this game first" in second.error
     saved = store.load_game(game.id).state.players
     assert (saved[0].regret_cards, saved[1].fishbucks) == (1, 0)  # the first phone's Regret kept, nothing else
@@ -41,33 +36,25 @@ def test_queued_saves_end_with_the_newest_version_and_wait_for_nothing(tmp_path)
     assert store.load_game(game.id).state.players[0].regret_cards == 5
 
 
-def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other():
+def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other(two_tabs):
     """Live updates reach the other phone as the one card that changed: Bo's card is left as it was drawn."""
-    sessions = Sessions(None)
-    game = monday_action()
-    first = context(game, "/table?game={id}", sessions=sessions)
-    second = context(None, f"/table?game={game.id}", sessions=sessions)
-    other = Rendered(RouteScreen, second, second.route)
-    other.render()
-    tap(draw(first), "regret-plus-0")
-    v = other.render()
-    assert [key for name, key in other.drawn if name == "_angler_card"] == ["card-0"]
+    tabs = two_tabs(monday_action())
+    tap(draw(tabs.first), "regret-plus-0")
+    v = tabs.other.render()
+    assert [key for name, key in tabs.other.drawn if name == "_angler_card"] == ["card-0"]
     assert text_of(v, "regret-0").startswith("1")
 
 
-def test_a_stale_phone_draws_the_game_again_and_its_next_tap_counts():
+def test_a_stale_phone_draws_the_game_again_and_its_next_tap_counts(two_tabs):
     """After the refusal the same screen shows the game as it stands and names that version."""
-    sessions = Sessions(None)
     game = two_players()
-    first = context(game, "/table?game={id}", sessions=sessions)
-    second = context(None, f"/table?game={game.id}", sessions=sessions)
-    stale = Rendered(RouteScreen, second, second.route)
-    stale_view = stale.render()
-    tap(draw(first), "regret-plus-0")
-    tap(stale_view, "fishbucks-plus-1")  # drawn before the Regret: refused
+    tabs = two_tabs(game)
+    second, stale = tabs.second, tabs.other
+    tap(draw(tabs.first), "regret-plus-0")
+    tap(tabs.seen, "fishbucks-plus-1")  # drawn before the Regret: refused
     assert "Another phone changed this game first" in second.error
     v = stale.render()
     assert text_of(v, "regret-0").startswith("1")
     tap(v, "fishbucks-plus-1")
     assert second.error is None
-    assert sessions.game(game.id).current.value.state.players[1].fishbucks == 1
+    assert tabs.sessions.game(game.id).current.value.state.players[1].fishbucks == 1

@@ -3,7 +3,8 @@ repaired, and the backups kept (a game or campaign backup can be restored: a del
 
 An export is offered as a browser download (Flet's ``FilePicker.save_file`` with the bytes) and also written to
 ``exports/`` in the data folder, so it exists even where a browser blocks downloads. An import is validated in full
-by the store first; a refused file shows the store's message (with the field at fault) and nothing changes.
+by the store first; a refused file shows the store's message (with the field at fault) and nothing changes. Text
+pasted to import is this phone's draft (:class:`ImportDraft`) until it has been imported.
 
 Identifiers: ``data-folder``, ``data-note-<n>``, ``data-export-all``, ``data-export-game-<id>``,
 ``data-export-campaign-<id>``, ``data-export-plays-csv``, ``data-export-plays-json``,
@@ -24,23 +25,61 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
+from pydantic import BaseModel
 
 from companion.history import plays_csv
 from companion.i18n import t
+from companion.session import DraftSession
 from companion.store import ImportRefused, Store, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
 from companion.views.widgets import error_line, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
 
 
-@dataclass
-class DataForm:
-    """The pasted text and the last export's or import's result, while the screen is shown."""
+class ImportDraft(BaseModel):
+    """The text pasted to import: this phone's draft session until it is imported, so leaving the screen, a reload
+    or a phone that slept loses nothing pasted."""
 
     text: str = ""
+
+    def paste(self, text: str) -> None:
+        self.text = text
+
+
+def _import_draft(saved: Any) -> ImportDraft:
+    return ImportDraft.model_validate(saved) if saved else ImportDraft()
+
+
+@dataclass(eq=False)
+class Pasted:
+    """This phone's import draft (a keystroke writes it without redrawing the screen). A paste replaces the whole
+    text, so the newest one wins: there is no older version to refuse."""
+
+    session: DraftSession[ImportDraft]
+
+    @property
+    def text(self) -> str:
+        return self.session.current.value.text
+
+    def write(self, text: str) -> None:
+        self.session.change(lambda draft: draft.paste(text), seen=self.session.version)
+
+    def clear(self) -> None:
+        self.session.reset(ImportDraft(), seen=self.session.version)
+
+
+def pasted(ctx: AppContext) -> Pasted:
+    return Pasted(ctx.sessions.draft(phone_draft_key("data-import"), _import_draft))
+
+
+@dataclass
+class DataForm:
+    """The last export's or import's result, while the screen is shown."""
+
     result: str | None = None
     details: set[int] = field(default_factory=set)  # the recovery notices whose technical detail is shown
 
@@ -82,7 +121,8 @@ def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[]
     return export
 
 
-def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> None:
+def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> bool:
+    """Import ``data``; whether it was imported (a refusal is shown)."""
     ctx.sessions.flush()
     try:
         report = store.import_data(data)
@@ -90,13 +130,14 @@ def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], 
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
         redraw()
-        return
+        return False
     except StoreError as problem:
         ctx.fail(t("Could not import: {problem}", problem=problem))
-        return
-    form.result, form.text = report.message(), ""
+        return False
+    form.result = report.message()
     ctx.clear()
     redraw()
+    return True
 
 
 def _export_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
@@ -138,14 +179,17 @@ def _plays_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callab
 
 def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
                     picker: ft.FilePicker) -> ft.Control:
+    draft = pasted(ctx)
+
     def typed(event: ft.Event[ft.TextField]) -> None:
-        form.text = event.control.value or ""
+        draft.write(event.control.value or "")
 
     async def from_text(_event: object) -> None:
-        if not form.text.strip():
+        if not draft.text.strip():
             ctx.fail(t("Paste the contents of an exported file first"))
             return
-        _import(ctx, store, form, redraw, form.text)
+        if _import(ctx, store, form, redraw, draft.text):
+            draft.clear()
 
     def picked(event: ft.FilePickerResultEvent) -> None:
         if event.files and event.files[0].bytes is not None:
@@ -155,7 +199,7 @@ def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Calla
     # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
     pick = ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True)
 
-    field = ft.TextField(value=form.text, label=t("Paste an exported file here"),
+    field = ft.TextField(value=draft.text, label=t("Paste an exported file here"),
                          multiline=True, min_lines=3, max_lines=8, on_change=typed)
     return section_card("data-import", t("Import"), [
         ft.Text(t("The whole file is checked before anything is saved; games already here are never overwritten."),

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from companion.history.roster import remember_names
 from companion.i18n import t
-from companion.net import is_host, pass_of
+from companion.net import is_host
 from companion.rules.constants import MAX_PLAYERS
 from companion.rules.expansions import (
     BIGGEST_REGRETS,
@@ -41,6 +41,7 @@ from companion.session import DraftSession, Snapshot
 from companion.session.base import Refused
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
+from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import current_page, use_form, use_redraw, use_session
 from companion.views.labels import colour_name
@@ -119,11 +120,8 @@ class NewGameDraft(BaseModel):
 
 
 def draft_key() -> str:
-    """This phone's New game draft: one per pass (kept across reloads and sleeps), so two phones setting up at
-    once don't type into one form; ``"new-game"`` for a tab with no pass (the view tests)."""
-    page = current_page()
-    phone = pass_of(page).token_id if page is not None else ""
-    return f"new-game-{phone}" if phone else "new-game"
+    """This phone's New game draft, so two phones setting up at once don't type into one form."""
+    return phone_draft_key("new-game")
 
 
 def _fresh(ctx: AppContext) -> NewGameDraft:

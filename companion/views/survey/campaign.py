@@ -10,7 +10,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.session import CampaignSession
 from companion.survey import Campaign, progress, rename_campaign, set_notes, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
@@ -20,7 +19,6 @@ from companion.views.survey.common import (
     campaign_screen,
     survey_screen,
     tabs,
-    use_survey,
 )
 from companion.views.widgets import action_button, chip, section_card, tagged
 
@@ -54,12 +52,10 @@ def _status(sv: Survey, campaign: Campaign) -> list[ft.Control]:
 
 @ft.component
 def CampaignScreen(ctx: AppContext) -> ft.View:
-    return campaign_screen(ctx, _Campaign)
+    return campaign_screen(ctx, _campaign)
 
 
-@ft.component
-def _Campaign(ctx: AppContext, session: CampaignSession) -> ft.View:
-    sv = use_survey(ctx, session)
+def _campaign(sv: Survey) -> ft.View:
     campaign = sv.campaign
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
     notes_key = f"survey-notes-{campaign.id}"

@@ -1,7 +1,7 @@
 """What every Ocean Survey screen shares: the campaign of the route (its session), moves on it, its tabs, the
 week summary card and starting a week. No survey screen imports another.
 
-A screen reads the campaign named by ``?c=<id>`` with :func:`use_campaign` and changes it only through
+A screen reads the campaign named by ``?c=<id>`` through :func:`campaign_screen` and changes it only through
 :meth:`Survey.apply` (one of :mod:`companion.survey.play`'s moves, named with the version the screen shows): a
 refused move shows its rule by the thumb and changes nothing; an accepted one is saved and shown on every phone.
 """
@@ -79,19 +79,20 @@ def campaign_session(ctx: AppContext) -> CampaignSession | None:
         return None
 
 
-def campaign_screen(ctx: AppContext, body: Callable[..., ft.View]) -> ft.View:
-    """The screen of the route's ``?c=`` campaign: the component ``body(ctx, session)``, keyed by the campaign so
-    that its local state belongs to that campaign; the "not found" screen when there is none."""
+def campaign_screen(ctx: AppContext, body: Callable[[Survey], ft.View]) -> ft.View:
+    """The screen of the route's ``?c=`` campaign, drawn by ``body`` from the campaign as this screen shows it; the
+    "not found" screen when there is none."""
     session = campaign_session(ctx)
     if session is None:
         return missing(ctx)
-    return body(ctx, session, key=session.key)
+    # Keyed by screen and campaign, so that its local state (text being typed) belongs to that screen of that campaign.
+    return _CampaignView(ctx, session, body, key=f"{body.__qualname__}:{session.key}")  # type: ignore[call-arg]
 
 
-def use_survey(ctx: AppContext, session: CampaignSession) -> Survey:
-    """The campaign as this screen shows it; the screen redraws when any phone changes it."""
-    shown = use_session(session)
-    return Survey(ctx, session, shown.value, shown.version, use_form(SurveyForm), use_redraw())
+@ft.component
+def _CampaignView(ctx: AppContext, session: CampaignSession, body: Callable[[Survey], ft.View]) -> ft.View:
+    shown = use_session(session)  # the screen redraws when any phone changes the campaign
+    return body(Survey(ctx, session, shown.value, shown.version, use_form(SurveyForm), use_redraw()))
 
 
 def begin_week(sv: Survey) -> None:

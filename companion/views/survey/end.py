@@ -13,7 +13,6 @@ import flet as ft
 
 from companion.catalog import load_catalog
 from companion.i18n import t
-from companion.session import CampaignSession
 from companion.survey import (
     Campaign,
     Week,
@@ -36,7 +35,6 @@ from companion.views.survey.common import (
     summary_card,
     survey_screen,
     tabs,
-    use_survey,
 )
 from companion.views.widgets import action_button, section_card, tagged
 
@@ -146,12 +144,10 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
 
 @ft.component
 def EndScreen(ctx: AppContext) -> ft.View:
-    return campaign_screen(ctx, _End)
+    return campaign_screen(ctx, _end)
 
 
-@ft.component
-def _End(ctx: AppContext, session: CampaignSession) -> ft.View:
-    sv = use_survey(ctx, session)
+def _end(sv: Survey) -> ft.View:
     campaign = sv.campaign
     week = campaign.current_week
     controls: list[ft.Control] = [tabs(sv, "week")]

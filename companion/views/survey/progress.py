@@ -12,17 +12,16 @@ import flet as ft
 import flet_charts as fch
 
 from companion.i18n import t
-from companion.session import CampaignSession
 from companion.survey import Progress, progress, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import ROMAN, size_label
 from companion.views.survey.common import (
+    Survey,
     campaign_screen,
     summary_card,
     survey_screen,
     tabs,
-    use_survey,
 )
 from companion.views.widgets import chip, label_value, section_card, tagged
 
@@ -77,12 +76,10 @@ def grid(p: Progress) -> ft.Control:
 
 @ft.component
 def ProgressScreen(ctx: AppContext) -> ft.View:
-    return campaign_screen(ctx, _Progress)
+    return campaign_screen(ctx, _progress)
 
 
-@ft.component
-def _Progress(ctx: AppContext, session: CampaignSession) -> ft.View:
-    sv = use_survey(ctx, session)
+def _progress(sv: Survey) -> ft.View:
     campaign = sv.campaign
     p = progress(campaign)
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]

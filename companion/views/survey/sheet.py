@@ -12,16 +12,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.session import CampaignSession
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import depth_label, size_label
 from companion.views.survey.common import (
+    Survey,
     campaign_screen,
     survey_screen,
     tabs,
-    use_survey,
 )
 from companion.views.widgets import section_card, tagged
 
@@ -71,12 +70,10 @@ def group_block(group: SheetGroup) -> ft.Control:
 
 @ft.component
 def SheetScreen(ctx: AppContext) -> ft.View:
-    return campaign_screen(ctx, _Sheet)
+    return campaign_screen(ctx, _sheet)
 
 
-@ft.component
-def _Sheet(ctx: AppContext, session: CampaignSession) -> ft.View:
-    sv = use_survey(ctx, session)
+def _sheet(sv: Survey) -> ft.View:
     campaign = sv.campaign
     groups = sheet_groups(campaign)
     cards = [

@@ -14,7 +14,6 @@ import flet as ft
 
 from companion.catalog import CatalogFish
 from companion.i18n import N_, t
-from companion.session import CampaignSession
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,
@@ -42,7 +41,6 @@ from companion.views.survey.common import (
     campaign_screen,
     survey_screen,
     tabs,
-    use_survey,
 )
 from companion.views.widgets import (
     action_button,
@@ -143,12 +141,10 @@ def _kit(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
 
 @ft.component
 def WeekScreen(ctx: AppContext) -> ft.View:
-    return campaign_screen(ctx, _Week)
+    return campaign_screen(ctx, _week)
 
 
-@ft.component
-def _Week(ctx: AppContext, session: CampaignSession) -> ft.View:
-    sv = use_survey(ctx, session)
+def _week(sv: Survey) -> ft.View:
     campaign = sv.campaign
     week = campaign.current_week
     controls: list[ft.Control] = [tabs(sv, "week")]
