@@ -90,12 +90,10 @@ class Statistics:
         return next(p for p in self.players if player_key(p.name) == key)
 
     def as_json(self) -> dict:
-        """The JSON ``companion stats --json`` prints."""
-        return {"plays": self.plays, "players": [
+        """The JSON ``companion stats --json`` prints: exactly the shape issue 15 gives scripts to rely on."""
+        return {"players": [
             {"name": p.name, "plays": p.plays, "wins": p.wins, "win_rate": round(p.win_rate, 4),
-             "mean_score": None if p.mean_score is None else round(p.mean_score, 2), "best_score": p.best_score,
-             "mean_regret": None if p.mean_regret is None else round(p.mean_regret, 2),
-             "penalty_rate": None if p.penalty_rate is None else round(p.penalty_rate, 4)}
+             "mean_score": None if p.mean_score is None else round(p.mean_score, 2), "best_score": p.best_score}
             for p in self.players]}
 
 
