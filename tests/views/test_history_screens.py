@@ -11,9 +11,13 @@ import pytest
 from tables import context, draw, finished
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
-from companion.history import record_play, remember_names
+from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
+from companion.net import identity
+from companion.net.codes import Keys, Pass, Role
+from companion.net.powers import HostOnly, guard
 from companion.scoring.table import score_table
+from companion.session import Sessions
 from companion.store import open_store
 
 
@@ -83,6 +87,40 @@ def test_log_in_bg_stats_opens_the_import_link_and_the_host_sees_a_qr_code(store
         ("bo", 30, True, True), ("Cy", 22, False, False)]
     assert text_of(play, "play-bgstats-link") == url
     assert find(play, "play-qr").src.startswith(b"\x89PNG")
+
+
+def _guest(monkeypatch, tmp_path: Path, store, route: str):
+    """A joined guest's tab: phones are being served (so no tab without the host's pass is the host's)."""
+    monkeypatch.setattr(identity, "_keys", Keys(tmp_path / "keys"))
+    return context(route=route, sessions=guard(Sessions(store), Pass("guest-pass", Role.GUEST)))
+
+
+def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, tmp_path: Path, monkeypatch):
+    guest = _guest(monkeypatch, tmp_path, store, "/history/play?play=second")
+    play = draw(guest)
+    assert find(play, "play-bgstats").url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert "play-qr" not in ids(play) and "play-delete" not in ids(play)
+    with pytest.raises(HostOnly, match="Only the host can delete a play"):
+        guest.store.delete_play("second")
+    with pytest.raises(HostOnly, match="Only the host can export"):
+        guest.store.export_plays()
+    assert store.has_play("second")
+
+
+def test_a_guest_saves_a_scorer_result_and_its_names_are_remembered(tmp_path: Path, monkeypatch):
+    store = open_store(tmp_path / "data")
+    guest = _guest(monkeypatch, tmp_path, store, "/score/shallow")
+    change(draw(guest), "shallow-name-0", "Ada")
+    change(draw(guest), "shallow-name-1", "Bo")
+    tap(draw(guest), "history-save")
+    guest.sessions.flush()
+    assert guest.error is None
+    assert "history-saved" in ids(draw(guest))
+    (saved,) = store.list_plays()
+    assert [p.name for p in saved.players] == ["Ada", "Bo"]
+    assert load_roster(store).names() == ["Ada", "Bo"]
+    host = context(route="/score/shallow", store=store)  # another phone, and after a restart, sees it saved
+    assert "history-saved" in ids(draw(host))
 
 
 def test_changing_the_start_player_and_deleting_are_undoable(store):
