@@ -169,6 +169,26 @@ def test_renaming_a_player_on_the_statistics_screen(store):
     assert "merge" in ctx.error
 
 
+def test_the_rename_fields_keep_what_was_typed_across_leaving_and_a_reload(store):
+    """Nothing a user typed is lost (developers' guide): the Players card is this phone's draft session."""
+    ctx = context(route="/stats", store=store)
+    change(draw(ctx), "stats-rename-from", "cy")
+    change(draw(ctx), "stats-rename-to", "Cyr")
+    tap(draw(ctx), "back")
+    assert ctx.route == "/history" and "stats-rename-from" not in ids(draw(ctx))
+    ctx.navigate("/stats")
+    screen = draw(ctx)
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("cy", "Cyr")
+    later = context(route="/stats", store=store)  # a phone that slept, or a restarted host
+    ctx.sessions.flush()
+    screen = draw(later)
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("cy", "Cyr")
+    tap(screen, "stats-rename")
+    screen = draw(later)
+    assert later.error is None and any(line.startswith("Cyr") for line in texts(screen))
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("", "")
+
+
 def test_a_scorer_result_is_saved_to_history_once_then_updated(tmp_path: Path):
     store = open_store(tmp_path)
     ctx = context(route="/score/shallow", store=store)

@@ -118,12 +118,13 @@ class NewGameDraft(BaseModel):
         return self.model_copy(update={"players": [p.model_copy(update={"name": ""}) for p in self.players]})
 
 
-def draft_key() -> str:
-    """This phone's New game draft: one per pass (kept across reloads and sleeps), so two phones setting up at
-    once don't type into one form; ``"new-game"`` for a tab with no pass (the view tests)."""
+def draft_key(form: str = "new-game") -> str:
+    """This phone's draft of ``form`` (New game's by default): one per pass (kept across reloads and sleeps), so
+    two phones filling it in at once don't type into one form; ``form`` itself for a tab with no pass (the view
+    tests)."""
     page = current_page()
     phone = pass_of(page).token_id if page is not None else ""
-    return f"new-game-{phone}" if phone else "new-game"
+    return f"{form}-{phone}" if phone else form
 
 
 def _fresh(ctx: AppContext) -> NewGameDraft:
