@@ -241,3 +241,80 @@ def test_new_game_offers_names_from_earlier_plays(tmp_path: Path):
 def test_the_data_screen_exports_the_plays(store):
     screen = draw(context(route="/data", store=store))
     assert {"data-export-plays-csv", "data-export-plays-json"} <= set(ids(screen))
+
+
+def _saved(ctx, store) -> Play:
+    tap(draw(ctx), "history-save")
+    ctx.sessions.flush()
+    assert ctx.error is None and "history-saved" in ids(draw(ctx))
+    (summary,) = store.list_plays()
+    return store.load_play(summary.id)
+
+
+def test_the_deep_regrets_scorer_saves_a_play_with_rules_ranks_and_breakdown(tmp_path: Path):
+    """A p.22's worked example for Alba beside Hugo with nothing: her Regret total 10 is the highest of 2, so the
+    penalty discards her lowest-scored mount (8 points): 53 − 8 = 45; Hugo 0."""
+    from companion.rules.fish import FishRef
+    from companion.scoring.draft import PlayerDraft, TableDraft
+    from companion.views.scorers.deep_regrets import DRAFT_KEY
+
+    store = open_store(tmp_path)
+    ctx = context(route="/score", store=store)
+    alba = PlayerDraft(name="Alba", regret_cards=14, regret_value=10, fishbucks=4,
+                       hand=[FishRef(value=2, type="fair"), FishRef(value=3, type="foul")],
+                       mounted=[FishRef(value=6, type="fair"), FishRef(value=6, type="foul"),
+                                FishRef(value=5, type="foul")])
+    hugo = PlayerDraft(name="Hugo", regret_cards=0, regret_value=0)
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[alba, hugo]), seen=0)
+    play = _saved(ctx, store)
+    assert (play.game, play.mode, play.source, play.duration_min) == ("deep-regrets", "competitive", "scorer", None)
+    assert play.ruleset and isinstance(play.variants, list) and play.details["penalty_rule"]
+    assert [(p.name, p.score, p.rank, p.winner, p.start_player) for p in play.players] == [
+        ("Alba", 45, 1, True, True), ("Hugo", 0, 2, False, False)]
+    alba_breakdown = play.players[0].breakdown
+    assert alba_breakdown["regret_value"] == 10 and alba_breakdown["penalty"] is not None
+    assert sum(f["points"] for f in alba_breakdown["fish"] if f["place"] == "hand") > 0
+
+
+def test_the_endeavor_scorer_saves_a_competitive_play(tmp_path: Path):
+    store = open_store(tmp_path)
+    ctx = context(route="/score/endeavor", store=store)
+    change(draw(ctx), "endeavor-name-0", "Ada")
+    change(draw(ctx), "endeavor-name-1", "Bo")
+    change(draw(ctx), "endeavor-impact-1", "6")  # docs/rules.md §13: an impact hex is a point
+    play = _saved(ctx, store)
+    assert (play.game, play.mode) == ("endeavor-deep-sea", "competitive")
+    assert [(p.name, p.score, p.rank, p.winner) for p in play.players] == [("Ada", 0, 2, False), ("Bo", 6, 1, True)]
+    assert play.players[1].breakdown["impact"] == 6
+
+
+def test_the_endeavor_co_op_scorer_saves_the_team_win_or_loss(tmp_path: Path):
+    """Seed 003: Beginner needs any 4 goals. The team is named on the co-op screen; until then it can't be saved."""
+    store = open_store(tmp_path)
+    ctx = context(route="/score/endeavor", store=store)
+    tap(draw(ctx), "endeavor-mode-co-op")
+    for g in range(4):
+        change(draw(ctx), f"endeavor-coop-goal-{g}", True)
+    screen = draw(ctx)
+    assert "history-save" not in ids(screen) and "endeavor-team-needed" in ids(screen)
+    change(draw(ctx), "endeavor-team-name-0", "Ada")
+    change(draw(ctx), "endeavor-team-name-1", "Bo")
+    play = _saved(ctx, store)
+    assert (play.game, play.mode, play.won) == ("endeavor-deep-sea", "co-op", True)
+    assert [(p.name, p.score, p.winner, p.start_player) for p in play.players] == [
+        ("Ada", None, True, True), ("Bo", None, True, False)]
+    data = json.loads(parse_qs(urlsplit(find(draw(context(route=f"/history/play?play={play.id}", store=store)),
+                                             "play-bgstats").url).query)["data"][0])
+    assert data["game"]["noPoints"] is True and [p["startPlayer"] for p in data["players"]] == [True, False]
+
+
+@pytest.mark.parametrize(("route", "field"), [("/score", "scorer-name-0"), ("/score/shallow", "shallow-name-0"),
+                                              ("/score/endeavor", "endeavor-name-0")])
+def test_every_scorer_offers_names_from_earlier_plays(tmp_path: Path, route: str, field: str):
+    store = open_store(tmp_path)
+    remember_names(store, ["Alba", "Hugo"])
+    ctx = context(route=route, store=store)
+    change(draw(ctx), field, "hu")
+    assert text_of(draw(ctx), f"{field}-suggest-0") == "Hugo"
+    tap(draw(ctx), f"{field}-suggest-0")
+    assert find(draw(ctx), field).value == "Hugo"

@@ -55,11 +55,11 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     def save(play_id: str | None) -> None:
         play = _record(ctx, data, play_id=play_id, names=names)
         if play is not None:
-            marker.reset({"id": play.id, "result": data}, seen=marker.version)
+            marker.reset({"id": play.id, "result": data, "names": list(names)}, seen=marker.version)
             ctx.clear()
             redraw()
 
-    if saved and saved.get("result") == data:
+    if saved and saved.get("result") == data and saved.get("names", []) == list(names):
         return [ft.Row([tagged("history-saved", ft.Text(t("Saved in History"), size=theme.BODY, expand=True)),
                         _open(ctx, saved["id"])], wrap=True)]
     buttons: list[ft.Control] = [action_button("history-save", t("Save to history"), lambda: save(None),
