@@ -238,9 +238,34 @@ def test_new_game_offers_names_from_earlier_plays(tmp_path: Path):
     assert text_of(screen, "player-name-1-suggest-0") == "Hugo"  # Alba is at the table already
 
 
-def test_the_data_screen_exports_the_plays(store):
+def test_the_data_screen_exports_the_plays_as_csv_and_json(store, monkeypatch):
+    """CSV: a header, then one row per player per play; JSON: the store's export document with every play."""
+    import asyncio
+    import csv
+    import io
+    from types import SimpleNamespace
+
+    from companion.views.home import data as data_screen
+
+    offered: list[tuple[str, bytes]] = []
+
+    class Picker:  # the browser's download, as Flet's save dialog is one there
+        async def save_file(self, *, file_name: str, src_bytes: bytes, **_kw) -> None:
+            offered.append((file_name, src_bytes))
+
     screen = draw(context(route="/data", store=store))
-    assert {"data-export-plays-csv", "data-export-plays-json"} <= set(ids(screen))
+    monkeypatch.setattr(data_screen.ft, "FilePicker", Picker)  # once drawn: the import's picker is a real one
+    for button in ("data-export-plays-csv", "data-export-plays-json"):
+        control = find(screen, button)
+        asyncio.run(control.on_click(SimpleNamespace(control=control)))
+    (csv_name, csv_bytes), (json_name, json_bytes) = offered
+    assert csv_name.endswith(".csv") and json_name.endswith(".json")
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8"))))
+    plays = [store.load_play(s.id) for s in store.list_plays()]
+    assert [(r["play_id"], r["name"], r["score"], r["winner"]) for r in rows] == [
+        (play.id, p.name, str(p.score), "yes" if p.winner else "no") for play in plays for p in play.players]
+    assert len(rows) == 2 + 2 + 2
+    assert {p["id"] for p in json.loads(json_bytes)["plays"]} == {"first", "second", "third"}
 
 
 def _saved(ctx, store) -> Play:
