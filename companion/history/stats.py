@@ -30,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from statistics import fmean
 
 from companion.history.models import player_key
@@ -167,9 +168,19 @@ def filter_plays(plays: Iterable[PlaySummary], game: str | None = None, player: 
             and (wanted is None or any(player_key(resolve(s.name)) == wanted for s in p.players))]
 
 
+def _tidy(name: str) -> str:
+    return " ".join(name.split())
+
+
 def statistics(plays: Iterable[PlaySummary], resolve: Resolve | None = None, game: str | None = None) -> Statistics:
     """Every figure of the Statistics screen; ``resolve`` maps a typed name to the roster's name for that person."""
-    resolve = resolve or (lambda name: " ".join(name.split()))
+    lookup = resolve or _tidy
+
+    @cache  # a handful of people over a thousand seats: each spelling is looked up on the roster once
+    def person(typed: str) -> tuple[str, str]:
+        name = lookup(typed)
+        return name, player_key(name)
+
     tallies: dict[str, _Tally] = {}
     per_game: dict[str, list[PlaySummary]] = defaultdict(list)
     total = 0
@@ -181,8 +192,7 @@ def statistics(plays: Iterable[PlaySummary], resolve: Resolve | None = None, gam
         humans = _humans(play)
         seated = []
         for line in humans:
-            name = resolve(line.name)
-            key = player_key(name)
+            name, key = person(line.name)
             tally = tallies.setdefault(key, _Tally(name=name))
             _add_line(tally, play, line, len(humans))
             seated.append((key, line))

@@ -311,6 +311,8 @@ def test_the_endeavor_scorer_saves_a_competitive_play(tmp_path: Path):
     assert (play.game, play.mode) == ("endeavor-deep-sea", "competitive")
     assert [(p.name, p.score, p.rank, p.winner) for p in play.players] == [("Ada", 0, 2, False), ("Bo", 6, 1, True)]
     assert play.players[1].breakdown["impact"] == 6
+    opened = draw(context(route=f"/history/play?play={play.id}", store=store))
+    assert "Impact hexes: 6" in text_of(opened, "play-breakdown-1") and "Total 6" in text_of(opened, "play-breakdown-1")
 
 
 def test_the_endeavor_co_op_scorer_saves_the_team_win_or_loss(tmp_path: Path):
