@@ -333,6 +333,9 @@ def test_the_endeavor_co_op_scorer_saves_the_team_win_or_loss(tmp_path: Path):
     data = json.loads(parse_qs(urlsplit(find(draw(context(route=f"/history/play?play={play.id}", store=store)),
                                              "play-bgstats").url).query)["data"][0])
     assert data["game"]["noPoints"] is True and [p["startPlayer"] for p in data["players"]] == [True, False]
+    stats = draw(context(route="/stats", store=store))
+    assert "2 players: 1/1" in text_of(stats, "stats-player-0")  # a co-op win counts for each of the team
+    assert "stats-chart-wins" in ids(stats) and "stats-chart-scores" not in ids(stats)  # no scores to draw
 
 
 @pytest.mark.parametrize(("route", "field"), [("/score", "scorer-name-0"), ("/score/shallow", "shallow-name-0"),

@@ -159,7 +159,11 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     players = stats.players
     if players:
         charted = players[:CHARTED]
-        controls += [_score_chart(charted), _wins_chart(charted)]
+        # A chart with nothing to draw is an empty box: co-op plays have no scores, a lost one no winner.
+        if any(p.scores for p in charted):
+            controls.append(_score_chart(charted))
+        if any(p.wins for p in charted):
+            controls.append(_wins_chart(charted))
         points = _points_chart(charted)
         if points is not None:
             controls.append(points)
