@@ -222,6 +222,11 @@ def test_a_finished_tracked_game_is_recorded_when_it_is_scored(tmp_path: Path):
     play = store.load_play(f"game-{game.id}")
     assert play.source == "table" and play.game_id == game.id
     assert [p.name for p in play.players if p.start_player] == [game.setup.players[0].name]
+    stored = store.load_game(game.id)  # the play is dated by the game's end, and lasts from its start
+    assert play.played == stored.updated
+    assert play.duration_min == round((stored.updated - stored.created).total_seconds() / 60)
+    assert (play.ruleset, play.variants) == (stored.setup.ruleset.id, list(stored.setup.ruleset.variants))
+    assert all({"regret_value", "fish", "fishbucks_points"} <= set(p.breakdown) for p in play.players)
     draw(ctx)
     ctx.sessions.flush()
     assert store.play_changes() == []  # drawn again, unchanged: not written again
