@@ -304,6 +304,8 @@ def test_the_deep_regrets_scorer_saves_a_play_with_rules_ranks_and_breakdown(tmp
     alba_breakdown = play.players[0].breakdown
     assert alba_breakdown["regret_value"] == 10 and alba_breakdown["penalty"] is not None
     assert sum(f["points"] for f in alba_breakdown["fish"] if f["place"] == "hand") > 0
+    summary = text_of(draw(context(route=f"/history/play?play={play.id}", store=store)), "play-summary")
+    assert "Rules: Angler's Guide" in summary and "anglers-guide" not in summary  # named as the table knows it
 
 
 def test_the_endeavor_scorer_saves_a_competitive_play(tmp_path: Path):

@@ -40,7 +40,7 @@ def _summary(play: Play) -> ft.Control:
     if play.duration_min is not None:
         lines.append(t("{n} minutes", n=play.duration_min))
     if play.ruleset:
-        lines.append(t("Rules: {rules}", rules=" · ".join([play.ruleset, *play.variants])))
+        lines.append(t("Rules: {rules}", rules=" · ".join(play.rules())))
     if play.mode == "co-op":
         goals = play.details
         lines.append((t("Team won") if play.won else t("Team lost")) + " · " + t(
