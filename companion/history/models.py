@@ -98,8 +98,8 @@ class Play(BaseModel):
         ...      players=[PlayPlayer(name="Alba")]).rules()
         ["Angler's Guide", 'Penalty by printed value']
         """
-        names = {p.id: p.name for p in list_presets()} | {v.id: v.name for v in list_variants()}
-        return [t(names[key]) if key in names else key for key in [*filter(None, [self.ruleset]), *self.variants]]
+        names = {p.id: t(p.name) for p in list_presets()} | {v.id: t(v.name) for v in list_variants()}
+        return [names.get(key, key) for key in [*filter(None, [self.ruleset]), *self.variants]]
 
 
 def player_key(name: str) -> str:
