@@ -5,17 +5,25 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 DATA_DIR_HELP = "where games and campaigns are stored (default: the user data dir; or set COMPANION_DATA_DIR)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad option is one line naming it (``companion stats: unrecognized arguments: --bogus``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
     # Global options are accepted on either side of the sub-command (``companion serve --data-dir D`` as well as
     # ``companion --data-dir D serve``): each sub-command takes them too, under its own name (a sub-command's
     # default would otherwise overwrite the value given before it); :func:`main` takes the one given.
-    parser = argparse.ArgumentParser(prog="companion", description="Deep Regrets Companion")
+    parser = _Parser(prog="companion", description="Deep Regrets Companion")
     parser.add_argument("--data-dir", help=DATA_DIR_HELP)
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--data-dir", dest="sub_data_dir", metavar="DATA_DIR", help=DATA_DIR_HELP)
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the app to a browser", parents=[common])
@@ -31,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--save", action="store_true", help="record the scored play in the history")
     from companion.history.cli import add_commands
 
-    add_commands(commands)
+    add_commands(commands, parents=[common])
     return parser
 
 

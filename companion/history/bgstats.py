@@ -58,7 +58,7 @@ def payload(play: Play) -> dict[str, Any]:
     if play.duration_min is not None:
         data["durationMin"] = play.duration_min
     if play.ruleset:
-        data["comments"] = " · ".join([play.ruleset, *play.variants])
+        data["comments"] = " · ".join(play.rules())
     return data
 
 

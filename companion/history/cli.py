@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -23,14 +24,14 @@ CANNOT_OPEN = 1
 COMMANDS = ("history", "stats", "bgstats")
 
 
-def add_commands(commands: Any) -> None:
-    """Add the history commands to ``companion``'s sub-command parser."""
-    history = commands.add_parser("history", help=t("list the recorded plays, newest first"))
+def add_commands(commands: Any, parents: list[argparse.ArgumentParser]) -> None:
+    """Add the history commands to ``companion``'s sub-command parser (each takes ``parents``' options too)."""
+    history = commands.add_parser("history", help=t("list the recorded plays, newest first"), parents=parents)
     history.add_argument("--json", action="store_true", help=t("print JSON"))
-    stats = commands.add_parser("stats", help=t("statistics per player, across games or for one"))
+    stats = commands.add_parser("stats", help=t("statistics per player, across games or for one"), parents=parents)
     stats.add_argument("--json", action="store_true", help=t("print JSON"))
     stats.add_argument("--game", help=t("only this game: {games}", games=", ".join(GAMES)))
-    bgstats = commands.add_parser("bgstats", help=t("print a play's BG Stats import link"))
+    bgstats = commands.add_parser("bgstats", help=t("print a play's BG Stats import link"), parents=parents)
     bgstats.add_argument("play_id")
 
 
@@ -44,6 +45,8 @@ def _print(text: str) -> None:
         print(text)
     except UnicodeEncodeError:
         print(text.encode("ascii", "backslashreplace").decode("ascii"))
+    except BrokenPipeError:  # the reader stopped early (| head): as ``companion score`` does, quiet the exit flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,7 +85,7 @@ def _stats(store: Any, args: argparse.Namespace) -> int:
     roster = load_roster(store)
     result = statistics(store.list_plays(), roster.resolve, args.game)
     if args.json:
-        _print(json.dumps({**result.as_json(), "game": args.game}, indent=2, ensure_ascii=False))
+        _print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
         return 0
     _print(t("{n} play(s)", n=result.plays))
     for p in result.players:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.ruleset import list_presets, list_variants
 
 GameName = Literal["deep-regrets", "shallow-regrets", "endeavor-deep-sea"]
 GAMES: tuple[GameName, ...] = ("deep-regrets", "shallow-regrets", "endeavor-deep-sea")
@@ -88,6 +89,17 @@ class Play(BaseModel):
     @property
     def player_count(self) -> int:
         return len(self.players)
+
+    def rules(self) -> list[str]:
+        """The rules it was scored under as the table calls them, the preset then its variants (an id this
+        version doesn't know, from another version's file, as it is).
+
+        >>> Play(game="deep-regrets", ruleset="anglers-guide", variants=["penalty-printed"],
+        ...      players=[PlayPlayer(name="Alba")]).rules()
+        ["Angler's Guide", 'Penalty by printed value']
+        """
+        names = {p.id: t(p.name) for p in list_presets()} | {v.id: t(v.name) for v in list_variants()}
+        return [names.get(key, key) for key in [*filter(None, [self.ruleset]), *self.variants]]
 
 
 def player_key(name: str) -> str:

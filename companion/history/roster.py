@@ -111,7 +111,7 @@ def load_roster(store: Any) -> Roster:
 
 
 def save_roster(store: Any, roster: Roster) -> None:
-    store.set_setting(SETTING, roster.model_dump(mode="json"))
+    store.save_roster(roster.model_dump(mode="json"))
 
 
 def remember_names(store: Any, names: Iterable[str]) -> Roster:

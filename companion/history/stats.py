@@ -30,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from statistics import fmean
 
 from companion.history.models import player_key
@@ -90,12 +91,10 @@ class Statistics:
         return next(p for p in self.players if player_key(p.name) == key)
 
     def as_json(self) -> dict:
-        """The JSON ``companion stats --json`` prints."""
-        return {"plays": self.plays, "players": [
+        """The JSON ``companion stats --json`` prints: exactly the shape issue 15 gives scripts to rely on."""
+        return {"players": [
             {"name": p.name, "plays": p.plays, "wins": p.wins, "win_rate": round(p.win_rate, 4),
-             "mean_score": None if p.mean_score is None else round(p.mean_score, 2), "best_score": p.best_score,
-             "mean_regret": None if p.mean_regret is None else round(p.mean_regret, 2),
-             "penalty_rate": None if p.penalty_rate is None else round(p.penalty_rate, 4)}
+             "mean_score": None if p.mean_score is None else round(p.mean_score, 2), "best_score": p.best_score}
             for p in self.players]}
 
 
@@ -169,9 +168,19 @@ def filter_plays(plays: Iterable[PlaySummary], game: str | None = None, player: 
             and (wanted is None or any(player_key(resolve(s.name)) == wanted for s in p.players))]
 
 
+def _tidy(name: str) -> str:
+    return " ".join(name.split())
+
+
 def statistics(plays: Iterable[PlaySummary], resolve: Resolve | None = None, game: str | None = None) -> Statistics:
     """Every figure of the Statistics screen; ``resolve`` maps a typed name to the roster's name for that person."""
-    resolve = resolve or (lambda name: " ".join(name.split()))
+    lookup = resolve or _tidy
+
+    @cache  # a handful of people over a thousand seats: each spelling is looked up on the roster once
+    def person(typed: str) -> tuple[str, str]:
+        name = lookup(typed)
+        return name, player_key(name)
+
     tallies: dict[str, _Tally] = {}
     per_game: dict[str, list[PlaySummary]] = defaultdict(list)
     total = 0
@@ -183,8 +192,7 @@ def statistics(plays: Iterable[PlaySummary], resolve: Resolve | None = None, gam
         humans = _humans(play)
         seated = []
         for line in humans:
-            name = resolve(line.name)
-            key = player_key(name)
+            name, key = person(line.name)
             tally = tallies.setdefault(key, _Tally(name=name))
             _add_line(tally, play, line, len(humans))
             seated.append((key, line))

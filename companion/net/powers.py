@@ -33,11 +33,13 @@ def _export() -> str:
 
 # Store (and Sessions) verbs a guest's tab may not call, with the refusal each gives.
 HOST_ONLY: dict[str, Callable[[], str]] = {
-    "export_all": _export, "export_game": _export, "export_campaign": _export, "save_export": _export,
+    "export_all": _export, "export_game": _export, "export_campaign": _export, "export_plays": _export,
+    "save_export": _export,
     "import_data": lambda: t("Only the host can import."),
     "restore_backup": lambda: t("Only the host can restore a backup."),
     "delete_game": lambda: t("Only the host can delete a game."),
     "delete_campaign": lambda: t("Only the host can delete a campaign."),
+    "delete_play": lambda: t("Only the host can delete a play."),
     "set_setting": lambda: t("Only the host can change the app's settings."),
 }
 # Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.

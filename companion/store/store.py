@@ -24,6 +24,7 @@ from platformdirs import user_data_dir
 from pydantic import BaseModel, TypeAdapter
 from tinydb import Query
 
+from companion.history.roster import SETTING as ROSTER
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
@@ -235,6 +236,11 @@ class Store:
     def _undo_table(self) -> Any:
         db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
         return db.table("changes", cache_size=0)
+
+    def save_roster(self, roster: JsonObject) -> None:
+        """Keep the roster of players (:mod:`companion.history.roster`) with the settings. It is history, not one
+        of the host's settings: a guest's saved play or New game adds its names, as a guest's play is saved."""
+        self.set_setting(ROSTER, roster)
 
     def export_plays(self) -> JsonObject:
         """A JSON-ready document holding every play of the history."""

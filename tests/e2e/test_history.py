@@ -72,3 +72,16 @@ def test_a_scored_game_reaches_history_statistics_and_bg_stats(game_id: str, com
     phone.wait_value("stats-summary-0", "1 plays · 1 wins · win rate 100%")
     phone.scroll_to_top()
     phone.screenshot("statistics")
+
+    # The Players card keeps what was typed while the phone goes elsewhere (this phone's draft): back on
+    # Statistics, Rename renames with the names typed before leaving.
+    phone.type_into("stats-rename-from", "bo")
+    phone.type_into("stats-rename-to", "Bob")
+    phone.open("/history")
+    phone.wait_id(f"history-play-game-{game_id}")
+    phone.open("/stats")
+    phone.wait_value("stats-plays", "1 play(s)")
+    phone.bring_to_top("stats-roster")
+    phone.screenshot("statistics_rename_kept")
+    phone.tap("stats-rename")
+    phone.wait_value("stats-name-0", "Bob")

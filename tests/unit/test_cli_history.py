@@ -19,7 +19,10 @@ ENDEAVOR = {"game": "endeavor-deep-sea", "players": [{"name": "alba", "tracks": 
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's refusal of an option
+        code = exit_.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -65,8 +68,13 @@ def test_stats_json_across_games_and_for_one(tmp_path: Path, capsys):
     _score(tmp_path, capsys, ENDEAVOR, "b")
     data_dir = str(tmp_path / "data")
     code, out, _ = _run(capsys, "--data-dir", data_dir, "stats", "--json")
-    players = {p["name"]: p for p in json.loads(out)["players"]}
+    document = json.loads(out)
+    players = {p["name"]: p for p in document["players"]}
     assert code == 0
+    # The shape issue 15 gives scripts: {"players": [{name, plays, wins, win_rate, mean_score, best_score}]}.
+    assert list(document) == ["players"]
+    assert all(list(p) == ["name", "plays", "wins", "win_rate", "mean_score", "best_score"]
+               for p in document["players"])
     # Alba: Shallow 3 (won) and, typed "alba", Endeavor 20 (lost to Isla's 25): one player across both.
     assert {k: players["Alba"][k] for k in ("plays", "wins", "win_rate", "mean_score", "best_score")} == {
         "plays": 2, "wins": 1, "win_rate": 0.5, "mean_score": 11.5, "best_score": 20}
@@ -74,6 +82,14 @@ def test_stats_json_across_games_and_for_one(tmp_path: Path, capsys):
     code, out, _ = _run(capsys, "--data-dir", data_dir, "stats", "--json", "--game", "endeavor-deep-sea")
     one = {p["name"]: p for p in json.loads(out)["players"]}
     assert code == 0 and set(one) == {"Alba", "Isla"} and one["Isla"]["wins"] == 1 and one["Alba"]["plays"] == 1
+
+
+def test_the_data_dir_may_follow_the_command(tmp_path: Path, capsys):
+    play_id = _score(tmp_path, capsys, SHALLOW, "a")["play_id"]
+    for command in ("history", "stats", "bgstats"):
+        argv = [command, "--data-dir", str(tmp_path / "data"), *([play_id] if command == "bgstats" else [])]
+        code, out, err = _run(capsys, *argv)
+        assert code == 0 and err == "" and (play_id in out or "Alba" in out), command
 
 
 def test_bgstats_prints_the_link(tmp_path: Path, capsys):
@@ -88,6 +104,9 @@ def test_bgstats_prints_the_link(tmp_path: Path, capsys):
     (("bgstats", "play-missing"), "play-missing"),
     (("bgstats", "../../etc/passwd"), "id"),
     (("stats", "--game", "chess"), "--game"),
+    (("stats", "--gmae", "deep-regrets"), "--gmae"),
+    (("history", "--bogus"), "--bogus"),
+    (("bgstats",), "play_id"),
 ])
 def test_bad_ids_and_options_are_one_line_and_exit_2(tmp_path: Path, capsys, argv, names):
     code, out, err = _run(capsys, "--data-dir", str(tmp_path / "data"), *argv)

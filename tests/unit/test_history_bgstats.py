@@ -49,6 +49,20 @@ def test_every_documented_field_of_the_payload():
     assert all(isinstance(p["sourcePlayerId"], str) and p["sourcePlayerId"] for p in players)
 
 
+# BG Stats' import format as documented (reference/ANCHORS.md): what the JSON may hold, and the issue's sourceName.
+TOP = {"board", "durationMin", "comments", "game", "location", "playDate", "players", "sourceName", "sourcePlayId"}
+GAME = {"bggId", "highestWins", "name", "noPoints", "sourceGameId"}
+PLAYER = {"name", "score", "rank", "winner", "startPlayer", "role", "sourcePlayerId"}
+
+
+def test_nothing_outside_the_documented_format_and_the_rules_as_comments():
+    data = payload(_play())
+    assert set(data) <= TOP and set(data["game"]) == GAME
+    assert all(set(p) <= PLAYER for p in data["players"])
+    assert data["comments"] == "Angler's Guide · Penalty by printed value"  # the ruleset and its variants, named
+    assert sum(p["startPlayer"] for p in data["players"]) == 1
+
+
 @pytest.mark.parametrize(("game", "bgg_id"), [("deep-regrets", 397931), ("shallow-regrets", 434870),
                                               ("endeavor-deep-sea", 367966)])
 def test_boardgamegeek_ids(game, bgg_id):

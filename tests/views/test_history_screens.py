@@ -11,9 +11,13 @@ import pytest
 from tables import context, draw, finished
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
-from companion.history import record_play, remember_names
+from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
+from companion.net import identity
+from companion.net.codes import Keys, Pass, Role
+from companion.net.powers import HostOnly, guard
 from companion.scoring.table import score_table
+from companion.session import Sessions
 from companion.store import open_store
 
 
@@ -85,6 +89,40 @@ def test_log_in_bg_stats_opens_the_import_link_and_the_host_sees_a_qr_code(store
     assert find(play, "play-qr").src.startswith(b"\x89PNG")
 
 
+def _guest(monkeypatch, tmp_path: Path, store, route: str):
+    """A joined guest's tab: phones are being served (so no tab without the host's pass is the host's)."""
+    monkeypatch.setattr(identity, "_keys", Keys(tmp_path / "keys"))
+    return context(route=route, sessions=guard(Sessions(store), Pass("guest-pass", Role.GUEST)))
+
+
+def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, tmp_path: Path, monkeypatch):
+    guest = _guest(monkeypatch, tmp_path, store, "/history/play?play=second")
+    play = draw(guest)
+    assert find(play, "play-bgstats").url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert "play-qr" not in ids(play) and "play-delete" not in ids(play)
+    with pytest.raises(HostOnly, match="Only the host can delete a play"):
+        guest.store.delete_play("second")
+    with pytest.raises(HostOnly, match="Only the host can export"):
+        guest.store.export_plays()
+    assert store.has_play("second")
+
+
+def test_a_guest_saves_a_scorer_result_and_its_names_are_remembered(tmp_path: Path, monkeypatch):
+    store = open_store(tmp_path / "data")
+    guest = _guest(monkeypatch, tmp_path, store, "/score/shallow")
+    change(draw(guest), "shallow-name-0", "Ada")
+    change(draw(guest), "shallow-name-1", "Bo")
+    tap(draw(guest), "history-save")
+    guest.sessions.flush()
+    assert guest.error is None
+    assert "history-saved" in ids(draw(guest))
+    (saved,) = store.list_plays()
+    assert [p.name for p in saved.players] == ["Ada", "Bo"]
+    assert load_roster(store).names() == ["Ada", "Bo"]
+    host = context(route="/score/shallow", store=store)  # another phone, and after a restart, sees it saved
+    assert "history-saved" in ids(draw(host))
+
+
 def test_changing_the_start_player_and_deleting_are_undoable(store):
     ctx = context(route="/history/play?play=first", store=store)
     tap(draw(ctx), "play-start-1")
@@ -131,6 +169,26 @@ def test_renaming_a_player_on_the_statistics_screen(store):
     assert "merge" in ctx.error
 
 
+def test_the_rename_fields_keep_what_was_typed_across_leaving_and_a_reload(store):
+    """Nothing a user typed is lost (developers' guide): the Players card is this phone's draft session."""
+    ctx = context(route="/stats", store=store)
+    change(draw(ctx), "stats-rename-from", "cy")
+    change(draw(ctx), "stats-rename-to", "Cyr")
+    tap(draw(ctx), "back")
+    assert ctx.route == "/history" and "stats-rename-from" not in ids(draw(ctx))
+    ctx.navigate("/stats")
+    screen = draw(ctx)
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("cy", "Cyr")
+    later = context(route="/stats", store=store)  # a phone that slept, or a restarted host
+    ctx.sessions.flush()
+    screen = draw(later)
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("cy", "Cyr")
+    tap(screen, "stats-rename")
+    screen = draw(later)
+    assert later.error is None and any(line.startswith("Cyr") for line in texts(screen))
+    assert (find(screen, "stats-rename-from").value, find(screen, "stats-rename-to").value) == ("", "")
+
+
 def test_a_scorer_result_is_saved_to_history_once_then_updated(tmp_path: Path):
     store = open_store(tmp_path)
     ctx = context(route="/score/shallow", store=store)
@@ -164,6 +222,11 @@ def test_a_finished_tracked_game_is_recorded_when_it_is_scored(tmp_path: Path):
     play = store.load_play(f"game-{game.id}")
     assert play.source == "table" and play.game_id == game.id
     assert [p.name for p in play.players if p.start_player] == [game.setup.players[0].name]
+    stored = store.load_game(game.id)  # the play is dated by the game's end, and lasts from its start
+    assert play.played == stored.updated
+    assert play.duration_min == round((stored.updated - stored.created).total_seconds() / 60)
+    assert (play.ruleset, play.variants) == (stored.setup.ruleset.id, list(stored.setup.ruleset.variants))
+    assert all({"regret_value", "fish", "fishbucks_points"} <= set(p.breakdown) for p in play.players)
     draw(ctx)
     ctx.sessions.flush()
     assert store.play_changes() == []  # drawn again, unchanged: not written again
@@ -180,6 +243,115 @@ def test_new_game_offers_names_from_earlier_plays(tmp_path: Path):
     assert text_of(screen, "player-name-1-suggest-0") == "Hugo"  # Alba is at the table already
 
 
-def test_the_data_screen_exports_the_plays(store):
+def test_the_data_screen_exports_the_plays_as_csv_and_json(store, monkeypatch):
+    """CSV: a header, then one row per player per play; JSON: the store's export document with every play."""
+    import asyncio
+    import csv
+    import io
+    from types import SimpleNamespace
+
+    from companion.views.home import data as data_screen
+
+    offered: list[tuple[str, bytes]] = []
+
+    class Picker:  # the browser's download, as Flet's save dialog is one there
+        async def save_file(self, *, file_name: str, src_bytes: bytes, **_kw) -> None:
+            offered.append((file_name, src_bytes))
+
     screen = draw(context(route="/data", store=store))
-    assert {"data-export-plays-csv", "data-export-plays-json"} <= set(ids(screen))
+    monkeypatch.setattr(data_screen.ft, "FilePicker", Picker)  # once drawn: the import's picker is a real one
+    for button in ("data-export-plays-csv", "data-export-plays-json"):
+        control = find(screen, button)
+        asyncio.run(control.on_click(SimpleNamespace(control=control)))
+    (csv_name, csv_bytes), (json_name, json_bytes) = offered
+    assert csv_name.endswith(".csv") and json_name.endswith(".json")
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8"))))
+    plays = [store.load_play(s.id) for s in store.list_plays()]
+    assert [(r["play_id"], r["name"], r["score"], r["winner"]) for r in rows] == [
+        (play.id, p.name, str(p.score), "yes" if p.winner else "no") for play in plays for p in play.players]
+    assert len(rows) == 2 + 2 + 2
+    assert {p["id"] for p in json.loads(json_bytes)["plays"]} == {"first", "second", "third"}
+
+
+def _saved(ctx, store) -> Play:
+    tap(draw(ctx), "history-save")
+    ctx.sessions.flush()
+    assert ctx.error is None and "history-saved" in ids(draw(ctx))
+    (summary,) = store.list_plays()
+    return store.load_play(summary.id)
+
+
+def test_the_deep_regrets_scorer_saves_a_play_with_rules_ranks_and_breakdown(tmp_path: Path):
+    """A p.22's worked example for Alba beside Hugo with nothing: her Regret total 10 is the highest of 2, so the
+    penalty discards her lowest-scored mount (8 points): 53 − 8 = 45; Hugo 0."""
+    from companion.rules.fish import FishRef
+    from companion.scoring.draft import PlayerDraft, TableDraft
+    from companion.views.scorers.deep_regrets import DRAFT_KEY
+
+    store = open_store(tmp_path)
+    ctx = context(route="/score", store=store)
+    alba = PlayerDraft(name="Alba", regret_cards=14, regret_value=10, fishbucks=4,
+                       hand=[FishRef(value=2, type="fair"), FishRef(value=3, type="foul")],
+                       mounted=[FishRef(value=6, type="fair"), FishRef(value=6, type="foul"),
+                                FishRef(value=5, type="foul")])
+    hugo = PlayerDraft(name="Hugo", regret_cards=0, regret_value=0)
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[alba, hugo]), seen=0)
+    play = _saved(ctx, store)
+    assert (play.game, play.mode, play.source, play.duration_min) == ("deep-regrets", "competitive", "scorer", None)
+    assert play.ruleset and isinstance(play.variants, list) and play.details["penalty_rule"]
+    assert [(p.name, p.score, p.rank, p.winner, p.start_player) for p in play.players] == [
+        ("Alba", 45, 1, True, True), ("Hugo", 0, 2, False, False)]
+    alba_breakdown = play.players[0].breakdown
+    assert alba_breakdown["regret_value"] == 10 and alba_breakdown["penalty"] is not None
+    assert sum(f["points"] for f in alba_breakdown["fish"] if f["place"] == "hand") > 0
+    summary = text_of(draw(context(route=f"/history/play?play={play.id}", store=store)), "play-summary")
+    assert "Rules: Angler's Guide" in summary and "anglers-guide" not in summary  # named as the table knows it
+
+
+def test_the_endeavor_scorer_saves_a_competitive_play(tmp_path: Path):
+    store = open_store(tmp_path)
+    ctx = context(route="/score/endeavor", store=store)
+    change(draw(ctx), "endeavor-name-0", "Ada")
+    change(draw(ctx), "endeavor-name-1", "Bo")
+    change(draw(ctx), "endeavor-impact-1", "6")  # docs/rules.md §13: an impact hex is a point
+    play = _saved(ctx, store)
+    assert (play.game, play.mode) == ("endeavor-deep-sea", "competitive")
+    assert [(p.name, p.score, p.rank, p.winner) for p in play.players] == [("Ada", 0, 2, False), ("Bo", 6, 1, True)]
+    assert play.players[1].breakdown["impact"] == 6
+    opened = draw(context(route=f"/history/play?play={play.id}", store=store))
+    assert "Impact hexes: 6" in text_of(opened, "play-breakdown-1") and "Total 6" in text_of(opened, "play-breakdown-1")
+
+
+def test_the_endeavor_co_op_scorer_saves_the_team_win_or_loss(tmp_path: Path):
+    """Seed 003: Beginner needs any 4 goals. The team is named on the co-op screen; until then it can't be saved."""
+    store = open_store(tmp_path)
+    ctx = context(route="/score/endeavor", store=store)
+    tap(draw(ctx), "endeavor-mode-co-op")
+    for g in range(4):
+        change(draw(ctx), f"endeavor-coop-goal-{g}", True)
+    screen = draw(ctx)
+    assert "history-save" not in ids(screen) and "endeavor-team-needed" in ids(screen)
+    change(draw(ctx), "endeavor-team-name-0", "Ada")
+    change(draw(ctx), "endeavor-team-name-1", "Bo")
+    play = _saved(ctx, store)
+    assert (play.game, play.mode, play.won) == ("endeavor-deep-sea", "co-op", True)
+    assert [(p.name, p.score, p.winner, p.start_player) for p in play.players] == [
+        ("Ada", None, True, True), ("Bo", None, True, False)]
+    data = json.loads(parse_qs(urlsplit(find(draw(context(route=f"/history/play?play={play.id}", store=store)),
+                                             "play-bgstats").url).query)["data"][0])
+    assert data["game"]["noPoints"] is True and [p["startPlayer"] for p in data["players"]] == [True, False]
+    stats = draw(context(route="/stats", store=store))
+    assert "2 players: 1/1" in text_of(stats, "stats-player-0")  # a co-op win counts for each of the team
+    assert "stats-chart-wins" in ids(stats) and "stats-chart-scores" not in ids(stats)  # no scores to draw
+
+
+@pytest.mark.parametrize(("route", "field"), [("/score", "scorer-name-0"), ("/score/shallow", "shallow-name-0"),
+                                              ("/score/endeavor", "endeavor-name-0")])
+def test_every_scorer_offers_names_from_earlier_plays(tmp_path: Path, route: str, field: str):
+    store = open_store(tmp_path)
+    remember_names(store, ["Alba", "Hugo"])
+    ctx = context(route=route, store=store)
+    change(draw(ctx), field, "hu")
+    assert text_of(draw(ctx), f"{field}-suggest-0") == "Hugo"
+    tap(draw(ctx), f"{field}-suggest-0")
+    assert find(draw(ctx), field).value == "Hugo"

@@ -24,9 +24,8 @@ from companion.views.widgets import action_button, chip, tagged
 SHOWN_SUGGESTIONS = 5
 
 
-def _saved_setting(scorer: str) -> str:
-    # Which play this scorer's result was saved as, kept in the store: every phone (and a reload) sees "Saved".
-    return f"history-saved-{scorer}"
+def _saved_marker(saved: Any) -> dict[str, Any]:
+    return saved if isinstance(saved, dict) else {}
 
 
 def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Callable[[], None],
@@ -46,18 +45,21 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
         ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
                         _open(ctx, f"game-{game.id}")], wrap=True)]
-    saved = store.get_setting(_saved_setting(scorer))
-    saved = saved if isinstance(saved, dict) and isinstance(saved.get("id"), str) and store.has_play(saved["id"]) \
-        else None
+    # Which play this scorer's result was saved as: a shared draft session (kept in the store, written whoever
+    # saved), so every phone and a reload see "Saved".
+    marker = ctx.sessions.draft(f"history-saved-{scorer}", _saved_marker)
+    saved: dict[str, Any] | None = marker.current.value
+    if not (saved and isinstance(saved.get("id"), str) and store.has_play(saved["id"])):
+        saved = None
 
     def save(play_id: str | None) -> None:
         play = _record(ctx, data, play_id=play_id, names=names)
         if play is not None:
-            store.set_setting(_saved_setting(scorer), {"id": play.id, "result": data})
+            marker.reset({"id": play.id, "result": data, "names": list(names)}, seen=marker.version)
             ctx.clear()
             redraw()
 
-    if saved and saved.get("result") == data:
+    if saved and saved.get("result") == data and saved.get("names", []) == list(names):
         return [ft.Row([tagged("history-saved", ft.Text(t("Saved in History"), size=theme.BODY, expand=True)),
                         _open(ctx, saved["id"])], wrap=True)]
     buttons: list[ft.Control] = [action_button("history-save", t("Save to history"), lambda: save(None),

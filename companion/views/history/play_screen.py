@@ -1,5 +1,6 @@
 """One play: when, how long, the rules, the ranking and every player's breakdown; who started (an edit); delete
-(undoable from History); and "Log in BG Stats", with the same link as a QR code on the host's screen.
+(undoable from History, the host's alone); and "Log in BG Stats", with the same link as a QR code on the host's
+screen.
 
 Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<i>``, ``play-bgstats``,
 ``play-bgstats-link``, ``play-qr``, ``play-delete``, ``play-undo``, ``scorer-results``, ``scorer-rank-<k>``,
@@ -16,12 +17,13 @@ from pydantic import ValidationError
 from companion.history import link, qr_png
 from companion.history.models import Play
 from companion.i18n import t
+from companion.net import is_host
 from companion.scoring.deep_regrets import DeepRegretsScore
 from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label
-from companion.views.hooks import use_redraw
+from companion.views.hooks import current_page, use_redraw
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.scorers.results import breakdown as deep_regrets_breakdown
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
@@ -38,7 +40,7 @@ def _summary(play: Play) -> ft.Control:
     if play.duration_min is not None:
         lines.append(t("{n} minutes", n=play.duration_min))
     if play.ruleset:
-        lines.append(t("Rules: {rules}", rules=" · ".join([play.ruleset, *play.variants])))
+        lines.append(t("Rules: {rules}", rules=" · ".join(play.rules())))
     if play.mode == "co-op":
         goals = play.details
         lines.append((t("Team won") if play.won else t("Team lost")) + " · " + t(
@@ -69,14 +71,18 @@ def _breakdowns(play: Play) -> list[ft.Control]:
     return cards
 
 
-def _bgstats(play: Play) -> list[ft.Control]:
+def _bgstats(play: Play, host: bool) -> list[ft.Control]:
+    """The link on every phone; on the host's screen (the laptop or tablet everyone sees) also as a QR code, for
+    the phone that has BG Stats to scan."""
     url = link(play)
     button = tagged("play-bgstats", ft.FilledButton(content=t("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,
                                                      url=url, height=theme.TOUCH))
-    return [button,
-            tagged("play-bgstats-link", ft.Text(url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)),
-            ft.Text(t("Or scan this with the phone that has BG Stats:"), size=theme.SMALL),
-            tagged("play-qr", ft.Image(src=qr_png(play), width=260, height=260))]
+    shown: list[ft.Control] = [button, tagged("play-bgstats-link", ft.Text(
+        url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))]
+    if host:
+        shown += [ft.Text(t("Or scan this with the phone that has BG Stats:"), size=theme.SMALL),
+                  tagged("play-qr", ft.Image(src=qr_png(play), width=260, height=260))]
+    return shown
 
 
 @ft.component
@@ -123,6 +129,7 @@ def PlayScreen(ctx: AppContext) -> ft.View:
             return
         ctx.navigate("/history")
 
+    host = is_host(current_page())  # deleting is the host's alone (the store refuses a guest's anyway)
     rows = [(p.name, p.score if p.score is not None else 0, p.rank or 1, p.winner, None) for p in play.players]
     result: list[ft.Control] = [winners_line(play.winners)]
     if play.mode != "co-op":
@@ -134,7 +141,7 @@ def PlayScreen(ctx: AppContext) -> ft.View:
         section_card("scorer-results", t("Result"), result),
         section_card("play-start", t("Start player"), [ft.Row(starts, wrap=True, spacing=8)]),
         *_breakdowns(play),
-        section_card("play-export", t("Export"), _bgstats(play)),
-        ft.Row([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE),
-                undo_button], wrap=True),
+        section_card("play-export", t("Export"), _bgstats(play, host)),
+        ft.Row([*([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE)]
+                  if host else []), undo_button], wrap=True),
     ], back=back, error=ctx.error)

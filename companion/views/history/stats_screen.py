@@ -2,29 +2,30 @@
 
 Route ``/stats``. Identifiers: ``stats-game-<all|game>``, ``stats-plays``, ``stats-player-<n>``,
 ``stats-name-<n>``, ``stats-summary-<n>``, ``stats-focus-<n>``, ``stats-h2h``, ``stats-h2h-<n>``,
-``stats-game-card-<game>``, ``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``stats-roster``,
-``stats-rename-from``, ``stats-rename-to``, ``stats-rename``, ``stats-merge``, ``back``. ``<n>`` is
-the player's place in the list (most plays first).
+``stats-game-card-<game>``, ``stats-chart-scores``, ``stats-chart-wins``, ``stats-chart-points``, ``back``, and
+the Players card's (:mod:`~companion.views.history.roster_form`). ``<n>`` is the player's place in the list (most
+plays first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 import flet as ft
 import flet_charts as fch
 
-from companion.history import RosterError, load_roster, merge_players, rename_player, statistics
+from companion.history import load_roster, statistics
 from companion.history.stats import PlayerStats, Statistics
 from companion.i18n import t
-from companion.store import Store, StoreError
+from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label
-from companion.views.hooks import use_form, use_redraw
-from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+from companion.views.history.roster_form import roster_card
+from companion.views.hooks import use_redraw
+from companion.views.widgets import chip, error_line, screen, section_card, tagged
 
 COLOURS = (ft.Colors.AMBER_400, ft.Colors.LIGHT_GREEN_400, ft.Colors.CYAN_300, ft.Colors.PINK_200,
            ft.Colors.DEEP_PURPLE_200, ft.Colors.ORANGE_300, ft.Colors.BLUE_300, ft.Colors.LIME_300)
@@ -135,44 +136,11 @@ def _points_chart(players: list[PlayerStats]) -> ft.Control | None:
         bars, _legend([(HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks"))])])
 
 
-def _roster(ctx: AppContext, store: Store, typed: dict[str, str], redraw: Callable[[], None]) -> ft.Control:
-    names = load_roster(store).names()
-
-    def field(key: str, label: str) -> ft.Control:
-        def on_change(event: ft.Event[ft.TextField]) -> None:
-            typed[key] = event.control.value or ""
-
-        return tagged(f"stats-rename-{key}", ft.TextField(label=label, value=typed[key], on_change=on_change,
-                                                          text_size=theme.BODY, width=200))
-
-    def apply(change: Callable[[Any, str, str], object]) -> None:
-        try:
-            change(store, typed["from"], typed["to"])
-        except (RosterError, StoreError) as problem:
-            ctx.fail(str(problem))
-            return
-        ctx.clear()
-        typed.update({"from": "", "to": ""})
-        redraw()
-
-    return section_card("stats-roster", t("Players"), [
-        ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
-                  "that are one person (the first goes into the second)."), size=theme.SMALL),
-        ft.Text(", ".join(names) or t("Nobody yet."), size=theme.BODY),
-        ft.Row([field("from", t("Player")), field("to", t("New name, or the name to merge with"))], wrap=True),
-        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(rename_player), icon=ft.Icons.EDIT),
-                action_button("stats-merge", t("Merge"),
-                              lambda: apply(lambda store, a, b: merge_players(store, b, a)),
-                              icon=ft.Icons.MERGE)], wrap=True),
-    ])
-
-
 @ft.component
 def StatisticsScreen(ctx: AppContext) -> ft.View:
     """The Statistics screen; the game shown and the player in focus are its own state."""
     game, set_game = ft.use_state(cast("str | None", None))
     focus, set_focus = ft.use_state(0)
-    typed = use_form(lambda: {"from": "", "to": ""})
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
     store = ctx.store
@@ -191,7 +159,11 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     players = stats.players
     if players:
         charted = players[:CHARTED]
-        controls += [_score_chart(charted), _wins_chart(charted)]
+        # A chart with nothing to draw is an empty box: co-op plays have no scores, a lost one no winner.
+        if any(p.scores for p in charted):
+            controls.append(_score_chart(charted))
+        if any(p.wins for p in charted):
+            controls.append(_wins_chart(charted))
         points = _points_chart(charted)
         if points is not None:
             controls.append(points)
@@ -199,5 +171,5 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
         controls += [_player_card(n, p, n == focus, partial(set_focus, n)) for n, p in enumerate(players)]
         controls.append(_head_to_head(players[focus]))
         controls += _games(stats)
-    controls.append(_roster(ctx, store, typed, redraw))
+    controls.append(roster_card(ctx, store, redraw))
     return screen(ctx.route, t("Statistics"), controls, back=back, error=ctx.error)

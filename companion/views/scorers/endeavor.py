@@ -7,7 +7,8 @@ journals|specialists|research|staging_discs>-<i>`` (the four attribute tracks on
 ``endeavor-remove-player-<i>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
 ``endeavor-goal-name-<g>``, ``endeavor-goal-<points_per|first|second>-<g>``, ``endeavor-goal-count-<g>-<i>``,
 ``endeavor-goal-remove-<g>``, ``endeavor-add-goal``, ``endeavor-difficulty-<level>``, ``endeavor-coop-name-<g>``,
-``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-missing``, ``endeavor-reset``, ``error-line``,
+``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-team-name-<i>``, ``endeavor-team-add``,
+``endeavor-team-needed``, ``endeavor-missing``, ``endeavor-reset``, ``error-line``,
 ``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``endeavor-breakdown-<i>``.
 """
 
@@ -203,8 +204,32 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
                                               for g, goal in enumerate(draft["coop_goals"])])
     rows.append(tagged("endeavor-coop-result", ft.Text(result.verdict, size=theme.NUMBER, weight=ft.FontWeight.BOLD,
                                                        color=None if result.won else theme.DANGER)))
-    return [section_card("endeavor-coop", t("Co-op / solo goals"), rows),
-            *history_controls(ed.ctx, f"{DRAFT_KEY}-co-op", result, redraw=ed.refresh)]
+    team = [p["name"].strip() for p in draft["players"] if p["name"].strip()]
+    saving = (history_controls(ed.ctx, f"{DRAFT_KEY}-co-op", result, redraw=ed.refresh, names=team) if team
+              else [tagged("endeavor-team-needed", ft.Text(t("Name the team to save this play in History"),
+                                                           size=theme.BODY))])
+    return [_team_card(ed, draft), section_card("endeavor-coop", t("Co-op / solo goals"), rows), *saving]
+
+
+def _team_card(ed: Editing, draft: dict[str, Any]) -> ft.Control:
+    """Who played a co-op or solo game (the same names as the competitive table's): the play's players, each
+    winning or losing with the team. Identifiers: ``endeavor-team-name-<i>``, ``endeavor-team-add``."""
+    def set_name(i: int, value: object) -> None:
+        draft["players"][i]["name"] = value
+        _changed(ed, draft)
+
+    def add() -> None:
+        draft["players"].append(_player())
+        _changed(ed, draft)
+
+    rows: list[ft.Control] = []
+    for i, p in enumerate(draft["players"]):
+        rows += [text_field(ed, f"endeavor-team-name-{i}", t("Player {n}", n=i + 1), p["name"], partial(set_name, i)),
+                 name_suggestions(ed.ctx, f"endeavor-team-name-{i}", p["name"],
+                                  [q["name"] for q in draft["players"]], partial(set_name, i))]
+    rows.append(action_button("endeavor-team-add", t("Add player"),
+                              add if len(draft["players"]) < MAX_PLAYERS else None, icon=ft.Icons.PERSON_ADD))
+    return section_card("endeavor-team", t("The team"), rows)
 
 
 @ft.component

@@ -1,0 +1,82 @@
+"""The Statistics screen's Players card: rename someone, or merge two spellings that are one person.
+
+What is typed into its two fields is this phone's draft session (:class:`RosterForm`, kept as a setting like New
+game's draft): leaving Statistics, a reload or a phone that slept loses nothing; a rename or merge that goes
+through empties it. Identifiers: ``stats-roster``, ``stats-rename-from``, ``stats-rename-to``, ``stats-rename``,
+``stats-merge``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+from pydantic import BaseModel, Field
+
+from companion.history import RosterError, load_roster, merge_players, rename_player
+from companion.i18n import t
+from companion.session import DraftSession
+from companion.store import Store, StoreError
+from companion.views import theme
+from companion.views.context import AppContext
+from companion.views.drafts import phone_draft_key
+from companion.views.widgets import action_button, section_card, tagged
+
+FORM = "roster-form"
+
+
+class RosterForm(BaseModel):
+    """The names half-typed into the Players card: who (``player``) and the new name, or the name to merge with."""
+
+    player: str = Field(default="", max_length=200)
+    other: str = Field(default="", max_length=200)
+
+
+def _from_saved(saved: Any) -> RosterForm:
+    return RosterForm.model_validate(saved) if saved else RosterForm()
+
+
+def roster_form(ctx: AppContext) -> DraftSession[RosterForm]:
+    """This phone's Players card draft."""
+    session: DraftSession[RosterForm] = ctx.sessions.draft(phone_draft_key(FORM), _from_saved)
+    return session
+
+
+def roster_card(ctx: AppContext, store: Store, redraw: Callable[[], None]) -> ft.Control:
+    """The Players card. A keystroke is written to the draft without a redraw (the field shows it already)."""
+    form = roster_form(ctx)
+    typed = form.current.value
+
+    def field(identifier: str, key: str, label: str) -> ft.Control:
+        def on_change(event: ft.Event[ft.TextField]) -> None:
+            text = event.control.value or ""
+            outcome = form.change(lambda draft: setattr(draft, key, text), seen=form.version)
+            if not outcome.ok:
+                ctx.fail(outcome.message or "")
+
+        return tagged(identifier, ft.TextField(label=label, value=getattr(typed, key), on_change=on_change,
+                                               text_size=theme.BODY, width=200))
+
+    def apply(change: Callable[[Any, str, str], object]) -> None:
+        now = form.current.value
+        try:
+            change(store, now.player, now.other)
+        except (RosterError, StoreError) as problem:
+            ctx.fail(str(problem))
+            return
+        form.reset(RosterForm(), seen=form.version)
+        ctx.clear()
+        redraw()
+
+    return section_card("stats-roster", t("Players"), [
+        ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
+                  "that are one person (the first goes into the second)."), size=theme.SMALL),
+        ft.Text(", ".join(load_roster(store).names()) or t("Nobody yet."), size=theme.BODY),
+        ft.Row([field("stats-rename-from", "player", t("Player")),
+                field("stats-rename-to", "other", t("New name, or the name to merge with"))], wrap=True),
+        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(rename_player), icon=ft.Icons.EDIT),
+                action_button("stats-merge", t("Merge"),
+                              lambda: apply(lambda store, a, b: merge_players(store, b, a)),
+                              icon=ft.Icons.MERGE)], wrap=True),
+    ])
