@@ -52,7 +52,8 @@ class Available(BaseModel):
     :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
     A p.20), their Max dice, and the highest Regret value they may reveal. Making Port: ``port_discard`` whether it
     may discard a Regret card (A p.17), ``overmind_slots`` the slots an Overmind in hand may be Mounted into, as
-    ``Declare.overmind_slot`` takes them (docs/rules.md §11; empty: an ordinary Make Port).
+    ``Declare.overmind_slot`` and ``AbandonShip.overmind_slot`` take them (docs/rules.md §11; empty: an ordinary
+    Make Port).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -178,7 +179,7 @@ def available(state: GameState, seat: int) -> Available:
         max_dice=state.max_dice(seat),
         regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
         port_discard="port" in declare and p.regret_cards > 0,
-        overmind_slots=overmind_slots(state, seat) if "port" in declare else (),
+        overmind_slots=overmind_slots(state, seat) if "port" in declare or can("abandon_ship") else (),
     )
 
 

@@ -4,10 +4,10 @@ Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
 ``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
 ``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
-``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship``,
-``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`): ``ability-title-<seat>``,
-``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``, ``ability-die-<seat>-<n>``,
-``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
+``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship`` (and its
+Overmind slot, :mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
+``ability-title-<seat>``, ``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``,
+``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
 """
 
 from __future__ import annotations
@@ -310,6 +310,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
     can = t("Can of Worms: face up") if p.can_of_worms else t("Can of Worms: face down")
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
+    allowed = available(state, i)
     ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
@@ -321,7 +322,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
             AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
-                        key=f"abandon-ship-{i}-{p.lifeboat}") if available(state, i).can("abandon_ship") else
+                        allowed.overmind_slots, key=f"abandon-ship-{i}-{p.lifeboat}")
+            if allowed.can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
