@@ -5,7 +5,7 @@ import pytest
 from pydantic import ValidationError
 from refusals import refused
 
-from companion.rules.actions import AdvancePhase, Pass, Refresh, ThrowLifePreserver, UsePersonality
+from companion.rules.actions import AdvancePhase, MoveRegrets, Pass, Refresh, ThrowLifePreserver, UsePersonality
 from companion.rules.common import with_player
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.personalities import card, dealable, status
@@ -135,6 +135,19 @@ def test_sentimental_gives_regrets_to_another_angler_rules_10(mine, given):
     assert [p.regret_cards for p in s.players] == [mine - given, given]
     assert s.regrets_in_piles == 20 - mine
     assert s.max_dice(1) == 5 and before_dice == 4  # P2 left the 0 row of the Madness tracker
+
+
+@pytest.mark.parametrize(("mine", "given"), [(3, 2), (9, 1)])
+def test_sentimental_moves_regrets_as_every_other_regret_transfer_does_rules_10(mine, given):
+    """docs/rules.md §10: Sentimental moves Regret cards through the same step as Iron Coffin or Psychic Interloper
+    (MoveRegrets): both anglers end as that move leaves them, apart from the card being used today."""
+    s = acting(regrets=(mine, 1))
+    by_card = play(s, UsePersonality(player=0, target=1))
+    by_move = play(s, MoveRegrets(player=0, to=1, count=given))
+    assert [p.regret_cards for p in by_move.players] == [mine - given, 1 + given]
+    assert [p.model_copy(update={"personality_used": False}) for p in by_card.players] == list(by_move.players)
+    assert [by_card.max_dice(i) for i in (0, 1)] == [by_move.max_dice(i) for i in (0, 1)]
+    assert by_card.regrets_in_piles == by_move.regrets_in_piles
 
 
 def test_sentimental_13_takes_one_from_each_then_discards_as_many_rules_11():
