@@ -31,6 +31,7 @@ from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
 from companion.rules.phases import PHASES
 from companion.rules.pricing import PriceQuote
 from companion.rules.state import GameState, Location, PlayerState
@@ -291,6 +292,19 @@ def catch_aids(state: GameState, seat: int) -> CatchAids:
 def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
     """The Difficulty of a catch after every effect, line by line (docs/rules.md §10): what the catch screen shows."""
     return difficulty.catch_difficulty(state, catch)
+
+
+def can_sell_or_mount(fish: FishRef) -> bool:
+    """Whether ``fish`` may be sold or mounted: not a card that forbids both (Whispering Skull, Iron Coffin …, A p.27;
+    Sharpear Enope Squid, which still scores in hand; docs/rules.md §10). A Fish typed in by value may.
+
+    >>> from companion.catalog import load_catalog
+    >>> sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
+    >>> can_sell_or_mount(sharpear), can_sell_or_mount(FishRef(value=3, type="fair"))
+    (False, True)
+    """
+    found = cards.card(fish)
+    return found is None or not found.no_sale_or_mount
 
 
 def price(state: GameState, buy: Buy) -> PriceQuote:

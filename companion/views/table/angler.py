@@ -31,7 +31,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
+from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
 from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
@@ -274,8 +274,7 @@ def _fish(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
                for slot, f in p.slots]
     hand: list[ft.Control] = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
-                                      value=state.sale_value(i, f)), size=theme.BODY), expand=True),
+        tagged(f"hand-{k}", ft.Text(sale_line(state, i, f), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), partial(eat, f)),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
