@@ -261,6 +261,8 @@ def _app_rolled(i: int, action: Action) -> bool:
     if isinstance(action, Buy | GainDie | RefreshDie):
         entered = action.faces if isinstance(action, Buy) else action.face
         return action.player == i and entered is None
+    if isinstance(action, UsePersonality):  # Curmudgeonly and Lonely Increment the lowest dice (docs/rules.md §11)
+        return True
     return isinstance(action, IncrementDie) and action.player == i  # the dice may be ones the angler didn't pick
 
 

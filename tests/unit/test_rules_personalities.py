@@ -189,3 +189,42 @@ def test_tier_not_fixed_before_refresh_rules_11():
              ThrowLifePreserver(player=0, to=1), AdvancePhase())
     s = with_player(s, 0, personality_tier=None)
     refused(s, UsePersonality(player=0, target=1), "docs/rules.md §11")
+
+
+FOUR = ("Curmudgeonly", "Lonely", "Neurotic", "Sentimental")
+
+
+def four_acting(faces=(1, 2, 3), regrets=(0, 0, 0, 0)):
+    """Four anglers at Sea, Depth I, P1 to act with Fresh dice ``faces``; the others hold 1, 1, 1."""
+    return start_action_phase(refreshed(FOUR, regrets), faces={0: list(faces), 1: [1, 1, 1], 2: [1, 1, 1],
+                                                               3: [1, 1, 1]})
+
+
+def fresh_faces(s, i):
+    return [d.face for d in s.players[i].fresh]
+
+
+@pytest.mark.parametrize(("regrets", "faces"), [(0, [3, 2, 3]), (1, [3, 3, 3])])
+def test_curmudgeonly_alone_increments_its_lowest_dice_rules_11(regrets, faces):
+    """0: if alone where you are, Increment x2; 1–6: x3 (A p.28: a die to its next higher face). Angler dice 1, 2, 3
+    (faces 1, 1, 2, 3): x2 turns the 1 into 2, then the first 2 into 3; x3 also the last 2."""
+    s = four_acting(regrets=(regrets, 0, 0, 0))
+    refused(s, UsePersonality(player=0), "docs/rules.md §11")  # everyone is at Depth I with P1
+    for i in (1, 2, 3):
+        s = with_player(s, i, depth=2)
+    s = play(s, UsePersonality(player=0))
+    assert fresh_faces(s, 0) == faces and s.players[0].personality_used
+
+
+def test_lonely_increments_only_in_company_and_everyone_with_you_at_7_rules_11():
+    """0: if not alone, Increment x1; 7–12: you and everyone with you Increment x1: P2, and P1 and P3 at Depth I
+    with them (their lowest die, 1 → 2); P4 at Depth II is not with them."""
+    alone = four_acting(regrets=(0, 0, 0, 0))
+    for i in (0, 2, 3):
+        alone = with_player(alone, i, depth=2)
+    s = alone.model_copy(update={"turn": 1})
+    refused(s, UsePersonality(player=1), "docs/rules.md §11")  # P2 is alone at Depth I
+    s = four_acting(regrets=(0, 7, 0, 0)).model_copy(update={"turn": 1})
+    s = with_player(s, 3, depth=2)
+    s = play(s, UsePersonality(player=1))
+    assert [fresh_faces(s, i) for i in range(4)] == [[2, 2, 3], [2, 1, 1], [2, 1, 1], [1, 1, 1]]

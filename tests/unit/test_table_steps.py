@@ -257,11 +257,11 @@ def _personalities(cards, regrets):
     from companion.rules.ruleset import build_ruleset
 
     players = [PlayerSetup(name=f"P{i + 1}", colour=c, personality=card)
-               for i, (card, c) in enumerate(zip(cards, ("amber", "cyan", "pink"), strict=False))]
+               for i, (card, c) in enumerate(zip(cards, ("amber", "cyan", "pink", "purple"), strict=False))]
     s = new_game(GameSetup(players=players, ruleset=build_ruleset(expansions=("biggest-regrets",)))).state
     for i, n in enumerate(regrets):
         s = with_player(s, i, regret_cards=n)
-    return start_action_phase(s, faces={0: [3, 3, 3], 1: [1, 1, 1], 2: [1, 1, 1]})
+    return start_action_phase(s, faces={0: [3, 3, 3], 1: [1, 1, 1], 2: [1, 1, 1], 3: [1, 1, 1]})
 
 
 def test_sentimental_gives_regrets_naming_its_card_not_the_empty_piles_rules_10():
@@ -283,3 +283,14 @@ def test_sentimental_at_13_takes_one_from_each_then_discards_rules_11():
                                        "P1: take a random Regret card from P3 — Sentimental",
                                        "P1: discard 2 Regret cards face down — Sentimental"]
     assert [(x.kind, x.seat) for x in found] == [("give_regret", 1), ("give_regret", 2), ("discard_regret", 0)]
+
+
+def test_lonely_says_whose_dice_to_turn_rules_11():
+    """Lonely at 7–12: P2 and everyone with them (P1 and P3; P4 is at Depth II) Increment once, and each turns their
+    dice to what the app set (the lowest die up one face); P1's dice all show 3, the top face: nothing to turn."""
+    from companion.rules.actions import UsePersonality
+
+    s = _personalities(("Sentimental", "Lonely", "Neurotic", "Curmudgeonly"), (0, 7, 0, 0))
+    s = with_player(s.model_copy(update={"turn": 1}), 3, depth=2)
+    raised = "turn your Fresh dice to Angler die 2, Angler die 1, Angler die 1"
+    assert texts(s, UsePersonality(player=1)) == [f"P2: {raised}", f"P3: {raised}"]
