@@ -197,11 +197,11 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         fail(RULE, t("{name}'s tier is fixed at Refresh", name=p.name))
     effect = card(p.personality).effects[p.personality_tier]
     target = _target(state, action, effect)
-    _require_company(state, action.player, effect)
     state = with_player(state, action.player, personality_used=True)
-    state = _increment(state, action.player, effect.increments)
-    for i in _here(state, action.player) if effect.others_here_increments else []:
-        state = _increment(state, i, effect.others_here_increments)
+    if _company_fits(state, action.player, effect):
+        state = _increment(state, action.player, effect.increments)
+        for i in _here(state, action.player) if effect.others_here_increments else []:
+            state = _increment(state, i, effect.others_here_increments)
     if effect.dinks:
         state = with_player(state, action.player, dinks=state.players[action.player].dinks + effect.dinks)
     if effect.regrets:
@@ -238,14 +238,11 @@ def _target(state: GameState, action: UsePersonality, effect: Effect) -> int | N
     return action.target
 
 
-def _require_company(state: GameState, index: int, effect: Effect) -> None:
-    """Curmudgeonly's low tiers work only when its angler is alone where they are, Lonely's only when not."""
-    if effect.when_alone is None or effect.when_alone == (not _here(state, index)):
-        return
-    p = state.players[index]
-    if effect.when_alone:
-        fail(RULE, t("{card} works only when {name} is alone where they are", card=p.personality, name=p.name))
-    fail(RULE, t("{card} works only when {name} is not alone where they are", card=p.personality, name=p.name))
+def _company_fits(state: GameState, index: int, effect: Effect) -> bool:
+    """Whether the tier's Increments apply: Curmudgeonly's low tiers only when its angler is alone where they are,
+    Lonely's only when not. Used otherwise, the card is spent with nothing for the app to change (as at the table;
+    an older game's log that did so still replays)."""
+    return effect.when_alone is None or effect.when_alone == (not _here(state, index))
 
 
 def _increment(state: GameState, index: int, n: int) -> GameState:

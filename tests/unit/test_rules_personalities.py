@@ -207,9 +207,11 @@ def fresh_faces(s, i):
 @pytest.mark.parametrize(("regrets", "faces"), [(0, [3, 2, 3]), (1, [3, 3, 3])])
 def test_curmudgeonly_alone_increments_its_lowest_dice_rules_11(regrets, faces):
     """0: if alone where you are, Increment x2; 1–6: x3 (A p.28: a die to its next higher face). Angler dice 1, 2, 3
-    (faces 1, 1, 2, 3): x2 turns the 1 into 2, then the first 2 into 3; x3 also the last 2."""
+    (faces 1, 1, 2, 3): x2 turns the 1 into 2, then the first 2 into 3; x3 also the last 2. In company the card is
+    spent with nothing to Increment."""
     s = four_acting(regrets=(regrets, 0, 0, 0))
-    refused(s, UsePersonality(player=0), "docs/rules.md §11")  # everyone is at Depth I with P1
+    in_company = play(s, UsePersonality(player=0))  # everyone is at Depth I with P1: used, nothing to Increment
+    assert fresh_faces(in_company, 0) == [1, 2, 3] and in_company.players[0].personality_used
     for i in (1, 2, 3):
         s = with_player(s, i, depth=2)
     s = play(s, UsePersonality(player=0))
@@ -222,8 +224,8 @@ def test_lonely_increments_only_in_company_and_everyone_with_you_at_7_rules_11()
     alone = four_acting(regrets=(0, 0, 0, 0))
     for i in (0, 2, 3):
         alone = with_player(alone, i, depth=2)
-    s = alone.model_copy(update={"turn": 1})
-    refused(s, UsePersonality(player=1), "docs/rules.md §11")  # P2 is alone at Depth I
+    s = play(alone.model_copy(update={"turn": 1}), UsePersonality(player=1))  # P2 is alone at Depth I
+    assert fresh_faces(s, 1) == [1, 1, 1] and s.players[1].personality_used
     s = four_acting(regrets=(0, 7, 0, 0)).model_copy(update={"turn": 1})
     s = with_player(s, 3, depth=2)
     s = play(s, UsePersonality(player=1))
