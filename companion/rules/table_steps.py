@@ -198,7 +198,7 @@ def _taking_each(before: GameState, action: Action) -> int | None:
 
 
 def _take_each_steps(before: GameState, user: int, delta: dict[int, int], after: GameState) -> list[TableStep]:
-    name, reason = after.players[user].name, _regret_reason(before, UsePersonality(player=user))
+    name, reason = after.players[user].name, before.players[user].personality or ""
     givers = [i for i, d in delta.items() if d < 0]
     steps = [TableStep(kind="give_regret", seat=i, to=user, text=_with_reason(
         t("{taker}: take a random Regret card from {giver}", taker=name, giver=after.players[i].name), reason))
