@@ -33,7 +33,7 @@ from companion.rules.actions import (
     RefreshDie,
     UseCanOfWorms,
 )
-from companion.rules.dice import FACES
+from companion.rules.dice import lowest_increments
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState
@@ -160,16 +160,7 @@ def _actions(state: GameState, seat: int, effect: Effect) -> list[Action]:
 def _increment(state: GameState, seat: int, n: int) -> list[Action]:
     """Increment ``n`` times, each time the lowest Fresh die that can still go up (A p.28); the screen may let
     the angler pick other dice (:class:`IncrementDie` ``dice``)."""
-    fresh = [(d.kind, d.face or 0) for d in state.players[seat].fresh]
-    picks = []
-    for _ in range(n):
-        rising = [i for i, (kind, face) in enumerate(fresh) if face < max(FACES[kind])]
-        if not rising:
-            break
-        i = min(rising, key=lambda k: (fresh[k][1], k))
-        kind, face = fresh[i]
-        fresh[i] = (kind, min(f for f in FACES[kind] if f > face))
-        picks.append(i)
+    picks = lowest_increments(state.players[seat].fresh, n)
     return [IncrementDie(player=seat, dice=picks)] if picks else []
 
 

@@ -100,6 +100,26 @@ def face_allowed(kind: str, face: int) -> bool:
     return face in FACES[kind]
 
 
+def lowest_increments(fresh: Sequence[Die], n: int) -> list[int]:
+    """The Fresh dice ``n`` Increments raise (A p.28): each time the lowest die that can still go up, as indices
+    for :class:`~companion.rules.actions.IncrementDie`; fewer when the dice run out of higher faces.
+
+    >>> lowest_increments([die("player", 3), die("player", 1)], 2)
+    [1, 1]
+    """
+    faces = [(d.kind, d.face or 0) for d in fresh]
+    picks = []
+    for _ in range(n):
+        rising = [i for i, (kind, face) in enumerate(faces) if face < max(FACES[kind])]
+        if not rising:
+            break
+        i = min(rising, key=lambda k: (faces[k][1], k))
+        kind, face = faces[i]
+        faces[i] = (kind, min(f for f in FACES[kind] if f > face))
+        picks.append(i)
+    return picks
+
+
 def roller(seed: int, step: int) -> random.Random:
     """The seeded roller for one action: the same game seed and log position always roll the same faces.
 

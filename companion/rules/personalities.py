@@ -2,7 +2,8 @@
 
 Each angler is dealt one card at setup. Its tier is fixed at the angler's Refresh from their Regret **card count**,
 in the bands 0 / 1–6 / 7–12 / 13+ (not the Madness bands); the ability is a free action once per Day at that tier.
-The engine applies what the companion tracks (Regret cards, Dinks); the rest is the table's to do.
+The engine applies what the companion tracks (Regret cards, Dinks, Increments of Fresh dice); the rest is the table's
+to do.
 
 >>> [band(n) for n in (0, 1, 6, 7, 12, 13)]
 [0, 1, 1, 7, 7, 13]
@@ -15,8 +16,10 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
-from companion.rules.actions import UsePersonality
+from companion.rules.actions import IncrementDie, UsePersonality
 from companion.rules.common import draw_regrets, fail, move_regrets, player, with_player
+from companion.rules.dice import lowest_increments
+from companion.rules.effects import apply_increment_die
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
 from companion.rules.state import GameState
 
@@ -40,6 +43,9 @@ class Effect(BaseModel):
     target_draws: int = 0  # Regrets another angler of the user's choice draws
     give: int = 0  # Regrets the user gives another angler of their choice
     take_each_then_discard: bool = False  # take 1 from each other angler, then discard as many
+    increments: int = 0  # Increments the user makes (their lowest Fresh dice, A p.28)
+    others_here_increments: int = 0  # Increments every other angler where the user is makes
+    when_alone: bool | None = None  # only if the user is alone where they are (True), only if not (False)
 
     @property
     def names_angler(self) -> bool:
@@ -99,8 +105,12 @@ def _texts() -> dict[str, dict[int, str]]:
 
 PERSONALITIES: dict[str, Personality] = {p.name: p for p in (
     Personality(name="Curmudgeonly", min_players=4, effects={
-        0: Effect(), 1: Effect(), 7: Effect(others_here_regrets=1), 13: Effect(others_here_regrets=2)}),
-    Personality(name="Lonely", min_players=4, effects={0: Effect(), 1: Effect(), 7: Effect(), 13: Effect()}),
+        0: Effect(increments=2, when_alone=True), 1: Effect(increments=3, when_alone=True),
+        7: Effect(others_here_regrets=1), 13: Effect(others_here_regrets=2)}),
+    Personality(name="Lonely", min_players=4, effects={
+        0: Effect(increments=1, when_alone=False), 1: Effect(increments=2, when_alone=False),
+        7: Effect(increments=1, others_here_increments=1, when_alone=False),
+        13: Effect(increments=2, others_here_increments=2, when_alone=False)}),
     Personality(name="Neurotic", min_players=1, effects={
         0: Effect(), 1: Effect(), 7: Effect(regrets=1), 13: Effect(regrets=2)}),
     Personality(name="Unambitious", min_players=1, effects={
@@ -188,6 +198,10 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     effect = card(p.personality).effects[p.personality_tier]
     target = _target(state, action, effect)
     state = with_player(state, action.player, personality_used=True)
+    if _company_fits(state, action.player, effect):
+        state = _increment(state, action.player, effect.increments)
+        for i in _here(state, action.player) if effect.others_here_increments else []:
+            state = _increment(state, i, effect.others_here_increments)
     if effect.dinks:
         state = with_player(state, action.player, dinks=state.players[action.player].dinks + effect.dinks)
     if effect.regrets:
@@ -222,6 +236,19 @@ def _target(state: GameState, action: UsePersonality, effect: Effect) -> int | N
     if action.target == action.player:
         fail(RULE, t("Choose another angler, not yourself"))
     return action.target
+
+
+def _company_fits(state: GameState, index: int, effect: Effect) -> bool:
+    """Whether the tier's Increments apply: Curmudgeonly's low tiers only when its angler is alone where they are,
+    Lonely's only when not. Used otherwise, the card is spent with nothing for the app to change (as at the table;
+    an older game's log that did so still replays)."""
+    return effect.when_alone is None or effect.when_alone == (not _here(state, index))
+
+
+def _increment(state: GameState, index: int, n: int) -> GameState:
+    """``n`` Increments of the angler's lowest Fresh dice (A p.28); fewer if their dice reach their highest faces."""
+    picks = lowest_increments(state.players[index].fresh, n) if n else []
+    return apply_increment_die(state, IncrementDie(player=index, dice=picks)) if picks else state
 
 
 def _here(state: GameState, index: int) -> list[int]:

@@ -31,6 +31,7 @@ from companion.rules.dice import FACES, TACKLE_COLOURS, DieKind
 from companion.rules.difficulty import CatchDifficulty
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
 from companion.rules.phases import PHASES
 from companion.rules.pricing import PriceQuote
 from companion.rules.state import GameState, Location, PlayerState
@@ -52,7 +53,8 @@ class Available(BaseModel):
     :func:`dice_to_roll` for rerolled Fresh dice), whether they must reroll every Fresh die (more dice than Max dice,
     A p.20), their Max dice, and the highest Regret value they may reveal. Making Port: ``port_discard`` whether it
     may discard a Regret card (A p.17), ``overmind_slots`` the slots an Overmind in hand may be Mounted into, as
-    ``Declare.overmind_slot`` takes them (docs/rules.md §11; empty: an ordinary Make Port).
+    ``Declare.overmind_slot`` and ``AbandonShip.overmind_slot`` take them (docs/rules.md §11; empty: an ordinary
+    Make Port).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -178,7 +180,7 @@ def available(state: GameState, seat: int) -> Available:
         max_dice=state.max_dice(seat),
         regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
         port_discard="port" in declare and p.regret_cards > 0,
-        overmind_slots=overmind_slots(state, seat) if "port" in declare else (),
+        overmind_slots=overmind_slots(state, seat) if "port" in declare or can("abandon_ship") else (),
     )
 
 
@@ -290,6 +292,19 @@ def catch_aids(state: GameState, seat: int) -> CatchAids:
 def catch_difficulty(state: GameState, catch: Fish) -> CatchDifficulty:
     """The Difficulty of a catch after every effect, line by line (docs/rules.md §10): what the catch screen shows."""
     return difficulty.catch_difficulty(state, catch)
+
+
+def can_sell_or_mount(fish: FishRef) -> bool:
+    """Whether ``fish`` may be sold or mounted: not a card that forbids both (Whispering Skull, Iron Coffin …, A p.27;
+    Sharpear Enope Squid, which still scores in hand; docs/rules.md §10). A Fish typed in by value may.
+
+    >>> from companion.catalog import load_catalog
+    >>> sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
+    >>> can_sell_or_mount(sharpear), can_sell_or_mount(FishRef(value=3, type="fair"))
+    (False, True)
+    """
+    found = cards.card(fish)
+    return found is None or not found.no_sale_or_mount
 
 
 def price(state: GameState, buy: Buy) -> PriceQuote:

@@ -43,8 +43,10 @@ from companion.rules.actions import (
     RefreshDie,
     Sell,
     ThrowLifePreserver,
+    UsePersonality,
 )
 from companion.rules.dice import TACKLE_COLOURS, die_label
+from companion.rules.personalities import card as personality_card
 from companion.rules.phases import TURN_ACTIONS
 from companion.rules.ruleset import DAYS
 from companion.rules.state import DAY_NAMES, GameState, PlayerState
@@ -53,7 +55,7 @@ from companion.rules.wording import cap_overflow, overflow_note, shop_offers
 StepKind = Literal["draw_regret", "discard_regret", "give_regret", "take_die", "return_die", "set_dice",
                    "life_preserver", "can_of_worms", "lifeboat", "draw_dink", "return_dink", "fishbucks",
                    "lost_to_cap", "take_item", "discard_item", "graveyard", "boat", "day", "first_player",
-                   "countdown", "reward", "shop", "plug", "shoal"]
+                   "countdown", "reward", "shop", "plug", "shoal", "mount", "swap"]
 
 
 class TableStep(BaseModel):
@@ -90,6 +92,7 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
         steps += _dice_steps(i, was, now, action, after)
         steps += _money_steps(i, before, action, after)
         steps += _card_steps(i, was, now, action)
+    steps += _expansion_card_steps(before, action, after)
     steps += _shop_steps(before, action)
     steps += _graveyard_steps(before, action, after)
     steps += _life_preserver_steps(before, action, after)
@@ -112,8 +115,10 @@ def _day_steps(before: GameState, after: GameState) -> list[TableStep]:
 
 
 # --- Regret cards --------------------------------------------------------------------------------------------
-def _regret_reason(action: Action) -> str:
+def _regret_reason(before: GameState, action: Action) -> str:
     """Why the action drew (or discarded) Regret cards, in the words of the rule that did it."""
+    if isinstance(action, UsePersonality):
+        return before.players[action.player].personality or ""
     if isinstance(action, Sell):
         fouls = sum(1 for f in action.fish if f.foul)
         return tn("sold a Foul Fish", "sold {n} Foul Fish", fouls)
@@ -121,6 +126,8 @@ def _regret_reason(action: Action) -> str:
         reasons = [t("used {supply}", supply=s) for s in action.supplies]
         if action.overfished:
             reasons.append(t("overfished: nobody fishes that Shoal again"))
+        if action.swap_for is not None and action.fish is not None and action.fish.name:
+            reasons.append(action.fish.name)  # Hadal Shade's swap draws 3 (docs/rules.md §11)
         return "; ".join(reasons)
     if isinstance(action, Declare | AbandonShip):
         return t("Made Port")
@@ -140,10 +147,14 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
     angler when both piles are empty, A p.18): gains are paired with losses in turn order."""
     order = after.turn_order()
     delta = {i: after.players[i].regret_cards - before.players[i].regret_cards for i in order}
+    user = _taking_each(before, action)
+    if user is not None:
+        return _take_each_steps(before, user, delta, after)
     losers = [[i, -d] for i, d in delta.items() if d < 0]
     gainers = [[i, d] for i, d in delta.items() if d > 0]
     steps: list[TableStep] = []
-    moving = isinstance(action, MoveRegrets) or (gainers and losers and not isinstance(action, Pass | ClaimReward))
+    transfer = isinstance(action, MoveRegrets | UsePersonality)  # a card's own move, never the empty piles
+    moving = transfer or (gainers and losers and not isinstance(action, Pass | ClaimReward))
     if moving:
         for gain in gainers:
             for loss in losers:
@@ -152,7 +163,9 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
                     giver, taker = after.players[loss[0]].name, after.players[gain[0]].name
                     text = tn("{giver}: give a Regret card to {taker}", "{giver}: give {n} Regret cards to {taker}",
                               n, giver=giver, taker=taker)
-                    if not isinstance(action, MoveRegrets):
+                    if isinstance(action, UsePersonality):
+                        text = _with_reason(text, _regret_reason(before, action))
+                    elif not transfer:
                         text = _with_reason(text, t("both Regret piles are empty"))
                     steps.append(TableStep(kind="give_regret", seat=loss[0], to=gain[0], count=n, text=text))
                     gain[1] -= n
@@ -162,14 +175,38 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
             name = after.players[i].name
             text = tn("{name}: draw a Regret card", "{name}: draw {n} Regret cards", n, name=name)
             steps.append(TableStep(kind="draw_regret", seat=i, count=n,
-                                   text=_with_reason(text, _regret_reason(action))))
+                                   text=_with_reason(text, _regret_reason(before, action))))
     for i, n in losers:
         if n:
             name = after.players[i].name
             text = tn("{name}: discard a Regret card face down", "{name}: discard {n} Regret cards face down", n,
                       name=name)
             steps.append(TableStep(kind="discard_regret", seat=i, count=n,
-                                   text=_with_reason(text, _regret_reason(action))))
+                                   text=_with_reason(text, _regret_reason(before, action))))
+    return steps
+
+
+def _taking_each(before: GameState, action: Action) -> int | None:
+    """The seat whose personality card takes a Regret from each other angler, then discards as many (Sentimental at
+    13+), or ``None``: the counts alone would read as the others discarding."""
+    if not isinstance(action, UsePersonality):
+        return None
+    p = before.players[action.player]
+    if p.personality is None or p.personality_tier is None:
+        return None
+    return action.player if personality_card(p.personality).effects[p.personality_tier].take_each_then_discard else None
+
+
+def _take_each_steps(before: GameState, user: int, delta: dict[int, int], after: GameState) -> list[TableStep]:
+    name, reason = after.players[user].name, before.players[user].personality or ""
+    givers = [i for i, d in delta.items() if d < 0]
+    steps = [TableStep(kind="give_regret", seat=i, to=user, text=_with_reason(
+        t("{taker}: take a random Regret card from {giver}", taker=name, giver=after.players[i].name), reason))
+        for i in givers]
+    if givers:
+        text = tn("{name}: discard a Regret card face down", "{name}: discard {n} Regret cards face down",
+                  len(givers), name=name)
+        steps.append(TableStep(kind="discard_regret", seat=user, count=len(givers), text=_with_reason(text, reason)))
     return steps
 
 
@@ -224,6 +261,8 @@ def _app_rolled(i: int, action: Action) -> bool:
     if isinstance(action, Buy | GainDie | RefreshDie):
         entered = action.faces if isinstance(action, Buy) else action.face
         return action.player == i and entered is None
+    if isinstance(action, UsePersonality):  # Curmudgeonly and Lonely Increment the lowest dice (docs/rules.md §11)
+        return True
     return isinstance(action, IncrementDie) and action.player == i  # the dice may be ones the angler didn't pick
 
 
@@ -306,6 +345,26 @@ def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> l
                                text=t("{name}: move your boat up to Depth {depth}", name=name,
                                       depth="I" * now.depth)))
     return steps
+
+
+def _expansion_card_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    """Fish cards a move put somewhere the angler didn't place them by hand (docs/rules.md §11): Hadal Shade swapped
+    onto another angler's slot, the Overmind mounted on Making Port."""
+    caught = action.fish if isinstance(action, Fish) else None
+    if isinstance(action, Fish) and action.swap_for is not None and caught is not None and caught.name:
+        swap = action.swap_for
+        taken = before.players[swap.player].on_slot(swap.slot)
+        return [TableStep(kind="swap", seat=action.player, to=swap.player, text=t(
+            "{name}: put {card} on {other}'s slot {slot} and take their {fish} into your hand",
+            name=after.players[action.player].name, card=caught.name, other=after.players[swap.player].name,
+            slot=swap.slot, fish=taken.name if taken and taken.name else t("Fish")))]
+    if isinstance(action, Declare | AbandonShip) and action.overmind_slot is not None:
+        mounted = after.players[action.player].on_slot(action.overmind_slot)
+        if mounted is not None and mounted.name:
+            return [TableStep(kind="mount", seat=action.player, text=t(
+                "{name}: mount your {card} on slot {slot}", name=after.players[action.player].name, card=mounted.name,
+                slot=action.overmind_slot))]
+    return []
 
 
 def _shop_steps(before: GameState, action: Action) -> list[TableStep]:

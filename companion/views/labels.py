@@ -14,6 +14,8 @@ from companion.i18n import N_, t
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
+from companion.rules.queries import can_sell_or_mount
+from companion.rules.state import GameState
 
 PHASES = {"refresh": N_("Refresh"), "declaration": N_("Declaration"), "action": N_("Action"), "ended": N_("Game over")}
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -55,6 +57,19 @@ def fish_label(fish: FishRef | None) -> str:
     kind = t("Foul") if fish.foul else t("Fair")
     value = "–" if fish.value is None else str(fish.value)
     return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
+
+
+def not_for_sale() -> str:
+    """What a Sell button says for a card kept in hand (docs/rules.md §10)."""
+    return t("Can't be sold or mounted")
+
+
+def sale_line(state: GameState, seat: int, fish: FishRef) -> str:
+    """A Fish as a hand or a Fish picker at Port shows it: what it sells for now, or that it can't be sold (a card kept
+    in hand, docs/rules.md §10)."""
+    if not can_sell_or_mount(fish):
+        return f"{fish_label(fish)} · {not_for_sale()}"
+    return t("{fish} · sells for ${value} now", fish=fish_label(fish), value=state.sale_value(seat, fish))
 
 
 def not_entered(n: int) -> str:

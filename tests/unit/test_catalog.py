@@ -20,6 +20,20 @@ def test_each_depth_has_39_base_fish_and_6_lamentable_tentacles(depth: int) -> N
     assert len(CAT.by_depth(depth, sets=["lamentable-tentacles"])) == 45
 
 
+LAMENTABLE_TENTACLES = {  # data/fish_cards.csv, the "Lamentable Tentacles (expansion)" rows, by Depth
+    1: {"Giant Cuttlefish", "Tri-Tentacle", "Blue-Ringed Octopus", "Blanket Octopus", "Mimic Octopus", "Sea Cattle"},
+    2: {"Psychic Interloper", "Nautilus", "Overmind", "Giant Squid", "Vampire Squid", "Hollow Earth Worm"},
+    3: {"Bane of the Stars", "Dumbo Octopus", "Hadal Shade", "Great Old One", "Capitoctopus", "Sharpear Enope Squid"},
+}
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_the_lamentable_tentacles_fish_of_each_depth_by_name_rules_11(depth: int) -> None:
+    """docs/rules.md §11: the expansion's 6 Fish per Depth are the ones its cards print, each found by name."""
+    assert {f.name for f in CAT.by_depth(depth) if f.set == "lamentable-tentacles"} == LAMENTABLE_TENTACLES[depth]
+    assert all(CAT.fish(name.upper()).set == "lamentable-tentacles" for name in LAMENTABLE_TENTACLES[depth])
+
+
 def test_117_base_and_18_expansion_fish_with_unique_names_and_ids() -> None:
     """docs/rules.md §1 (117 Fish) and §11 (18 Lamentable Tentacles Fish); each name, alias and id is one card."""
     assert len(CAT.in_sets(())) == 117

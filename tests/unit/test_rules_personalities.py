@@ -5,7 +5,7 @@ import pytest
 from pydantic import ValidationError
 from refusals import refused
 
-from companion.rules.actions import AdvancePhase, Pass, Refresh, ThrowLifePreserver, UsePersonality
+from companion.rules.actions import AdvancePhase, MoveRegrets, Pass, Refresh, ThrowLifePreserver, UsePersonality
 from companion.rules.common import with_player
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.personalities import card, dealable, status
@@ -137,6 +137,19 @@ def test_sentimental_gives_regrets_to_another_angler_rules_10(mine, given):
     assert s.max_dice(1) == 5 and before_dice == 4  # P2 left the 0 row of the Madness tracker
 
 
+@pytest.mark.parametrize(("mine", "given"), [(3, 2), (9, 1)])
+def test_sentimental_moves_regrets_as_every_other_regret_transfer_does_rules_10(mine, given):
+    """docs/rules.md §10: Sentimental moves Regret cards through the same step as Iron Coffin or Psychic Interloper
+    (MoveRegrets): both anglers end as that move leaves them, apart from the card being used today."""
+    s = acting(regrets=(mine, 1))
+    by_card = play(s, UsePersonality(player=0, target=1))
+    by_move = play(s, MoveRegrets(player=0, to=1, count=given))
+    assert [p.regret_cards for p in by_move.players] == [mine - given, 1 + given]
+    assert [p.model_copy(update={"personality_used": False}) for p in by_card.players] == list(by_move.players)
+    assert [by_card.max_dice(i) for i in (0, 1)] == [by_move.max_dice(i) for i in (0, 1)]
+    assert by_card.regrets_in_piles == by_move.regrets_in_piles
+
+
 def test_sentimental_13_takes_one_from_each_then_discards_as_many_rules_11():
     s = acting(cards=("Sentimental", "Neurotic", "Unambitious"), regrets=(13, 2, 0))
     s = play(s, UsePersonality(player=0))
@@ -176,3 +189,44 @@ def test_tier_not_fixed_before_refresh_rules_11():
              ThrowLifePreserver(player=0, to=1), AdvancePhase())
     s = with_player(s, 0, personality_tier=None)
     refused(s, UsePersonality(player=0, target=1), "docs/rules.md §11")
+
+
+FOUR = ("Curmudgeonly", "Lonely", "Neurotic", "Sentimental")
+
+
+def four_acting(faces=(1, 2, 3), regrets=(0, 0, 0, 0)):
+    """Four anglers at Sea, Depth I, P1 to act with Fresh dice ``faces``; the others hold 1, 1, 1."""
+    return start_action_phase(refreshed(FOUR, regrets), faces={0: list(faces), 1: [1, 1, 1], 2: [1, 1, 1],
+                                                               3: [1, 1, 1]})
+
+
+def fresh_faces(s, i):
+    return [d.face for d in s.players[i].fresh]
+
+
+@pytest.mark.parametrize(("regrets", "faces"), [(0, [3, 2, 3]), (1, [3, 3, 3])])
+def test_curmudgeonly_alone_increments_its_lowest_dice_rules_11(regrets, faces):
+    """0: if alone where you are, Increment x2; 1–6: x3 (A p.28: a die to its next higher face). Angler dice 1, 2, 3
+    (faces 1, 1, 2, 3): x2 turns the 1 into 2, then the first 2 into 3; x3 also the last 2. In company the card is
+    spent with nothing to Increment."""
+    s = four_acting(regrets=(regrets, 0, 0, 0))
+    in_company = play(s, UsePersonality(player=0))  # everyone is at Depth I with P1: used, nothing to Increment
+    assert fresh_faces(in_company, 0) == [1, 2, 3] and in_company.players[0].personality_used
+    for i in (1, 2, 3):
+        s = with_player(s, i, depth=2)
+    s = play(s, UsePersonality(player=0))
+    assert fresh_faces(s, 0) == faces and s.players[0].personality_used
+
+
+def test_lonely_increments_only_in_company_and_everyone_with_you_at_7_rules_11():
+    """0: if not alone, Increment x1; 7–12: you and everyone with you Increment x1: P2, and P1 and P3 at Depth I
+    with them (their lowest die, 1 → 2); P4 at Depth II is not with them."""
+    alone = four_acting(regrets=(0, 0, 0, 0))
+    for i in (0, 2, 3):
+        alone = with_player(alone, i, depth=2)
+    s = play(alone.model_copy(update={"turn": 1}), UsePersonality(player=1))  # P2 is alone at Depth I
+    assert fresh_faces(s, 1) == [1, 1, 1] and s.players[1].personality_used
+    s = four_acting(regrets=(0, 7, 0, 0)).model_copy(update={"turn": 1})
+    s = with_player(s, 3, depth=2)
+    s = play(s, UsePersonality(player=1))
+    assert [fresh_faces(s, i) for i in range(4)] == [[2, 2, 3], [2, 1, 1], [2, 1, 1], [1, 1, 1]]

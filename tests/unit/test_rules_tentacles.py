@@ -7,6 +7,7 @@ from refusals import refused
 
 from companion.catalog import load_catalog
 from companion.rules.actions import (
+    AbandonShip,
     AdvancePhase,
     Declare,
     EnterFish,
@@ -23,6 +24,7 @@ from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.engine import initial_state
 from companion.rules.fish import FishRef
 from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.queries import available
 from companion.rules.ruleset import build_ruleset
 from companion.rules.scenario import COLOURS, end_day, play, start_action_phase
 
@@ -110,6 +112,16 @@ def test_sharpear_can_be_caught_but_never_sold_or_mounted_rules_10():
     refused(at_port(hand=[SHARPEAR]), Mount(player=0, fish=SHARPEAR, slot=1), "docs/rules.md §10")
 
 
+def test_sharpear_never_goes_on_the_cloche_rules_10():
+    """The Cloche counts as mounted (docs/rules.md §10), so a small Sharpear can't go there either."""
+    s = at_port(hand=[SHARPEAR], items=["Cloche"])
+    e = refused(s, Mount(player=0, fish=SHARPEAR, slot="cloche"), "docs/rules.md §10")
+    assert "can't be sold or mounted" in str(e)
+    lanternfish = CAT.fish_ref("Lanternfish")
+    assert play(with_player(s, 0, hand=[lanternfish]), Mount(player=0, fish=lanternfish, slot="cloche")
+                ).players[0].cloche == lanternfish
+
+
 # --- Hadal Shade ----------------------------------------------------------------------------------------------------
 def test_hadal_shade_swapped_for_another_anglers_mounted_fish_rules_11():
     """docs/rules.md §11: draw 3 Regrets to swap it for another angler's Mounted Fish, which goes to your hand."""
@@ -181,3 +193,22 @@ def test_overmind_stays_in_hand_when_no_slot_is_empty_rules_11():
     s = _declaring_with_overmind([SUNFISH, KRAKEN, NAUTILUS])
     s = play(s, Declare(player=0, location="port", faces=[1, 1, 1]))
     assert OVERMIND in s.players[0].hand and s.players[0].mounted == [SUNFISH, KRAKEN, NAUTILUS]
+
+
+def test_abandon_ship_makes_port_so_the_overmind_is_mounted_rules_11():
+    """Abandon Ship Makes Port at once (A p.10), so the Overmind in hand is Mounted into the empty slot the angler
+    picks (docs/rules.md §11); the engine offers those slots for it, and refuses Abandon Ship without one."""
+    s = with_player(acting(), 0, hand=[OVERMIND, SUNFISH], mounted=[None, KRAKEN, None])
+    assert available(s, 0).overmind_slots == (1, 3)
+    refused(s, AbandonShip(player=0, faces=[1, 1, 1]), "docs/rules.md §11")
+    refused(s, AbandonShip(player=0, faces=[1, 1, 1], overmind_slot=2), "docs/rules.md §11")  # taken
+    s = play(s, AbandonShip(player=0, faces=[1, 1, 1], overmind_slot=3))
+    assert (s.players[0].mounted, s.players[0].hand) == ([None, KRAKEN, OVERMIND], [SUNFISH])
+    assert s.players[0].location == "port" and not s.players[0].lifeboat
+
+
+def test_abandon_ship_keeps_the_overmind_in_hand_when_no_slot_is_empty_rules_11():
+    s = with_player(acting(), 0, hand=[OVERMIND], mounted=[SUNFISH, KRAKEN, NAUTILUS])
+    assert available(s, 0).overmind_slots == ()
+    s = play(s, AbandonShip(player=0, faces=[1, 1, 1]))
+    assert s.players[0].hand == [OVERMIND] and s.players[0].location == "port"

@@ -63,3 +63,20 @@ def test_regret_value_too_high_for_the_cards_is_named() -> None:
     """docs/rules.md §1: Regret cards print 0–3, so 2 cards can't total 7."""
     draft = TableDraft(players=[PlayerDraft(name="A", regret_cards=2, regret_value=7)])
     assert draft.missing() == ["A: 2 Regret cards can't add up to 7 (each card is worth 0 to 3)"]
+
+
+def test_a_game_with_the_expansions_scores_with_its_boxes_rules_11() -> None:
+    """docs/rules.md §10-§11: the game's boxes reach the scorer, so Alba's Nautilus (Fair 3) scores 3 at 0 cards,
+    where a Fair 3 scores 5; Hugo's Sharpear Enope Squid (Fair 4) scores in hand, 4 + 2 = 6."""
+    from companion.catalog import load_catalog
+
+    cat = load_catalog()
+    setup = GameSetup(players=[PlayerSetup(name="Alba", colour="amber"), PlayerSetup(name="Hugo", colour="green")],
+                      ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7)
+    state = new_game(setup).state
+    alba, hugo = (p.model_copy(update={"regret_value": 0}) for p in state.players)
+    alba = alba.model_copy(update={"hand": [cat.fish_ref("Nautilus"), FishRef(value=3, type="fair")]})
+    hugo = hugo.model_copy(update={"hand": [cat.fish_ref("Sharpear Enope Squid")]})
+    state = state.model_copy(update={"players": [alba, hugo]})
+    assert draft_from_state(state).expansions == ["lamentable-tentacles"]
+    assert [p.score for p in score_state(state).players] == [8, 6]

@@ -222,3 +222,75 @@ def test_a_three_shops_tier_says_what_to_draw_and_keep_rules_md_5():
     found = texts(s, Buy(player=0, shop="reels", tier=3, items=["Reel A"]))
     assert "P1: draw 3 Rods and Reels cards and keep 1" in found
     assert "P1: take Reel A" in found and "P1: move your Fishbuck tracker to $2" in found
+
+
+# --- the expansions (docs/rules.md §11) ----------------------------------------------------------------------------
+def _tentacles_at_sea():
+    from companion.rules.engine import initial_state
+    from companion.rules.ruleset import build_ruleset
+
+    s = initial_state([("P1", "amber"), ("P2", "cyan")], build_ruleset(expansions=("lamentable-tentacles",)))
+    return with_player(start_action_phase(s, faces={0: [3, 3, 3], 1: [1, 1, 1]}), 0, depth=3)
+
+
+def test_hadal_shades_swap_says_which_cards_change_hands_rules_11():
+    """docs/rules.md §11: 3 Regrets drawn for Hadal Shade, which goes on P2's slot 2, and P2's Kraken to P1's hand."""
+    from companion.catalog import load_catalog
+    from companion.rules.actions import SwapFor
+
+    cat = load_catalog()
+    s = with_player(_tentacles_at_sea(), 1, mounted=[None, cat.fish_ref("Kraken"), None])
+    catch = Fish(player=0, fish=cat.fish_ref("Hadal Shade"), depth=3, dice=[0, 1], swap_for=SwapFor(player=1, slot=2))
+    assert texts(s, catch) == ["P1: draw 3 Regret cards — Hadal Shade",
+                               "P1: put Hadal Shade on P2's slot 2 and take their Kraken into your hand"]
+
+
+def test_the_overmind_mounted_on_making_port_is_a_step_rules_11():
+    from companion.catalog import load_catalog
+
+    s = with_player(_tentacles_at_sea(), 0, hand=[load_catalog().fish_ref("Overmind")])
+    assert "P1: mount your Overmind on slot 3" in texts(s, AbandonShip(player=0, faces=[1, 1, 1], overmind_slot=3))
+
+
+def _personalities(cards, regrets):
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    players = [PlayerSetup(name=f"P{i + 1}", colour=c, personality=card)
+               for i, (card, c) in enumerate(zip(cards, ("amber", "cyan", "pink", "purple"), strict=False))]
+    s = new_game(GameSetup(players=players, ruleset=build_ruleset(expansions=("biggest-regrets",)))).state
+    for i, n in enumerate(regrets):
+        s = with_player(s, i, regret_cards=n)
+    return start_action_phase(s, faces={0: [3, 3, 3], 1: [1, 1, 1], 2: [1, 1, 1], 3: [1, 1, 1]})
+
+
+def test_sentimental_gives_regrets_naming_its_card_not_the_empty_piles_rules_10():
+    """docs/rules.md §10: Sentimental's Regrets move as any other transfer; the piles aren't empty."""
+    from companion.rules.actions import UsePersonality
+
+    s = _personalities(("Sentimental", "Neurotic"), (3, 0))
+    assert texts(s, UsePersonality(player=0, target=1)) == ["P1: give 2 Regret cards to P2 — Sentimental"]
+
+
+def test_sentimental_at_13_takes_one_from_each_then_discards_rules_11():
+    """Sentimental 13+: P1 takes a random Regret from each other angler who has one, then discards as many; the
+    others don't discard anything themselves."""
+    from companion.rules.actions import UsePersonality
+
+    s = _personalities(("Sentimental", "Neurotic", "Unambitious"), (13, 2, 1))
+    found = steps(s, UsePersonality(player=0))
+    assert [x.text for x in found] == ["P1: take a random Regret card from P2 — Sentimental",
+                                       "P1: take a random Regret card from P3 — Sentimental",
+                                       "P1: discard 2 Regret cards face down — Sentimental"]
+    assert [(x.kind, x.seat) for x in found] == [("give_regret", 1), ("give_regret", 2), ("discard_regret", 0)]
+
+
+def test_lonely_says_whose_dice_to_turn_rules_11():
+    """Lonely at 7–12: P2 and everyone with them (P1 and P3; P4 is at Depth II) Increment once, and each turns their
+    dice to what the app set (the lowest die up one face); P1's dice all show 3, the top face: nothing to turn."""
+    from companion.rules.actions import UsePersonality
+
+    s = _personalities(("Sentimental", "Lonely", "Neurotic", "Curmudgeonly"), (0, 7, 0, 0))
+    s = with_player(s.model_copy(update={"turn": 1}), 3, depth=2)
+    raised = "turn your Fresh dice to Angler die 2, Angler die 1, Angler die 1"
+    assert texts(s, UsePersonality(player=1)) == [f"P2: {raised}", f"P3: {raised}"]

@@ -132,3 +132,25 @@ def test_giving_up_an_overmind_you_can_pay_for_is_refused_rules_11():
     tap(draw(ctx), "fresh-die-0")
     tap(draw(ctx), "give-up")
     assert "Overmind must be caught" in (ctx.error or "")
+
+
+def test_abandon_ship_with_an_overmind_asks_for_its_slot_rules_11():
+    """docs/rules.md §11: the Overmind is Mounted when you Make Port, and Abandon Ship Makes Port (A p.10): after the
+    question, Ada picks the empty slot; with the app's roll she is at Port with the Overmind on slot 2."""
+    from companion.catalog import load_catalog
+
+    overmind = load_catalog().fish_ref("Overmind")
+    game = _tentacles_tuesday()
+    game = play(game, act.Fish(player=0, fish=overmind, depth=2, dice=[0]), act.Pass(player=1))
+    ctx = at_player(game)
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")  # yes
+    v = draw(ctx)
+    assert {"abandon-ship-overmind-1", "abandon-ship-overmind-2", "abandon-ship-overmind-3"} <= set(ids(v))
+    assert "port-roll-0" not in ids(v)  # the slot is asked before the muster
+    tap(v, "abandon-ship-overmind-2")
+    tap(draw(ctx), "port-roll-0")
+    assert ctx.error is None
+    ada = game_of(ctx).state.players[0]
+    assert ada.location == "port" and [f and f.name for f in ada.mounted] == [None, "Overmind", None]
+    assert "Overmind" not in [f.name for f in ada.hand]

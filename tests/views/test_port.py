@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
-from viewtree import change, find, ids, tap, text_of, texts
+from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
@@ -157,3 +157,35 @@ def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
     v = draw(ctx)
     assert game_of(ctx).state.players[0].regret_cards == 1
     assert "Ada: draw a Regret card — sold a Foul Fish" in texts(find(v, "table-steps"))
+
+
+def _sharpear_at_port():
+    """Lamentable Tentacles: Ada caught a Sharpear Enope Squid at Depth III on Monday and Makes Port on Tuesday."""
+    from companion.catalog import load_catalog
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.DropSinkers(player=0, dice=[1, 2]),
+                act.Fish(player=0, fish=sharpear, depth=3, dice=[0]), act.Pass(player=1), act.Pass(player=0),
+                act.AdvancePhase(), act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    return play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"), act.Declare(player=0, location="port", faces=[1, 1, 1]),
+                act.AdvancePhase(), act.Pass(player=1))
+
+
+def test_a_card_that_cant_be_sold_or_mounted_offers_neither_rules_10():
+    """docs/rules.md §10: Sharpear Enope Squid can't be sold or mounted (it scores in hand): its Sell button says so
+    and does nothing, it gets no mount buttons, and the picker says so instead of a price."""
+    ctx = at_port(_sharpear_at_port())
+    v = draw(ctx)
+    assert "Sharpear Enope Squid" in text_of(v, "hand-0")
+    assert text_of(v, "sell-0") == "Can't be sold or mounted" and not is_enabled(v, "sell-0")
+    assert not [i for i in ids(v) if i.startswith("mount-0-")]
+    change(v, "port-search", "sharpear")
+    assert text_of(draw(ctx), "port-pick-sharpear-enope-squid").endswith("· Can't be sold or mounted")
+    ctx = context(game_of(ctx), "/player?game={id}&seat=0")
+    assert text_of(draw(ctx), "hand-0").endswith("· Can't be sold or mounted")

@@ -202,6 +202,46 @@ def test_the_scorer_asks_which_expansions_are_on_the_table_rules_11() -> None:
     assert text_of(draw(ctx), "scorer-total-1") == "Total 3"
 
 
+def test_the_boxes_chosen_on_new_game_are_the_scorers_default_rules_11(tmp_path) -> None:
+    """The table's default is one setting: boxes put on at New game are on in a blank scorer, and the Fish picker
+    offers their Fish; taken off in the scorer, they are off in the table's default too."""
+    store = open_store(tmp_path)
+    setup = context(None, "/new", store=store)
+    change(draw(setup), "expansion-lamentable-tentacles", True)
+    ctx = context(None, "/score", store=store)
+    assert find(draw(ctx), "scorer-expansion-lamentable-tentacles").value is True
+    assert find(draw(ctx), "scorer-expansion-biggest-regrets").value is False
+    assert draft_of(ctx, DRAFT_KEY).expansions == ["lamentable-tentacles"]
+    change(draw(ctx), "scorer-pick-0-search", "nautil")
+    assert "scorer-pick-0-pick-nautilus" in ids(draw(ctx))
+    change(draw(ctx), "scorer-expansion-lamentable-tentacles", False)
+    assert store.get_setting("expansions") == []
+
+
+def test_a_guests_boxes_on_the_scorer_leave_the_tables_default_alone(tmp_path, monkeypatch) -> None:
+    """Only the host changes the app's settings (the join gate): a joined guest's toggle changes the draft only."""
+    from types import SimpleNamespace
+
+    from companion.net import identity
+    from companion.net.codes import Keys
+    from companion.net.powers import guard
+    from companion.views.scorers import deep_regrets
+
+    store = open_store(tmp_path)
+    keys = Keys(tmp_path)
+    monkeypatch.setattr(identity, "_keys", keys)
+    holder = keys.join(keys.room_code)
+    page = SimpleNamespace(session=type("Session", (), {})())
+    token = identity.current_pass.set(holder)
+    identity.remember(page)
+    identity.current_pass.reset(token)
+    monkeypatch.setattr(deep_regrets, "current_page", lambda: page)
+    guest = context(None, "/score", sessions=guard(Sessions(store), holder))
+    change(draw(guest), "scorer-expansion-lamentable-tentacles", True)
+    assert draft_of(guest, DRAFT_KEY).expansions == ["lamentable-tentacles"]
+    assert store.get_setting("expansions") is None
+
+
 def test_an_expansion_fish_from_a_box_taken_off_is_named_rules_11() -> None:
     draft = worked_example()
     draft.players[1].hand.append(FishRef(name="Overmind", value=5, type="foul"))

@@ -1,15 +1,15 @@
 """Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every discount
-itemised, and mount. A refused action shows the rule's reason on the error line. Route:
-``/port?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``,
-``madness``, ``sell-<k>`` (Fish ``k`` in hand), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
-not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
-``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A
-p.17), ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
-``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops:
-``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys),
-``tackle-die-<colour>-face-<face>`` (a die drawn from the bag and its face), ``tackle-drawn``, ``tackle-drawn-clear``;
-``buy-quote-…`` beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap);
-``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
+itemised, and mount. A refused action shows the rule's reason on the error line. Route: ``/port?game=<id>&seat=<i>``.
+Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, ``madness``, ``sell-<k>`` (Fish ``k`` in
+hand; disabled for a card that can't be sold), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish not
+entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
+``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A p.17),
+``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
+``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops: ``buy-<shop>-<tier>`` (shop
+``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys), ``tackle-die-<colour>-face-<face>`` (a die drawn
+from the bag and its face), ``tackle-drawn``, ``tackle-drawn-clear``; ``buy-quote-…`` beside each offer;
+``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap); ``mount-<k>-<slot>``, ``mounted-<slot>``,
+``table``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,16 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import DIE_NAMES, SHOP_NAMES, fish_label, madness_text, slot_label, slot_line
+from companion.views.labels import (
+    DIE_NAMES,
+    SHOP_NAMES,
+    fish_label,
+    madness_text,
+    not_for_sale,
+    sale_line,
+    slot_label,
+    slot_line,
+)
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
@@ -88,19 +97,24 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
 
     rows: list[ft.Control] = []
     for k, f in enumerate(p.hand):
+        if not queries.can_sell_or_mount(f):  # kept in hand (Sharpear Enope Squid, Whispering Skull …)
+            rows.append(ft.Row([tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
+                                action_button(f"sell-{k}", not_for_sale(), None)]))
+            continue
         value = state.sale_value(i, f)
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
             action_button(f"sell-{k}", t("Sell ${value}", value=value),
                           partial(sell, act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
         ]), *lost(f"sell-lost-{k}", value)]
-    if len(p.hand) > 1 and state.ruleset.fish_per_sale is None:
-        rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, p.hand)),
-                                  lambda: sell(act.Sell(player=i, fish=list(p.hand))), primary=True))
-        rows += lost("sell-all-lost", sum(state.sale_value(i, f) for f in p.hand))
+    sellable = [f for f in p.hand if queries.can_sell_or_mount(f)]
+    if len(sellable) > 1 and state.ruleset.fish_per_sale is None:
+        rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, sellable)),
+                                  lambda: sell(act.Sell(player=i, fish=sellable)), primary=True))
+        rows += lost("sell-all-lost", sum(state.sale_value(i, f) for f in sellable))
 
     def describe(fish: CatalogFish) -> str:
-        return t("{fish} · sells for ${value} now", fish=fish_label(fish.ref()), value=state.sale_value(i, fish.ref()))
+        return sale_line(state, i, fish.ref())
 
     rows.append(ft.Text(t("Sell a Fish not entered: find its card here"), size=theme.SMALL))
     rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()])),
@@ -252,7 +266,7 @@ def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
         ft.Row([action_button(f"mount-{k}-{s}", slot_label(s, rules.multiplier(s)),
                               partial(moves.apply, act.Mount(player=i, fish=f, slot=s)))
                 for s in p.empty_slots], wrap=True),
-    ]) for k, f in enumerate(p.hand)] if p.empty_slots else []
+    ]) for k, f in enumerate(p.hand) if queries.can_sell_or_mount(f)] if p.empty_slots else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
 
 

@@ -25,6 +25,7 @@ import flet as ft
 
 from companion.catalog import CatalogFish
 from companion.i18n import t, tn
+from companion.net import is_host
 from companion.rules.cards import fish_value
 from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
@@ -38,6 +39,7 @@ from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
+from companion.views.hooks import current_page
 from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
@@ -164,7 +166,8 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
 
     def toggle_expansion(expansion: str) -> None:
         draft.expansions = known_expansions(list(set(draft.expansions) ^ {expansion}))
-        ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)  # the table's default, as on New game
+        if is_host(current_page()):  # the table's default, as on New game; a guest may not change the app's settings
+            ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)
         _changed(ed, draft)
 
     def on_expansion(expansion: str, _event: ft.Event[ft.Switch]) -> None:

@@ -4,10 +4,10 @@ Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
 ``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
 ``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
-``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship``,
-``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`): ``ability-title-<seat>``,
-``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``, ``ability-die-<seat>-<n>``,
-``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
+``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship`` (and its
+Overmind slot, :mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
+``ability-title-<seat>``, ``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``,
+``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import die_label, fish_label, madness_text, not_entered, slot_line
+from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
 from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves
@@ -274,8 +274,7 @@ def _fish(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
                for slot, f in p.slots]
     hand: list[ft.Control] = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(t("{fish} · sells for ${value} now", fish=fish_label(f),
-                                      value=state.sale_value(i, f)), size=theme.BODY), expand=True),
+        tagged(f"hand-{k}", ft.Text(sale_line(state, i, f), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), partial(eat, f)),
     ]) for k, f in enumerate(p.hand)]
     if p.hand_hidden:
@@ -310,6 +309,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
     can = t("Can of Worms: face up") if p.can_of_worms else t("Can of Worms: face down")
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
+    allowed = available(state, i)
     ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
@@ -321,7 +321,8 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
             AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
-                        key=f"abandon-ship-{i}-{p.lifeboat}") if available(state, i).can("abandon_ship") else
+                        allowed.overmind_slots, key=f"abandon-ship-{i}-{p.lifeboat}")
+            if allowed.can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),

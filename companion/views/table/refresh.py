@@ -5,7 +5,8 @@ rolls for a table that wants it.
 Identifiers (seat ``<i>``): ``reroll-<i>-<k>`` (Fresh die ``k`` rolled again), ``face-<i>-<n>-<face>`` (die ``n``
 of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``die-<i>-<n>`` (its name and face);
 Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port: ``port-faces-<i>``,
-``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat).
+``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat); Abandon Ship
+with an Overmind in hand: ``abandon-ship-overmind-<slot>``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.dice import Die, DieKind
+from companion.rules.expansions import OVERMIND
 from companion.views import theme
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
@@ -96,10 +98,28 @@ def PortFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
 
 @ft.component
 def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
-                caption: str, question: str) -> ft.Control:
-    """``abandon-ship``, asked first (issue 12); then Making Port's muster (A p.10, p.17) with the faces rolled."""
-    porting, set_porting = ft.use_state(False)
-    if porting:
-        return PortFaces(moves, seat, name, fresh, spent, act.AbandonShip(player=seat), lambda: set_porting(False))
-    return ConfirmButton("abandon-ship", caption, question, t("Yes, abandon ship"), lambda: set_porting(True),
-                         icon=ft.Icons.SURFING)
+                caption: str, question: str, overmind_slots: tuple[int, ...] = ()) -> ft.Control:
+    """``abandon-ship``, asked first (issue 12); with an Overmind in hand, then its slot (``abandon-ship-overmind-<s>``,
+    docs/rules.md §11: it is Mounted when you Make Port); then Making Port's muster (A p.10, p.17) with the faces
+    rolled."""
+    making, set_making = ft.use_state(cast(act.AbandonShip | None, None))
+    choosing, set_choosing = ft.use_state(False)
+    if making is not None:
+        return PortFaces(moves, seat, name, fresh, spent, making, lambda: set_making(None))
+    if choosing and overmind_slots:
+        return ft.Column([
+            ft.Text(t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
+                      slots=", ".join(map(str, overmind_slots))), size=theme.BODY),
+            ft.Row([grow(action_button(f"abandon-ship-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
+                                       partial(set_making, act.AbandonShip(player=seat, overmind_slot=s)),
+                                       icon=ft.Icons.ANCHOR)) for s in overmind_slots], wrap=True),
+            action_button(f"port-cancel-{seat}", t("Back"), lambda: set_choosing(False), icon=ft.Icons.ARROW_BACK),
+        ], spacing=4)
+
+    def confirmed() -> None:
+        if overmind_slots:
+            set_choosing(True)
+        else:
+            set_making(act.AbandonShip(player=seat))
+
+    return ConfirmButton("abandon-ship", caption, question, t("Yes, abandon ship"), confirmed, icon=ft.Icons.SURFING)
