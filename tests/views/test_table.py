@@ -338,6 +338,31 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
     assert game_of(ctx).state.players[0].hand == []
 
 
+def test_making_port_with_an_overmind_may_also_discard_a_regret_rules_11():
+    """docs/rules.md §11 and A p.17: an angler Making Port with an Overmind picks its slot and, holding a Regret card,
+    may discard one as any angler Making Port may."""
+    from companion.catalog import load_catalog
+    from companion.rules.game import GameSetup, PlayerSetup, new_game
+    from companion.rules.ruleset import build_ruleset
+
+    overmind = load_catalog().fish_ref("Overmind")
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
+                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
+                act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
+                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
+                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
+                act.Declare(player=1, location="sea"), act.DrawRegret(player=0), act.DrawRegret(player=0))
+    ctx = context(game, "/table?game={id}")
+    change(draw(ctx), "declare-port-discard-0", True)
+    tap(draw(ctx), "declare-port-0-overmind-3")
+    tap(draw(ctx), "port-roll-0")  # Making Port's muster (A p.17), rolled by the app
+    ada = game_of(ctx).state.players[0]
+    assert ada.mounted == [None, None, overmind] and ada.regret_cards == 1
+
+
 def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
     """docs/rules.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
     from companion.rules.game import GameSetup, PlayerSetup, new_game

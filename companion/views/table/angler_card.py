@@ -103,6 +103,7 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
     """Sea or Make Port, as the engine allows them now (A p.8, p.17); a Port button opens Making Port's muster,
     whose faces the angler enters (A p.17)."""
     porting, port = ft.use_state(cast(act.Declare | None, None))
+    discard, set_discard = ft.use_state(False)  # with an Overmind: its slot buttons also discard a Regret
     if porting is not None:
         return PortFaces(moves, i, p.name, p.fresh, p.spent, porting, lambda: port(None))
     first: list[ft.Control] = []
@@ -112,11 +113,18 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
     if "port" not in f.declare:
         return ft.Column([ft.Row(first)])
     if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
+        chosen = discard and f.port_discard
         ports: list[ft.Control] = [
             grow(action_button(f"declare-port-{i}-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
-                               partial(port, act.Declare(player=i, location="port", overmind_slot=s)),
+                               partial(port, act.Declare(player=i, location="port", overmind_slot=s,
+                                                         discard_regret=chosen)),
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
-        return ft.Column([ft.Row(first), ft.Row(ports, wrap=True)])
+        slots: list[ft.Control] = [ft.Row(first), ft.Row(ports, wrap=True)]
+        if f.port_discard:
+            slots.append(tagged(f"declare-port-discard-{i}", ft.Checkbox(
+                label=t("Also discard a Regret (A p.17)"), value=chosen,
+                on_change=lambda e: set_discard(bool(e.control.value)))))
+        return ft.Column(slots)
     first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
                                     partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
     rows: list[ft.Control] = [ft.Row(first)]
