@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
@@ -164,8 +165,7 @@ def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] =
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        message = err["msg"].removeprefix("Value error, ")
-        raise TableError(_path(prefix + tuple(err["loc"])), message) from None
+        raise TableError(_path(prefix + tuple(err["loc"])), validation_message(err)) from None
 
 
 def dump_score(score: BaseModel) -> dict[str, Any]:

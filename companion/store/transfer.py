@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.history.summary import validate_play
 from companion.i18n import t
+from companion.problems import json_problem
 from companion.store import records
 from companion.store.errors import ImportRefused
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
@@ -84,7 +85,8 @@ def parse(data: JsonObject | str | bytes) -> Any:
     try:
         return json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError, TypeError) as e:
-        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=str(e))) from e
+        reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
+        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=reason)) from e
 
 
 def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> list[JsonObject]:
