@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from tinydb import Query
 from tinydb.table import Document, Table
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
@@ -34,6 +34,8 @@ from companion.store.recovery import (
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
+# A kind of record in a sentence ("No campaign with id …"), by its Kind.name.
+KIND_NAMES = {"game": N_("game"), "campaign": N_("campaign"), "play": N_("play")}
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ class Collection:
         """The stored record; ``NotFound``, or ``DamagedFile`` for an unreadable file."""
         path = self.path(record_id)
         if not path.exists():
-            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+            raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
         return self._record(path)
 
     def save(self, record: JsonObject) -> None:
@@ -164,7 +166,7 @@ class Collection:
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)
         if not path.exists():
-            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+            raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
         self._index_drop(record_id)
         # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back.
         rotate(path, self.backup_dir, self.keep)

@@ -78,3 +78,10 @@ def test_an_import_that_is_not_json_is_refused_in_the_phones_language(tmp_path: 
             json.loads("[1, 2")
         except json.JSONDecodeError as e:
             assert json_problem(e) == "manca il separatore ',' alla riga 1, colonna 6"
+
+
+def test_a_missing_record_is_named_in_the_phones_language(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    with use_language("zh_Hant"), pytest.raises(LookupError) as missing:
+        store.load_campaign("nope")
+    assert str(missing.value).strip("'\"") == "沒有 id 為 nope 的戰役"
