@@ -15,7 +15,7 @@ import flet as ft
 from companion.history import filter_plays, load_roster
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
@@ -89,8 +89,8 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
                               icon=ft.Icons.INSERT_CHART),
                 action_button("history-undo", t("Undo last change"), undo if store.play_changes() else None,
                               icon=ft.Icons.UNDO)], wrap=True),
-        tagged("history-count", ft.Text(t("{n} of {total} play(s)", n=len(chosen), total=len(plays)),
-                                        size=theme.SMALL)),
+        tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(plays),
+                                           shown=len(chosen)), size=theme.SMALL)),
     ]
     if not chosen:
         controls.append(tagged("history-empty", ft.Text(

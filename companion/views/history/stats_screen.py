@@ -18,7 +18,7 @@ import flet_charts as fch
 
 from companion.history import RosterError, load_roster, merge_players, rename_player, statistics
 from companion.history.stats import PlayerStats, Statistics
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import Store, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
@@ -186,7 +186,7 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     stats = statistics(plays, load_roster(store).resolve, game)
     controls: list[ft.Control] = [
         game_filter("stats", game, set_game),
-        tagged("stats-plays", ft.Text(t("{n} play(s)", n=stats.plays), size=theme.BODY)),
+        tagged("stats-plays", ft.Text(tn("{n} play", "{n} plays", stats.plays), size=theme.BODY)),
     ]
     players = stats.players
     if players:
