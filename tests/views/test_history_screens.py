@@ -104,7 +104,7 @@ def test_statistics_per_player_with_charts_and_head_to_head(store):
     assert "3 plays" in text_of(screen, "stats-plays")
     # Bo: 3 plays (4, 30 won, 1), 1 win; Ada: 2 plays (9, 6), 2 wins; Cy: 1 play, 22.
     assert text_of(screen, "stats-name-0") == "Bo"
-    assert text_of(screen, "stats-summary-0") == "3 plays · 1 wins · win rate 33%"
+    assert text_of(screen, "stats-summary-0") == "3 plays · 1 win · win rate 33%"
     assert "Average score 11.7 · best 30" in text_of(screen, "stats-player-0")
     assert text_of(screen, "stats-summary-1") == "2 plays · 2 wins · win rate 100%"
     assert "Average Regret value 4.0" in text_of(screen, "stats-player-1")

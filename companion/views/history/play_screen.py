@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from companion.history import link, qr_png
 from companion.history.models import Play
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
 from companion.store import StoreError
 from companion.views import theme
@@ -38,7 +38,7 @@ FIELDS = {"shallow-regrets": (("fish_points", N_("Fish points")), ("foul_fish", 
 def _summary(play: Play) -> ft.Control:
     lines = [t("{game} · {when}", game=game_label(play.game), when=when_label(play.played.astimezone()))]
     if play.duration_min is not None:
-        lines.append(t("{n} minutes", n=play.duration_min))
+        lines.append(tn("{n} minute", "{n} minutes", play.duration_min))
     if play.ruleset:
         lines.append(t("Rules: {rules}", rules=rules_label(play.ruleset, play.variants)))
     if play.mode == "co-op":
