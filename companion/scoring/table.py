@@ -19,7 +19,7 @@ from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
-from companion.rules.ruleset import build_ruleset
+from companion.rules.ruleset import build_ruleset, list_presets
 from companion.scoring.deep_regrets import DeepRegretsPlayer, cloche_problem, score_deep_regrets
 from companion.scoring.endeavor import (
     CoopGoal,
@@ -191,7 +191,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
     try:
         ruleset = build_ruleset(table.ruleset, tuple(table.variants), expansions=tuple(table.expansions))
     except (KeyError, ValueError) as e:
-        field = "ruleset" if isinstance(e, KeyError) and "preset" in str(e) else "variants"
+        field = "ruleset" if table.ruleset not in {p.id for p in list_presets()} else "variants"
         raise TableError(field, str(e).strip("'\"")) from None
     slots = len(ruleset.mount_multipliers)
     players = []

@@ -85,3 +85,13 @@ def test_a_missing_record_is_named_in_the_phones_language(tmp_path: Path) -> Non
     with use_language("zh_Hant"), pytest.raises(LookupError) as missing:
         store.load_campaign("nope")
     assert str(missing.value).strip("'\"") == "沒有 id 為 nope 的戰役"
+
+
+@pytest.mark.parametrize(("table", "expected"), [
+    ({"ruleset": "nope"}, "ruleset: regole sconosciute: nope"),
+    ({"variants": ["nope"]}, "variants: variante sconosciuta: nope"),
+])
+def test_an_unknown_ruleset_or_variant_is_named_in_the_tables_language(table: dict, expected: str) -> None:
+    with use_language("it"), pytest.raises(TableError) as refused:
+        score_table({**TABLE, **table})
+    assert str(refused.value) == expected
