@@ -95,3 +95,10 @@ def test_an_unknown_ruleset_or_variant_is_named_in_the_tables_language(table: di
     with use_language("it"), pytest.raises(TableError) as refused:
         score_table({**TABLE, **table})
     assert str(refused.value) == expected
+
+
+def test_a_file_from_elsewhere_is_refused_in_the_phones_language(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    with use_language("it"), pytest.raises(ImportRefused) as refused:
+        store.import_data({"app": "something-else"})
+    assert str(refused.value) == 'non è un file di Deep Regrets Companion (manca "app": "deep-regrets-companion")'
