@@ -16,16 +16,15 @@ from companion.i18n import N_, t
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
-from companion.rules.ruleset import list_presets, list_variants
 
 PHASES = {"refresh": N_("Refresh"), "declaration": N_("Declaration"), "action": N_("Action"), "ended": N_("Game over")}
 ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
 DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
-# The anglers' colours (theme.ANGLER_COLOURS) as words: what a swatch says, never the angler's name.
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
           N_("Oct"), N_("Nov"), N_("Dec"))
+# The anglers' colours (theme.ANGLER_COLOURS) as words: what a swatch says, never the angler's name.
 COLOUR_NAMES = {"amber": N_("Amber"), "green": N_("Green"), "cyan": N_("Cyan"), "pink": N_("Pink"),
                 "purple": N_("Purple")}
 
@@ -82,20 +81,7 @@ def when_label(moment: datetime, year: bool = True) -> str:
     """
     values = {"day": f"{moment.day:02d}", "month": t(MONTHS[moment.month - 1]), "year": moment.year,
               "time": f"{moment:%H:%M}"}
-    if year:
-        return t("{day} {month} {year} {time}", **values)
-    return t("{day} {month} {time}", day=values["day"], month=values["month"], time=values["time"])
-
-
-def rules_label(preset_id: str, variant_ids: list[str] | tuple[str, ...] = ()) -> str:
-    """A recorded play's rules by their names in the phone's language (an id no longer shipped as stored).
-
-    >>> rules_label("italian-summary", ["seven-days"])
-    'As in the Italian summary (B) · 7 Days'
-    """
-    names = [t(p.name) for p in list_presets() if p.id == preset_id] or [preset_id]
-    names += [next((t(v.name) for v in list_variants() if v.id == shown), shown) for shown in variant_ids]
-    return " · ".join(names)
+    return t("{day} {month} {year} {time}", **values) if year else t("{day} {month} {time}", **values)
 
 
 def slot_name(slot: int) -> str:

@@ -22,7 +22,7 @@ from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label
 from companion.views.hooks import use_redraw
-from companion.views.labels import rules_label, when_label
+from companion.views.labels import when_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.scorers.results import breakdown as deep_regrets_breakdown
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
@@ -40,7 +40,7 @@ def _summary(play: Play) -> ft.Control:
     if play.duration_min is not None:
         lines.append(tn("{n} minute", "{n} minutes", play.duration_min))
     if play.ruleset:
-        lines.append(t("Rules: {rules}", rules=rules_label(play.ruleset, play.variants)))
+        lines.append(t("Rules: {rules}", rules=" · ".join([play.ruleset, *play.variants])))
     if play.mode == "co-op":
         goals = play.details
         lines.append((t("Team won") if play.won else t("Team lost")) + " · " + t(
