@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import FISH_NAME, t, tc
+from companion.i18n import FISH_ABILITY, FISH_NAME, t, tc
 from companion.resources import data_path
 from companion.rules.fish import FISH_WORDS, FishFilter, FishRef, FishType, Size
 
@@ -66,7 +66,7 @@ class CatalogFish(BaseModel):
     exact_dice: int | None = Field(ge=1)
     abilities: tuple[AbilityKind, ...]
     set: FishSet = BASE
-    summary: str
+    written: str = Field(alias="summary")  # the ability in the project's English words; shown as :attr:`summary`
     solo_removed: bool
     disputed: bool = False
     note: str | None = None
@@ -78,6 +78,17 @@ class CatalogFish(BaseModel):
     reveal_difficulty: int | None = Field(default=None, ge=0)  # "Reveal: Difficulty N this turn"
     difficulty_per_fish_in_hand: int = Field(default=0, ge=0)  # Sub Matriarch: +1 per Fish in hand
     displayed_discount: DisplayedDiscount | None = None  # while displayed, its owner's catches cost less
+
+    @property
+    def summary(self) -> str:
+        """What the card does, in the phone's language (the card's name stays as printed).
+
+        >>> from companion.i18n import use_language
+        >>> with use_language("it"):
+        ...     load_catalog().fish("Sunfish").summary
+        'Rivela: ogni pescatore in Mare perde un Rimorso.'
+        """
+        return tc(FISH_ABILITY, self.written)
 
     def ref(self) -> FishRef:
         """The Fish as the engine and scorer hold it."""

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-DATA_DIR_HELP = "where games and campaigns are stored (default: the user data dir; or set COMPANION_DATA_DIR)"
+from companion.i18n import language_from_environment, t, use_language
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,22 +21,24 @@ def _parser() -> argparse.ArgumentParser:
     # Global options are accepted on either side of the sub-command (``companion serve --data-dir D`` as well as
     # ``companion --data-dir D serve``): each sub-command takes them too, under its own name (a sub-command's
     # default would otherwise overwrite the value given before it); :func:`main` takes the one given.
-    parser = _Parser(prog="companion", description="Deep Regrets Companion")
-    parser.add_argument("--data-dir", help=DATA_DIR_HELP)
+    parser = _Parser(prog="companion", description=t("Deep Regrets Companion"))
+    data_dir_help = t("where games and campaigns are stored (default: the user data dir; or set "
+                      "COMPANION_DATA_DIR)")
+    parser.add_argument("--data-dir", help=data_dir_help)
     common = _Parser(add_help=False)
-    common.add_argument("--data-dir", dest="sub_data_dir", metavar="DATA_DIR", help=DATA_DIR_HELP)
+    common.add_argument("--data-dir", dest="sub_data_dir", metavar="DATA_DIR", help=data_dir_help)
     commands = parser.add_subparsers(dest="command")
-    serve = commands.add_parser("serve", help="serve the app to a browser", parents=[common])
+    serve = commands.add_parser("serve", help=t("serve the app to a browser"), parents=[common])
     serve.add_argument("--lan", action="store_true",
-                       help="let the phones at the table join (on this machine's LAN address, with a room code)")
-    serve.add_argument("--host", default=None, help="the address to serve on (default: 127.0.0.1, or with "
-                                                    "--lan the LAN address a phone can reach)")
+                       help=t("let the phones at the table join (on this machine's LAN address, with a room code)"))
+    serve.add_argument("--host", default=None, help=t("the address to serve on (default: 127.0.0.1, or with "
+                                                      "--lan the LAN address a phone can reach)"))
     serve.add_argument("--port", type=int, default=8550)
-    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    score = commands.add_parser("score", help="score a finished table from a JSON file (or - for stdin)",
+    serve.add_argument("--no-browser", action="store_true", help=t("do not open a browser"))
+    score = commands.add_parser("score", help=t("score a finished table from a JSON file (or - for stdin)"),
                                 parents=[common])
     score.add_argument("file")
-    score.add_argument("--save", action="store_true", help="record the scored play in the history")
+    score.add_argument("--save", action="store_true", help=t("record the scored play in the history"))
     from companion.history.cli import add_commands
 
     add_commands(commands, parents=[common])
@@ -45,16 +47,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script."""
-    args = _parser().parse_args(argv)
+    # The commands speak the locale's language (LC_ALL, LC_MESSAGES, LANG, as gettext reads them); the server
+    # does not: each phone reads its own, and a pin here would reach every phone's handlers.
+    with use_language(language_from_environment()):
+        args = _parser().parse_args(argv)
     if getattr(args, "sub_data_dir", None) is not None:
         args.data_dir = args.sub_data_dir
     from companion.history.cli import COMMANDS, run
-    from companion.i18n import language_from_environment, use_language
 
     if args.command == "score":
         from companion.scoring.cli import score_command
 
-        with use_language(language_from_environment()):  # LC_ALL, LC_MESSAGES, LANG, as gettext reads them
+        with use_language(language_from_environment()):
             return score_command(args.file, save=args.save, data_dir=args.data_dir)
     if args.command in COMMANDS:
         with use_language(language_from_environment()):

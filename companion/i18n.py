@@ -33,6 +33,8 @@ EXTRACT_KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "t": None, "tn": (1, 2), "tc": ((1, "c"), 2), "N_": None}
 # The context of a Fish's name in the catalogs: translated only so that search finds it in any language.
 FISH_NAME = "fish name"
+# The context of a Fish's ability summary (the project's own words for what the card does), shown translated.
+FISH_ABILITY = "fish ability"
 
 _pinned: ContextVar[str | None] = ContextVar("companion_language", default=None)
 _resolver: Callable[[], str | None] | None = None
@@ -173,10 +175,12 @@ def tc(context: str, message: str, /) -> str:
 
 def extract_fish_names(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]
                        ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Babel extractor for ``data/fish_catalog.json``: each Fish's name, in the :data:`FISH_NAME` context. A
-    screen shows the name as printed on the card; its translation is what a player may type to find it."""
+    """Babel extractor for ``data/fish_catalog.json``: each Fish's name, in the :data:`FISH_NAME` context, and its
+    ability summary, in the :data:`FISH_ABILITY` context. A screen shows the name as printed on the card (its
+    translation is what a player may type to find it) and the summary translated."""
     for fish in json.load(io.TextIOWrapper(fileobj, encoding="utf-8"))["fish"]:
         yield 0, "tc", (FISH_NAME, fish["name"]), ["search alias only: the card's English name is shown"]
+        yield 0, "tc", (FISH_ABILITY, fish["summary"]), [f"what {fish['name']} does"]
 
 
 def extract_rulesets(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]

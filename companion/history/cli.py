@@ -16,7 +16,7 @@ from companion.history.models import GAMES
 from companion.history.record import record_play
 from companion.history.roster import load_roster
 from companion.history.stats import statistics
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import NotFound, StoreError, open_store
 
 BAD_INPUT = 2
@@ -87,12 +87,13 @@ def _stats(store: Any, args: argparse.Namespace) -> int:
     if args.json:
         _print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
         return 0
-    _print(t("{n} play(s)", n=result.plays))
+    _print(tn("{n} play", "{n} plays", result.plays))
     for p in result.players:
         mean = "–" if p.mean_score is None else f"{p.mean_score:.1f}"
         best = "–" if p.best_score is None else str(p.best_score)
-        _print(t("{name}: {plays} plays, {wins} wins ({rate}%), mean {mean}, best {best}", name=p.name,
-                 plays=p.plays, wins=p.wins, rate=round(100 * p.win_rate), mean=mean, best=best))
+        _print(t("{name}: {plays}, {wins} ({rate}%), mean {mean}, best {best}", name=p.name,
+                 plays=tn("{n} play", "{n} plays", p.plays), wins=tn("{n} win", "{n} wins", p.wins),
+                 rate=round(100 * p.win_rate), mean=mean, best=best))
     return 0
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import catalog, check_fish, item
 from companion.rules.common import build, fail, player
 from companion.rules.fish import FISH_WORDS, FishFilter, applies
@@ -165,7 +165,7 @@ def _dinks(state: GameState, action: Fish, add: Add | None) -> None:
     """Each Dink used: a Difficulty Dink from the catalog, no more than the player holds (A p.11)."""
     p = state.players[action.player]
     if len(action.dinks) > p.dinks:
-        fail("A p.11", t("dinks: {name} has only {n} Dinks", name=p.name, n=p.dinks))
+        fail("A p.11", tn("dinks: {name} has only {n} Dink", "dinks: {name} has only {n} Dinks", p.dinks, name=p.name))
     for name in action.dinks:
         dink = catalog().dink(name)
         if dink is None or dink.difficulty_discount == 0:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import Buy
 from companion.rules.common import build, fail, player, source
 from companion.rules.state import GameState
@@ -64,7 +64,8 @@ def base_price(state: GameState, buy: Buy) -> int:
     else:
         keep = KEEP_BY_TIER[shop_key(buy)].get(buy.tier, 1)
         if len(buy.items) > keep or buy.dice is not None:
-            fail(source(state, "shop_tiers"), t("${price} lets you keep {n} cards", price=buy.tier, n=keep))
+            fail(source(state, "shop_tiers"), tn("${price} lets you keep {n} card", "${price} lets you keep {n} cards",
+                                                 keep, price=buy.tier))
     return buy.tier
 
 
@@ -83,7 +84,7 @@ def quote(state: GameState, buy: Buy) -> PriceQuote:
             fail("A p.17", t("{name} doesn't hold the Life Preserver", name=p.name))
         discounts.append(_discount(t("Life Preserver"), rules.life_preserver_discount))
     if len(buy.dinks) > p.dinks:
-        fail("A p.17", t("{name} has only {n} Dinks", name=p.name, n=p.dinks))
+        fail("A p.17", tn("{name} has only {n} Dink", "{name} has only {n} Dinks", p.dinks, name=p.name))
     discounts += [_discount(t("Dink"), d) for d in buy.dinks]
     madness = state.madness(buy.player).port_discount
     if madness and (buy.shop != "tackle" or rules.madness_discount_on_tackle_dice):

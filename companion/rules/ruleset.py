@@ -176,7 +176,7 @@ class PresetInfo(BaseModel):
 def _preset_json(preset_id: str) -> dict[str, Any]:
     path = data_path("rulesets", f"{preset_id}.json")
     if not path.is_file():
-        raise KeyError(f"unknown ruleset preset: {preset_id}")
+        raise KeyError(t("unknown ruleset preset: {preset}", preset=preset_id))
     preset: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return preset
 
@@ -213,7 +213,7 @@ def variant(variant_id: str) -> Variant:
     for v in list_variants():
         if v.id == variant_id:
             return v
-    raise KeyError(f"unknown variant: {variant_id}")
+    raise KeyError(t("unknown variant: {variant}", variant=variant_id))
 
 
 @cache
@@ -231,7 +231,8 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
     """
     boxes = sorted(set(expansions) - set(EXPANSIONS))
     if boxes:
-        raise ValueError(f"unknown expansion: {', '.join(boxes)} (choose from {', '.join(EXPANSIONS)})")
+        raise ValueError(t("unknown expansion: {boxes} (choose from {known})", boxes=", ".join(boxes),
+                           known=", ".join(EXPANSIONS)))
     raw = _preset_json(preset_id)
     rules = dict(raw["rules"])
     sources = dict(raw["sources"])
@@ -239,14 +240,16 @@ def build_ruleset(preset_id: str = "anglers-guide", variants: tuple[str, ...] = 
     for v in chosen:
         clash = set(v.excludes) & set(variants)
         if clash:
-            raise ValueError(f"variant {v.id} cannot be combined with {', '.join(sorted(clash))}")
+            raise ValueError(t("variant {variant} cannot be combined with {others}", variant=v.id,
+                               others=", ".join(sorted(clash))))
         unknown = set(v.overrides) - set(rules)
         if unknown:
             raise ValueError(f"variant {v.id} overrides unknown rules: {', '.join(sorted(unknown))}")
         if not v.fits(preset_id):
             rule = sources[next(iter(v.overrides))]
-            raise ValueError(t("“{variant}” doesn't fit the {preset} rules: {rule}", variant=v.name,
-                               preset=raw["about"]["name"], rule=rule))
+            p = PresetInfo.model_validate(raw["about"])
+            raise ValueError(t("“{variant}” doesn't fit the {preset} rules: {rule}", variant=t(v.name),
+                               preset=t(p.name), rule=rule))
         rules.update(v.overrides)
         sources.update(dict.fromkeys(v.overrides, v.source))
     return Ruleset.model_validate({"id": preset_id, "name": raw["about"]["name"], "variants": tuple(variants),

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.i18n import t
+from companion.problems import json_reason
 from companion.scoring.errors import TableError
 from companion.scoring.table import score_table
 
@@ -44,7 +45,7 @@ def score_command(path: str, save: bool = False, data_dir: str | None = None) ->
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        return _fail(source, t("not valid JSON: {msg} at line {line}, column {col}", msg=e.msg, line=e.lineno,
+        return _fail(source, t("not valid JSON: {msg} at line {line}, column {col}", msg=json_reason(e), line=e.lineno,
                                col=e.colno))
     except RecursionError:
         return _fail(source, t("not valid JSON: nested too deeply"))

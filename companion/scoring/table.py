@@ -15,10 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
-from companion.rules.ruleset import build_ruleset
+from companion.rules.ruleset import build_ruleset, list_presets
 from companion.scoring.deep_regrets import DeepRegretsPlayer, cloche_problem, score_deep_regrets
 from companion.scoring.endeavor import (
     CoopGoal,
@@ -164,8 +165,7 @@ def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] =
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        message = err["msg"].removeprefix("Value error, ")
-        raise TableError(_path(prefix + tuple(err["loc"])), message) from None
+        raise TableError(_path(prefix + tuple(err["loc"])), validation_message(err)) from None
 
 
 def dump_score(score: BaseModel) -> dict[str, Any]:
@@ -191,7 +191,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
     try:
         ruleset = build_ruleset(table.ruleset, tuple(table.variants), expansions=tuple(table.expansions))
     except (KeyError, ValueError) as e:
-        field = "ruleset" if isinstance(e, KeyError) and "preset" in str(e) else "variants"
+        field = "ruleset" if table.ruleset not in {p.id for p in list_presets()} else "variants"
         raise TableError(field, str(e).strip("'\"")) from None
     slots = len(ruleset.mount_multipliers)
     players = []

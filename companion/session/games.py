@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from companion.i18n import t
+from companion.problems import validation_message
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.session.base import Outcome, Refused, Session
@@ -89,7 +90,7 @@ class DraftSession(Session[D]):
             except ValidationError as invalid:
                 first = invalid.errors(include_url=False)[0]
                 raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
-                                message=first["msg"])) from invalid
+                                message=validation_message(first))) from invalid
         return self.replace(make, seen=seen)
 
     def reset(self, value: D, *, seen: int) -> Outcome[D]:

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 from tinydb import Query
 from tinydb.table import Document, Table
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
 from companion.store.records import check_id
@@ -34,6 +35,9 @@ from companion.store.recovery import (
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
+NoticeMaker = Callable[[], RecoveryNotice]
+# A kind of record in a sentence ("No campaign with id …"), by its Kind.name.
+KIND_NAMES = {"game": N_("game"), "campaign": N_("campaign"), "play": N_("play")}
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,10 @@ class Collection:
     """Records of one :class:`Kind` under ``root``; every method that writes expects the store lock held."""
 
     def __init__(self, root: Path, kind: Kind, keep: int, notes: list[str],
-                 notices: list[RecoveryNotice] | None = None) -> None:
+                 notices: list[NoticeMaker] | None = None) -> None:
         self.root, self.kind, self.keep, self.notes = root, kind, keep, notes
-        self.notices = notices if notices is not None else []  # the same repairs, in plain words (recovery.py)
+        # The same repairs in plain words (recovery.py), each written when it is read: in the reader's language.
+        self.notices = notices if notices is not None else []
         self.folder = root / kind.folder
         self.backup_dir = root / "backups" / kind.folder
         self.damaged_dir = root / "damaged"
@@ -118,7 +123,7 @@ class Collection:
         """The stored record; ``NotFound``, or ``DamagedFile`` for an unreadable file."""
         path = self.path(record_id)
         if not path.exists():
-            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+            raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
         return self._record(path)
 
     def save(self, record: JsonObject) -> None:
@@ -128,8 +133,9 @@ class Collection:
         except DamagedFile as e:  # the new record is complete: keep the damaged one aside, then write
             self._note_damaged(e, self.kind.describe(record, record["id"]))
             self._write(path, record)
-            self.notices.append(replaced_notice(self.kind.name, record["id"], self.kind.describe(record, record["id"]),
-                                                self.notes[-1]))
+            detail = self.notes[-1]
+            self.notices.append(lambda: replaced_notice(self.kind.name, record["id"],
+                                                        self.kind.describe(record, record["id"]), detail))
         try:
             self._index_put(self.kind.summarize(record).model_dump(mode="json"))
         except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
@@ -164,7 +170,7 @@ class Collection:
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)
         if not path.exists():
-            raise NotFound(t("No {kind} with id {id}", kind=self.kind.name, id=record_id))
+            raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
         self._index_drop(record_id)
         # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back.
         rotate(path, self.backup_dir, self.keep)
@@ -208,7 +214,8 @@ class Collection:
             what = self.kind.describe(None, record_id)
             self.notes.append(t("{what} could not be read ({reason}) and no good backup was found.{where}",
                                 what=what, reason=why, where=where))
-            self.notices.append(lost_notice(kind, record_id, what, self.notes[-1]))
+            detail = self.notes[-1]
+            self.notices.append(lambda: lost_notice(kind, record_id, self.kind.describe(None, record_id), detail))
             return None
         backup, record = found
         # Rewriting through the normal path puts the restored version back in place and in the index.
@@ -220,7 +227,9 @@ class Collection:
         self.notes.append(t("{what} could not be read ({reason}); the backup saved {when} was restored.{where}",
                             what=what, reason=why, when=_when(backup), where=where))
         saved = datetime.fromtimestamp(backup.stat().st_mtime, UTC)
-        self.notices.append(restored_notice(kind, record_id, what, self.notes[-1], listed, restored, saved))
+        detail = self.notes[-1]
+        self.notices.append(lambda: restored_notice(kind, record_id, self.kind.describe(record, record_id), detail,
+                                                    listed, restored, saved))
         return record
 
     def check(self) -> None:
@@ -268,7 +277,7 @@ class Collection:
                 self.notes.append(t("The list of {folder} could not be read ({reason}); it was rebuilt from the "
                                     "saved files. The damaged list was moved to {moved}.",
                                     folder=self.kind.folder, reason=e.reason, moved=str(moved)))
-                self.notices.append(rebuilt_notice(self.kind.folder, self.notes[-1]))
+                self.notices.append(partial(rebuilt_notice, self.kind.folder, self.notes[-1]))
 
 
 def _replace_with(new: JsonObject) -> Callable[[MutableMapping[str, Any]], None]:

@@ -21,6 +21,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from companion.i18n import t
+from companion.problems import json_problem
 from companion.store.errors import DamagedFile, StoreError
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
@@ -99,7 +100,8 @@ def read_envelope(path: Path, kind: str) -> JsonObject:
     try:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise DamagedFile(path, t("not valid JSON, truncated or garbled ({reason})", reason=str(e))) from e
+        reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
+        raise DamagedFile(path, t("not valid JSON, truncated or garbled ({reason})", reason=reason)) from e
     try:
         data = migrate(data, (kind,))
     except SchemaError as e:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.i18n import t
+from companion.problems import validation_message
 from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import ImportRefused
@@ -68,7 +69,7 @@ def refusal(prefix: str, error: Exception) -> ImportRefused:
     """The first problem of a validation ``error`` as an :class:`ImportRefused` with its field path."""
     if isinstance(error, ValidationError):
         first = error.errors(include_url=False)[0]
-        return ImportRefused(_path(prefix, tuple(first["loc"])), first["msg"])
+        return ImportRefused(_path(prefix, tuple(first["loc"])), validation_message(first))
     if isinstance(error, RuleViolation):
         return ImportRefused(_path(prefix, ("log",)), t("the action log does not replay: {error}", error=str(error)))
     return ImportRefused(prefix, str(error))

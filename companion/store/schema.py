@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion import __version__
+from companion.i18n import t
 
 APP = "deep-regrets-companion"
 SCHEMA_VERSION = 3
@@ -101,17 +102,18 @@ def envelope(kind: str, **body: object) -> JsonObject:
 def migrate(data: object, kinds: tuple[str, ...] | None = None) -> JsonObject:
     """Check the envelope of ``data`` and bring it up to :data:`SCHEMA_VERSION`; ``SchemaError`` if it can't be."""
     if not isinstance(data, dict):
-        raise SchemaError(f"expected a JSON object, found {type(data).__name__}")
+        raise SchemaError(t("expected a JSON object, found {found}", found=type(data).__name__))
     if data.get("app") != APP:
-        raise SchemaError("not a Deep Regrets Companion file (no \"app\": \"deep-regrets-companion\")")
+        raise SchemaError(t("not a Deep Regrets Companion file (no \"app\": \"deep-regrets-companion\")"))
     version = data.get("schema")
     if type(version) is not int or version < 1:
-        raise SchemaError(f"unknown schema version {version!r}")
+        raise SchemaError(t("unknown schema version {version}", version=repr(version)))
     if version > SCHEMA_VERSION:
-        raise SchemaError(f"written by a newer version of the app (schema {version}; this one reads up to "
-                          f"{SCHEMA_VERSION})")
+        raise SchemaError(t("written by a newer version of the app (schema {version}; this one reads up to "
+                            "{current})", version=version, current=SCHEMA_VERSION))
     if kinds is not None and data.get("kind") not in kinds:
-        raise SchemaError(f"expected a file of kind {' or '.join(kinds)}, found {data.get('kind')!r}")
+        raise SchemaError(t("expected a file of kind {kinds}, found {found}", kinds=" or ".join(kinds),
+                            found=repr(data.get("kind"))))
     while data["schema"] < SCHEMA_VERSION:
         data = MIGRATIONS[data["schema"]](data)
     return data

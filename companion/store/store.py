@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store import records
 from companion.store.backup_list import BackupGroup, backup_groups
-from companion.store.collection import Collection, Kind
+from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
 from companion.store.recovery import RecoveryNotice, settings_notice
@@ -80,16 +81,16 @@ class Store:
         self.data_dir = data_dir
         self.keep_backups = keep_backups
         self.recovery_notes: list[str] = []
-        self.recovery_notices: list[RecoveryNotice] = []  # the same repairs in plain words, detail apart
+        self._notices: list[NoticeMaker] = []  # the same repairs in plain words, detail apart
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(t("Cannot use the data folder {path}: {reason}", path=str(data_dir),
                                reason=e.strerror or str(e))) from e
         self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
-        self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes, self.recovery_notices)
-        self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes, self.recovery_notices)
-        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self.recovery_notices)
+        self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes, self._notices)
+        self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes, self._notices)
+        self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self._notices)
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         with self._locked():
@@ -100,6 +101,12 @@ class Store:
             self.games.check()
             self.campaigns.check()
             self.plays.check()
+
+    @property
+    def recovery_notices(self) -> list[RecoveryNotice]:
+        """What opening (or a later load) repaired, in plain words and in the language of whoever reads it: the
+        store opens once for every phone, each reads the notices in its own."""
+        return [make() for make in self._notices]
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -309,12 +316,12 @@ class Store:
                 self.recovery_notes.append(t("Your settings could not be read ({reason}); a backup was restored. "
                                              "The damaged file was moved to {moved}.", reason=e.reason,
                                              moved=str(moved)))
-                self.recovery_notices.append(settings_notice(True, self.recovery_notes[-1]))
+                self._notices.append(partial(settings_notice, True, self.recovery_notes[-1]))
                 return
             self.recovery_notes.append(t("Your settings could not be read ({reason}) and no backup was found; "
                                          "the defaults are used. The damaged file was moved to {moved}.",
                                          reason=e.reason, moved=str(moved)))
-            self.recovery_notices.append(settings_notice(False, self.recovery_notes[-1]))
+            self._notices.append(partial(settings_notice, False, self.recovery_notes[-1]))
 
     # -- export and import ---------------------------------------------------------------------------------
     def export_game(self, game_id: str) -> JsonObject:

@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.history.summary import validate_play
-from companion.i18n import t
+from companion.i18n import t, tn
+from companion.problems import json_problem
 from companion.store import records
 from companion.store.errors import ImportRefused
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
@@ -40,19 +41,20 @@ class ImportReport:
 
     def message(self) -> str:
         """One line for the screen."""
-        text = t("Imported {games} game(s) and {campaigns} campaign(s).",
-                 games=len(self.games_added) + len(self.games_renamed),
-                 campaigns=len(self.campaigns_added) + len(self.campaigns_renamed))
+        text = t("Imported {games} and {campaigns}.",
+                 games=games_count(len(self.games_added) + len(self.games_renamed)),
+                 campaigns=campaigns_count(len(self.campaigns_added) + len(self.campaigns_renamed)))
         plays = len(self.plays_added) + len(self.plays_renamed)
         if plays:
-            text += " " + t("{plays} play(s) added to the history.", plays=plays)
+            text += " " + tn("{n} play added to the history.", "{n} plays added to the history.", plays)
         same = len(self.games_unchanged) + len(self.campaigns_unchanged) + len(self.plays_unchanged)
         if same:
-            text += " " + t("{count} were already here, unchanged.", count=same)
+            text += " " + tn("{n} was already here, unchanged.", "{n} were already here, unchanged.", same)
         renamed = len(self.games_renamed) + len(self.campaigns_renamed) + len(self.plays_renamed)
         if renamed:
-            text += " " + t("{count} differed from one stored under the same id and were kept beside it as a copy.",
-                            count=renamed)
+            text += " " + tn("{n} differed from one stored under the same id and was kept beside it as a copy.",
+                             "{n} differed from one stored under the same id and were kept beside it as a copy.",
+                             renamed)
         return text
 
 
@@ -63,6 +65,20 @@ class ImportPlan:
     plays: list[JsonObject]
     settings: dict[str, Any]
     report: ImportReport
+
+
+def games_count(n: int) -> str:
+    """"1 game", "2 games", as a part of a sentence.
+
+    >>> games_count(1), games_count(0)
+    ('1 game', '0 games')
+    """
+    return tn("{n} game", "{n} games", n)
+
+
+def campaigns_count(n: int) -> str:
+    """"1 campaign", "2 campaigns", as a part of a sentence."""
+    return tn("{n} campaign", "{n} campaigns", n)
 
 
 def export_document(games: list[JsonObject] | None = None, campaigns: list[JsonObject] | None = None,
@@ -84,7 +100,8 @@ def parse(data: JsonObject | str | bytes) -> Any:
     try:
         return json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError, TypeError) as e:
-        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=str(e))) from e
+        reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
+        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=reason)) from e
 
 
 def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> list[JsonObject]:

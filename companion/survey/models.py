@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.i18n import t
 from companion.survey.sea import solo_sea
 
 WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; docs/rules.md §8
@@ -107,16 +108,17 @@ class Campaign(BaseModel):
         for fish_id in caught:
             fish = sea.by_id.get(fish_id)
             if fish is None or fish.solo_removed:
-                raise ValueError(f"{fish_id!r} is not a Fish of the solo Sea")
+                raise ValueError(t("{fish} is not a Fish of the solo Sea", fish=repr(fish_id)))
         return self
 
     @model_validator(mode="after")
     def _weeks_in_order(self) -> Campaign:
         for i, week in enumerate(self.weeks, start=1):
             if week.number != i:
-                raise ValueError(f"week {week.number} is out of order (expected {i})")
+                raise ValueError(t("week {number} is out of order (expected {expected})", number=week.number,
+                                   expected=i))
             if week.stage != "done" and i != len(self.weeks):
-                raise ValueError(f"week {i} is unfinished but a later week exists")
+                raise ValueError(t("week {number} is unfinished but a later week exists", number=i))
         return self
 
     @property

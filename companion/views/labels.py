@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from companion.i18n import N_, t
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
@@ -22,6 +24,8 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 SIZE_LABELS = {"small": N_("Small"), "middling": N_("Middling"), "large": N_("Large")}
 SHOP_NAMES = {"rods": N_("Rod"), "reels": N_("Reel"), "supplies": N_("Supply"), "tackle": N_("Tackle dice")}
 DIE_NAMES = {"blue": N_("Blue die"), "green": N_("Green die"), "orange": N_("Orange die")}
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))
 # The anglers' colours (theme.ANGLER_COLOURS) as words: what a swatch says, never the angler's name.
 COLOUR_NAMES = {"amber": N_("Amber"), "green": N_("Green"), "cyan": N_("Cyan"), "pink": N_("Pink"),
                 "purple": N_("Purple")}
@@ -82,6 +86,17 @@ def die_label(die: Die) -> str:
     """``"Blue 2"``, ``"Angler die 3"`` (not "Player 3", which reads as a seat); a die not rolled yet is just its
     kind."""
     return die.label
+
+
+def when_label(moment: datetime, year: bool = True) -> str:
+    """A day and time as the phone's language writes them (``strftime("%b")`` would be English on every phone).
+
+    >>> when_label(datetime(2026, 12, 1, 9, 5)), when_label(datetime(2026, 12, 1, 9, 5), year=False)
+    ('01 Dec 2026 09:05', '01 Dec 09:05')
+    """
+    values = {"day": f"{moment.day:02d}", "month": t(MONTHS[moment.month - 1]), "year": moment.year,
+              "time": f"{moment:%H:%M}"}
+    return t("{day} {month} {year} {time}", **values) if year else t("{day} {month} {time}", **values)
 
 
 def slot_name(slot: int) -> str:

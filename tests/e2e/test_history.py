@@ -67,9 +67,9 @@ def test_a_scored_game_reaches_history_statistics_and_bg_stats(game_id: str, com
     opened.value.close()
 
     phone.open("/stats")
-    phone.wait_value("stats-plays", "1 play(s)")
+    phone.wait_value("stats-plays", "1 play")
     assert phone.value("stats-name-0") == "Bo"
-    phone.wait_value("stats-summary-0", "1 plays · 1 wins · win rate 100%")
+    phone.wait_value("stats-summary-0", "1 play · 1 win · win rate 100%")
     phone.scroll_to_top()
     phone.screenshot("statistics")
 

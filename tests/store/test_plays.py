@@ -81,7 +81,7 @@ def test_export_then_import_elsewhere_brings_every_play(tmp_path: Path):
     report = there.import_data(document)
     assert len(report.plays_added) == 12
     assert [there.load_play(s.id) for s in there.list_plays()] == [here.load_play(s.id) for s in here.list_plays()]
-    assert "12 play(s)" in report.message()
+    assert "12 plays added to the history" in report.message()
     assert len(here.export_all()["plays"]) == 12
 
 

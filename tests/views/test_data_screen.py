@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from companion.i18n import use_language
 from companion.store import Store, open_store
 from companion.views.context import AppContext
 from companion.views.home import data as data_screen
@@ -55,7 +56,17 @@ def test_export_everything_offers_a_download_and_keeps_a_copy(store: Store, down
     assert name.startswith("deep-regrets-everything-") and name.endswith(".json")
     assert (len(document["games"]), len(document["campaigns"])) == (1, 1)
     assert json.loads((store.data_dir / "exports" / name).read_bytes()) == document
-    assert "1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
+    assert "Exported 1 game and 1 campaign." in text_of(draw(ctx), "data-result")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("it", "Esportate 1 partita e 1 campagna."), ("zh_Hant", "已匯出 1 局遊戲和 1 個戰役。")])
+def test_the_export_is_counted_in_the_phones_language(store: Store, downloads, language: str, said: str) -> None:
+    """Issue 13: "1 game", "2 games" in each language's grammar (it was "1 game(s)", "1 partite")."""
+    ctx = context(None, "/data", store=store)
+    with use_language(language):
+        _tap(ctx, "data-export-all")
+        assert text_of(draw(ctx), "data-result").startswith(said)
 
 
 def test_one_game_and_one_campaign_export_alone(store: Store, downloads) -> None:
@@ -77,7 +88,7 @@ def test_a_pasted_export_is_imported(store: Store, tmp_path: Path) -> None:
 
     assert ctx.error is None
     assert [g.id for g in other.list_games()] == [g.id for g in store.list_games()]
-    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
+    assert "Imported 1 game and 1 campaign" in text_of(draw(ctx), "data-result")
 
 
 def test_a_bad_paste_is_refused_with_the_field_at_fault_and_nothing_changes(store: Store) -> None:
@@ -111,7 +122,7 @@ def test_pasted_text_outlives_leaving_the_screen_and_is_cleared_once_imported(st
     assert find(draw(context(None, "/data", store=other)), "data-import-text").value == text  # a reload
 
     _tap(ctx, "data-import-paste")
-    assert "Imported 1 game(s) and 1 campaign(s)" in text_of(draw(ctx), "data-result")
+    assert "Imported 1 game and 1 campaign." in text_of(draw(ctx), "data-result")
     assert find(draw(ctx), "data-import-text").value == ""
     ctx.navigate("/settings")
     ctx.navigate("/data")
@@ -129,7 +140,7 @@ def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     pick.file_picker.on_result(SimpleNamespace(files=[picked]))
 
     assert [g.id for g in other.list_games()] == [store.list_games()[0].id]
-    assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")
+    assert "Imported 1 game" in text_of(draw(ctx), "data-result")
 
 
 def test_what_start_up_repaired_is_shown_in_plain_words_with_details_behind_a_toggle(store: Store) -> None:
@@ -171,7 +182,7 @@ def test_a_deleted_game_is_restored_from_the_backups_list(store: Store) -> None:
     _tap(ctx, group.replace("backup-group", "restore") + "-0")
 
     assert [g.id for g in store.list_games()] == [game_id]
-    assert "Imported 1 game(s)" in text_of(draw(ctx), "data-result")
+    assert "Imported 1 game" in text_of(draw(ctx), "data-result")
 
 
 def test_without_a_store_the_screen_says_so() -> None:

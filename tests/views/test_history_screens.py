@@ -58,7 +58,7 @@ def test_history_lists_newest_first_and_filters_by_game_and_player(store):
     assert _plays_shown(draw(ctx)) == ["history-play-second"]
     tap(draw(ctx), bo)  # "bo" and "Bo" are one player
     assert len(_plays_shown(draw(ctx))) == 3
-    assert "3 of 3 play(s)" in text_of(draw(ctx), "history-count")
+    assert "3 of 3 plays" in text_of(draw(ctx), "history-count")
 
 
 def test_an_empty_history_says_how_plays_get_there(tmp_path: Path):
@@ -139,10 +139,10 @@ def test_changing_the_start_player_and_deleting_are_undoable(store):
 def test_statistics_per_player_with_charts_and_head_to_head(store):
     ctx = context(route="/stats", store=store)
     screen = draw(ctx)
-    assert "3 play(s)" in text_of(screen, "stats-plays")
+    assert "3 plays" in text_of(screen, "stats-plays")
     # Bo: 3 plays (4, 30 won, 1), 1 win; Ada: 2 plays (9, 6), 2 wins; Cy: 1 play, 22.
     assert text_of(screen, "stats-name-0") == "Bo"
-    assert text_of(screen, "stats-summary-0") == "3 plays · 1 wins · win rate 33%"
+    assert text_of(screen, "stats-summary-0") == "3 plays · 1 win · win rate 33%"
     assert "Average score 11.7 · best 30" in text_of(screen, "stats-player-0")
     assert text_of(screen, "stats-summary-1") == "2 plays · 2 wins · win rate 100%"
     assert "Average Regret value 4.0" in text_of(screen, "stats-player-1")
@@ -153,7 +153,7 @@ def test_statistics_per_player_with_charts_and_head_to_head(store):
     assert "Ada head-to-head" in text_of(draw(ctx), "stats-h2h")
     tap(draw(ctx), "stats-game-endeavor-deep-sea")
     screen = draw(ctx)
-    assert "1 play(s)" in text_of(screen, "stats-plays")
+    assert "1 play" in text_of(screen, "stats-plays")
     assert "stats-chart-points" not in ids(screen)
 
 

@@ -15,12 +15,13 @@ import flet as ft
 from companion.history import filter_plays, load_roster
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label
 from companion.views.hooks import use_redraw
+from companion.views.labels import when_label
 from companion.views.widgets import action_button, chip, error_line, screen, tagged
 
 PAGE = 30  # plays drawn at a time: a phone scrolls, it needn't lay out a thousand rows
@@ -33,7 +34,7 @@ def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
     else:
         line = " · ".join(f"{s.name} {s.score}" for s in seats)
     won = play.won if play.mode == "co-op" else any(s.winner for s in seats)
-    when = play.played.astimezone().strftime("%d %b %Y %H:%M")
+    when = when_label(play.played.astimezone())
     result = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.GROUPS, size=20,
                              color=ft.Colors.AMBER if won else None),
                      ft.Text(line, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True)], spacing=6)
@@ -88,8 +89,8 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
                               icon=ft.Icons.INSERT_CHART),
                 action_button("history-undo", t("Undo last change"), undo if store.play_changes() else None,
                               icon=ft.Icons.UNDO)], wrap=True),
-        tagged("history-count", ft.Text(t("{n} of {total} play(s)", n=len(chosen), total=len(plays)),
-                                        size=theme.SMALL)),
+        tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(plays),
+                                           shown=len(chosen)), size=theme.SMALL)),
     ]
     if not chosen:
         controls.append(tagged("history-empty", ft.Text(

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from companion.history import link, qr_png
 from companion.history.models import Play
-from companion.i18n import t
+from companion.i18n import N_, t, tn
 from companion.net import is_host
 from companion.scoring.deep_regrets import DeepRegretsScore
 from companion.store import StoreError
@@ -24,21 +24,23 @@ from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label
 from companion.views.hooks import current_page, use_redraw
+from companion.views.labels import when_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.scorers.results import breakdown as deep_regrets_breakdown
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
 
 # The breakdown fields of the other games, in the order a table reads them out.
-FIELDS = {"shallow-regrets": (("fish_points", "Fish points"), ("foul_fish", "Foul Fish"), ("penalty", "Penalty")),
-          "endeavor-deep-sea": (("tracks", "Attribute tracks"), ("impact", "Impact hexes"), ("journals", "Journals"),
-                                ("specialists", "Senior tier-5 specialists"), ("leftover_points", "Leftover ÷ 3"),
-                                ("goal_points", "Mission goals"))}
+FIELDS = {"shallow-regrets": (("fish_points", N_("Fish points")), ("foul_fish", N_("Foul Fish")),
+                              ("penalty", N_("Penalty"))),
+          "endeavor-deep-sea": (("tracks", N_("Attribute tracks")), ("impact", N_("Impact hexes")),
+                                ("journals", N_("Journals")), ("specialists", N_("Senior tier-5 specialists")),
+                                ("leftover_points", N_("Leftover ÷ 3")), ("goal_points", N_("Mission goals")))}
 
 
 def _summary(play: Play) -> ft.Control:
-    lines = [t("{game} · {when}", game=game_label(play.game), when=play.played.astimezone().strftime("%d %b %Y %H:%M"))]
+    lines = [t("{game} · {when}", game=game_label(play.game), when=when_label(play.played.astimezone()))]
     if play.duration_min is not None:
-        lines.append(t("{n} minutes", n=play.duration_min))
+        lines.append(tn("{n} minute", "{n} minutes", play.duration_min))
     if play.ruleset:
         lines.append(t("Rules: {rules}", rules=" · ".join(play.rules())))
     if play.mode == "co-op":

@@ -18,7 +18,7 @@ import flet_charts as fch
 
 from companion.history import load_roster, statistics
 from companion.history.stats import PlayerStats, Statistics
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
@@ -43,7 +43,8 @@ def _percent(value: float | None) -> str:
 
 
 def _player_card(n: int, p: PlayerStats, focus: bool, choose: Callable[[], None]) -> ft.Control:
-    lines = [t("{plays} plays · {wins} wins · win rate {rate}", plays=p.plays, wins=p.wins, rate=_percent(p.win_rate)),
+    lines = [t("{plays} · {wins} · win rate {rate}", plays=tn("{n} play", "{n} plays", p.plays),
+               wins=tn("{n} win", "{n} wins", p.wins), rate=_percent(p.win_rate)),
              t("Average score {mean} · best {best}", mean=_number(p.mean_score),
                best="–" if p.best_score is None else p.best_score)]
     if p.mean_regret is not None:
@@ -51,7 +52,7 @@ def _player_card(n: int, p: PlayerStats, focus: bool, choose: Callable[[], None]
                        value=_number(p.mean_regret), rate=_percent(p.penalty_rate)))
         lines.append(t("Average points: hand {hand} · mounted {mounted} · Fishbucks {bucks}",
                        hand=_number(p.mean_hand), mounted=_number(p.mean_mounted), bucks=_number(p.mean_bucks)))
-    counts = " · ".join(t("{n} players: {wins}/{plays}", n=k, wins=v.wins, plays=v.plays)
+    counts = " · ".join(tn("{n} player: {wins}/{plays}", "{n} players: {wins}/{plays}", k, wins=v.wins, plays=v.plays)
                         for k, v in p.by_count.items())
     lines.append(t("By player count (wins/plays): {counts}", counts=counts))
     name = tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD), expand=True)
@@ -75,10 +76,12 @@ def _head_to_head(p: PlayerStats) -> ft.Control:
 def _games(stats: Statistics) -> list[ft.Control]:
     cards: list[ft.Control] = []
     for g in stats.games:
-        counts = " · ".join(t("{n} players: {plays}", n=k, plays=v) for k, v in g.by_count.items())
+        counts = " · ".join(tn("{n} player: {plays}", "{n} players: {plays}", k, plays=v)
+                            for k, v in g.by_count.items())
         cards.append(section_card(f"stats-game-card-{g.game}", game_label(g.game), [
-            ft.Text(t("{n} plays · average winning score {mean} · best score {best}", n=g.plays,
-                      mean=_number(g.mean_winning_score), best="–" if g.best_score is None else g.best_score),
+            ft.Text(tn("{n} play · average winning score {mean} · best score {best}",
+                       "{n} plays · average winning score {mean} · best score {best}", g.plays,
+                       mean=_number(g.mean_winning_score), best="–" if g.best_score is None else g.best_score),
                     size=theme.BODY),
             ft.Text(t("By player count: {counts}", counts=counts), size=theme.SMALL)]))
     return cards
@@ -154,7 +157,7 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     stats = statistics(plays, load_roster(store).resolve, game)
     controls: list[ft.Control] = [
         game_filter("stats", game, set_game),
-        tagged("stats-plays", ft.Text(t("{n} play(s)", n=stats.plays), size=theme.BODY)),
+        tagged("stats-plays", ft.Text(tn("{n} play", "{n} plays", stats.plays), size=theme.BODY)),
     ]
     players = stats.players
     if players:

@@ -28,9 +28,10 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.history import plays_csv
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.session import DraftSession
 from companion.store import ImportRefused, Store, StoreError
+from companion.store.transfer import campaigns_count, games_count
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -110,10 +111,12 @@ def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[]
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
-        form.result = t("Exported {games} game(s) and {campaigns} campaign(s). A copy is kept at {path}.",
-                        games=len(document["games"]), campaigns=len(document["campaigns"]), path=str(kept))
+        form.result = t("Exported {games} and {campaigns}. A copy is kept at {path}.",
+                        games=games_count(len(document["games"])),
+                        campaigns=campaigns_count(len(document["campaigns"])), path=str(kept))
         if "plays" in document:
-            form.result += " " + t("With {plays} play(s) of the history.", plays=len(document["plays"]))
+            form.result += " " + tn("With {n} play of the history.", "With {n} plays of the history.",
+                                    len(document["plays"]))
         ctx.clear()
         redraw()
         await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))

@@ -16,6 +16,7 @@ from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import current_page
+from companion.views.labels import when_label
 from companion.views.widgets import action_button, chip, error_line, screen, section_card
 
 
@@ -38,7 +39,7 @@ def _game_row(ctx: AppContext, game: GameSummary) -> ft.Control:
         button = action_button(f"resume-{game.id}", t("Resume"),
                                lambda: ctx.navigate(route_to("/table", game=game.id)), icon=ft.Icons.PLAY_ARROW,
                                primary=True)
-    when = game.updated.strftime("%d %b %H:%M") if game.updated else ""
+    when = when_label(game.updated, year=False) if game.updated else ""
     return ft.Row([ft.Column([ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
                               ft.Text(when, size=theme.SMALL)], expand=True, spacing=0), button])
 

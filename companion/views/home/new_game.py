@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, ValidationError
 from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.net import is_host
+from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS
 from companion.rules.expansions import (
     BIGGEST_REGRETS,
@@ -228,7 +229,7 @@ def _bad_name(form: NewGameDraft) -> tuple[int, str] | None:
 def _one_line(problem: Exception) -> str:
     if isinstance(problem, ValidationError):
         first = problem.errors()[0]
-        message = first["msg"].removeprefix("Value error, ")
+        message = validation_message(first)
         if not first["loc"]:
             return message
         return t("{field}: {message}", field=".".join(str(p) for p in first["loc"]), message=message)

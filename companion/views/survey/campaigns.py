@@ -16,6 +16,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.i18n import t, tn
+from companion.problems import validation_message
 from companion.rules.errors import RuleViolation
 from companion.store.errors import StoreError
 from companion.survey import TeamMember, new_campaign
@@ -69,7 +70,7 @@ def create(ls: Lst) -> None:
         ctx.fail(str(refused))
         return
     except ValidationError as invalid:
-        ctx.fail(t("Team member: {problem}", problem=invalid.errors(include_url=False)[0]["msg"]))
+        ctx.fail(t("Team member: {problem}", problem=validation_message(invalid.errors(include_url=False)[0])))
         return
     ctx.sessions.start_campaign(campaign)
     ctx.navigate(route_to("/survey/campaign", c=campaign.id))
