@@ -103,7 +103,8 @@ def _score_chart(players: list[PlayerStats]) -> ft.Control:
     series = [fch.LineChartData(points=points(p), color=COLOURS[k % len(COLOURS)], stroke_width=3, point=True)
               for k, p in enumerate(players) if p.scores]
     chart = fch.LineChart(data_series=series, height=220, interactive=True,
-                          left_axis=fch.ChartAxis(label_size=36), bottom_axis=fch.ChartAxis(label_size=24))
+                          left_axis=fch.ChartAxis(label_size=36),
+                          bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1))  # the n-th play: whole numbers
     legend = _legend([(COLOURS[k % len(COLOURS)], p.name) for k, p in enumerate(players) if p.scores])
     return section_card("stats-chart-scores", t("Score over time"), [chart, legend])
 
