@@ -80,7 +80,7 @@ def test_a_scored_game_reaches_history_statistics_and_bg_stats(game_id: str, com
     phone.open("/history")
     phone.wait_id(f"history-play-game-{game_id}")
     phone.open("/stats")
-    phone.wait_value("stats-plays", "1 play(s)")
+    phone.wait_value("stats-plays", "1 play")
     phone.bring_to_top("stats-roster")
     phone.screenshot("statistics_rename_kept")
     phone.tap("stats-rename")
