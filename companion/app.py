@@ -28,7 +28,7 @@ from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
 from companion.views.context import AppContext
-from companion.views.hooks import use_threadsafe
+from companion.views.hooks import NOTICE_DELAY, use_threadsafe
 
 if TYPE_CHECKING:
     from companion.net.server import Table
@@ -100,7 +100,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     ctx.route = route
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
         # Each runs in this tab's own context (its page, hence its language), whichever tab or thread asks.
-        ctx.on_error = use_threadsafe(set_error)
+        ctx.on_error = use_threadsafe(set_error, NOTICE_DELAY)
         redraw = use_threadsafe(set_version)
         ctx.on_refresh = lambda: redraw(lambda v: v + 1)
         page.on_route_change = lambda event: set_route(event.route)
