@@ -13,8 +13,9 @@ the Flutter client, which listens on the same socket object after it), and after
 frame it takes the link for dead: it closes the socket and tells the client it closed, so the layer and the
 client's reconnect follow as for a closed one (a browser would wait up to a minute for a dead peer's close). A
 timer that itself ran late (the phone slept) restarts the count instead. Each heartbeat says how many frames the
-server has had on that socket; if the phone sent more (beyond the first, the registration) before the socket
-went, its last tap may be lost, and once reconnected the phone says so and asks to check the table and tap again
+server has had on that socket; if a frame sent within :data:`TAP_MS` of the player's last touch or key (a tap,
+not the client's own traffic such as its registration or a route event) is beyond that count when the socket
+went, that tap may be lost, and once reconnected the phone says so and asks to check the table and tap again
 (kept in ``sessionStorage``, so "Reconnect now" keeps it). The client never sends such a tap twice: it is either
 applied once, if it got through, or refused with that notice.
 
@@ -36,10 +37,12 @@ from companion.i18n import LANGUAGES, t, use_language
 from companion.net.gate import CLOSE_DROPPED, HEARTBEAT_SECONDS
 
 QUIET_MS = int(HEARTBEAT_SECONDS * 3000)  # no frame for three heartbeats: the link is gone, even if still "open"
+TAP_MS = 1000  # a frame sent this soon after a touch or a key carries that tap
 
 _SCRIPT = """<script>(function(){
 var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null;
-var current=null,tick=Date.now(),owed=false,leaving=false;
+var current=null,tick=Date.now(),owed=false,leaving=false,touched=0;
+['pointerdown','keydown'].forEach(function(k){window.addEventListener(k,function(){touched=Date.now();},true);});
 try{owed=sessionStorage.getItem('companion-unsent')==='1';}catch(e){}
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
 function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
@@ -60,15 +63,15 @@ var n=el('div','position:fixed;left:8px;right:8px;top:8px;z-index:99998;backgrou
 'padding:.8rem;border-radius:8px;font:16px system-ui,sans-serif',T.unsent);n.id='companion-unsent';
 n.setAttribute('role','alert');n.onclick=function(){n.remove();};document.body.appendChild(n);
 setTimeout(function(){n.remove();},12000);}
-function watch(ws){var s={ws:ws,last:0,sent:0,acked:0,gone:false},send=ws.send;current=s;
-ws.send=function(d){s.sent++;return send.call(ws,d);};
+function watch(ws){var s={ws:ws,last:0,sent:0,tapped:0,acked:0,gone:false},send=ws.send;current=s;
+ws.send=function(d){s.sent++;if(Date.now()-touched<%(tap)d)s.tapped=s.sent;return send.call(ws,d);};
 ws.addEventListener('message',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.last=Date.now();
 if(typeof e.data==='string'){s.acked=+e.data;e.stopImmediatePropagation();}
 else if(owed){notify();}});
 ws.addEventListener('open',hide);
 ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
 if(leaving)return;try{sessionStorage.removeItem('_flet_session_id');}catch(x){}
-if(s.sent>Math.max(s.acked,1)){owed=true;store(true);}
+if(s.tapped>s.acked){owed=true;store(true);}
 if(e.code===%(dropped)d){location.href='/join';}else{show();}});}
 function silent(s){try{Native.prototype.close.call(s.ws);}catch(e){}
 s.ws.dispatchEvent(new CloseEvent('close',{code:4000,reason:'silent',wasClean:false}));}
@@ -108,4 +111,4 @@ def page_script() -> str:
         with use_language(language):
             texts[language] = _texts()
     return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED,
-                     "quiet": QUIET_MS}
+                     "quiet": QUIET_MS, "tap": TAP_MS}
