@@ -22,7 +22,8 @@ applied once, if it got through, or refused with that notice.
 Each close also forgets Flet's session id (``_flet_session_id`` in ``sessionStorage``), so the client comes back
 as a fresh session, which the app returns to the same game and seat as after a host restart: a Flet 1.0.5 web
 client that re-attached to its still-open session froze its page in a busy loop (seen in Chromium, with or
-without this script). A page being left (``pagehide``) is not a lost link.
+without this script). A page being left (``pagehide``: a reload, a link opened in the tab) is not a lost link,
+but it forgets the session id too, so the page that follows starts a fresh session rather than re-attaching.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once.
 ``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
 the browser's (``navigator.languages``, matched as :func:`companion.i18n.match_language` matches
@@ -83,7 +84,8 @@ Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEac
 (navigator.languages||[navigator.language||'']).some(function(tag){
 var c=String(tag).toLowerCase().replace(/-/g,'_'),b=c.indexOf('zh')===0?'zh_Hant':c.split('_')[0];
 if(ALL[b]){T=ALL[b];return true;}return false;});
-window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;});
+window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;
+try{sessionStorage.removeItem('_flet_session_id');}catch(x){}});
 window.addEventListener('pageshow',function(){leaving=false;});
 if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
 localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
