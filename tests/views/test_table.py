@@ -18,7 +18,11 @@ from tables import (
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
 
 from companion.app import RouteScreen
+from companion.catalog import load_catalog
 from companion.rules import actions as act
+from companion.rules.fish import FishRef
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
 from tests.support.components import Rendered
 
@@ -313,12 +317,9 @@ def test_table_shows_each_personality_tier_and_use_rules_11():
     assert "use-personality-0-1" not in ids(v)
 
 
-def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
-    """docs/rules.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
-    from companion.catalog import load_catalog
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
-
+def _overmind_to_declare(*then: act.Action) -> tuple[FishRef, Game]:
+    """Tuesday's Action phase with Lamentable Tentacles: Ada, who caught an Overmind on Monday, is to declare, Bo
+    has declared Sea; then ``then``."""
     overmind = load_catalog().fish_ref("Overmind")
     game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
                               ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
@@ -327,8 +328,13 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
                 act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
                 act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
                 act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
-    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
-                act.Declare(player=1, location="sea"))
+    return overmind, play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0),
+                          act.AdvancePhase(), act.Declare(player=1, location="sea"), *then)
+
+
+def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
+    """docs/rules.md §11: the Overmind is Mounted when its angler Makes Port, into the empty slot they pick."""
+    overmind, game = _overmind_to_declare()
     ctx = context(game, "/table?game={id}")
     v = draw(ctx)
     assert {"declare-port-0-overmind-1", "declare-port-0-overmind-3"} <= set(ids(v)) and "declare-port-0" not in ids(v)
@@ -341,20 +347,7 @@ def test_making_port_with_an_overmind_asks_for_its_slot_rules_11():
 def test_making_port_with_an_overmind_may_also_discard_a_regret_rules_11():
     """docs/rules.md §11 and A p.17: an angler Making Port with an Overmind picks its slot and, holding a Regret card,
     may discard one as any angler Making Port may."""
-    from companion.catalog import load_catalog
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
-
-    overmind = load_catalog().fish_ref("Overmind")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
-                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
-    game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
-                act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
-                act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
-                act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
-                act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
-    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),
-                act.Declare(player=1, location="sea"), act.DrawRegret(player=0), act.DrawRegret(player=0))
+    overmind, game = _overmind_to_declare(act.DrawRegret(player=0), act.DrawRegret(player=0))
     ctx = context(game, "/table?game={id}")
     change(draw(ctx), "declare-port-discard-0", True)
     tap(draw(ctx), "declare-port-0-overmind-3")
