@@ -118,3 +118,15 @@ def json_reason(error: json.JSONDecodeError) -> str:
     """The reason alone (``error.msg``), translated where it is one of the reader's fixed sentences."""
     message = _JSON_MESSAGES.get(error.msg)
     return error.msg if message is None else t(message)
+
+
+def field_path(loc: tuple[Any, ...], prefix: str = "") -> str:
+    """Where a refused value sits, written as in the file: ``players[1].mounted[0].slot``.
+
+    >>> field_path(("players", 1, "mounted", 0, "slot")), field_path(("log",), "games[2]")
+    ('players[1].mounted[0].slot', 'games[2].log')
+    """
+    out = prefix
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out

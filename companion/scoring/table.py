@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion.catalog import load_catalog
 from companion.i18n import t
-from companion.problems import validation_message
+from companion.problems import field_path, validation_message
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType
@@ -153,19 +153,12 @@ class EndeavorTableIn(_In):
     goals: list[dict[str, Any]] = []
 
 
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _validate(model: type[BaseModel], data: Any, prefix: tuple[int | str, ...] = ()) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        raise TableError(_path(prefix + tuple(err["loc"])), validation_message(err)) from None
+        raise TableError(field_path(prefix + tuple(err["loc"])), validation_message(err)) from None
 
 
 def dump_score(score: BaseModel) -> dict[str, Any]:
@@ -199,7 +192,7 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
         mounted: list[FishRef | None] = [None] * slots
         for j, m in enumerate(p.mounted):
             if m.slot > slots:
-                raise TableError(_path(("players", i, "mounted", j, "slot")),
+                raise TableError(field_path(("players", i, "mounted", j, "slot")),
                                  t("an angler board has {slots} mount slots", slots=slots))
             mounted[m.slot - 1] = m.ref()
         fields = p.model_dump(exclude={"hand", "mounted", "cloche", "displayed"})

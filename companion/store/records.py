@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.i18n import t
-from companion.problems import validation_message
+from companion.problems import field_path, validation_message
 from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import ImportRefused
@@ -58,20 +57,14 @@ def check_id(record_id: object, where: str = "id") -> str:
     return record_id
 
 
-def _path(prefix: str, loc: tuple[Any, ...]) -> str:
-    out = prefix
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def refusal(prefix: str, error: Exception) -> ImportRefused:
     """The first problem of a validation ``error`` as an :class:`ImportRefused` with its field path."""
     if isinstance(error, ValidationError):
         first = error.errors(include_url=False)[0]
-        return ImportRefused(_path(prefix, tuple(first["loc"])), validation_message(first))
+        return ImportRefused(field_path(tuple(first["loc"]), prefix), validation_message(first))
     if isinstance(error, RuleViolation):
-        return ImportRefused(_path(prefix, ("log",)), t("the action log does not replay: {error}", error=str(error)))
+        return ImportRefused(field_path(("log",), prefix),
+                             t("the action log does not replay: {error}", error=str(error)))
     return ImportRefused(prefix, str(error))
 
 
