@@ -5,19 +5,23 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.rules.state import GameState
+from companion.rules.game import Game
+from companion.session import Snapshot
 from companion.views import theme
+from companion.views.hooks import use_selected
 from companion.views.labels import phase_name
+from companion.views.table.common import Moves
 from companion.views.widgets import chip, section_card, tagged
 
 
-def banner(state: GameState) -> ft.Control:
+def banner(moves: Moves) -> ft.Control:
     """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``: redrawn only when one
     of them changed (a Regret tap leaves it as it was)."""
-    return _Banner(*_lines(state), key="banner")
+    return _Banner(moves, key="banner")
 
 
-def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
+def _lines(shown: Snapshot[Game]) -> tuple[str, str, str, str, str | None, str | None]:
+    state = shown.value.state
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -40,7 +44,8 @@ def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None
 
 @ft.memo
 @ft.component
-def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
+def _Banner(moves: Moves) -> ft.Control:
+    day, of_days, phase, whose, countdown, lp = use_selected(moves.feed, _lines)
     rows: list[ft.Control] = [
         ft.Row([
             tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
