@@ -198,22 +198,21 @@ def parts_drawn(screen: Rendered) -> list[str]:
 
 
 def test_a_tap_on_a_counter_redraws_that_counter_alone():
-    """The tap path: Fishbucks + on Bo redraws Bo's Fishbucks counter (its − turns on); the first Regret + his
-    Regret counter and, as the tier changes at 1 card, his Madness line (docs/rules.md §2); the second his Regret
-    number alone. No card, no banner, nothing of Ada's."""
+    """The tap path: Fishbucks + on Bo redraws Bo's Fishbucks counter; Regret + his Regret counter and, as the
+    tier changes at 1 card, his Madness line (docs/rules.md §2). No card, no banner, nothing of Ada's."""
     ctx = context(monday_action(), "/table?game={id}")
     screen = Rendered(RouteScreen, ctx, ctx.route)
     tap(screen.render(), "fishbucks-plus-1")
     v = screen.render()
-    assert parts_drawn(screen) == ["TypedNumber", "_Fishbucks", "_FishbucksCount"]
+    assert parts_drawn(screen) == ["TypedNumber", "_Fishbucks"]
     assert text_of(v, "fishbucks-1").startswith("$1") and text_of(v, "fishbucks-0").startswith("$0")
     tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (docs/rules.md §2)
     v = screen.render()
-    assert parts_drawn(screen) == ["TypedNumber", "_Madness", "_RegretCount", "_Regrets"]
+    assert parts_drawn(screen) == ["TypedNumber", "_Madness", "_Regrets"]
     assert text_of(v, "madness-1") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
     tap(v, "regret-plus-1")  # 1 → 2 cards: the same tier
     v = screen.render()
-    assert parts_drawn(screen) == ["TypedNumber", "_RegretCount"]
+    assert parts_drawn(screen) == ["TypedNumber", "_Regrets"]
     assert text_of(v, "regret-1").startswith("2")
 
 

@@ -31,8 +31,7 @@ from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import PortFaces, RefreshFaces
 from companion.views.table.reveal import RevealField
-from companion.views.widgets import action_button, chip, grow, section_card, tagged
-from companion.views.widgets.stepper import number_box, stepper_row
+from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
 
 # The moves the phase buttons offer; the engine says which of them this angler may make now.
 PHASE_MOVES = frozenset({"refresh", "declare", "pass", "claim_reward", "reveal_regrets"})
@@ -170,8 +169,8 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
 
 def _counters(moves: Moves, i: int) -> ft.Control:
     """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now, and typed on the
-    numeric keyboard as one move for the difference; Madness and dice under them. Each part follows its own numbers:
-    a tap on Regret + redraws the Regret number alone while the tier and the buttons hold."""
+    numeric keyboard as one move for the difference; Madness and dice under them. Three parts, each following its
+    own numbers: a tap on Regret + redraws the Regret counter alone while the tier holds."""
     return ft.Column([
         ft.Row([_Regrets(moves, i, key="regrets"), _Fishbucks(moves, i, key="fishbucks")],
                wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
@@ -179,55 +178,25 @@ def _counters(moves: Moves, i: int) -> ft.Control:
     ])
 
 
-def _regret_moves(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[bool, bool]:
-    can = moves.available(shown.value.state, i).moves
-    return "discard_regret" in can, "draw_regret" in can
+def _regrets(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool, bool]:
+    state = shown.value.state
+    can = moves.available(state, i).moves
+    return state.players[i].regret_cards, "discard_regret" in can, "draw_regret" in can
 
 
 @ft.memo
 @ft.component
 def _Regrets(moves: Moves, i: int) -> ft.Control:
-    """− and + as the engine allows them now, around the number (its own part: a tap that changes the count alone
-    redraws the number alone)."""
-    can_discard, can_draw = use_selected(moves.feed, partial(_regret_moves, moves, i))
-    return stepper_row("regret", i, t("Regret cards"), _RegretCount(moves, i, key="count"),
-                       moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
-                       moves.tap(act.DrawRegret(player=i)) if can_draw else None)
-
-
-def _regret_count(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool]:
-    state = shown.value.state
-    can = moves.available(state, i).moves
-    return state.players[i].regret_cards, bool(can & {"discard_regret", "draw_regret"})
-
-
-@ft.memo
-@ft.component
-def _RegretCount(moves: Moves, i: int) -> ft.Control:
-    regret_cards, typable = use_selected(moves.feed, partial(_regret_count, moves, i))
+    regret_cards, can_discard, can_draw = use_selected(moves.feed, partial(_regrets, moves, i))
 
     def typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
         if n != regret_cards:
             moves.apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
                         else act.DiscardRegret(player=i, count=regret_cards - n))
 
-    return number_box("regret", i, regret_cards, t("Regret cards"), on_typed=typed if typable else None,
-                      on_invalid=moves.ctx.fail)
-
-
-def _fishbucks_moves(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[bool, bool]:
-    state = shown.value.state
-    adjust = "adjust_fishbucks" in moves.available(state, i).moves
-    return adjust, bool(state.players[i].fishbucks)
-
-
-@ft.memo
-@ft.component
-def _Fishbucks(moves: Moves, i: int) -> ft.Control:
-    adjust, any_left = use_selected(moves.feed, partial(_fishbucks_moves, moves, i))
-    return stepper_row("fishbucks", i, t("Fishbucks"), _FishbucksCount(moves, i, key="count"),
-                       moves.tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and any_left else None,
-                       moves.tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None)
+    return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
+                   moves.tap(act.DrawRegret(player=i)) if can_draw else None, label=t("Regret cards"),
+                   on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail)
 
 
 def _fishbucks(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool]:
@@ -237,15 +206,17 @@ def _fishbucks(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool]:
 
 @ft.memo
 @ft.component
-def _FishbucksCount(moves: Moves, i: int) -> ft.Control:
+def _Fishbucks(moves: Moves, i: int) -> ft.Control:
     fishbucks, adjust = use_selected(moves.feed, partial(_fishbucks, moves, i))
 
     def typed(n: int) -> None:
         if n != fishbucks:
             moves.apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
 
-    return number_box("fishbucks", i, f"${fishbucks}", t("Fishbucks"), on_typed=typed if adjust else None,
-                      on_invalid=moves.ctx.fail)
+    return stepper("fishbucks", i, f"${fishbucks}",
+                   moves.tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and fishbucks else None,
+                   moves.tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"),
+                   on_typed=typed if adjust else None, on_invalid=moves.ctx.fail)
 
 
 def _madness(i: int, shown: Snapshot[Game]) -> tuple[MadnessTier, int, int, int]:

@@ -50,27 +50,11 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     ['regret-minus-0', 'regret-0', 'regret-plus-0']
     """
     caption = label or name
-    box = number_box(name, index, value, caption, color=color, on_typed=on_typed, on_invalid=on_invalid,
-                     minimum=minimum)
-    return stepper_row(name, index, caption, box, on_minus, on_plus)
-
-
-def number_box(name: str, index: int | str, value: int | str, caption: str, *, color: str | None = None,
-               on_typed: Callable[[int], object] | None = None, on_invalid: Callable[[str], object] | None = None,
-               minimum: int = 0) -> ft.Control:
-    """A stepper's number over its caption, as :func:`stepper` draws it: typed on the numeric keyboard with
-    ``on_typed``. A counter that follows a game draws it in a component of its own, inside :func:`stepper_row`."""
+    suffix = f"-{index}" if index != "" else ""
     shown = str(value)
-    if on_typed is None:
-        return _shown(shown, caption, color)
-    return TypedNumber(f"{name}-field{_suffix(index)}", caption, shown, color, on_typed, on_invalid, minimum)
-
-
-def stepper_row(name: str, index: int | str, caption: str, box: ft.Control, on_minus: Handler | None,
-                on_plus: Handler | None) -> ft.Row:
-    """``−  box  +``: :func:`stepper`'s row around a number drawn by :func:`number_box` (or a component that
-    draws one), with the same identifiers."""
-    suffix = _suffix(index)
+    box: ft.Control = _shown(shown, caption, color)
+    if on_typed is not None:
+        box = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
     return ft.Row([
         icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
@@ -78,10 +62,6 @@ def stepper_row(name: str, index: int | str, caption: str, box: ft.Control, on_m
         icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus,
                     size=theme.MIN_TOUCH, show_tooltip=False),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
-
-
-def _suffix(index: int | str) -> str:
-    return f"-{index}" if index != "" else ""
 
 
 def _size(shown: str) -> float:
