@@ -66,7 +66,6 @@ class TabFeed(Generic[T]):
 
     def __init__(self, session: Session[T]) -> None:
         self.session = session
-        self.latest = session.current  # the newest version this tab heard of: what its components draw
         self._followers: list[Callable[[Snapshot[T]], None]] = []
 
     def follow(self, follower: Callable[[Snapshot[T]], None]) -> Callable[[], None]:
@@ -75,16 +74,8 @@ class TabFeed(Generic[T]):
         return lambda: self._followers.remove(follower) if follower in self._followers else None
 
     def tell(self, snapshot: Snapshot[T]) -> None:
-        if snapshot.version < self.latest.version:  # overtaken on its way here: the newer one was told already
-            return
-        self.latest = snapshot
         for follower in list(self._followers):
             follower(snapshot)
-
-    def catch_up(self) -> None:
-        """Tell a change made before the tab subscribed (between its first render and its effects)."""
-        if self.session.current.version != self.latest.version:
-            self.tell(self.session.current)
 
 
 def use_feed(session: Session[T]) -> TabFeed[T]:
@@ -99,23 +90,18 @@ def use_feed(session: Session[T]) -> TabFeed[T]:
         else:
             later(snapshot)
 
-    def subscribe() -> Callable[[], None]:
-        stop = session.subscribe(heard)
-        feed.catch_up()
-        return stop
-
-    _subscribed(subscribe, [session])
+    _subscribed(lambda: session.subscribe(heard), [session])
     return feed
 
 
 def use_selected(feed: TabFeed[T], select: Callable[[Snapshot[T]], Any]) -> Any:
     """What ``select`` reads from the newest version the tab heard of; the component re-renders only when that
     changed. ``select`` runs on the tab's own event loop, never on the path of the tab that made the change."""
-    picked, set_picked = ft.use_state(lambda: select(feed.latest))
+    picked, set_picked = ft.use_state(lambda: select(feed.session.current))
 
     def follow() -> Callable[[], None]:
         stop = feed.follow(lambda snapshot: set_picked(select(snapshot)))
-        set_picked(select(feed.latest))  # a change told between the first render and now
+        set_picked(select(feed.session.current))  # a change between the first render and now
         return stop
 
     _subscribed(follow, [feed])

@@ -30,7 +30,7 @@ class Rendered:
         self._states: dict[Path, Any] = {}
         self._memo: dict[Path, tuple[tuple[Any, ...], dict[str, Any], Any]] = {}
         self.renders = 0
-        self.drawn: list[tuple[str, object]] = []  # (component, key) Flet would redraw: memo skips left out
+        self.drawn: list[tuple[str, object]] = []  # (component, key) drawn by the last render, memo skips left out
 
     def render(self) -> Any:
         """Render the whole tree afresh and return its top control (a component's output, unwrapped)."""
@@ -50,9 +50,7 @@ class Rendered:
             _unmount(state)
         self._states = {}
 
-    def _expand(self, node: Any, path: Path, seen: dict[Path, Any], reaching: bool = False) -> Any:
-        # ``reaching``: under a component drawn here only to reach a changed one inside it, which Flet doesn't
-        # redraw; what it holds counts as drawn only if it changed itself.
+    def _expand(self, node: Any, path: Path, seen: dict[Path, Any]) -> Any:
         if isinstance(node, Component):
             here = (*path, node.fn, node.key)
             old = self._states.get(here)
@@ -66,28 +64,24 @@ class Rendered:
                 node._b = last[2]  # as Flet does: unchanged props, no render
                 self._keep(node._b, here, seen)
                 return node
-            same = old is not None and last is not None and _same(last[0], node.args) \
-                and _same(tuple(last[1].values()), tuple(node.kwargs.values()))
-            reaching = old is not None and not _dirty(old) and (reaching or (node.memoized and same))
             node._state.hook_cursor = 0
             node._b = Renderer(node).render(node.fn, *node.args, **node.kwargs)
-            if not reaching:
-                self.drawn.append((node.fn.__name__, node.key))
+            self.drawn.append((node.fn.__name__, node.key))
             _clean(node._state)
             if node.memoized:
                 self._memo[here] = (node.args, node.kwargs, node._b)
             _run_effects(node._state, mounted=old is not None)
-            self._expand(node._b, here, seen, reaching)
+            self._expand(node._b, here, seen)
         elif isinstance(node, ft.BaseControl):
             for f in dataclasses.fields(node):
                 if f.name.startswith("_") or f.name == "parent":
                     continue
-                self._expand(getattr(node, f.name, None), (*path, f.name), seen, reaching)
+                self._expand(getattr(node, f.name, None), (*path, f.name), seen)
         elif isinstance(node, (list, tuple)):
             for n, item in enumerate(node):
                 key = getattr(item, "key", None)
                 key = getattr(key, "value", key)  # a ScrollKey: by its value
-                self._expand(item, (*path, key or n), seen, reaching)
+                self._expand(item, (*path, key or n), seen)
         return node
 
 

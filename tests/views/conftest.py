@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,6 @@ from companion.rules.game import Game
 from companion.session import Sessions
 from companion.store import Store
 from companion.views.context import AppContext
-from companion.views.hooks import OTHER_TABS_DELAY
 from tests.support.components import Rendered
 
 
@@ -48,19 +46,12 @@ class TwoTabs:
     second: AppContext
     other: Rendered  # the second tab's screen, kept between renders
     seen: Any  # what the second tab showed before anything changed
-    loop: asyncio.AbstractEventLoop  # the second tab's own event loop: it hears of a change only when it runs
-
-    def hear(self) -> None:
-        """Let the second tab hear of the changes so far, as it does :data:`OTHER_TABS_DELAY` after each."""
-        self.loop.run_until_complete(asyncio.sleep(OTHER_TABS_DELAY * 2))
 
 
 @pytest.fixture
-def two_tabs() -> Iterator[Callable[..., TwoTabs]]:
-    """Open ``game`` in two tabs; the second one draws its table at once, on an event loop of its own that runs
-    only in :meth:`TwoTabs.hear`. With a ``store``, the game is saved there first and both tabs open it from the
-    store (phones joining the host's game)."""
-    loops: list[asyncio.AbstractEventLoop] = []
+def two_tabs() -> Callable[..., TwoTabs]:
+    """Open ``game`` in two tabs; the second one draws its table at once. With a ``store``, the game is saved
+    there first and both tabs open it from the store (phones joining the host's game)."""
 
     def open_both(game: Game, store: Store | None = None) -> TwoTabs:
         sessions = Sessions(store)
@@ -71,14 +62,6 @@ def two_tabs() -> Iterator[Callable[..., TwoTabs]]:
         route = f"/table?game={game.id}"
         first, second = context(None, route, sessions=sessions), context(None, route, sessions=sessions)
         other = Rendered(RouteScreen, second, second.route)
-        loop = asyncio.new_event_loop()
-        loops.append(loop)
+        return TwoTabs(sessions, first, second, other, other.render())
 
-        async def drawn() -> Any:
-            return other.render()
-
-        return TwoTabs(sessions, first, second, other, loop.run_until_complete(drawn()), loop)
-
-    yield open_both
-    for loop in loops:
-        loop.close()
+    return open_both

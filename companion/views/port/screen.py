@@ -32,7 +32,7 @@ from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.hooks import use_form, use_redraw
+from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import (
     DIE_NAMES,
     SHOP_NAMES,
@@ -43,7 +43,7 @@ from companion.views.labels import (
     slot_label,
     slot_line,
 )
-from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_shown
+from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.widgets import (
     action_button,
     chip,
@@ -282,8 +282,8 @@ def PortScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
-    moves = use_moves(ctx, session)
-    shown = use_shown(moves)
+    shown = use_session(session)
+    moves = use_moves(ctx, session, shown.version)
     form = use_form(PortForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state

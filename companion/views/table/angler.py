@@ -30,11 +30,11 @@ from companion.rules.tentacles import hadal_shade_targets
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.hooks import use_form, use_redraw
+from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
 from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
-from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_shown
+from companion.views.table.common import Moves, no_game, open_seat, use_moves
 from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
     action_button,
@@ -296,8 +296,8 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
-    moves = use_moves(ctx, session)
-    shown = use_shown(moves)
+    shown = use_session(session)
+    moves = use_moves(ctx, session, shown.version)
     form = use_form(AnglerForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state

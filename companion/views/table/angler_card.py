@@ -1,9 +1,8 @@
 """One angler's card on the table: where they are, Regrets and Fishbucks, Madness, dice, and this phase's moves.
 
-The card and its Regret, Fishbucks and Madness parts each follow their own slice of the game through the tab's
-feed (:func:`~companion.views.hooks.use_selected`), and the card hands its sections frozen values as props: a tap
-on Regret + redraws that angler's Regret counter and nothing else (Flet redraws only a component whose state or
-props changed, and does not diff what it kept).
+Memoized components all the way down: the card and each of its sections take frozen values read from the game
+as props, so a tap on Regret + redraws that angler's counters and nothing else (Flet skips a memoized component
+whose props are equal, and does not diff what it kept).
 """
 
 from __future__ import annotations
@@ -18,15 +17,13 @@ from companion.net import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
-from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, Location, PlayerState
 from companion.rules.table_steps import plug_reminder
-from companion.session import Snapshot
 from companion.views import theme
 from companion.views.context import route_to
-from companion.views.hooks import current_page, use_selected
+from companion.views.hooks import current_page
 from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import PortFaces, RefreshFaces
@@ -167,28 +164,22 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
-def _counters(moves: Moves, i: int) -> ft.Control:
-    """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now, and typed on the
-    numeric keyboard as one move for the difference; Madness and dice under them. Three parts, each following its
-    own numbers: a tap on Regret + redraws the Regret counter alone while the tier holds."""
+def _counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
+              can: frozenset[str]) -> ft.Control:
+    """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``), and
+    typed on the numeric keyboard as one move for the difference; Madness and dice under them. Three memoized parts:
+    a tap on Regret + redraws the Regret counter alone while the tier holds."""
     return ft.Column([
-        ft.Row([_Regrets(moves, i, key="regrets"), _Fishbucks(moves, i, key="fishbucks")],
+        ft.Row([_Regrets(moves, i, regret_cards, "discard_regret" in can, "draw_regret" in can, key="regrets"),
+                _Fishbucks(moves, i, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
                wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
-        _Madness(moves, i, key="madness"),
+        _Madness(i, tier, dice, key="madness"),
     ])
-
-
-def _regrets(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool, bool]:
-    state = shown.value.state
-    can = moves.available(state, i).moves
-    return state.players[i].regret_cards, "discard_regret" in can, "draw_regret" in can
 
 
 @ft.memo
 @ft.component
-def _Regrets(moves: Moves, i: int) -> ft.Control:
-    regret_cards, can_discard, can_draw = use_selected(moves.feed, partial(_regrets, moves, i))
-
+def _Regrets(moves: Moves, i: int, regret_cards: int, can_discard: bool, can_draw: bool) -> ft.Control:
     def typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
         if n != regret_cards:
             moves.apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
@@ -199,16 +190,9 @@ def _Regrets(moves: Moves, i: int) -> ft.Control:
                    on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail)
 
 
-def _fishbucks(moves: Moves, i: int, shown: Snapshot[Game]) -> tuple[int, bool]:
-    state = shown.value.state
-    return state.players[i].fishbucks, "adjust_fishbucks" in moves.available(state, i).moves
-
-
 @ft.memo
 @ft.component
-def _Fishbucks(moves: Moves, i: int) -> ft.Control:
-    fishbucks, adjust = use_selected(moves.feed, partial(_fishbucks, moves, i))
-
+def _Fishbucks(moves: Moves, i: int, fishbucks: int, adjust: bool) -> ft.Control:
     def typed(n: int) -> None:
         if n != fishbucks:
             moves.apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
@@ -219,18 +203,9 @@ def _Fishbucks(moves: Moves, i: int) -> ft.Control:
                    on_typed=typed if adjust else None, on_invalid=moves.ctx.fail)
 
 
-def _madness(i: int, shown: Snapshot[Game]) -> tuple[MadnessTier, int, int, int]:
-    state = shown.value.state
-    p = state.players[i]
-    return state.madness(i), len(p.fresh), p.fresh_total, len(p.spent)
-
-
 @ft.memo
 @ft.component
-def _Madness(moves: Moves, i: int) -> ft.Control:
-    tier, fresh, total, spent = use_selected(moves.feed, partial(_madness, i))
-    dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=fresh, total=total, spent=spent,
-             max=tier.max_dice)
+def _Madness(i: int, tier: MadnessTier, dice: str) -> ft.Control:
     return ft.Column([chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
                       tagged(f"dice-{i}", ft.Text(dice, size=theme.BODY))])
 
@@ -281,53 +256,37 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
     ])
 
 
-class _Card(NamedTuple):
-    """What an angler's card reads of the game beside its counters (each of those follows its own numbers)."""
-
-    name: str
-    colour: str
-    passed: bool
-    where: str
-    their_turn: bool
-    holds_lp: bool
-    plug_first: bool
-    hand: tuple[str, ...]
-    hand_count: int
-    personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]
-    dice: Dice
-    facts: TurnMoves
-
-
-def _card(moves: Moves, seat: int, shown: Snapshot[Game]) -> _Card:
-    state = shown.value.state
-    p = state.players[seat]
-    can = moves.available(state, seat)
-    plug = plug_reminder(state)
-    return _Card(p.name, p.colour, p.passed, p.where, can.my_turn, state.life_preserver == seat,
-                 plug is not None and plug.seat == seat, tuple(fish_label(f) for f in p.hand), p.hand_count,
-                 _personality_props(state, seat, can), Dice.of(p), TurnMoves.of(can))
-
-
-@ft.memo
 @ft.component
-def AnglerCard(moves: Moves, game_id: str, seat: int, hidden: bool) -> ft.Control:
-    """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed."""
-    c = use_selected(moves.feed, partial(_card, moves, seat))
-    accent = theme.PASSED if c.passed else theme.angler_colour(c.colour)
-    shown, usable, targets = c.personality
-    return section_card(f"player-card-{seat}", c.name, [
-        _Status(seat, c.where, c.passed, c.their_turn, c.holds_lp, c.plug_first, key="status"),
-        _counters(moves, seat),
-        _Hand(seat, c.hand, c.hand_count, hidden, key="hand"),
+def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier, facts: TurnMoves,
+                 counters: frozenset[str], their_turn: bool,
+                 personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
+                 hidden: bool, holds_lp: bool = False, plug_first: bool = False) -> ft.Control:
+    p = player
+    accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
+    dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
+             spent=len(p.spent), max=tier.max_dice)
+    shown, usable, targets = personality
+    return section_card(f"player-card-{seat}", p.name, [
+        _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, key="status"),
+        _counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, counters),
+        _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
-        _PhaseButtons(moves, game_id, seat, c.dice, c.facts, hidden, key="phase"),
+        _PhaseButtons(moves, game_id, seat, Dice.of(p), facts, hidden, key="phase"),
         _Links(moves, seat, game_id, key="links"),
     ], accent=accent)
 
 
-def angler_card(moves: Moves, game_id: str, seat: int) -> ft.Control:
-    """The card of the angler at ``seat``; their Fish in hand and Regret value only on their own phone
-    (``may_see_hidden``), counts on the others. Which buttons it enables is the engine's answer
-    (:func:`~companion.rules.queries.available`), read as small frozen values."""
-    return AnglerCard(moves, game_id, seat, may_see_hidden(current_page(), game_id, seat),
-                      key=f"card-{seat}")
+AnglerCard = ft.memo(_angler_card)
+
+
+def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
+    """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
+    Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others. Which
+    buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as small
+    frozen values."""
+    can = queries.available(state, seat)
+    plug = plug_reminder(state)
+    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnMoves.of(can),
+                      can.moves & COUNTER_MOVES, can.my_turn, _personality_props(state, seat, can),
+                      may_see_hidden(current_page(), game_id, seat), state.life_preserver == seat,
+                      plug is not None and plug.seat == seat, key=f"card-{seat}")

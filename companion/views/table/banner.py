@@ -5,23 +5,19 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.rules.game import Game
-from companion.session import Snapshot
+from companion.rules.state import GameState
 from companion.views import theme
-from companion.views.hooks import use_selected
 from companion.views.labels import phase_name
-from companion.views.table.common import Moves
 from companion.views.widgets import chip, section_card, tagged
 
 
-def banner(moves: Moves) -> ft.Control:
+def banner(state: GameState) -> ft.Control:
     """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``: redrawn only when one
     of them changed (a Regret tap leaves it as it was)."""
-    return _Banner(moves, key="banner")
+    return _Banner(*_lines(state), key="banner")
 
 
-def _lines(shown: Snapshot[Game]) -> tuple[str, str, str, str, str | None, str | None]:
-    state = shown.value.state
+def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -44,8 +40,7 @@ def _lines(shown: Snapshot[Game]) -> tuple[str, str, str, str, str | None, str |
 
 @ft.memo
 @ft.component
-def _Banner(moves: Moves) -> ft.Control:
-    day, of_days, phase, whose, countdown, lp = use_selected(moves.feed, _lines)
+def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([
             tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),

@@ -4,20 +4,16 @@ and the screen shown when the game can't be found. No screen here imports anothe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import flet as ft
 
 from companion.i18n import t
-from companion.rules import queries
 from companion.rules.actions import Action
-from companion.rules.game import Game
-from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
-from companion.session import GameSession, Outcome, Snapshot
+from companion.session import GameSession
 from companion.session.registry import NotFound
 from companion.views.context import AppContext
-from companion.views.hooks import TabFeed, use_feed, use_selected, version
 from companion.views.widgets import action_button, error_line, screen
 
 
@@ -43,27 +39,11 @@ def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
 
 @dataclass(eq=False)
 class Moves:
-    """Moves on one game as this tab last heard of it (``feed``): its components draw the version the feed told
-    them, and a move names it (``shown``, the stale-phone check)."""
+    """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
 
     ctx: AppContext
     session: GameSession
-    feed: TabFeed[Game]
-    _can: tuple[GameState | None, dict[int, queries.Available]] = field(default=(None, {}), init=False, repr=False)
-
-    @property
-    def shown(self) -> int:
-        return self.feed.latest.version
-
-    def available(self, state: GameState, seat: int) -> queries.Available:
-        """:func:`~companion.rules.queries.available`, worked out once per version for every part that asks."""
-        asked, answers = self._can
-        if asked is not state:
-            answers = {}
-            self._can = (state, answers)
-        if seat not in answers:
-            answers[seat] = queries.available(state, seat)
-        return answers[seat]
+    shown: int = 0
 
     def apply(self, action: Action) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
@@ -77,8 +57,9 @@ class Moves:
         for action in actions:
             before = self.session.current.value.state
             result = self.session.apply(action, seen=self.shown)
-            if not self._answered(result):
+            if not self.ctx.outcome(result):
                 return False
+            self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
             told += [step.text for step in table_steps(before, action, result.current.value.state)]
         if told:
             self.ctx.tell(told)
@@ -92,30 +73,19 @@ class Moves:
         return make
 
     def undo(self) -> bool:
-        return self._answered(self.session.undo(seen=self.shown))
+        return self.ctx.outcome(self.session.undo(seen=self.shown))
 
     def redo(self) -> bool:
-        return self._answered(self.session.redo(seen=self.shown))
-
-    def _answered(self, result: Outcome[Game]) -> bool:
-        # The tab hears of its own move at once; of the version a stale tap was refused on, only now: it draws
-        # the game as it stands, and its next tap names that version.
-        if self.feed.latest.version < result.current.version:
-            self.feed.tell(result.current)
-        return self.ctx.outcome(result)
+        return self.ctx.outcome(self.session.redo(seen=self.shown))
 
 
-def use_moves(ctx: AppContext, session: GameSession) -> Moves:
-    """One :class:`Moves` per game for the component's life (a stable prop for memoized children), with the
-    tab's feed of the game; the component itself draws only when the parts it selects change."""
-    feed = use_feed(session)
-    return ft.use_memo(lambda: Moves(ctx, session, feed), [session])
-
-
-def use_shown(moves: Moves) -> Snapshot[Game]:
-    """The version the tab heard of last, redrawing the component at every change (a screen drawn whole)."""
-    use_selected(moves.feed, version)
-    return moves.feed.latest
+def use_moves(ctx: AppContext, session: GameSession, version: int | None = None) -> Moves:
+    """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``version``
+    is the one on screen (the component that draws the game sets it when it draws)."""
+    moves = ft.use_memo(lambda: Moves(ctx, session), [session])
+    if version is not None:
+        moves.shown = version
+    return moves
 
 
 def no_game(ctx: AppContext, title: str) -> ft.View:

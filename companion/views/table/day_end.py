@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import flet as ft
 
 from companion.i18n import t
@@ -16,72 +14,39 @@ from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, section_card, tagged
 
 
-class Throw(NamedTuple):
-    """The Life Preserver's throw, once every angler has refreshed (A p.8): who throws, to whom (seat, name)."""
-
-    thrower: str
-    seat: int
-    targets: tuple[tuple[int, str], ...]
-
-
-def throw(state: GameState) -> Throw | None:
-    """The throw the table makes now, if any: the highest roller's, once every angler has refreshed (A p.8)."""
+def life_preserver(moves: Moves, state: GameState) -> list[ft.Control]:
+    """Once every angler has refreshed, the highest roller throws the Life Preserver (A p.8): ``throw-lp-<j>``."""
     thrower = state.life_preserver_thrower
     if state.phase != "refresh" or state.life_preserver_thrown or thrower is None or len(state.players) < 2:
-        return None
+        return []
     if not all(p.refreshed for p in state.players):
-        return None
-    return Throw(state.players[thrower].name, thrower,
-                 tuple((j, p.name) for j, p in enumerate(state.players) if j != thrower))
+        return []
+    targets: list[ft.Control] = [action_button(f"throw-lp-{j}", p.name,
+                                               moves.tap(act.ThrowLifePreserver(player=thrower, to=j)))
+                                 for j, p in enumerate(state.players) if j != thrower]
+    return [section_card("life-preserver", t("{name} throws the Life Preserver to…",
+                                             name=state.players[thrower].name), [ft.Row(targets, wrap=True)])]
 
 
-def life_preserver(moves: Moves, lp: Throw) -> ft.Control:
-    """The throw's buttons: ``throw-lp-<j>``."""
-    targets: list[ft.Control] = [action_button(f"throw-lp-{j}", name,
-                                               moves.tap(act.ThrowLifePreserver(player=lp.seat, to=j)))
-                                 for j, name in lp.targets]
-    return section_card("life-preserver", t("{name} throws the Life Preserver to…", name=lp.thrower),
-                        [ft.Row(targets, wrap=True)])
-
-
-class Step(NamedTuple):
-    """What the table does next (:func:`step`): ``kind`` is ``score``, ``phase``, ``end`` or ``day``; a Day's end
-    has its Day and the next Day's effects."""
-
-    kind: str
-    day: int = 0
-    effects: tuple[str, ...] = ()
-
-
-def step(state: GameState) -> Step | None:
-    """The next step, or ``None`` while anglers are still to pass in the Action phase."""
-    if state.finished:
-        return Step("score")
-    if state.phase != "action":
-        return Step("phase")
-    if state.unpassed:
-        return None
-    if state.is_last_day:
-        return Step("end")
-    return Step("day", state.day, tuple(queries.next_day_effects(state)))
-
-
-def next_step(moves: Moves, game_id: str, next: Step) -> ft.Control:
+def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
     """``advance-phase``, the Day's end checklist, ``end-game`` on the last Day, ``score-game`` once it is over."""
-    if next.kind == "score":
-        return action_button("score-game", t("Score the game"),
-                             lambda: moves.ctx.navigate(route_to("/score", game=game_id)),
-                             icon=ft.Icons.EMOJI_EVENTS, primary=True)
-    if next.kind == "phase":
-        return action_button("advance-phase", t("Next phase"), lambda: moves.apply(act.AdvancePhase()),
-                             icon=ft.Icons.SKIP_NEXT, primary=True)
-    if next.kind == "end":
-        return ConfirmButton("end-game", t("End the game"),
-                             t("End the game now? Tap again to confirm; no more turns are played."),
-                             t("Yes, end the game"), lambda: moves.apply(act.EndGame()), icon=ft.Icons.FLAG,
-                             primary=True, key=f"end-game-{game_id}")  # type: ignore[call-arg]  # Flet: key=
+    if state.finished:
+        return [action_button("score-game", t("Score the game"),
+                              lambda: moves.ctx.navigate(route_to("/score", game=game_id)),
+                              icon=ft.Icons.EMOJI_EVENTS, primary=True)]
+    if state.phase != "action":
+        return [action_button("advance-phase", t("Next phase"), lambda: moves.apply(act.AdvancePhase()),
+                              icon=ft.Icons.SKIP_NEXT, primary=True)]
+    if state.unpassed:
+        return []
+    if state.is_last_day:
+        return [ConfirmButton("end-game", t("End the game"),
+                              t("End the game now? Tap again to confirm; no more turns are played."),
+                              t("Yes, end the game"), lambda: moves.apply(act.EndGame()), icon=ft.Icons.FLAG,
+                              primary=True, key=f"end-game-{game_id}")]  # type: ignore[call-arg]  # Flet: key=
     # Keyed by game and Day: the ticks belong to this evening of this game, never to the next game opened here.
-    return DayEnd(moves, next.effects, key=f"day-end-{game_id}-{next.day}")  # type: ignore[call-arg]  # Flet: key=
+    return [DayEnd(moves, tuple(queries.next_day_effects(state)),  # type: ignore[call-arg]  # Flet takes key=
+                   key=f"day-end-{game_id}-{state.day}")]
 
 
 @ft.component

@@ -16,7 +16,6 @@ the Shoals line: :mod:`.shoals`.
 from __future__ import annotations
 
 import logging
-from typing import NamedTuple
 
 import flet as ft
 
@@ -26,12 +25,12 @@ from companion.rules.game import Game
 from companion.session import GameSession, Snapshot
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.hooks import use_selected
+from companion.views.hooks import use_session
 from companion.views.labels import phase_name
 from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves
-from companion.views.table.day_end import Step, Throw, life_preserver, next_step, step, throw
+from companion.views.table.day_end import life_preserver, next_step
 from companion.views.table.shoals import shoals
 from companion.views.widgets import icon_action, screen, section_card, title_text
 
@@ -49,11 +48,11 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
-    # The frame is drawn once per game. Every part under it follows its own slice of the game through the tab's
-    # feed (``moves.feed``) and redraws only when that slice changed: a tap on Regret + redraws that angler's
-    # Regret counter, and Flet diffs nothing else. A refusal or the table's steps redraw the frame (its bottom bar).
+    # The frame is drawn once per game; what changes with the game is in the components that follow it, so a tap
+    # redraws and diffs those alone. They are memoized on stable props: a refusal or the table's steps redraw the
+    # frame (its bottom bar), not the body, which redraws when the game changes.
     moves = use_moves(ctx, session)
-    return screen(ctx.route, _Title(moves), [_Body(moves)],
+    return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                         lambda: ctx.navigate("/"))],
                   error=ctx.error or session.current.save_error, steps=ctx.steps, wide=True)
@@ -65,8 +64,8 @@ def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
 
 @ft.memo
 @ft.component
-def _Title(moves: Moves) -> ft.Control:
-    day, phase = use_selected(moves.feed, _day_and_phase)
+def _Title(session: GameSession) -> ft.Control:
+    day, phase = _day_and_phase(use_session(session, _day_and_phase))
     return title_text(t("{day} · {phase}", day=day, phase=phase_name(phase)))
 
 
@@ -78,53 +77,35 @@ def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:
 @ft.component
 def _Toolbar(moves: Moves) -> ft.Control:
     """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows."""
-    can_undo, can_redo = use_selected(moves.feed, _can_step)
+    can_undo, can_redo = _can_step(use_session(moves.session, _can_step))
     return ft.Row([
         icon_action("undo", ft.Icons.UNDO, t("Undo"), moves.undo if can_undo else None),
         icon_action("redo", ft.Icons.REDO, t("Redo"), moves.redo if can_redo else None),
     ], spacing=0, tight=True)
 
 
-class _Layout(NamedTuple):
-    """What the body's own layout reads: the cards in turn order, whose turn it is, the set-up notes, whether the
-    game is over (no Shoals line), the Life Preserver's throw and the table's next step."""
-
-    order: tuple[int, ...]
-    turn: int | None
-    setup: tuple[str, ...]
-    finished: bool
-    throw: Throw | None
-    next: Step | None
-
-
-def _layout(shown: Snapshot[Game]) -> _Layout:
-    state = shown.value.state
-    # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
-    setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
-    return _Layout(tuple(state.turn_order()), state.current_player, tuple(setup), state.finished, throw(state),
-                   step(state))
-
-
 @ft.memo
 @ft.component
 def _Body(moves: Moves) -> ft.Control:
-    layout = use_selected(moves.feed, _layout)
-    turn = layout.turn
+    shown = use_session(moves.session)
+    moves.shown = shown.version
+    game, state = shown.value, shown.value.state
+    # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
+    setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
+    turn = state.current_player
     ft.use_effect(lambda: _bring_into_view(turn), [turn])
-    game_id = moves.session.key
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
-    cards: list[ft.Control] = [ft.Container(angler_card(moves, game_id, i), col={"xs": 12, "md": 6},
+    cards: list[ft.Control] = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6},
                                             key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in layout.order]
-    setup = layout.setup
+                               for i in state.turn_order()]
     return ft.Column([
-        banner(moves),
-        *([] if layout.finished else [shoals(moves)]),
+        banner(state),
+        *shoals(moves, state),
         *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
           if setup else []),
-        *([life_preserver(moves, layout.throw)] if layout.throw else []),
-        *([next_step(moves, game_id, layout.next)] if layout.next else []),
+        *life_preserver(moves, state),
+        *next_step(moves, game.id, state),
         ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -13,28 +13,23 @@ import flet as ft
 
 from companion.i18n import t, tn
 from companion.rules import actions as act
-from companion.rules.game import Game
 from companion.rules.queries import SeaStatus, sea
-from companion.session import Snapshot
+from companion.rules.state import GameState
 from companion.views import theme
-from companion.views.hooks import use_selected
 from companion.views.table.common import Moves
 from companion.views.widgets import action_button, chip, section_card, tagged
 
 
-def shoals(moves: Moves) -> ft.Control:
-    """The Shoals line (``shoals``), shown while the game goes on."""
-    return _Shoals(moves, key="shoals")
-
-
-def _sea(shown: Snapshot[Game]) -> SeaStatus:
-    return sea(shown.value.state)
+def shoals(moves: Moves, state: GameState) -> list[ft.Control]:
+    """The Shoals line (``shoals``) while the game goes on; nothing once it is over."""
+    if state.finished:
+        return []
+    return [_Shoals(moves, sea(state), key="shoals")]
 
 
 @ft.memo
 @ft.component
-def _Shoals(moves: Moves) -> ft.Control:
-    status = use_selected(moves.feed, _sea)
+def _Shoals(moves: Moves, status: SeaStatus) -> ft.Control:
     left = tn("{n} Shoal left of 9", "{n} Shoals left of 9", status.shoals_left)
     rows: list[ft.Control] = [ft.Row([
         tagged("shoals-left", ft.Text(left, size=theme.BODY, weight=ft.FontWeight.W_600)),
