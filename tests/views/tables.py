@@ -19,10 +19,11 @@ def play(game: Game, *actions: act.Action) -> Game:
     return game
 
 
-def two_players(preset: str = "anglers-guide", short_game: bool = False, variants: tuple[str, ...] = ()) -> Game:
-    """Ada (amber) and Bo (cyan), nothing done yet."""
+def two_players(preset: str = "anglers-guide", short_game: bool = False, variants: tuple[str, ...] = (),
+                expansions: tuple[str, ...] = ()) -> Game:
+    """Ada (amber) and Bo (cyan), nothing done yet; ``expansions`` on the table."""
     return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
-                              ruleset=build_ruleset(preset, variants, short_game), seed=7))
+                              ruleset=build_ruleset(preset, variants, short_game, expansions), seed=7))
 
 
 def monday_action(preset: str = "anglers-guide") -> Game:

@@ -92,12 +92,9 @@ def test_a_supply_can_be_used():
 def _tentacles_tuesday():
     """Tuesday, Ada's turn at Sea, Depth III with two Fresh 3s; Bo Mounted a Sunfish on slot 1 at Port."""
     from companion.catalog import load_catalog
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
 
     sunfish = load_catalog().fish_ref("Sunfish")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
-                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = two_players(expansions=("lamentable-tentacles",))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[2, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.Pass(player=0),
                 act.Fish(player=1, fish=sunfish, depth=1, dice=[0]), act.Pass(player=1), act.AdvancePhase(),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
+from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port, two_players
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
@@ -162,12 +162,9 @@ def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
 def _sharpear_at_port():
     """Lamentable Tentacles: Ada caught a Sharpear Enope Squid at Depth III on Monday and Makes Port on Tuesday."""
     from companion.catalog import load_catalog
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
 
     sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
-                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = two_players(expansions=("lamentable-tentacles",))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(), act.DropSinkers(player=0, dice=[1, 2]),
                 act.Fish(player=0, fish=sharpear, depth=3, dice=[0]), act.Pass(player=1), act.Pass(player=0),

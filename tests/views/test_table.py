@@ -288,9 +288,6 @@ def test_regret_values_are_revealed_at_the_end():
 
 
 def _personalities_game():
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
-
     setup = GameSetup(players=[PlayerSetup(name="Ada", colour="amber", personality="Sentimental"),
                                PlayerSetup(name="Bo", colour="cyan", personality="Neurotic")],
                       ruleset=build_ruleset(expansions=("biggest-regrets",)), seed=7)
@@ -321,8 +318,7 @@ def _overmind_to_declare(*then: act.Action) -> tuple[FishRef, Game]:
     """Tuesday's Action phase with Lamentable Tentacles: Ada, who caught an Overmind on Monday, is to declare, Bo
     has declared Sea; then ``then``."""
     overmind = load_catalog().fish_ref("Overmind")
-    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
-                              ruleset=build_ruleset(expansions=("lamentable-tentacles",)), seed=7))
+    game = two_players(expansions=("lamentable-tentacles",))
     game = play(game, act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]),
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase(),
                 act.DropSinkers(player=0, dice=[2]), act.Fish(player=0, fish=overmind, depth=2, dice=[0]),
@@ -358,9 +354,6 @@ def test_making_port_with_an_overmind_may_also_discard_a_regret_rules_11():
 
 def test_a_new_table_with_expansions_is_told_how_to_set_up_rules_11():
     """docs/rules.md §11: Shoals of 15 with Lamentable Tentacles; a personality card each with Biggest Regrets."""
-    from companion.rules.game import GameSetup, PlayerSetup, new_game
-    from companion.rules.ruleset import build_ruleset
-
     setup = GameSetup(players=[PlayerSetup(name=n, colour=c, personality=card) for n, c, card in (
         ("Ada", "Alba", "Sentimental"), ("Bo", "Isla", "Neurotic"), ("Cy", "Hugo", "Unambitious"))],
         ruleset=build_ruleset(expansions=("lamentable-tentacles", "biggest-regrets")), seed=7)
