@@ -57,6 +57,7 @@ b.onclick=function(){location.reload();};box.appendChild(b);}
 box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
 if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
 function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
+function forget(){try{sessionStorage.removeItem('_flet_session_id');}catch(x){}}
 function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
 else sessionStorage.removeItem('companion-unsent');}catch(e){}}
 function notify(){owed=false;store(false);
@@ -71,7 +72,7 @@ if(typeof e.data==='string'){s.acked=+e.data;e.stopImmediatePropagation();}
 else if(owed){notify();}});
 ws.addEventListener('open',hide);
 ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
-if(leaving)return;try{sessionStorage.removeItem('_flet_session_id');}catch(x){}
+if(leaving)return;forget();
 if(s.tapped>s.acked){owed=true;store(true);}
 if(e.code===%(dropped)d){location.href='/join';}else{show();}});}
 function silent(s){try{Native.prototype.close.call(s.ws);}catch(e){}
@@ -84,8 +85,7 @@ Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEac
 (navigator.languages||[navigator.language||'']).some(function(tag){
 var c=String(tag).toLowerCase().replace(/-/g,'_'),b=c.indexOf('zh')===0?'zh_Hant':c.split('_')[0];
 if(ALL[b]){T=ALL[b];return true;}return false;});
-window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;
-try{sessionStorage.removeItem('_flet_session_id');}catch(x){}});
+window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;forget();});
 window.addEventListener('pageshow',function(){leaving=false;});
 if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
 localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
