@@ -207,12 +207,18 @@ class Gate:
             return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
 
         async def gated_send(message: Message) -> None:
-            nonlocal beat
+            nonlocal beat, closed
             if closed:
                 return
             if message["type"] == "websocket.close" and beat is not None:
                 beat.cancel()
-            await send(message)
+            try:
+                await send(message)
+            except OSError:  # the phone went away mid-send (uvicorn's ClientDisconnected)
+                # Flet's send loop would end on this error and never mark its session disconnected, so the
+                # session would never expire: the frame is dropped instead, and the next receive ends the socket.
+                closed = True
+                return
             if message["type"] == "websocket.accept":
                 beat = asyncio.create_task(_heartbeat(gated_send, lambda: received))
 

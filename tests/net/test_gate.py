@@ -12,7 +12,7 @@ import websockets
 from flet_wire import drawn, register
 from websockets.exceptions import InvalidStatus
 
-from companion.net.gate import CLOSE_DROPPED, COOKIE, HEARTBEAT_SECONDS
+from companion.net.gate import CLOSE_DROPPED, COOKIE, HEARTBEAT_SECONDS, Gate
 
 WEB = Path(flet_web.get_package_web_dir())
 
@@ -196,3 +196,34 @@ def test_the_join_page_speaks_the_browsers_language(table, client, accept, lang,
     assert f'<html lang="{lang}">' in page.text and f"<h1>{title}</h1>" in page.text
     wrong = web.get("/join", params={"code": "WRONG3"}, headers={"Accept-Language": accept})
     assert refusal in wrong.text
+
+
+def test_a_phone_gone_mid_send_ends_the_apps_socket_as_a_disconnect():
+    """Flet marks a session disconnected (so that it can expire) only when its socket ends on a receive; a send
+    that raises because the phone went away would skip that, so the gate drops the frame and reports the
+    disconnect on the next receive."""
+    seen: list[str] = []
+
+    async def app(scope, receive, send) -> None:
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": b"the first draw"})  # the phone is gone by now
+        seen.append((await receive())["type"])
+
+    async def client_receive():
+        await asyncio.sleep(5)  # the phone never speaks again
+        return {"type": "websocket.disconnect", "code": 1006}
+
+    connect = [{"type": "websocket.connect"}]
+
+    async def receive():
+        return connect.pop() if connect else await client_receive()
+
+    async def send(message) -> None:
+        if message["type"] == "websocket.send" and "bytes" in message:
+            raise OSError("client disconnected")
+
+    scope = {"type": "websocket", "path": "/ws", "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
+    asyncio.run(asyncio.wait_for(Gate(app, ["127.0.0.1:8550"])(scope, receive, send), 2))
+    assert seen == ["websocket.disconnect"]
