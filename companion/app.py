@@ -28,7 +28,7 @@ from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
 from companion.views.context import AppContext
-from companion.views.hooks import NOTICE_DELAY, use_threadsafe
+from companion.views.hooks import NOTICE_DELAY, release, use_threadsafe
 
 if TYPE_CHECKING:
     from companion.net.server import Table
@@ -126,11 +126,12 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
         return None
 
 
-def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
-    """The Flet entry point for one browser tab, sharing one store between tabs."""
+def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry point for one browser tab, sharing one store and one set of ``sessions`` between tabs
+    (made over the store unless given)."""
     store = _open_store(data_dir)
     # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
-    sessions = Sessions(store, Saver())
+    shared = sessions or Sessions(store, Saver())
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme
@@ -145,7 +146,7 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=guard(sessions, pass_of(page)), notices=notices, on_navigate=page.navigate)
+        ctx = AppContext(sessions=guard(shared, pass_of(page)), notices=notices, on_navigate=page.navigate)
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":
@@ -165,6 +166,10 @@ def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
         theme.recall_text_scale(page, on_change=preference_found)
         page.title = t("Deep Regrets Companion")
         theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+        async def closed(_: ft.Event[ft.Page]) -> None:  # on the event loop, where subscriptions start and stop
+            release(page)  # a tab gone for good stops following the games it showed
+
+        page.on_close = closed
         page.render_views(Root, ctx, page)
         start = start_route(page)
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again

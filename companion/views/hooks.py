@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import weakref
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -90,7 +91,7 @@ def use_feed(session: Session[T]) -> TabFeed[T]:
         else:
             later(snapshot)
 
-    _subscribed(lambda: session.subscribe(heard), [session])
+    use_subscription(lambda: session.subscribe(heard), [session])
     return feed
 
 
@@ -104,23 +105,43 @@ def use_selected(feed: TabFeed[T], select: Callable[[Snapshot[T]], Any]) -> Any:
         set_picked(select(feed.session.current))  # a change between the first render and now
         return stop
 
-    _subscribed(follow, [feed])
+    use_subscription(follow, [feed])
     return picked
 
 
-def _subscribed(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
-    """Run ``subscribe`` once mounted (and when ``deps`` change); the function it returns once unmounted."""
+# The stop functions of the subscriptions each tab's components hold. Flet never unmounts a closed tab's
+# components (their cleanups would be queued on a session that no longer runs them), so without this a phone
+# that left would stay subscribed to every game it showed, and keep its whole screen alive, until the server stops.
+_held: weakref.WeakKeyDictionary[ft.Page, set[Callable[[], None]]] = weakref.WeakKeyDictionary()
+
+
+def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
+    """Run ``subscribe`` once mounted (and when ``deps`` change); the function it returns once unmounted, or
+    when the tab closes (:func:`release`)."""
     stop: Any = ft.use_ref(None)
+    page = current_page()
 
     def start() -> None:
         stop.current = subscribe()
+        if page is not None:
+            _held.setdefault(page, set()).add(stop.current)
 
     def end() -> None:
         if stop.current is not None:
+            if page is not None:
+                _held.get(page, set()).discard(stop.current)
             stop.current()
             stop.current = None
 
     ft.use_effect(start, deps, cleanup=end)
+
+
+def release(page: ft.Page) -> int:
+    """Stop every subscription the components of ``page`` hold (its tab closed); returns how many there were."""
+    stops = _held.pop(page, set())
+    for stop in stops:
+        stop()
+    return len(stops)
 
 
 def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:

@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import free_port
 
 from companion.net.gate import COOKIE
+from tests.support.browser import free_port
 
 LINK = re.compile(r"http://127\.0\.0\.1:(\d+)/join\?code=([A-HJKMNP-Z2-9]{6})\b")
 

@@ -19,7 +19,7 @@ from companion.net.qr import png_bytes
 from companion.net.server import Table, current_table
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.hooks import use_redraw
+from companion.views.hooks import use_redraw, use_subscription
 from companion.views.widgets import action_button, label_value, screen, section_card, tagged
 
 
@@ -42,10 +42,6 @@ def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
     return name
 
 
-def _no_stops() -> list[Callable[[], None]]:
-    return []
-
-
 @ft.component
 def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
     """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
@@ -53,17 +49,7 @@ def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str])
     code, set_code = ft.use_state(table.room_code)
     confirming, set_confirming = ft.use_state(False)
     redraw = use_redraw()  # told from the server's loop or a worker thread
-    # The unsubscribe function, once listening (Flet's hook types infer Never for a factory).
-    stops: list[Callable[[], None]] = ft.use_state(_no_stops)[0]  # type: ignore[arg-type]
-
-    def listen() -> None:
-        stops.append(table.subscribe(redraw))
-
-    def unlisten() -> None:
-        while stops:
-            stops.pop()()
-
-    ft.use_effect(listen, [table], cleanup=unlisten)
+    use_subscription(lambda: table.subscribe(redraw), [table])
 
     def change() -> None:
         if not confirming:
