@@ -15,7 +15,7 @@ changed number, with that phone alone and then with three more phones showing th
     .venv/bin/python -m bench.table_phones --loads 5 --taps 50
 
 The other phones hear of each tap a moment after the tapping phone has drawn it (``OTHER_TABS_DELAY``), so the
-tapping phone's figure is what a player feels; ``bench.table_wire`` counts what each tap renders and sends.
+tapping phone's figure is what a player feels; ``bench.table_wire`` counts what each tap sends.
 
 Targets (issue 10): ≤ 6 MB on the wire for a first load; first screen no slower than bare Flet's; 4 phones
 ≤ 1.3× one phone at p95.
