@@ -166,6 +166,7 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
         theme.recall_text_scale(page, on_change=preference_found)
         page.title = t("Deep Regrets Companion")
         theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
+
         async def closed(_: ft.Event[ft.Page]) -> None:  # on the event loop, where subscriptions start and stop
             release(page)  # a tab gone for good stops following the games it showed
 

@@ -136,12 +136,10 @@ def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any
     ft.use_effect(start, deps, cleanup=end)
 
 
-def release(page: ft.Page) -> int:
-    """Stop every subscription the components of ``page`` hold (its tab closed); returns how many there were."""
-    stops = _held.pop(page, set())
-    for stop in stops:
+def release(page: ft.Page) -> None:
+    """Stop every subscription the components of ``page`` hold (its tab closed)."""
+    for stop in _held.pop(page, set()):
         stop()
-    return len(stops)
 
 
 def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:

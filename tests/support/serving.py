@@ -32,7 +32,8 @@ def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield table
-    server.should_exit = True
-    thread.join(10)
-
+    try:
+        yield table
+    finally:  # a failing test or bench must not leave the server running
+        server.should_exit = True
+        thread.join(10)
