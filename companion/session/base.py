@@ -31,7 +31,7 @@ Listener = Callable[["Snapshot[T]"], None]
 HISTORY = 200  # undo steps kept for sessions whose value has no log of its own (campaigns, drafts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Snapshot(Generic[T]):
     """A value as one version of the session: what a screen renders and names back in its moves."""
 
@@ -40,6 +40,11 @@ class Snapshot(Generic[T]):
     can_undo: bool
     can_redo: bool
     save_error: str | None = None
+
+    def __repr__(self) -> str:
+        # A screen's props may hold a snapshot, and Flet formats what it sends with repr(): the version names it,
+        # the value (a whole game with its log) would make every such message cost as much as the game is long.
+        return f"Snapshot(version={self.version})"
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def route_to(path: str, **params: object) -> str:
     return f"{path}?{query}" if query else path
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class AppContext:
     """One browser tab: each tab is its own Flet session, so each has its own context; sessions are shared."""
 
@@ -49,6 +49,12 @@ class AppContext:
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        # Flet 1.0.5 formats every message it sends with repr() (an f-string, whatever the log level), and a
+        # component's props are in the messages that add it: the dataclass repr walked this tab's handlers and,
+        # through them, its whole page, which took seconds of the server's loop each time a table was opened.
+        return f"AppContext(route={self.route!r})"
 
     @property
     def store(self) -> Store | None:

@@ -37,13 +37,16 @@ def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
     return session, int(raw)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Moves:
     """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
 
     ctx: AppContext
     session: GameSession
     shown: int = 0
+
+    def __repr__(self) -> str:  # a prop of most table parts: short, as AppContext's (see there)
+        return f"Moves(game={self.session.key!r}, shown={self.shown})"
 
     def apply(self, action: Action) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
