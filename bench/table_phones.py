@@ -38,7 +38,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench.ui_latency import PATIENCE_MS, open_table, summary, tap_latency_ms
+from bench.ui_latency import PATIENCE_MS, TABLE_TAPS, open_table, summary, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, ServedApp, free_port, launch_chromium
 
 REPO = Path(__file__).resolve().parents[1]
@@ -113,7 +113,7 @@ def phone_at(browser: Any, table: LanTable, route: str = "/", host: bool = False
 
 
 def tap_latencies(phone: FletPage, taps: int) -> list[float]:
-    buttons = itertools.cycle(["regret-plus-0", "regret-minus-0"])
+    buttons = itertools.cycle(TABLE_TAPS)
     return [tap_latency_ms(phone, next(buttons), "regret-0") for _ in range(taps)]
 
 

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.ui_latency import PATIENCE_MS, open_table, tap_latency_ms
+from bench.ui_latency import PATIENCE_MS, TABLE_TAPS, open_table, tap_latency_ms
 from tests.support.browser import PHONE, FletPage, launch_chromium
 from tests.support.serving import served
 
@@ -81,7 +81,7 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=10, help="counted taps per phone count (default 10)")
     parser.add_argument("--phones", type=int, default=4, help="phones on the game in the second part (default 4)")
     args = parser.parse_args()
-    buttons = itertools.cycle(["regret-plus-0", "regret-minus-0"])
+    buttons = itertools.cycle(TABLE_TAPS)
     with tempfile.TemporaryDirectory() as data_dir, served(Path(data_dir), lan=False) as table, \
             launch_chromium() as chromium:
         browser: Any = chromium  # a Playwright Browser

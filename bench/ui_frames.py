@@ -22,12 +22,11 @@ import argparse
 import itertools
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from bench.ui_latency import PATIENCE_MS, REPO, open_table, tap_latency_ms
-from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port, launch_chromium
+from bench.ui_latency import TABLE_TAPS, bare_and_table, tap_latency_ms
+from tests.support.browser import FletPage
 
 # Installed in every page before Flet's client starts.
 _RECORD = """(() => {
@@ -98,21 +97,8 @@ def main() -> int:
     parser.add_argument("--warmup", type=int, default=5, help="unmeasured taps per app first (default 5)")
     args = parser.parse_args()
 
-    bare_port, app_port = free_port(), free_port()
-    with tempfile.TemporaryDirectory() as data_dir, \
-            ServedApp.start([sys.executable, str(REPO / "bench" / "bare_app.py"), "--port", str(bare_port)],
-                            bare_port) as bare_app, \
-            ServedApp.start(companion_command(data_dir, app_port), app_port) as table_app, \
-            launch_chromium() as chromium:
-        browser: Any = chromium  # a Playwright Browser
-        phones = []
-        for app in (bare_app, table_app):
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.add_init_script(_RECORD)
-            phones.append(FletPage(page, app.url, PATIENCE_MS).open())
-        bare, table = phones
-        open_table(table)
-        table_taps = itertools.cycle(["regret-plus-0", "regret-minus-0"])
+    with bare_and_table(_RECORD) as (bare, table):
+        table_taps = itertools.cycle(TABLE_TAPS)
         results: dict[str, list[Tap]] = {"bare": [], "table": []}
         for n in range(args.warmup + args.taps):  # alternating, so machine load hits both
             taps = (measure(bare, "bare-add", "bare-count"), measure(table, next(table_taps), "regret-0"))

@@ -18,6 +18,8 @@ import itertools
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from tests.support.browser import PHONE, FletPage, ServedApp, companion_command,
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MEDIAN, TARGET_P95 = 1.2, 1.3
 PATIENCE_MS = 120_000  # how long a step may take to show: a shared 2-core machine under load is slow to draw
+TABLE_TAPS = ("regret-plus-0", "regret-minus-0")  # tapped in turn: Ann's Regret cards go 0, 1, 0, 1…
 
 # Arms a one-shot measurement: pointerdown time, then the first time the watched node's text differs.
 _ARM = """([selector, before]) => {
@@ -65,6 +68,28 @@ def open_table(phone: FletPage) -> None:
     phone.wait_id("regret-plus-0")
 
 
+@contextmanager
+def bare_and_table(init_script: str | None = None) -> Iterator[tuple[FletPage, FletPage]]:
+    """The bare counter and the real app served side by side, each open on a phone of one headless Chromium, the
+    app's on a new game's table; ``init_script`` runs in both pages before Flet's client starts."""
+    bare_port, app_port = free_port(), free_port()
+    with tempfile.TemporaryDirectory() as data_dir, \
+            ServedApp.start([sys.executable, str(REPO / "bench" / "bare_app.py"), "--port", str(bare_port)],
+                            bare_port) as bare_app, \
+            ServedApp.start(companion_command(data_dir, app_port), app_port) as table_app, \
+            launch_chromium() as chromium:
+        browser: Any = chromium  # a Playwright Browser
+        phones = []
+        for app in (bare_app, table_app):
+            page = browser.new_context(viewport=PHONE).new_page()
+            if init_script is not None:
+                page.add_init_script(init_script)
+            phones.append(FletPage(page, app.url, PATIENCE_MS).open())
+        bare, table = phones
+        open_table(table)
+        yield bare, table
+
+
 def summary(samples: list[float]) -> tuple[float, float]:
     """Median and 95th percentile (nearest rank) in milliseconds."""
     ordered = sorted(samples)
@@ -79,17 +104,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds the taps are split into")
     args = parser.parse_args()
 
-    bare_port, app_port = free_port(), free_port()
-    with tempfile.TemporaryDirectory() as data_dir, \
-            ServedApp.start([sys.executable, str(REPO / "bench" / "bare_app.py"), "--port", str(bare_port)],
-                            bare_port) as bare_app, \
-            ServedApp.start(companion_command(data_dir, app_port), app_port) as table_app, \
-            launch_chromium() as chromium:
-        browser: Any = chromium  # a Playwright Browser
-        bare = FletPage(browser.new_context(viewport=PHONE).new_page(), bare_app.url, PATIENCE_MS).open()
-        table = FletPage(browser.new_context(viewport=PHONE).new_page(), table_app.url, PATIENCE_MS).open()
-        open_table(table)
-        table_taps = itertools.cycle(["regret-plus-0", "regret-minus-0"])
+    with bare_and_table() as (bare, table):
+        table_taps = itertools.cycle(TABLE_TAPS)
 
         def tap_table(_: int) -> float:
             return tap_latency_ms(table, next(table_taps), "regret-0")
