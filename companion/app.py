@@ -91,27 +91,41 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
     return view
 
 
-@ft.component
-def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
-    """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
-    route, set_route = ft.use_state(page.route or "/")
+def use_notices(ctx: AppContext) -> int:
+    """Hook ``ctx`` to the component drawing its screen: a refusal or the table's steps (``ctx.fail``,
+    ``ctx.tell``) draw the screen again, and ``ctx.refresh()`` counts one more whole redraw (the count returned,
+    which keys the screen so that it mounts afresh)."""
     _, set_error = ft.use_state(ctx.error)
     version, set_version = ft.use_state(0)
-    ctx.route = route
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
         # Each runs in this tab's own context (its page, hence its language), whichever tab or thread asks.
         ctx.on_error = use_threadsafe(set_error, NOTICE_DELAY)
         redraw = use_threadsafe(set_version)
         ctx.on_refresh = lambda: redraw(lambda v: v + 1)
+    return version
+
+
+@ft.component
+def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
+    """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
+    route, set_route = ft.use_state(page.route or "/")
+    version = use_notices(ctx)
+    ctx.route = route
+    if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
     refusal = route_refusal(page, ctx.path, ctx.params)
     if refusal:  # a host-only screen on a guest's phone, or another angler's card
         view = _problem_view(ctx, refusal)
         view.key = route
         return [view]
-    # A whole redraw (the phone's language changed) mounts the screen afresh: every text is drawn again.
+    return [route_screen(ctx, route, version)]
+
+
+def route_screen(ctx: AppContext, route: str, version: int) -> Any:
+    """The screen of ``route`` after ``version`` whole redraws (:func:`use_notices`): each one mounts it afresh,
+    every text drawn again (the phone's language changed)."""
     key = f"{route}#{version}" if version else route
-    return [RouteScreen(ctx, route, key=key)]  # type: ignore[call-arg]  # @ft.component adds key=
+    return RouteScreen(ctx, route, key=key)  # type: ignore[call-arg]  # @ft.component adds key=
 
 
 def _open_store(data_dir: str | Path | None) -> Store | None:

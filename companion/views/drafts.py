@@ -10,7 +10,7 @@ from companion.views.hooks import current_page
 
 def phone_draft_key(name: str) -> str:
     """The key of this phone's draft ``name``: one per pass (kept across reloads and sleeps); ``name`` alone for a
-    tab with no pass (the view tests)."""
+    tab with no pass (the local mode)."""
     page = current_page()
     phone = pass_of(page).token_id if page is not None else ""
     return f"{name}-{phone}" if phone else name

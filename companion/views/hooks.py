@@ -24,7 +24,8 @@ T = TypeVar("T")
 
 
 def current_page() -> ft.Page | None:
-    """The page of the tab being drawn or handled; ``None`` when drawn with no page (a view test)."""
+    """The page of the tab being drawn or handled; ``None`` outside every tab (a session telling its subscribers
+    from another thread)."""
     try:
         return ft.context.page
     except RuntimeError:
@@ -32,16 +33,13 @@ def current_page() -> ft.Page | None:
 
 
 def use_threadsafe(setter: Callable[[Any], None], delay: float = 0.0) -> Callable[[Any], None]:
-    """``setter`` made callable from any thread (a plain call outside the event loop, as in view tests); with
-    ``delay``, it runs that many seconds later."""
-    try:
-        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
+    """``setter`` made callable from any thread (call it while drawing, on the tab's event loop); with ``delay``,
+    it runs that many seconds later."""
+    loop = asyncio.get_running_loop()
     captured = contextvars.copy_context()
 
     def deliver(value: Any) -> None:
-        if loop is None or loop.is_closed():
+        if loop.is_closed():
             setter(value)
         elif delay:
             loop.call_soon_threadsafe(loop.call_later, delay, setter, value, context=captured.copy())

@@ -1,8 +1,10 @@
-"""Render a component screen with no page or browser, so a view test can read it, tap it and render it again.
+"""Draw screens on real Flet pages with no browser, so a view test can read them, tap them and see them change.
 
-Hooks keep their state between renders (matched by position in the tree and component function, like Flet's
-own diff), effects run on mount and when their dependencies change, and cleanups run when a component leaves
-the tree. Setting state outside the event loop only records the value; call :meth:`Rendered.render` to see it.
+A :class:`Phone` is one browser tab: a Flet session over a connection that encodes what Flet sends, as the socket
+does, and keeps nothing else. Every phone runs on one event loop, in its own thread, as the server's phones do.
+Flet renders, diffs, runs effects and schedules updates exactly as when serving; :func:`fire` runs a handler on
+that loop in the tab's context, as a phone's event does, and :meth:`Rendered.render` waits until the tab has
+nothing left to do and returns what it shows.
 
     screen = Rendered(TableScreen, ctx)
     tap(screen.render(), "regret-plus-0")
@@ -11,120 +13,201 @@ the tree. Setting state outside the event loop only records the value; call :met
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import dataclasses
-from collections.abc import Callable
+import inspect
+import threading
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import flet as ft
-from flet.components.component import Component, Renderer
-from flet.components.hooks.use_effect import EffectHook
+import msgpack
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
 
-Path = tuple[object, ...]
+SETTLE_TURNS = 50  # loop turns a tab is given to finish what a change set off (updates, effects, their updates)
+
+_loop: asyncio.AbstractEventLoop | None = None
+_encode = configure_encode_object_for_msgpack(ft.BaseControl)
+
+
+def _event_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    if _loop is None:
+        _loop = asyncio.new_event_loop()
+        threading.Thread(target=_loop.run_forever, name="view-tests-loop", daemon=True).start()
+    return _loop
+
+
+def _on_loop_thread() -> bool:
+    try:
+        return asyncio.get_running_loop() is _loop
+    except RuntimeError:
+        return False
+
+
+class _Socket(Connection):
+    """The phone's end of the socket. Every message is encoded as flet-web encodes it (encoding is also where
+    Flet notes what the phone was sent, which its next diff starts from); a crash report is kept."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.loop = loop
+        self.pubsubhub = PubSubHub(loop)
+        self.crashes: list[str] = []
+
+    def send_message(self, message: Message) -> None:
+        msgpack.packb([message.action, message.body], default=_encode)
+        if message.action == MessageAction.SESSION_CRASHED:
+            self.crashes.append(str(message.body))
+
+
+class Phone:
+    """One phone's tab, whatever screen it shows: its Flet session and page. ``before_main(page)`` runs as
+    flet-web runs the app's ``before_main`` (in the context the phone was made in: the gate's pass, say)."""
+
+    def __init__(self, before_main: Callable[[ft.Page], None] | None = None) -> None:
+        self._socket = _Socket(_event_loop())
+        self._session = Session(self._socket)  # the page holds its session weakly; the server's index holds it
+        self.page = self._session.page
+
+        def register() -> None:
+            if before_main is not None:
+                before_main(self.page)
+            self._socket.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
+                session_id=self._session.id, page_patch=self._session.get_page_patch(), error="")))
+
+        self.call(register)
+        _open.add(self)
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` on the loop in this tab's context (awaited when it is a coroutine), and its result; from a
+        handler already on the loop, at once."""
+        if _on_loop_thread():
+            return fn()
+
+        async def run() -> Any:
+            result = fn()
+            return await result if inspect.isawaitable(result) else result
+
+        # run_task binds the caller's context to the page: a copy of it, so the test's own thread stays unbound.
+        return contextvars.copy_context().run(self.page.run_task, run).result(timeout=30)
+
+    def settle(self) -> None:
+        """Give the loop turns until the tab's updates and effects are done; a crash fails the test."""
+        async def turns() -> None:
+            for _ in range(SETTLE_TURNS):
+                await asyncio.sleep(0)
+
+        if not _on_loop_thread():  # in a handler, the tap that called it settles afterwards
+            self.call(turns)
+        if self._socket.crashes:
+            raise AssertionError("the screen crashed: " + "\n".join(self._socket.crashes))
+
+    def show(self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """Draw the screen ``fn(*args, **kwargs)`` (a component drawing an ``ft.View``) in place of any other."""
+        self.call(lambda: self.page.render_views(_Tab, fn, args, kwargs))
+
+    def clear(self) -> None:
+        """Take the screen away (its components unmount, their effects' cleanups run)."""
+        def close() -> None:
+            self.page.views = []
+            self.page.update()
+
+        self.call(close)
+        self.settle()
+
+    def close(self) -> None:
+        """The tab is closed: Flet stops its session (its scheduler, its calls still waiting for the phone)."""
+        self.call(self._session.close)
+        _open.discard(self)
+
+    def screen(self) -> Any:
+        """The ``ft.View`` the tab shows."""
+        return ft.unwrap_component(ft.unwrap_component(self.page.views)[0])
+
+
+_open: weakref.WeakSet[Phone] = weakref.WeakSet()
+
+
+def close_all() -> None:
+    """Close every phone still open (a test's end: each session's scheduler would otherwise keep its screen)."""
+    for phone in list(_open):
+        phone.close()
+
+
+@ft.component
+def _Tab(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    return [fn(*args, **kwargs)]
 
 
 class Rendered:
-    """A component tree kept between renders."""
+    """The screen ``fn(*args, **kwargs)`` shown on ``phone`` (a new one unless given), kept between renders."""
 
-    def __init__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-        self._root = lambda: fn(*args, **kwargs)
-        self._states: dict[Path, Any] = {}
-        self._memo: dict[Path, tuple[tuple[Any, ...], dict[str, Any], Any]] = {}
-        self.renders = 0
-        self.drawn: list[tuple[str, object]] = []  # (component, key) drawn by the last render, memo skips left out
+    def __init__(self, fn: Callable[..., Any], *args: Any, phone: Phone | None = None, **kwargs: Any) -> None:
+        self.phone = phone or Phone()
+        self._screen = (fn, args, kwargs)
+        self._shown = False
+        self._bodies: dict[tuple[str, object], Any] = {}
+        self.drawn: list[tuple[str, object]] = []  # (component, key) drawn since the last render, memo skips left out
 
     def render(self) -> Any:
-        """Render the whole tree afresh and return its top control (a component's output, unwrapped)."""
-        seen: dict[Path, Any] = {}
-        self.drawn = []
-        top = self._expand(Renderer().render(self._root), (), seen)
-        for path, state in self._states.items():
-            if path not in seen:
-                _unmount(state)
-        self._states = seen
-        self.renders += 1
-        return ft.unwrap_component(top)
+        """Let the tab finish what the last change set off, and return its screen (the ``ft.View``)."""
+        if not self._shown:
+            self._shown = True
+            self.phone.show(*self._screen)
+        self.phone.settle()
+        view = self.phone.screen()
+        if id(view) not in _tabs:
+            _tabs[id(view)] = (weakref.ref(view), weakref.ref(self.phone))
+            weakref.finalize(view, _tabs.pop, id(view), None)
+        bodies = dict(_components(self.phone.page.views))
+        self.drawn = [where for where, body in bodies.items() if self._bodies.get(where) is not body]
+        self._bodies = bodies
+        return view
 
     def unmount(self) -> None:
-        """Take the whole tree away (its effects' cleanups run)."""
-        for state in self._states.values():
-            _unmount(state)
-        self._states = {}
-
-    def _expand(self, node: Any, path: Path, seen: dict[Path, Any]) -> Any:
-        if isinstance(node, Component):
-            here = (*path, node.fn, node.key)
-            old = self._states.get(here)
-            if old is not None:
-                node._state = old
-                old.change_owner(node)
-            seen[here] = node._state
-            last = self._memo.get(here)
-            if node.memoized and old is not None and last is not None and not self._dirty_within(here) \
-                    and _same(last[0], node.args) and _same(tuple(last[1].values()), tuple(node.kwargs.values())):
-                node._b = last[2]  # as Flet does: unchanged props, no render
-                self._keep(node._b, here, seen)
-                return node
-            node._state.hook_cursor = 0
-            node._b = Renderer(node).render(node.fn, *node.args, **node.kwargs)
-            self.drawn.append((node.fn.__name__, node.key))
-            _clean(node._state)
-            if node.memoized:
-                self._memo[here] = (node.args, node.kwargs, node._b)
-            _run_effects(node._state, mounted=old is not None)
-            self._expand(node._b, here, seen)
-        elif isinstance(node, ft.BaseControl):
-            for f in dataclasses.fields(node):
-                if f.name.startswith("_") or f.name == "parent":
-                    continue
-                self._expand(getattr(node, f.name, None), (*path, f.name), seen)
-        elif isinstance(node, (list, tuple)):
-            for n, item in enumerate(node):
-                key = getattr(item, "key", None)
-                key = getattr(key, "value", key)  # a ScrollKey: by its value
-                self._expand(item, (*path, key or n), seen)
-        return node
+        """Take the screen away, as when the tab goes to another route."""
+        if self._shown:
+            self._shown = False
+            self.phone.clear()
 
 
-    def _dirty_within(self, path: Path) -> bool:
-        # Flet redraws a component whose state was set, under a memoized parent too; here the parent is drawn
-        # again so the child is reached (same props, same output).
-        return any(_dirty(state) for here, state in self._states.items() if here[:len(path)] == path)
-
-    def _keep(self, node: Any, path: Path, seen: dict[Path, Any]) -> None:
-        # A memoized subtree stays mounted: its components keep their state.
-        for here, state in self._states.items():
-            if here[:len(path)] == path:
-                seen[here] = state
+_tabs: dict[int, tuple[weakref.ref[Any], weakref.ref[Phone]]] = {}  # a screen drawn (by id) → its phone
 
 
-def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
-    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
+def fire(root: object, handler: Callable[..., Any] | None, event: object = None) -> Any:
+    """Call a control's ``handler`` (its ``on_click``, ``on_change``…) with ``event`` in the tab that drew
+    ``root``, as the phone's event would, and let the tab settle; returns what the handler returned."""
+    assert handler is not None, "the control has no such handler"
+    view, tab = _tabs.get(id(root), (None, None))
+    phone = tab() if tab is not None and view is not None and view() is root else None
+    if phone is None:  # a widget drawn on its own, in no tab: a plain call
+        return handler(event)
+    result = phone.call(lambda: handler(event))
+    phone.settle()
+    return result
 
 
-def _dirty(state: Any) -> bool:
-    return any(getattr(hook, "version", 0) != getattr(hook, "_seen_version", 0) for hook in state.hooks)
-
-
-def _clean(state: Any) -> None:
-    for hook in state.hooks:
-        if hasattr(hook, "version"):
-            hook._seen_version = hook.version
-
-
-def _run_effects(state: Any, mounted: bool) -> None:
-    for hook in state.hooks:
-        if not isinstance(hook, EffectHook):
-            continue
-        changed = not mounted or (hook.deps != [] and (hook.deps is None or hook.deps != hook.prev_deps))
-        if not changed:
-            continue
-        if mounted and callable(hook.cleanup):
-            hook.cleanup()
-        hook.setup()
-
-
-def _unmount(state: Any) -> None:
-    for hook in state.hooks:
-        if isinstance(hook, EffectHook) and callable(hook.cleanup):
-            hook.cleanup()
-    state.hooks.clear()
+def _components(control: object) -> Iterator[tuple[tuple[str, object], Any]]:
+    """Every component under ``control`` as ((its function's name, its key), what it drew)."""
+    if isinstance(control, ft.BaseControl) and ft.unwrap_component(control) is not control:
+        body = ft.unwrap_component(control)
+        yield (control.fn.__name__, control.key), body  # type: ignore[attr-defined]
+        yield from _components(body)
+    elif isinstance(control, ft.BaseControl):
+        for f in dataclasses.fields(control):
+            if not f.name.startswith("_") and f.name != "parent":
+                yield from _components(getattr(control, f.name, None))
+    elif isinstance(control, (list, tuple)):
+        for item in control:
+            yield from _components(item)

@@ -5,6 +5,7 @@ is chosen per phone and by the CLI's locale."""
 from __future__ import annotations
 
 import ast
+import contextvars
 import importlib.util
 import string
 import threading
@@ -15,7 +16,6 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
-from flet.controls.context import _context_page
 from fontTools.ttLib import TTFont
 
 from companion import i18n
@@ -26,6 +26,7 @@ from companion.net import identity
 from companion.resources import assets_path, data_path
 from companion.views import language as phone_language
 from companion.views import theme
+from tests.support.components import Phone
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("it", "zh_Hant")
@@ -198,23 +199,25 @@ def test_the_browser_language_comes_from_accept_language(header: str | None, exp
 def test_two_phones_read_two_languages_at_once(session_languages: None) -> None:
     """Flet binds each session's page to the context of every handler it runs (its threads included); two
     handlers running at the same time on two phones translate each into its own phone's language."""
-    italian, chinese = FakePage("it-IT"), FakePage("zh-TW")
-    phone_language.choose(italian, "it")
-    phone_language.choose(chinese, "zh_Hant")
+    italian, chinese = Phone(), Phone()
+    phone_language.choose(italian.page, "it")
+    phone_language.choose(chinese.page, "zh_Hant")
     both_started = threading.Barrier(2)
     seen: dict[str, list[str]] = {}
 
-    def handler(name: str, page: FakePage) -> None:
-        _context_page.set(page)  # what Flet's dispatch does before a handler runs
+    def handler(name: str) -> None:
         both_started.wait()
         seen[name] = [t("Madness") for _ in range(200)]
 
-    threads = [threading.Thread(target=handler, args=("it", italian)),
-               threading.Thread(target=handler, args=("zh", chinese))]
+    # What each phone's handler runs in: the context its page is bound to, carried into the handler's thread.
+    contexts = {name: phone.call(contextvars.copy_context) for name, phone in (("it", italian), ("zh", chinese))}
+    threads = [threading.Thread(target=contexts[name].run, args=(handler, name)) for name in ("it", "zh")]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    italian.close()
+    chinese.close()
     assert set(seen["it"]) == {"Follia"} and set(seen["zh"]) == {"瘋狂"}
     assert t("Madness") == "Madness"  # outside any session: English
 

@@ -1,7 +1,7 @@
-"""Phones served at a table, for screen tests: a pass per phone, its seat, and drawing as that phone.
+"""Phones at a table, for screen tests: a pass per phone, its seat, and drawing on that phone.
 
 ``keys`` (the fixture in conftest.py) serves codes for the test; ``phone(keys, code, seat)`` joins a phone and seats it;
-``with on(page):`` draws as that phone (what ``ft.context.page`` returns).
+``with on(phone):`` draws every screen first drawn inside it on that phone (its page: its pass, language, text size).
 """
 
 from __future__ import annotations
@@ -9,37 +9,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flet.controls.context import _context_page
+from tables import in_hand, new_phone
 
 from companion.net import identity
 from companion.net.codes import Keys
+from tests.support.components import Phone
 
 
-class _Page:
-    """What the screens read of a page: its Flet session (weakly referenced, as Flet's own) for the seat check, and
-    its views (none drawn here: nothing to scroll into view)."""
-
-    def __init__(self) -> None:
-        self.session = type("Session", (), {})()
-        self.views: list[object] = []
-
-
-def phone(keys: Keys, code: str, seat: dict | None) -> _Page:
-    """A phone that joined with ``code`` and sat at ``seat``."""
+def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None) -> Phone:
+    """A phone that opened the app; with ``keys``, one that joined with ``code`` and sat at ``seat``."""
+    if keys is None:
+        return new_phone()
     holder = keys.join(code)
     assert holder is not None
     keys.set_seat(holder.token_id, seat)
-    page = _Page()
-    token = identity.current_pass.set(holder)
-    identity.remember(page)
-    identity.current_pass.reset(token)
-    return page
+    token = identity.current_pass.set(holder)  # as the gate does while Flet opens the phone's session
+    try:
+        return new_phone(before_main=identity.remember)
+    finally:
+        identity.current_pass.reset(token)
 
 
 @contextmanager
-def on(page: _Page) -> Iterator[None]:
-    token = _context_page.set(page)
+def on(held: Phone) -> Iterator[Phone]:
+    token = in_hand.set(held)
     try:
-        yield
+        yield held
     finally:
-        _context_page.reset(token)
+        in_hand.reset(token)

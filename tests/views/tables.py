@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+
+import flet as ft
+
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
 from companion.views.context import AppContext
-from tests.support.components import Rendered
+from tests.support.components import Phone, Rendered
 
 SUNFISH = FishRef(name="Sunfish", value=4, type="fair")
+in_hand: ContextVar[Phone | None] = ContextVar("in_hand", default=None)  # the phone seated.on() draws on
 
 
 def play(game: Game, *actions: act.Action) -> Game:
@@ -81,17 +87,47 @@ def _go(ctx: AppContext, route: str) -> None:
     shown = ctx.__dict__.pop("_shown", None)
     if shown is not None:
         shown[1].unmount()
+        ctx.on_error = ctx.on_refresh = None  # the next screen's tab hooks them again
     ctx.route = route
+
+
+@ft.component
+def TabScreen(ctx: AppContext, route: str) -> ft.View:
+    """The screen of ``route`` as the app's ``Root`` draws it in a tab: a refusal shown or a whole redraw asked
+    for through ``ctx`` draws it again."""
+    from companion.app import route_screen, use_notices
+
+    return route_screen(ctx, route, use_notices(ctx))
+
+
+def tab(ctx: AppContext) -> Rendered:
+    """``ctx``'s route shown on its phone, kept between renders."""
+    return Rendered(TabScreen, ctx, ctx.route, phone=phone_of(ctx))
+
+
+def phone_of(ctx: AppContext) -> Phone:
+    """The phone ``ctx`` is drawn on: the one in hand (``seated.on``) when it was first drawn, else its own."""
+    held = ctx.__dict__.get("_phone")
+    if held is None:
+        held = ctx.__dict__["_phone"] = in_hand.get() or new_phone()
+    return held
+
+
+def new_phone(before_main: Callable[[ft.Page], None] | None = None) -> Phone:
+    """A phone that opened the app: once closed, its tab stops following the games it showed (as in the app)."""
+    from companion.views.hooks import release
+
+    opened = Phone(before_main)
+    opened.page.on_close = lambda _event: release(opened.page)
+    return opened
 
 
 def draw(ctx: AppContext):
     """The screen of ``ctx.route`` as the app draws it, rendered again on every call; its local state (what is
     typed, ticked, selected) is kept while the route stays, and dropped when the route changes, as in the app."""
-    from companion.app import RouteScreen
-
     shown = ctx.__dict__.get("_shown")
     if shown is None or shown[0] != ctx.route:
-        shown = ctx.__dict__["_shown"] = (ctx.route, Rendered(RouteScreen, ctx, ctx.route))
+        shown = ctx.__dict__["_shown"] = (ctx.route, tab(ctx))
     return shown[1].render()
 
 

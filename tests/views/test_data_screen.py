@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,15 +15,13 @@ from companion.views.context import AppContext
 from companion.views.home import data as data_screen
 from tests.store.conftest import campaign
 from tests.store.games import played_game
+from tests.support.components import fire
 from tests.views.tables import context, draw
-from tests.views.viewtree import change, find, ids, text_of
+from tests.views.viewtree import change, enter, find, ids, tap, text_of
 
 
 def _tap(ctx: AppContext, identifier: str) -> None:
-    control = find(draw(ctx), identifier)
-    result = control.on_click(SimpleNamespace(control=control))
-    if inspect.iscoroutine(result):
-        asyncio.run(result)
+    tap(draw(ctx), identifier)
 
 
 @pytest.fixture
@@ -111,9 +107,7 @@ def test_pasted_text_outlives_leaving_the_screen_and_is_cleared_once_imported(st
     other = open_store(tmp_path / "other")
     ctx = context(None, "/data", store=other)
     text = json.dumps(store.export_all())
-    field = find(draw(ctx), "data-import-text")
-    field.value = text
-    field.on_change(SimpleNamespace(control=field, data=text))  # pasted, and the phone put away: no blur
+    enter(draw(ctx), "data-import-text", text)  # pasted, and the phone put away: no blur
     ctx.navigate("/settings")
     assert "data-import-text" not in ids(draw(ctx))
     ctx.navigate("/data")
@@ -137,7 +131,7 @@ def test_a_picked_file_is_imported(store: Store, tmp_path: Path) -> None:
     pick = find(draw(ctx), "data-import-file").action
     assert isinstance(pick, ft.PickFiles) and pick.with_data and pick.allowed_extensions == ["json"]
     picked = ft.FilePickerFile(id=1, name="export.json", size=len(exported), bytes=exported)
-    pick.file_picker.on_result(SimpleNamespace(files=[picked]))
+    fire(draw(ctx), pick.file_picker.on_result, SimpleNamespace(files=[picked]))
 
     assert [g.id for g in other.list_games()] == [store.list_games()[0].id]
     assert "Imported 1 game" in text_of(draw(ctx), "data-result")

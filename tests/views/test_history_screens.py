@@ -69,7 +69,7 @@ def test_an_empty_history_says_how_plays_get_there(tmp_path: Path):
 
 def test_a_play_opens_its_breakdown(store):
     ctx = context(route="/history", store=store)
-    find(draw(ctx), "history-play-third").on_click(None)
+    tap(draw(ctx), "history-play-third")
     assert ctx.route == "/history/play?play=third"
     play = draw(ctx)
     assert "Winner: Ada" in text_of(play, "scorer-winners")
@@ -245,10 +245,8 @@ def test_new_game_offers_names_from_earlier_plays(tmp_path: Path):
 
 def test_the_data_screen_exports_the_plays_as_csv_and_json(store, monkeypatch):
     """CSV: a header, then one row per player per play; JSON: the store's export document with every play."""
-    import asyncio
     import csv
     import io
-    from types import SimpleNamespace
 
     from companion.views.home import data as data_screen
 
@@ -261,8 +259,7 @@ def test_the_data_screen_exports_the_plays_as_csv_and_json(store, monkeypatch):
     screen = draw(context(route="/data", store=store))
     monkeypatch.setattr(data_screen.ft, "FilePicker", Picker)  # once drawn: the import's picker is a real one
     for button in ("data-export-plays-csv", "data-export-plays-json"):
-        control = find(screen, button)
-        asyncio.run(control.on_click(SimpleNamespace(control=control)))
+        tap(screen, button)
     (csv_name, csv_bytes), (json_name, json_bytes) = offered
     assert csv_name.endswith(".csv") and json_name.endswith(".json")
     rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8"))))

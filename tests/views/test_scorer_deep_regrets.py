@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 from tables import context, draft_of, draw, finished, play
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts
+from viewtree import change, enter, find, ids, is_enabled, leave, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
@@ -174,16 +174,14 @@ def test_cloche_takes_only_a_small_fish() -> None:
 
 def test_typing_waits_for_the_field_to_be_left_before_the_draft_changes() -> None:
     """A redraw under a typing thumb sends the field an older text: keystrokes stay in the field until it is left."""
-    from types import SimpleNamespace
 
     ctx = context(None, "/score")
-    field = find(draw(ctx), "scorer-name-0")
+    draw(ctx)
     session = ctx.sessions.draft(DRAFT_KEY)
     for text in ("A", "An", "Ann"):
-        field.value = text
-        field.on_change(SimpleNamespace(control=field))
+        enter(draw(ctx), "scorer-name-0", text)
     assert session.version == 0 and session.current.value.players[0].name == ""
-    field.on_blur(SimpleNamespace(control=field))
+    leave(draw(ctx), "scorer-name-0")
     assert session.version == 1 and session.current.value.players[0].name == "Ann"
     tap(draw(ctx), "scorer-regret-cards-plus-0")  # the next tap is not taken for a stale phone's
     assert ctx.error is None and session.current.value.players[0].regret_cards == 1

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from seated import on
+from seated import on, phone
 from tables import context, draw, two_players
 from viewtree import find, tap, walk
 
 from companion.session import Sessions
 from companion.store import open_store
 from companion.views import theme
-
-
-class Phone:
-    """A phone's page, as the screens see it (``ft.context.page``)."""
-
-    def __init__(self) -> None:
-        self.session = type("Session", (), {})()
-        self.views: list[object] = []
 
 
 def sizes(screen: object) -> dict[str, set[float]]:
@@ -41,7 +33,7 @@ def sizes(screen: object) -> dict[str, set[float]]:
 def test_two_phones_read_the_table_at_two_text_sizes(tmp_path):
     store = open_store(tmp_path)
     sessions = Sessions(store)
-    near, far = Phone(), Phone()
+    near, far = phone(), phone()
     with on(far):  # the phone across the table picks Larger (1.5×)
         settings = context(None, "/settings", sessions=sessions)
         tap(draw(settings), "text-size-3")
@@ -62,13 +54,12 @@ def test_two_phones_read_the_table_at_two_text_sizes(tmp_path):
 
 
 def test_a_phone_that_chose_nothing_reads_the_designed_sizes():
-    with on(Phone()):
-        assert theme.BODY == 16 and theme.LABEL == 14 and theme.text_scale() == 1.0
+    assert phone().call(lambda: (theme.BODY, theme.LABEL, theme.text_scale())) == (16, 14, 1.0)
 
 
 def test_a_text_size_out_of_range_is_refused_and_changes_nothing():
-    phone = Phone()
-    theme.choose_text_scale(1.25, phone)
+    held = phone()
+    theme.choose_text_scale(1.25, held.page)
     with pytest.raises(ValueError, match="Text size"):
-        theme.choose_text_scale(9, phone)
-    assert theme.scaled_for(phone, "BODY") == 20.0
+        theme.choose_text_scale(9, held.page)
+    assert theme.scaled_for(held.page, "BODY") == 20.0

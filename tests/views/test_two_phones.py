@@ -12,7 +12,7 @@ from companion.store import open_store
 
 def test_a_stale_phone_is_refused_and_shown_the_game_as_it_stands(tmp_path, two_tabs):
     store, game = open_store(tmp_path), two_players()
-    tabs = two_tabs(game, store)
+    tabs = two_tabs(game, store, asleep=True)
     first, second = tabs.first, tabs.second
     # The second phone drew the table before the first one changed it, and never heard of the change (asleep).
     tap(draw(first), "regret-plus-0")
@@ -20,8 +20,9 @@ def test_a_stale_phone_is_refused_and_shown_the_game_as_it_stands(tmp_path, two_
     assert "Another phone changed this game first" in second.error
     saved = store.load_game(game.id).state.players
     assert (saved[0].regret_cards, saved[1].fishbucks) == (1, 0)  # the first phone's Regret kept, nothing else
-    assert text_of(draw(second), "regret-0").startswith("1")  # the second phone now shows it too
-    tap(draw(second), "fishbucks-plus-1")
+    shown = tabs.wake()
+    assert text_of(shown, "regret-0").startswith("1")  # the second phone now shows it too
+    tap(shown, "fishbucks-plus-1")
     assert store.load_game(game.id).state.players[1].fishbucks == 1
 
 
@@ -48,12 +49,12 @@ def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other(t
 def test_a_stale_phone_draws_the_game_again_and_its_next_tap_counts(two_tabs):
     """After the refusal the same screen shows the game as it stands and names that version."""
     game = two_players()
-    tabs = two_tabs(game)
-    second, stale = tabs.second, tabs.other
+    tabs = two_tabs(game, asleep=True)
+    second = tabs.second
     tap(draw(tabs.first), "regret-plus-0")
     tap(tabs.seen, "fishbucks-plus-1")  # drawn before the Regret: refused
     assert "Another phone changed this game first" in second.error
-    v = stale.render()
+    v = tabs.wake()
     assert text_of(v, "regret-0").startswith("1")
     tap(v, "fishbucks-plus-1")
     assert second.error is None

@@ -4,11 +4,9 @@ field, and changes nothing."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import flet as ft
 from tables import context, draft_of, draw, game_of, two_players
-from viewtree import find, tap, text_of
+from viewtree import change, find, tap, text_of
 
 from companion.rules import actions as act
 from companion.scoring.draft import PlayerDraft, TableDraft
@@ -21,8 +19,7 @@ def type_in(ctx: AppContext, identifier: str, text: str) -> None:
     tap(draw(ctx), identifier)
     field = find(draw(ctx), identifier)
     assert isinstance(field, ft.TextField) and field.keyboard_type == ft.KeyboardType.NUMBER and field.autofocus
-    field.value = text
-    field.on_blur(SimpleNamespace(control=field))
+    change(draw(ctx), identifier, text)
 
 
 def test_typed_regret_cards_are_one_move_at_the_table():

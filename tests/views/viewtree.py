@@ -1,8 +1,8 @@
 """Walk a screen's control tree without a page: find controls by semantics identifier, tap them, type into them.
 
-Flet 1.x controls are dataclasses, so a screen rendered by ``tests.support.components.Rendered`` can be read and
-its handlers called directly (see ``shared/guides/FLET_WEB_TESTING.md``); a component is walked through what it
-rendered.
+Flet 1.x controls are dataclasses, so a screen rendered by ``tests.support.components.Rendered`` can be read, and
+its handlers run on the tab's loop as a phone's events do (see ``shared/guides/FLET_WEB_TESTING.md``); a component
+is walked through what it rendered.
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import flet as ft
+from flet.utils.object_model import patch_dataclass
+
+from tests.support.components import fire
 
 
 def walk(control: object) -> Iterator[ft.BaseControl]:
@@ -63,7 +66,7 @@ def tap(root: object, identifier: str) -> None:
     control = find(root, identifier)
     assert not getattr(control, "disabled", False), f"{identifier} is disabled"
     assert control.on_click is not None, f"{identifier} has no on_click"
-    control.on_click(SimpleNamespace(control=control))
+    fire(root, control.on_click, SimpleNamespace(control=control))
 
 
 def is_enabled(root: object, identifier: str) -> bool:
@@ -71,10 +74,26 @@ def is_enabled(root: object, identifier: str) -> bool:
     return not getattr(control, "disabled", False) and getattr(control, "on_click", None) is not None
 
 
-def change(root: object, identifier: str, value: object) -> None:
-    """Set a field's or switch's value as the user would, call its ``on_change``, then leave it (``on_blur``)."""
+def enter(root: object, identifier: str, value: object) -> None:
+    """What the phone sends as the user types or flips ``identifier``: its new value, then its ``on_change``."""
     control = find(root, identifier)
-    control.value = value
-    control.on_change(SimpleNamespace(control=control, data=value))
+
+    def sent(event: object) -> None:
+        patch_dataclass(control, {"value": value})  # as Flet applies the value the phone sent before the handler
+        if control.on_change is not None:
+            control.on_change(event)
+
+    fire(root, sent, SimpleNamespace(control=control, data=value))
+
+
+def leave(root: object, identifier: str) -> None:
+    """Leave the field ``identifier`` (its ``on_blur``, when it has one)."""
+    control = find(root, identifier)
     if getattr(control, "on_blur", None) is not None:
-        control.on_blur(SimpleNamespace(control=control))
+        fire(root, control.on_blur, SimpleNamespace(control=control))
+
+
+def change(root: object, identifier: str, value: object) -> None:
+    """Set a field's or switch's value as the user would, then leave it."""
+    enter(root, identifier, value)
+    leave(root, identifier)

@@ -32,8 +32,8 @@ def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
 
 def take(ctx: AppContext, seat: Seat) -> None:
     """Keep ``seat`` for this phone and open its screen."""
-    page = current_page()  # none in a view test: nothing to keep the seat with
-    if page is not None and not choose_seat(page, seat):
+    page = current_page()
+    if page is None or not choose_seat(page, seat):
         ctx.fail(t("This phone's pass was dropped (the room code changed): join again with the new code."))
         return
     ctx.navigate(seat.route())

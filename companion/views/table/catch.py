@@ -92,8 +92,9 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
     controls.append(ft.Row([
         stepper("catch-adjust", "", shown, partial(adjust, -1) if choice.adjustment > -limit else None,
                 partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand")),
-        tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why),
-               expand=True),
+        # Kept as typed, drawn again once left (the summary names it): a redraw under the thumb loses keystrokes.
+        tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
+                                                on_blur=lambda _e: redraw()), expand=True),
     ]))
     return controls
 

@@ -118,10 +118,7 @@ def _bring_into_view(seat: int | None) -> None:
     """On an angler's turn their card scrolls into view (a long table on a phone hides the lower cards)."""
     if seat is None:
         return
-    try:
-        page = ft.context.page
-    except RuntimeError:  # drawn without a page (a view test): nothing to scroll
-        return
+    page = ft.context.page
     views = ft.unwrap_component(page.views)  # the app's Root component draws the views
     shown = [ft.unwrap_component(v) for v in views] if isinstance(views, list) else []
     if shown and isinstance(shown[-1], ft.View):
