@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import functools
 import inspect
 import threading
 import weakref
@@ -157,8 +158,13 @@ class Rendered:
         self.phone = phone or Phone()
         self._screen = (fn, args, kwargs)
         self._shown = False
-        self._bodies: dict[tuple[str, object], Any] = {}
+        self._bodies: dict[tuple[str, object], Any] | None = None  # what each component drew, once watched
         self.drawn: list[tuple[str, object]] = []  # (component, key) drawn since the last render, memo skips left out
+
+    def watch(self) -> Rendered:
+        """From now on each render sets :attr:`drawn` (a walk of the whole tree, so only for tests that read it)."""
+        self._bodies = _bodies(self.phone.page.views) if self._shown else {}
+        return self
 
     def render(self) -> Any:
         """Let the tab finish what the last change set off, and return its screen (the ``ft.View``)."""
@@ -170,9 +176,10 @@ class Rendered:
         if id(view) not in _tabs:
             _tabs[id(view)] = (weakref.ref(view), weakref.ref(self.phone))
             weakref.finalize(view, _tabs.pop, id(view), None)
-        bodies = dict(_components(self.phone.page.views))
-        self.drawn = [where for where, body in bodies.items() if self._bodies.get(where) is not body]
-        self._bodies = bodies
+        if self._bodies is not None:
+            bodies = _bodies(self.phone.page.views)
+            self.drawn = [where for where, body in bodies.items() if self._bodies.get(where) is not body]
+            self._bodies = bodies
         return view
 
     def unmount(self) -> None:
@@ -198,16 +205,29 @@ def fire(root: object, handler: Callable[..., Any] | None, event: object = None)
     return result
 
 
-def _components(control: object) -> Iterator[tuple[tuple[str, object], Any]]:
-    """Every component under ``control`` as ((its function's name, its key), what it drew)."""
-    if isinstance(control, ft.BaseControl) and ft.unwrap_component(control) is not control:
-        body = ft.unwrap_component(control)
-        yield (control.fn.__name__, control.key), body  # type: ignore[attr-defined]
-        yield from _components(body)
-    elif isinstance(control, ft.BaseControl):
-        for f in dataclasses.fields(control):
-            if not f.name.startswith("_") and f.name != "parent":
-                yield from _components(getattr(control, f.name, None))
+def nodes(control: object) -> Iterator[ft.BaseControl]:
+    """Every control and component under ``control`` (itself included), depth first; a component is followed by
+    what it drew."""
+    if isinstance(control, ft.BaseControl):
+        yield control
+        drawn = ft.unwrap_component(control)
+        if drawn is not control:
+            yield from nodes(drawn)
+            return
+        for name in _children(type(control)):
+            yield from nodes(getattr(control, name, None))
     elif isinstance(control, (list, tuple)):
         for item in control:
-            yield from _components(item)
+            yield from nodes(item)
+
+
+@functools.cache
+def _children(kind: type) -> tuple[str, ...]:
+    # The fields a control's children can be in: its public ones, the parent link aside.
+    return tuple(f.name for f in dataclasses.fields(kind) if not f.name.startswith("_") and f.name != "parent")
+
+
+def _bodies(root: object) -> dict[tuple[str, object], Any]:
+    """Each component under ``root`` by (its function's name, its key), with what it drew."""
+    return {(c.fn.__name__, c.key): ft.unwrap_component(c)  # type: ignore[attr-defined]
+            for c in nodes(root) if ft.unwrap_component(c) is not c}

@@ -85,7 +85,7 @@ def two_tabs() -> Callable[..., TwoTabs]:
             store.save_game(game)
         route = f"/table?game={game.id}"
         first, second = context(None, route, sessions=sessions), context(None, route, sessions=sessions)
-        other = tab(second)
+        other = tab(second).watch()
         with pytest.MonkeyPatch.context() as later:
             if asleep:  # read once, when the tab subscribes
                 later.setattr("companion.views.hooks.OTHER_TABS_DELAY", ASLEEP_S)

@@ -264,6 +264,12 @@ def test_each_phone_has_its_own_form(monkeypatch):
     assert find(draw(phones["host"]), "player-name-0").value == "Ada"
 
 
+def watched(ctx) -> None:
+    """Draw the screen of ``ctx`` and note from now on what each drawing draws again."""
+    draw(ctx)
+    ctx.__dict__["_shown"][1].watch()
+
+
 def redraw_pending(ctx) -> bool:
     """Whether the screen drew anything again since it was last drawn."""
     draw(ctx)
@@ -275,6 +281,7 @@ def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_
     store = open_store(tmp_path)
     remember_names(store, ["Ada"])
     ctx = context(None, "/new", store=store)
+    watched(ctx)
     keystrokes(ctx, "player-name-1", "B")
     assert not redraw_pending(ctx) and ctx.sessions.draft("new-game").current.value.players[1].name == "B"
     tap(draw(ctx), "player-name-0-suggest-0")

@@ -195,7 +195,7 @@ def cards_drawn(screen: Rendered) -> list[object]:
 def test_a_change_to_one_angler_redraws_only_that_anglers_card():
     """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept."""
     ctx = context(monday_action(), "/table?game={id}")
-    screen = tab(ctx)
+    screen = tab(ctx).watch()
     tap(screen.render(), "fishbucks-plus-1")
     v = screen.render()
     assert cards_drawn(screen) == ["card-1"]
@@ -208,7 +208,7 @@ def test_a_change_to_one_angler_redraws_only_that_anglers_card():
 
 def test_a_change_to_the_table_redraws_every_card_it_touched():
     ctx = context(monday_action(), "/table?game={id}")
-    screen = tab(ctx)
+    screen = tab(ctx).watch()
     tap(screen.render(), "pass-0")  # the turn moves on: banner, countdown and both cards change
     v = screen.render()
     assert sorted(cards_drawn(screen)) == ["card-0", "card-1"]
@@ -224,7 +224,7 @@ def test_the_last_refresh_shows_the_life_preserver_throw():
 
 def test_an_undo_redraws_the_card_it_changed_back():
     ctx = context(monday_action(), "/table?game={id}")
-    screen = tab(ctx)
+    screen = tab(ctx).watch()
     tap(screen.render(), "regret-plus-0")
     tap(screen.render(), "undo")
     v = screen.render()

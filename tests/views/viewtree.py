@@ -7,29 +7,19 @@ is walked through what it rendered.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from types import SimpleNamespace
 
 import flet as ft
 from flet.utils.object_model import patch_dataclass
 
-from tests.support.components import fire
+from tests.support.components import fire, nodes
 
 
 def walk(control: object) -> Iterator[ft.BaseControl]:
-    """Every control under ``control`` (itself included), depth first."""
-    if isinstance(control, ft.BaseControl) and ft.unwrap_component(control) is not control:
-        yield from walk(ft.unwrap_component(control))
-    elif isinstance(control, ft.BaseControl):
-        yield control
-        for f in dataclasses.fields(control):
-            if f.name.startswith("_") or f.name == "parent":
-                continue
-            yield from walk(getattr(control, f.name, None))
-    elif isinstance(control, (list, tuple)):
-        for item in control:
-            yield from walk(item)
+    """Every control under ``control`` (itself included), depth first; components are walked through what they
+    drew."""
+    return (c for c in nodes(control) if ft.unwrap_component(c) is c)
 
 
 def ids(root: object) -> list[str]:
