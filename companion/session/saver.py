@@ -1,5 +1,5 @@
-"""Saves off the tap's path: one worker thread, in order, each record written a moment after its change with the
-newest version it has by then (a burst of taps is one write).
+"""Saves off the tap's path: one worker thread, in order, each record written a moment after its first unwritten
+change with the newest version it has by then (a burst of taps is one write).
 
 >>> saved = []
 >>> saver = Saver(background=False)
@@ -40,16 +40,16 @@ class Saver:
             write(value)
             return
         with self._lock:
+            waiting = key in self._pending  # its write is queued already and will take this version
             self._pending[key] = (value, write)
-        self._pool.submit(self._newest, key, time.monotonic() + self._settle_s)
+        if not waiting:
+            self._pool.submit(self._newest, key, time.monotonic() + self._settle_s)
 
     def _newest(self, key: str, due: float) -> None:
         self._hurry.wait(max(0.0, due - time.monotonic()))
         with self._lock:
-            queued = self._pending.pop(key, None)
-        if queued is not None:  # None: an earlier save of the record already wrote its newest version
-            value, write = queued
-            write(value)
+            value, write = self._pending.pop(key)
+        write(value)
 
     def flush(self) -> None:
         """Write every save queued so far, now, and wait until they are written."""
