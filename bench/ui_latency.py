@@ -49,7 +49,8 @@ def _selector(identifier: str) -> str:
 def tap_latency_ms(phone: FletPage, button: str, watched: str) -> float:
     """Tap ``button`` once and return the milliseconds until ``watched`` shows a different text."""
     page = phone.page
-    node = phone.wait_id(button).locator("[flt-tappable]").first
+    tagged = phone.wait_id(button)
+    node = tagged if tagged.get_attribute("flt-tappable") is not None else tagged.locator("[flt-tappable]").first
     box = node.bounding_box()
     assert box, f"{button} has no box"
     before = page.evaluate("s => document.querySelector(s)?.textContent ?? null", _selector(watched))

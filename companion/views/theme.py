@@ -87,6 +87,7 @@ FAIR = ft.Colors.LIGHT_BLUE_300
 FOUL = ft.Colors.DEEP_ORANGE_300
 DANGER = ft.Colors.RED_300
 PASSED = ft.Colors.GREY_500
+DISABLED = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)  # Material's disabled content
 
 # The colours an angler's pieces come in ("in their color", A p.6), by the id a game stores, as the companion draws
 # them: a display accent. A colour is never a name: the angler's name is their own (views/labels.py names these).

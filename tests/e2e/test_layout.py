@@ -154,7 +154,7 @@ SCREENS = [
 # Every flt-semantics node that carries text: its box, the scroll view around it (a node is judged only where it
 # is wholly inside it: Flutter cuts a node's box at its scroll view's edge), its card's box, and the widths its
 # text needs in Roboto at the smallest size (whole, and its longest word).
-_COLLECT = """async ({small, headings, button, font}) => {
+_COLLECT = """async ({small, headings, button, font, touch}) => {
     if (!document.fonts.check(`${small}px ${font}`)) {
         const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
         document.fonts.add(await face.load());
@@ -186,6 +186,8 @@ _COLLECT = """async ({small, headings, button, font}) => {
             .map(c => c.textContent).join('').trim();
         const r = n.getBoundingClientRect();
         if (!text || !r.width || !r.height) continue;
+        // An icon button (a stepper's − or +): its text is the name a screen reader says, not drawn on screen.
+        if (n.getAttribute('role') === 'button' && r.width <= touch && r.height <= touch) continue;
         // Flutter cuts a node's box at the edge of every clipping (scrolling) node around it.
         let top = 0, bottom = innerHeight, card = null, inside = true;
         for (let a = n.parentElement; a; a = a.parentElement) {
@@ -268,7 +270,8 @@ def survey(phone: FletPage, shot: str, steps: int = 5) -> list[str]:
     for step in range(steps):
         time.sleep(0.2)
         seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"], "headings": HEADING_SIZES,
-                                              "button": BUTTON_TEXT, "font": "LayoutRoboto"})
+                                              "button": BUTTON_TEXT, "font": "LayoutRoboto",
+                                              "touch": theme.TOUCH})
         found += [p for p in problems(seen["nodes"], seen["width"]) if p not in found]
         if step == 0:
             phone.screenshot(shot)

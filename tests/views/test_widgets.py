@@ -25,6 +25,17 @@ def test_stepper_without_a_handler_disables_that_button():
     assert is_enabled(row, "fishbucks-plus-0")
 
 
+def test_stepper_buttons_are_named_buttons_that_draw_no_ripple():
+    """A screen reader says what − and + do, and says a disabled one is; a tap draws no ink (the number changing is
+    the answer, and ripple frames slowed the next tap's answer: companion/views/widgets/stepper.py)."""
+    row = stepper("fishbucks", 0, 0, None, lambda: None, label="Fishbucks")
+    minus, _, plus = row.controls
+    assert (minus.button, minus.label, minus.disabled) == (True, "Fishbucks minus one", True)
+    assert (plus.button, plus.label, plus.disabled) == (True, "Fishbucks plus one", False)
+    assert not any(getattr(part.content, "ink", False) or isinstance(part.content, ft.IconButton)
+                   for part in (minus, plus))
+
+
 def test_touch_targets_are_at_least_48_px():
     row = stepper("regret", 0, 1, lambda: None, lambda: None)
     for identifier in ("regret-minus-0", "regret-plus-0"):

