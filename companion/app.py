@@ -93,13 +93,14 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
 
 def use_notices(ctx: AppContext) -> int:
     """Hook ``ctx`` to the component drawing its screen: a refusal or the table's steps (``ctx.fail``,
-    ``ctx.tell``) draw the screen again, and ``ctx.refresh()`` counts one more whole redraw (the count returned,
-    which keys the screen so that it mounts afresh)."""
-    _, set_error = ft.use_state(ctx.error)
+    ``ctx.tell``) draw the screen again when the bottom bar needs another shape (its lines follow ``ctx`` by
+    themselves, :class:`~companion.views.widgets.basics.NoticeLines`), and ``ctx.refresh()`` counts one more whole
+    redraw (the count returned, which keys the screen so that it mounts afresh)."""
+    _, set_shape = ft.use_state(ctx.notice_shape)
     version, set_version = ft.use_state(0)
     if ctx.on_error is None:  # set once: a new handler each render would be sent to the browser each time
         # Each runs in this tab's own context (its page, hence its language), whichever tab or thread asks.
-        ctx.on_error = use_threadsafe(set_error, NOTICE_DELAY)
+        ctx.on_error = use_threadsafe(set_shape, NOTICE_DELAY)
         redraw = use_threadsafe(set_version)
         ctx.on_refresh = lambda: redraw(lambda v: v + 1)
     return version

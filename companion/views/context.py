@@ -44,8 +44,10 @@ class AppContext:
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
     steps: tuple[str, ...] = ()  # what the table must do by hand after the last move (kept until the next action)
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
-    # set by the app: show or hide the bottom bar (called with what it shows, the refusal and the table's steps)
+    # set by the app: the bottom bar may need another shape (given a function that reads notice_shape)
     on_error: Callable[[Any], None] | None = None
+    # set by the bottom bar's lines: what they show may have changed (given a function that reads notice)
+    on_notice: Callable[[Any], None] | None = None
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
@@ -108,10 +110,24 @@ class AppContext:
             self.fail(result.message or "")
         return result.ok
 
+    @property
+    def notice(self) -> tuple[str | None, tuple[str, ...]]:
+        """What the bottom bar shows: the last refusal, else what the table must do by hand."""
+        return self.error, self.steps
+
+    @property
+    def notice_shape(self) -> tuple[bool, int]:
+        """What the bar's height depends on: whether a refusal shows, and how many steps."""
+        return bool(self.error), len(self.steps)
+
     def _show(self, message: str | None) -> None:
         self.error = message
+        # Each reads what the bar shows when it is delivered: a move clears the last steps, then tells its own, and
+        # the two deliveries then bring the same value, which draws nothing (not the bar cleared, then filled again).
+        if self.on_notice is not None:
+            self.on_notice(lambda _shown: self.notice)
         if self.on_error is not None:
-            self.on_error((message, self.steps))
+            self.on_error(lambda _shape: self.notice_shape)
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A user setting, from the store when there is one."""

@@ -52,9 +52,9 @@ def use_threadsafe(setter: Callable[[Any], None], delay: float = 0.0) -> Callabl
 # How long another tab waits before it hears of a change: the tab that made it renders and sends its own answer
 # first (every tab renders on one event loop, so the other tabs' renders would queue ahead of the tapper's patch).
 OTHER_TABS_DELAY = 0.03
-# How long the bottom bar's notice (the table's steps, a refusal) follows the move that changed it. Flet's scheduler
-# renders every update queued at once before it yields to the socket, so a notice queued with the tapped number
-# held that number's patch back for the whole frame's redraw (about 2-4 ms a tap); a moment later it is its own.
+# How long a change of the bottom bar's shape (a refusal shown, one more line of steps) follows the move that made it.
+# Flet's scheduler renders every update queued at once before it yields to the socket, so the screen's redraw for
+# the new shape, queued with the tapped number, would hold that number's patch back; a moment later it is its own.
 NOTICE_DELAY = 0.02
 
 

@@ -464,3 +464,32 @@ def test_angler_cards_go_two_by_two_on_a_wide_window_and_can_be_scrolled_to():
     assert [cell.col for cell in cells] == [{"xs": 12, "md": 6}] * 2
     assert [cell.key.value for cell in cells] == ["angler-0", "angler-1"]
     assert isinstance(cells[0].key, ft.ScrollKey)
+
+
+def test_new_steps_redraw_the_bottom_bars_lines_alone():
+    """What the table must do by hand changes with every move; the screen around the bar is not drawn again for it
+    while the bar keeps its height (one line of steps before and after)."""
+    ctx = context(monday_action(), "/table?game={id}")
+    screen = tab(ctx).watch()
+    tap(screen.render(), "regret-plus-0")
+    assert "draw a Regret card" in text_of(screen.render(), "table-steps")
+    tap(screen.render(), "regret-minus-0")
+    v = screen.render()
+    assert "discard a Regret card" in text_of(v, "table-steps")
+    drawn = {name for name, _key in screen.drawn}
+    assert "NoticeLines" in drawn and not drawn & {"TabScreen", "RouteScreen", "TableScreen", "_Table"}, drawn
+
+
+def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
+    """Nothing a user entered is lost silently: when the game can't be written, the table says so with that tap,
+    though the bar keeps its shape (one line of steps before and after)."""
+    store = open_store(tmp_path)
+    ctx = context(monday_action(), "/table?game={id}", store=store)
+    tap(draw(ctx), "regret-plus-0")
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.store.files.atomic_write", broken)
+    tap(draw(ctx), "regret-minus-0")
+    assert "No space left on device" in text_of(draw(ctx), "error-line")

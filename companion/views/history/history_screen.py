@@ -105,4 +105,4 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
         if len(chosen) > shown:
             controls.append(action_button("history-more", t("Show more"), lambda: set_shown(shown + PAGE),
                                           icon=ft.Icons.EXPAND_MORE))
-    return screen(ctx.route, t("History"), controls, back=back, error=ctx.error)
+    return screen(ctx.route, t("History"), controls, back=back, notices=ctx)

@@ -111,7 +111,7 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     try:
         play = store.load_play(ctx.params.get("play", ""))
     except StoreError as problem:
-        return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, error=ctx.error)
+        return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, notices=ctx)
 
     def set_start(i: int) -> None:
         seats = [p.model_copy(update={"start_player": j == i}) for j, p in enumerate(play.players)]
@@ -146,4 +146,4 @@ def PlayScreen(ctx: AppContext) -> ft.View:
         section_card("play-export", t("Export"), _bgstats(play, host)),
         ft.Row([*([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE)]
                   if host else []), undo_button], wrap=True),
-    ], back=back, error=ctx.error)
+    ], back=back, notices=ctx)

@@ -176,4 +176,4 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
         controls.append(_head_to_head(players[focus]))
         controls += _games(stats)
     controls.append(roster_card(ctx, store, redraw))
-    return screen(ctx.route, t("Statistics"), controls, back=back, error=ctx.error)
+    return screen(ctx.route, t("Statistics"), controls, back=back, notices=ctx)

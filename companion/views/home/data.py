@@ -308,4 +308,4 @@ def DataScreen(ctx: AppContext) -> ft.View:
     controls += [_export_section(ctx, store, form, redraw), _plays_section(ctx, store, form, redraw),
                  _import_section(ctx, store, form, redraw, picker),
                  _backups_section(ctx, store, form, redraw)]
-    return screen(ctx.route, t("Your data"), controls, back=back, error=ctx.error)
+    return screen(ctx.route, t("Your data"), controls, back=back, notices=ctx)

@@ -76,4 +76,4 @@ def HomeScreen(ctx: AppContext) -> ft.View:
             action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE),
             action_button("home-settings", t("Settings and data"), lambda: go("/settings"), icon=ft.Icons.SETTINGS),
         ]
-    return screen(ctx.route, t("Deep Regrets Companion"), controls, error=ctx.error)
+    return screen(ctx.route, t("Deep Regrets Companion"), controls, notices=ctx)

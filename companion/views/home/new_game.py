@@ -362,5 +362,5 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
         section_card("new-game-expansions", t("Expansions on the table"), boxes),
         action_button("start-game", t("Start the game"), partial(start, setup), icon=ft.Icons.PLAY_ARROW,
                       primary=True),
-    ], back=lambda: ctx.navigate("/"), error=ctx.error)
+    ], back=lambda: ctx.navigate("/"), notices=ctx)
 

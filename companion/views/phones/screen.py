@@ -100,4 +100,4 @@ def PhonesScreen(ctx: AppContext) -> ft.View:
         ])]
     else:
         body = [PhonesPanel(table, seat_names(ctx))]
-    return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"), error=ctx.error)
+    return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"), notices=ctx)

@@ -71,7 +71,7 @@ def SeatScreen(ctx: AppContext) -> ft.View:
                           icon=ft.Icons.GROUPS, primary=current == whole),
         ]))
     body.append(action_button("seat-home", t("Home"), lambda: ctx.navigate("/"), icon=ft.Icons.HOME))
-    return screen(ctx.route, t("Your seat"), body, error=ctx.error)
+    return screen(ctx.route, t("Your seat"), body, notices=ctx)
 
 
 def _picker(set_picked: Callable[[Any], None], game_id: str) -> Callable[[], None]:

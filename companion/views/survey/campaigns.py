@@ -189,4 +189,4 @@ def CampaignsScreen(ctx: AppContext) -> ft.View:
         controls.append(ft.Text(t("No campaign yet: the Ocean Survey catalogues every Fish in the Sea over many solo "
                                   "or co-op games (A p.23)."), size=theme.BODY))
     controls.append(_new_form(ls))
-    return screen(ctx.route, t("Ocean Survey"), controls, back=lambda: ctx.navigate("/"), error=ctx.error)
+    return screen(ctx.route, t("Ocean Survey"), controls, back=lambda: ctx.navigate("/"), notices=ctx)

@@ -106,7 +106,7 @@ def survey_screen(sv: Survey, title: str, controls: list[ft.Control]) -> ft.View
     from companion.views.widgets import undo_redo
 
     return screen(sv.ctx.route, title, controls, back=back_to_list(sv.ctx),
-                  actions=undo_redo(sv.session, sv.session.current, sv.ctx.outcome), error=sv.ctx.error)
+                  actions=undo_redo(sv.session, sv.session.current, sv.ctx.outcome), notices=sv.ctx)
 
 
 def tabs(sv: Survey, current: str) -> ft.Row:

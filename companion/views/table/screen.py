@@ -48,14 +48,19 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
-    # The frame is drawn once per game; what changes with the game is in the components that follow it, so a tap
-    # redraws and diffs those alone. They are memoized on stable props: a refusal or the table's steps redraw the
-    # frame (its bottom bar), not the body, which redraws when the game changes.
+    # The frame is drawn once per game (and again when a save fails or the bottom bar changes shape); what changes
+    # with the game is in the components that follow it, so a tap redraws and diffs those alone. They are memoized
+    # on stable props: a refusal or the table's steps redraw the bar's lines (NoticeLines), not the body.
     moves = use_moves(ctx, session)
+    save_error = use_session(session, _save_error).save_error
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                         lambda: ctx.navigate("/"))],
-                  error=ctx.error or session.current.save_error, steps=ctx.steps, wide=True)
+                  notices=ctx, save_error=save_error, wide=True)
+
+
+def _save_error(shown: Snapshot[Game]) -> str | None:
+    return shown.save_error
 
 
 def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
