@@ -5,6 +5,11 @@ One sample: the browser's own clock from the tap's ``pointerdown`` to the moment
 in the accessibility tree (Flutter writes that tree in the same frame it paints). The table is tapped on Regret +
 and Regret − in turn (Ann's Regret cards go 0, 1, 0, 1…); the bare app on its one button.
 
+Each tap waits a random part of a frame (0–1/60 s) first. Without it every tap came a fixed few milliseconds after
+the frame that showed the last one, so its answer met the browser's next frame at the same point each time: each
+app's figure carried its own fixed share of the wait for a frame, set by how long its tap took, not by the app.
+A thumb's taps fall anywhere between two frames.
+
     .venv/bin/python -m bench.ui_latency            # 50 taps each
     .venv/bin/python -m bench.ui_latency --taps 100
 
@@ -15,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 TARGET_MEDIAN, TARGET_P95 = 1.2, 1.3
 PATIENCE_MS = 120_000  # how long a step may take to show: a shared 2-core machine under load is slow to draw
 TABLE_TAPS = ("regret-plus-0", "regret-minus-0")  # tapped in turn: Ann's Regret cards go 0, 1, 0, 1…
+FRAME_S = 1 / 60  # Chromium draws at 60 frames a second
 
 # Arms a one-shot measurement: pointerdown time, then the first time the watched node's text differs.
 _ARM = """([selector, before]) => {
@@ -55,6 +63,7 @@ def tap_latency_ms(phone: FletPage, button: str, watched: str) -> float:
     assert box, f"{button} has no box"
     before = page.evaluate("s => document.querySelector(s)?.textContent ?? null", _selector(watched))
     page.evaluate(_ARM, [_selector(watched), before])
+    time.sleep(random.uniform(0, FRAME_S))  # a thumb's tap falls anywhere between two of the phone's frames
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("() => window.__latency.changed !== null", timeout=10_000)
     return page.evaluate("() => window.__latency.changed - window.__latency.down")
