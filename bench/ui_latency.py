@@ -57,9 +57,7 @@ def _selector(identifier: str) -> str:
 def tap_latency_ms(phone: FletPage, button: str, watched: str) -> float:
     """Tap ``button`` once and return the milliseconds until ``watched`` shows a different text."""
     page = phone.page
-    tagged = phone.wait_id(button)
-    node = tagged if tagged.get_attribute("flt-tappable") is not None else tagged.locator("[flt-tappable]").first
-    box = node.bounding_box()
+    box = phone.tap_target(phone.wait_id(button)).bounding_box()
     assert box, f"{button} has no box"
     before = page.evaluate("s => document.querySelector(s)?.textContent ?? null", _selector(watched))
     page.evaluate(_ARM, [_selector(watched), before])

@@ -306,24 +306,29 @@ class FletPage:
         return node
 
     # -- acting --------------------------------------------------------------------------------------------
-    def _click(self, node: Locator) -> None:
-        """Tap the middle of ``node``, or of the tappable node inside it when it is only a labelled wrapper.
+    @staticmethod
+    def tap_target(node: Locator) -> Locator:
+        """The node a tap on ``node`` lands on: itself when it is tappable, else the tappable node inside it when
+        it is only a labelled wrapper.
 
         Flutter merges a Tooltip's label into the enclosing node (a whole Row, say), whose centre is then no
-        button at all; its one unlabelled tappable child is the IconButton the label belongs to. The tap is a
-        mouse click at the node's middle, never Playwright's ``click()``, which may scroll the DOM first.
+        button at all; its one unlabelled tappable child is the IconButton the label belongs to.
         """
         tappables = node.locator("[flt-tappable]")
         own = node.evaluate("n => n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea')")
-        target = node
         if not own and tappables.count() == 1:
-            target = tappables.first
-        elif not own and tappables.count() > 1:
+            return tappables.first
+        if not own and tappables.count() > 1:
             unlabelled = [tappables.nth(i) for i in range(tappables.count())
                           if not tappables.nth(i).inner_text().strip()]
             if len(unlabelled) == 1:
-                target = unlabelled[0]
-        box = self._reveal(target, tap=True)
+                return unlabelled[0]
+        return node
+
+    def _click(self, node: Locator) -> None:
+        """Tap the middle of :meth:`tap_target` of ``node``: a mouse click, never Playwright's ``click()``, which
+        may scroll the DOM first."""
+        box = self._reveal(self.tap_target(node), tap=True)
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def tap(self, identifier: str, then: str | None = None) -> None:

@@ -163,10 +163,12 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
 
 def _notice_lines(notices: NoticeSource | None, save_error: str | None) -> tuple[ft.Control | None, int]:
     """The bar's notice and its number of steps (0 for a refusal), as the bar is shaped now."""
-    error, steps = notices.notice if notices is not None else (None, ())
-    if notices is None or not (error or save_error or steps):
+    if notices is None:
         return refusal_bar(save_error), 0
-    return NoticeLines(notices, save_error), 0 if error or save_error else len(steps)
+    error, steps = notices.notice
+    if error or save_error:
+        return NoticeLines(notices, save_error), 0
+    return (NoticeLines(notices, save_error), len(steps)) if steps else (None, 0)
 
 
 class NoticeSource(Protocol):
