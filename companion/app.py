@@ -198,8 +198,8 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
 def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
-    from companion.catalog import load_catalog
     from companion.i18n import load_catalogs
+    from companion.rules.catalog import load_catalog
 
     for route in ROUTES:
         screen_for(route)

@@ -23,12 +23,10 @@ from typing import Any
 
 from companion.history.models import Mode, Play, PlayPlayer
 from companion.history.roster import remember_names
-from companion.i18n import t
 from companion.scoring.deep_regrets import DeepRegretsResult
 from companion.scoring.endeavor import CoopResult, EndeavorResult
 from companion.scoring.shallow_regrets import FROD, ShallowResult
 from companion.scoring.table import dump_score
-from companion.store.errors import StoreError
 
 Result = DeepRegretsResult | ShallowResult | EndeavorResult | CoopResult | dict
 
@@ -91,11 +89,9 @@ def record_play(store: Any, result: Result, *, game: Any | None = None, play_id:
     """Keep a scored result in the history and its names on the roster; return the play.
 
     ``game`` is the tracked game (``companion.rules.game.Game``) the result scores: its id, start, end and start
-    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again). Raises
+    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again). The store's
     ``StoreError`` (one line) when the play can't be saved, ``ValueError`` for a result that isn't a play.
     """
-    if store is None:
-        raise StoreError(t("Plays can't be saved: the data folder could not be opened."))
     fields: dict[str, Any] = {"source": source}
     start = None
     if game is not None:

@@ -33,6 +33,7 @@ from companion.rules.actions import (
     RefreshDie,
     UseCanOfWorms,
 )
+from companion.rules.catalog import UnknownFish, load_catalog
 from companion.rules.dice import lowest_increments
 from companion.rules.engine import apply
 from companion.rules.errors import RuleViolation
@@ -87,8 +88,6 @@ def ability_effects(fish: str, when: When) -> list[list[Effect]]:
     >>> [[e.do for e in option] for option in ability_effects("Sockeye Salmon", "eat")]
     [['increment'], ['discard_regret']]
     """
-    from companion.catalog import UnknownFish, load_catalog  # the catalog imports the rules package
-
     try:
         name = load_catalog().fish(fish).name
     except UnknownFish:

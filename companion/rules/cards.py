@@ -1,36 +1,25 @@
 """The printed cards as the engine checks them (docs/rules.md §10): a named Fish must be the catalog's card, a Fish
 typed in must have a value some card prints, and every Fish card exists once.
-
-The catalog is imported when first needed: it imports :mod:`companion.rules.fish`, so a module-level import here
-would be circular.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.i18n import t
+from companion.rules.catalog import Catalog, CatalogFish, Item, UnknownFish, load_catalog
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
-
-if TYPE_CHECKING:
-    from companion.catalog import Catalog, CatalogFish, Item
 
 THE_PLUG = "The Plug"  # a Depth III card that stays on the table once revealed (A p.27)
 
 
 def catalog() -> Catalog:
     """The shipped card catalog."""
-    from companion.catalog import load_catalog
-
     return load_catalog()
 
 
 def known_name(name: str | None) -> str | None:
     """The catalog name of a card, or ``None`` for no name or one the catalog doesn't know."""
-    from companion.catalog import UnknownFish
-
     if name is None:
         return None
     try:
@@ -44,8 +33,6 @@ def card(fish: FishRef) -> CatalogFish | None:
     for a name the catalog doesn't know."""
     if fish.name is None:
         return None
-    from companion.catalog import UnknownFish
-
     try:
         return catalog().fish(fish.name)
     except UnknownFish as e:

@@ -16,7 +16,7 @@ from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
 
 if TYPE_CHECKING:
-    from companion.catalog import CatalogFish
+    from companion.rules.catalog import CatalogFish
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -9,7 +9,7 @@ against :attr:`CatchDifficulty.total`.
 >>> from companion.rules.actions import Fish
 >>> from companion.rules.common import with_player
 >>> from companion.rules.scenario import start_action_phase, table
->>> from companion.catalog import load_catalog
+>>> from companion.rules.catalog import load_catalog
 >>> s = with_player(start_action_phase(table(2)), 0, items=["Narwhal Rod"], rod="Narwhal Rod")
 >>> d = catch_difficulty(s, Fish(player=0, fish=load_catalog().fish_ref("Hammerhead Shark"), depth=1))
 >>> d.summary
@@ -30,8 +30,8 @@ from companion.rules.fish import FISH_WORDS, FishFilter, applies
 from companion.rules.state import GameState
 
 if TYPE_CHECKING:
-    from companion.catalog import CatalogFish
     from companion.rules.actions import Fish
+    from companion.rules.catalog import CatalogFish
 
 Kind = Literal["set", "change", "manual"]
 Add = Callable[[Kind, str, int], None]

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from companion.i18n import t
+from companion.rules.catalog import load_catalog
 from companion.rules.fish import FishRef
 
 ExpansionId = Literal["lamentable-tentacles", "biggest-regrets"]
@@ -96,8 +97,6 @@ def fish_box(fish: FishRef | None) -> str:
     """The box a Fish comes from: ``"base"``, or an expansion id. A Fish typed in by value is a base Fish."""
     if fish is None or fish.name is None:
         return BASE
-    from companion.catalog import load_catalog
-
     try:
         return load_catalog().fish(fish.name).set
     except KeyError:

@@ -298,7 +298,7 @@ def can_sell_or_mount(fish: FishRef) -> bool:
     """Whether ``fish`` may be sold or mounted: not a card that forbids both (Whispering Skull, Iron Coffin …, A p.27;
     Sharpear Enope Squid, which still scores in hand; docs/rules.md §10). A Fish typed in by value may.
 
-    >>> from companion.catalog import load_catalog
+    >>> from companion.rules.catalog import load_catalog
     >>> sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
     >>> can_sell_or_mount(sharpear), can_sell_or_mount(FishRef(value=3, type="fair"))
     (False, True)

@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules.cards import check_fish, fish_value, no_sale_or_mount
+from companion.rules.catalog import CatalogFish
 from companion.rules.constants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -43,7 +43,7 @@ def cloche_problem(card: CatalogFish) -> str | None:
     """Why the catalog Fish ``card`` can't go on the Cloche, or ``None`` when it can: the Cloche holds one small
     Fish (docs/rules.md §10). The scorer screen, the scorer's table input and :func:`score_deep_regrets` ask here.
 
-    >>> from companion.catalog import load_catalog
+    >>> from companion.rules.catalog import load_catalog
     >>> cloche_problem(load_catalog().fish("Lanternfish")) is None
     True
     >>> cloche_problem(load_catalog().fish("Sunfish"))

@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from companion.catalog import load_catalog
 from companion.i18n import t
 from companion.problems import field_path, validation_message
+from companion.rules.catalog import load_catalog
 from companion.rules.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef, FishType

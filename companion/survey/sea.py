@@ -1,6 +1,6 @@
 """The solo Sea and the sheet's unlock list, read from the shared catalog (docs/rules.md §8, A p.23).
 
-The survey never keeps its own Fish data: this module only views :func:`companion.catalog.load_catalog` the way
+The survey never keeps its own Fish data: this module only views :func:`companion.rules.catalog.load_catalog` the way
 the Ocean Survey sheet does (one slot per Fish, by Depth and size).
 """
 
@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
+from companion.rules.catalog import CatalogFish, load_catalog
 
 SIZES = ("small", "middling", "large")
 DEPTHS = (1, 2, 3)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.catalog import CatalogFish
+from companion.rules.catalog import CatalogFish
 from companion.survey.models import Campaign
 from companion.survey.sea import DEPTHS, SIZES, solo_sea
 

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rules_properties import RULESETS, check_invariants, setup_for
 
-from companion.catalog import load_catalog
 from companion.rules import Game, RuleViolation, new_game, replay
 from companion.rules import actions as a
 from companion.rules.autopilot import autopilot
+from companion.rules.catalog import load_catalog
 from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.state import GameState
 

@@ -8,7 +8,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import load_catalog
 from companion.rules import (
     Game,
     GameSetup,
@@ -22,6 +21,7 @@ from companion.rules import (
 )
 from companion.rules import actions as a
 from companion.rules.autopilot import autopilot, autopilot_log
+from companion.rules.catalog import load_catalog
 from companion.rules.constants import REGRETS_PER_PLAYER, SLOT_NUMBERS
 from companion.rules.fish import FishRef
 from companion.rules.phases import seat_of

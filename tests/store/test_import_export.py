@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import load_catalog
 from companion.rules import actions as act
+from companion.rules.catalog import load_catalog
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import UnknownFish, load_catalog
+from companion.rules.catalog import UnknownFish, load_catalog
 from companion.rules.fish import FishRef
 
 CAT = load_catalog()

@@ -19,11 +19,11 @@ from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
 from companion import i18n
-from companion.catalog import load_catalog
 from companion.cli import main
 from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
 from companion.net import identity
 from companion.resources import assets_path, data_path
+from companion.rules.catalog import load_catalog
 from companion.views import language as phone_language
 from companion.views import theme
 from tests.support.components import Phone

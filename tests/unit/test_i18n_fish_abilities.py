@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import load_catalog
 from companion.i18n import use_language
+from companion.rules.catalog import load_catalog
 
 
 @pytest.mark.parametrize(("language", "name", "summary"), [

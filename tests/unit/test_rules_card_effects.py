@@ -3,7 +3,6 @@ displayed Fish, the Cloche and the Claw Hammer, Regrets moving between anglers, 
 
 from refusals import refused
 
-from companion.catalog import load_catalog
 from companion.rules.actions import (
     DrawRegret,
     EatFish,
@@ -19,6 +18,7 @@ from companion.rules.actions import (
     Sell,
     UseItem,
 )
+from companion.rules.catalog import load_catalog
 from companion.rules.common import with_player
 from companion.rules.queries import catch_difficulty
 from companion.rules.scenario import play, start_action_phase, table

@@ -3,7 +3,6 @@ Plug, which discards a Fish of the Sea at the start of every turn once it is rev
 
 from refusals import refused
 
-from companion.catalog import load_catalog
 from companion.rules.actions import (
     AdvancePhase,
     DropSinkers,
@@ -15,6 +14,7 @@ from companion.rules.actions import (
     UseDink,
 )
 from companion.rules.autopilot import autopilot
+from companion.rules.catalog import load_catalog
 from companion.rules.common import with_player
 from companion.rules.game import Game, GameSetup, PlayerSetup
 from companion.rules.queries import available, sea

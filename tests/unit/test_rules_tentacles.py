@@ -5,7 +5,6 @@ import pytest
 from pydantic import ValidationError
 from refusals import refused
 
-from companion.catalog import load_catalog
 from companion.rules.actions import (
     AbandonShip,
     AdvancePhase,
@@ -19,6 +18,7 @@ from companion.rules.actions import (
     SwapFor,
     ThrowLifePreserver,
 )
+from companion.rules.catalog import load_catalog
 from companion.rules.common import with_player
 from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.engine import initial_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from companion.catalog import load_catalog
+from companion.rules.catalog import load_catalog
 from companion.rules.fish import FishRef
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, cloche_problem, score_deep_regrets

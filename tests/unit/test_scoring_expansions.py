@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog import load_catalog
 from companion.cli import main
+from companion.rules.catalog import load_catalog
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
 

@@ -68,7 +68,7 @@ def test_regret_value_too_high_for_the_cards_is_named() -> None:
 def test_a_game_with_the_expansions_scores_with_its_boxes_rules_11() -> None:
     """docs/rules.md §10-§11: the game's boxes reach the scorer, so Alba's Nautilus (Fair 3) scores 3 at 0 cards,
     where a Fair 3 scores 5; Hugo's Sharpear Enope Squid (Fair 4) scores in hand, 4 + 2 = 6."""
-    from companion.catalog import load_catalog
+    from companion.rules.catalog import load_catalog
 
     cat = load_catalog()
     setup = GameSetup(players=[PlayerSetup(name="Alba", colour="amber"), PlayerSetup(name="Hugo", colour="green")],

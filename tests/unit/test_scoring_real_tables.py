@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import load_catalog
+from companion.rules.catalog import load_catalog
 from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.ruleset import build_ruleset

@@ -235,8 +235,8 @@ def _tentacles_at_sea():
 
 def test_hadal_shades_swap_says_which_cards_change_hands_rules_11():
     """docs/rules.md §11: 3 Regrets drawn for Hadal Shade, which goes on P2's slot 2, and P2's Kraken to P1's hand."""
-    from companion.catalog import load_catalog
     from companion.rules.actions import SwapFor
+    from companion.rules.catalog import load_catalog
 
     cat = load_catalog()
     s = with_player(_tentacles_at_sea(), 1, mounted=[None, cat.fish_ref("Kraken"), None])
@@ -246,7 +246,7 @@ def test_hadal_shades_swap_says_which_cards_change_hands_rules_11():
 
 
 def test_the_overmind_mounted_on_making_port_is_a_step_rules_11():
-    from companion.catalog import load_catalog
+    from companion.rules.catalog import load_catalog
 
     s = with_player(_tentacles_at_sea(), 0, hand=[load_catalog().fish_ref("Overmind")])
     assert "P1: mount your Overmind on slot 3" in texts(s, AbandonShip(player=0, faces=[1, 1, 1], overmind_slot=3))

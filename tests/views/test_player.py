@@ -91,7 +91,7 @@ def test_a_supply_can_be_used():
 
 def _tentacles_tuesday():
     """Tuesday, Ada's turn at Sea, Depth III with two Fresh 3s; Bo Mounted a Sunfish on slot 1 at Port."""
-    from companion.catalog import load_catalog
+    from companion.rules.catalog import load_catalog
 
     sunfish = load_catalog().fish_ref("Sunfish")
     game = two_players(expansions=("lamentable-tentacles",))
@@ -134,7 +134,7 @@ def test_giving_up_an_overmind_you_can_pay_for_is_refused_rules_11():
 def test_abandon_ship_with_an_overmind_asks_for_its_slot_rules_11():
     """docs/rules.md §11: the Overmind is Mounted when you Make Port, and Abandon Ship Makes Port (A p.10): after the
     question, Ada picks the empty slot; with the app's roll she is at Port with the Overmind on slot 2."""
-    from companion.catalog import load_catalog
+    from companion.rules.catalog import load_catalog
 
     overmind = load_catalog().fish_ref("Overmind")
     game = _tentacles_tuesday()

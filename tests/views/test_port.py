@@ -161,7 +161,7 @@ def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
 
 def _sharpear_at_port():
     """Lamentable Tentacles: Ada caught a Sharpear Enope Squid at Depth III on Monday and Makes Port on Tuesday."""
-    from companion.catalog import load_catalog
+    from companion.rules.catalog import load_catalog
 
     sharpear = load_catalog().fish_ref("Sharpear Enope Squid")
     game = two_players(expansions=("lamentable-tentacles",))

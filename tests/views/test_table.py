@@ -18,8 +18,8 @@ from tables import (
 )
 from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
 
-from companion.catalog import load_catalog
 from companion.rules import actions as act
+from companion.rules.catalog import load_catalog
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset

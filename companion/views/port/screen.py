@@ -21,10 +21,10 @@ from typing import Any, Literal
 
 import flet as ft
 
-from companion.catalog import CatalogFish
 from companion.i18n import N_, t
 from companion.rules import actions as act
 from companion.rules import queries
+from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState

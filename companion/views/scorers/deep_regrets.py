@@ -23,10 +23,10 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish
 from companion.i18n import t, tn
 from companion.net import is_host
 from companion.rules.cards import fish_value
+from companion.rules.catalog import CatalogFish
 from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType

@@ -11,8 +11,8 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import load_catalog
 from companion.i18n import t
+from companion.rules.catalog import load_catalog
 from companion.survey import (
     Campaign,
     Week,

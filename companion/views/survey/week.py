@@ -12,8 +12,8 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish
 from companion.i18n import N_, t
+from companion.rules.catalog import CatalogFish
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,

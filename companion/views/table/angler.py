@@ -18,10 +18,10 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.cards import THE_PLUG
+from companion.rules.catalog import CatalogFish, load_catalog
 from companion.rules.expansions import HADAL_SHADE
 from companion.rules.fish import FishRef
 from companion.rules.queries import available

@@ -16,9 +16,9 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish
 from companion.i18n import t
 from companion.rules import actions as act
+from companion.rules.catalog import CatalogFish
 from companion.rules.errors import RuleViolation
 from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState

@@ -7,8 +7,8 @@ from functools import partial
 
 import flet as ft
 
-from companion.catalog import CatalogFish, load_catalog
 from companion.i18n import t
+from companion.rules.catalog import CatalogFish, load_catalog
 from companion.views import theme
 from companion.views.widgets.basics import action_button, tagged
 

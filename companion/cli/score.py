@@ -58,7 +58,7 @@ def score_command(path: str, save: bool = False, data_dir: str | None = None) ->
     except Exception as e:  # the contract is one line, never a traceback, whatever the input
         return _fail(source, t("can't score it ({error})", error=f"{type(e).__name__}: {e}"))
     if save:
-        from companion.history.cli import save_scored
+        from companion.cli.history import save_scored
         from companion.store import StoreError
 
         try:

@@ -1,9 +1,12 @@
-"""The ``companion`` command: run the app, serve it, or score a table from a JSON file."""
+"""The ``companion`` command: run the app, serve it, or score a table from a JSON file.
+
+The top layer: it may import every other one, and nothing imports it. :mod:`companion.cli.score` is
+``companion score``, :mod:`companion.cli.history` ``companion history|stats|bgstats``.
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -39,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
                                 parents=[common])
     score.add_argument("file")
     score.add_argument("--save", action="store_true", help=t("record the scored play in the history"))
-    from companion.history.cli import add_commands
+    from companion.cli.history import add_commands
 
     add_commands(commands, parents=[common])
     return parser
@@ -53,10 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     if getattr(args, "sub_data_dir", None) is not None:
         args.data_dir = args.sub_data_dir
-    from companion.history.cli import COMMANDS, run
+    from companion.cli.history import COMMANDS, run
 
     if args.command == "score":
-        from companion.scoring.cli import score_command
+        from companion.cli.score import score_command
 
         with use_language(language_from_environment()):
             return score_command(args.file, save=args.save, data_dir=args.data_dir)
@@ -69,7 +72,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
                      lan=args.lan)
     return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
