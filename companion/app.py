@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import language_from_environment, t, use_language
-from companion.net import route_refusal, start_route
-from companion.net.identity import pass_of
-from companion.net.powers import guard
+from companion.net import identity
+from companion.net.seats import route_refusal as card_refusal
+from companion.net.seats import seat_of
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
-from companion.views.context import AppContext
+from companion.session.powers import guard, is_host, use_identity
+from companion.views.context import AppContext, ServedTable
 from companion.views.hooks import NOTICE_DELAY, release, use_threadsafe
 
 if TYPE_CHECKING:
@@ -58,7 +59,31 @@ ROUTES: dict[str, str] = {
     "/stats": "companion.views.history.stats_screen:StatisticsScreen",
 }
 
+# Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
+HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
+# Where a browser lands once it has joined (the gate is told; it names no screen): the host on the Phones screen
+# (the QR code to show the table), a guest on the seat picker.
+LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
+
 log = logging.getLogger(__name__)
+
+
+def route_refusal(page: Any, path: str, params: dict[str, str]) -> str | None:
+    """Why this tab may not open ``path``: a host-only screen on a guest's phone, or another angler's card."""
+    if path in HOST_ONLY_ROUTES and not is_host(page):
+        return t("Only the host can open this screen.")
+    return card_refusal(page, path, params)
+
+
+def start_route(page: Any) -> str:
+    """Where a tab opened on ``/`` starts: a joined phone's seat, the seat picker for a guest with none yet."""
+    route = page.route or "/"
+    if route != "/":
+        return route
+    seat = seat_of(page)
+    if seat is not None:
+        return seat.route()
+    return LANDING_GUEST if identity.keys() is not None and not is_host(page) else "/"
 
 
 def screen_for(path: str) -> Any:
@@ -141,10 +166,12 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
         return None
 
 
-def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None) -> Callable[[ft.Page], None]:
+def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None,
+              table: Callable[[], ServedTable | None] = lambda: None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab, sharing one store and one set of ``sessions`` between tabs
-    (made over the store unless given)."""
+    (made over the store unless given), and the served ``table()`` the Phones screen shows."""
     store = _open_store(data_dir)
+    use_identity(identity)  # the session layer asks the transport who is at a tab
     # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
     shared = sessions or Sessions(store, Saver())
 
@@ -156,12 +183,13 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
             theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
             page.update()
 
-        language.install(page)
+        language.install(page, identity.accept_language(page))
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=guard(shared, pass_of(page)), notices=notices, on_navigate=page.navigate)
+        ctx = AppContext(sessions=guard(shared, identity.pass_of(page)), notices=notices, on_navigate=page.navigate,
+                         table=table())
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":
@@ -193,6 +221,24 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
         _keep_awake(page)
 
     return main
+
+
+def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sessions: Sessions | None = None,
+              assets_dir: str | None = None) -> Table:
+    """The composition root: the store and the sessions (:func:`make_main`), the codes (only when ``lan``) and the
+    server, built once here and handed down: the gate gets the codes and its landing routes, each tab the sessions
+    and the served table."""
+    from companion.net.codes import Keys
+    from companion.net.gate import Landing
+    from companion.net.server import build_table
+    from companion.store.store import resolve_data_dir
+
+    keys = Keys(resolve_data_dir(data_dir)) if lan else None
+    identity.use_keys(keys)
+    built: list[Table] = []
+    main = make_main(data_dir, sessions, table=lambda: built[0] if built else None)
+    built.append(build_table(main, host, port, keys, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
+    return built[0]
 
 
 def _warm_up() -> None:
@@ -239,7 +285,7 @@ def _browser_available() -> bool:
 
 def _announce(table: Table) -> None:
     from companion.net.addresses import candidates, system_interfaces
-    from companion.net.qr import terminal_qr
+    from companion.views.qr import terminal_qr
 
     if not table.lan:
         print(t("Deep Regrets Companion is at {link}", link=table.base_url + "/"), flush=True)
@@ -264,8 +310,7 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
     import ipaddress
 
     from companion.net.addresses import choose_address, system_interfaces
-    from companion.net.server import build_table, run_table
-    from companion.store.store import resolve_data_dir
+    from companion.net.server import run_table
 
     if host is None:
         host = (choose_address(system_interfaces()) if lan else "127.0.0.1") or ""
@@ -278,8 +323,7 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         return 2
     port = port or _free_port(host)
     _warm_up()
-    table = build_table(make_main(data_dir), host, port, resolve_data_dir(data_dir), lan,
-                        assets_dir=str(assets_path()))
+    table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()))
     with use_language(language_from_environment()):  # the console speaks LANG; each phone its own
         _announce(table)
 

@@ -19,7 +19,8 @@ went, that tap may be lost, and once reconnected the phone says so and asks to c
 (kept in ``sessionStorage``, so "Reconnect now" keeps it). The client never sends such a tap twice: it is either
 applied once, if it got through, or refused with that notice.
 
-Each close also forgets Flet's session id (``_flet_session_id`` in ``sessionStorage``), so the client comes back
+Each close also forgets Flet's session id (:data:`companion.flet_fixes.SESSION_ID_KEY` in ``sessionStorage``), so
+the client comes back
 as a fresh session, which the app returns to the same game and seat as after a host restart: a Flet 1.0.5 web
 client that re-attached to its still-open session froze its page in a busy loop (seen in Chromium, with or
 without this script). A page being left (``pagehide``: a reload, a link opened in the tab) is not a lost link,
@@ -34,8 +35,9 @@ from __future__ import annotations
 
 import json
 
+from companion.flet_fixes import HEARTBEAT_SECONDS, SESSION_ID_KEY
 from companion.i18n import LANGUAGES, t, use_language
-from companion.net.gate import CLOSE_DROPPED, HEARTBEAT_SECONDS
+from companion.net.gate import CLOSE_DROPPED
 
 QUIET_MS = int(HEARTBEAT_SECONDS * 3000)  # no frame for three heartbeats: the link is gone, even if still "open"
 TAP_MS = 1000  # a frame sent this soon after a touch or a key carries that tap
@@ -57,7 +59,7 @@ b.onclick=function(){location.reload();};box.appendChild(b);}
 box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
 if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
 function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
-function forget(){try{sessionStorage.removeItem('_flet_session_id');}catch(x){}}
+function forget(){try{sessionStorage.removeItem('%(session_key)s');}catch(x){}}
 function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
 else sessionStorage.removeItem('companion-unsent');}catch(e){}}
 function notify(){owed=false;store(false);
@@ -113,4 +115,4 @@ def page_script() -> str:
         with use_language(language):
             texts[language] = _texts()
     return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED,
-                     "quiet": QUIET_MS, "tap": TAP_MS}
+                      "session_key": SESSION_ID_KEY, "quiet": QUIET_MS, "tap": TAP_MS}

@@ -6,10 +6,12 @@
   page, and no DNS-rebound name, can open a session).
 - Wrong codes are limited per address (:mod:`companion.net.limits`).
 - Flet's ``Access-Control-Allow-Origin: *`` is taken off every response.
-- Every app socket gets a heartbeat: a tiny text frame every :data:`HEARTBEAT_SECONDS` carrying how many frames
-  the server has received on it (Flet's own frames are binary). The phone's script
-  (:mod:`companion.net.banner`) hides them from the client, tells a silent Wi-Fi drop from a quiet table by
-  them, and knows from the count whether its last tap got through.
+- A Flet session belongs to the pass that opened it: a register frame naming another pass's session closes the
+  socket (:func:`companion.flet_fixes.register_session_id`).
+- Every app socket gets a heartbeat (:func:`companion.flet_fixes.heartbeat`): a tiny text frame every
+  :data:`HEARTBEAT_SECONDS` carrying how many frames the server has received on it (Flet's own frames are
+  binary). The phone's script (:mod:`companion.net.banner`) hides them from the client, tells a silent Wi-Fi drop
+  from a quiet table by them, and knows from the count whether its last tap got through.
 
 Starlette's ``BaseHTTPMiddleware`` skips WebSocket scopes, hence a plain ASGI callable.
 """
@@ -20,14 +22,16 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from dataclasses import dataclass
 from html import escape
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from companion.flet_fixes import heartbeat, register_session_id, without_cors
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import Keys, Pass, Role
-from companion.net.identity import current_accept, current_pass
+from companion.net.identity import current_accept, current_pass, session_owner
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
 
@@ -40,10 +44,18 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 COOKIE = "companion_pass"
 COOKIE_DAYS = 60
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
-HEARTBEAT_SECONDS = 2.0
+CLOSE_REFUSED = 1008  # WebSocket close code (policy violation): a register frame named another pass's session
 # The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
 LOCAL_HOST = Pass("local", Role.HOST)
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where a browser lands once it has joined, by role: routes the app gives the gate (it names no screen)."""
+
+    host: str = "/"
+    guest: str = "/"
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -91,8 +103,9 @@ class Gate:
     """
 
     def __init__(self, app: ASGIApp, authorities: Iterable[str], keys: Keys | None = None,
-                 limit: WrongCodeLimit | None = None) -> None:
+                 limit: WrongCodeLimit | None = None, landing: Landing | None = None) -> None:
         self.app = app
+        self.landing = landing or Landing()
         self.authorities = {a.lower() for a in authorities}
         self.keys = keys
         self.limit = limit or WrongCodeLimit()
@@ -130,7 +143,7 @@ class Gate:
             if scope["type"] == "websocket":
                 await self._socket(holder, scope, receive, send)
             else:
-                await self.app(scope, receive, _without_cors(send))
+                await self.app(scope, receive, without_cors(send))
         finally:
             current_pass.reset(token)
             current_accept.reset(accept)
@@ -177,8 +190,8 @@ class Gate:
             return
         cookie = (f"{COOKIE}={holder.token}; HttpOnly; SameSite=Strict; Path=/; "
                   f"Max-Age={COOKIE_DAYS * 24 * 3600}")
-        # The host lands on the Phones screen (the QR code to show the table); a guest picks a seat.
-        await _respond(send, 200, joined_page("/phones" if holder.is_host else "/seat"), [("set-cookie", cookie)])
+        landing = self.landing.host if holder.is_host else self.landing.guest
+        await _respond(send, 200, joined_page(landing), [("set-cookie", cookie)])
 
     async def _socket(self, holder: Pass, scope: Scope, receive: Receive, send: Send) -> None:
         dropped = asyncio.Event()
@@ -199,12 +212,17 @@ class Gate:
             if incoming.done():
                 message = incoming.result()
                 received += message["type"] == "websocket.receive"
-                return message
-            incoming.cancel()
+                if self._may_register(holder, message):
+                    return message
+                log.warning("a tab asked for a Flet session another pass opened: refused")
+                code = CLOSE_REFUSED
+            else:
+                incoming.cancel()
+                code = CLOSE_DROPPED
             closed = True
             with contextlib.suppress(Exception):
-                await send({"type": "websocket.close", "code": CLOSE_DROPPED})
-            return {"type": "websocket.disconnect", "code": CLOSE_DROPPED}
+                await send({"type": "websocket.close", "code": code})
+            return {"type": "websocket.disconnect", "code": code}
 
         async def gated_send(message: Message) -> None:
             nonlocal beat, closed
@@ -220,7 +238,7 @@ class Gate:
                 closed = True
                 return
             if message["type"] == "websocket.accept":
-                beat = asyncio.create_task(_heartbeat(gated_send, lambda: received))
+                beat = asyncio.create_task(heartbeat(gated_send, lambda: received))
 
         try:
             await self.app(scope, gated_receive, gated_send)
@@ -232,6 +250,13 @@ class Gate:
             if not sockets:
                 self._sockets.pop(holder.token_id, None)
             self._changed()
+
+    def _may_register(self, holder: Pass, message: Message) -> bool:
+        """A Flet session belongs to the pass that opened it: a register frame naming another's is refused."""
+        if message["type"] != "websocket.receive":
+            return True
+        owner = session_owner(register_session_id(message.get("bytes")))
+        return owner is None or owner == holder.token_id
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -259,24 +284,3 @@ class Gate:
     def is_connected(self, token_id: str) -> bool:
         """Whether the pass ``token_id`` has a tab with an open socket now."""
         return bool(self._sockets.get(token_id))
-
-
-async def _heartbeat(send: Send, received: Callable[[], int]) -> None:
-    """Until cancelled or the socket is gone: the count of frames received, as text, every few seconds.
-
-    A few bytes every 2 s per phone; sent at once too, so the phone's watch starts with the socket.
-    """
-    with contextlib.suppress(Exception):  # the socket closed under it: nothing left to tell
-        while True:
-            await send({"type": "websocket.send", "text": str(received())})
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-
-
-def _without_cors(send: Send) -> Send:
-    async def strip(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            message["headers"] = [(k, v) for k, v in message.get("headers", [])
-                                  if k.lower() != b"access-control-allow-origin"]
-        await send(message)
-
-    return strip

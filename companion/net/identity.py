@@ -41,6 +41,16 @@ def remember(page: Any) -> None:
         _accepts[page.session] = accept
 
 
+def session_owner(session_id: str | None) -> str | None:
+    """The id of the pass whose tab opened the Flet session ``session_id`` (``None``: none known, or no id)."""
+    if not session_id:
+        return None
+    for session, holder in list(_passes.items()):
+        if getattr(session, "id", None) == session_id:
+            return holder.token_id
+    return None
+
+
 def accept_language(page: Any) -> str | None:
     """The ``Accept-Language`` header the tab showing ``page`` opened its socket with (``None``: none sent).
 

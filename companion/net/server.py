@@ -1,7 +1,7 @@
 """One served table: Flet's app behind the compress-once layer and the gate, on one address, with its codes.
 
-``serve_table`` is what ``companion serve`` runs; ``current_table()`` is what the Phones screen reads (the join
-link, the room code, who joined) and what its "change code" calls.
+The composition root (:func:`companion.app.serve`) builds one with :func:`build_table` and hands it down: to the
+Phones screen, which reads the join link, the room code and who joined, and calls its "change code".
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from typing import Any
 from companion.net import identity
 from companion.net.banner import page_script
 from companion.net.codes import Keys
-from companion.net.gate import Gate
+from companion.net.gate import Gate, Landing
 from companion.net.web import WebFiles
 
 log = logging.getLogger(__name__)
-_current: Table | None = None
 
 
 def authorities(host: str, port: int) -> set[str]:
@@ -111,27 +110,20 @@ def web_cache_dir() -> Path:
     return Path(user_cache_dir("deep-regrets-companion", appauthor=False)) / "web"
 
 
-def current_table() -> Table | None:
-    """The table being served by this process, if any."""
-    return _current
-
-
-def build_table(main: Callable[[Any], Any], host: str, port: int, data_dir: Path, lan: bool,
+def build_table(main: Callable[[Any], Any], host: str, port: int, keys: Keys | None, landing: Landing,
                 assets_dir: str | None = None, app_name: str = "Deep Regrets Companion") -> Table:
-    """Flet's app for ``main`` wrapped in the compress-once layer and the gate (codes only when ``lan``)."""
+    """Flet's app for ``main`` wrapped in the compress-once layer and the gate (``keys`` ``None``: the local mode,
+    no codes); a browser that joins lands on ``landing``'s route for its role."""
     import flet.fastapi
 
-    global _current
     flet_app = flet.fastapi.app(main, before_main=identity.remember, no_cdn=True, assets_dir=assets_dir,
                                 app_name=app_name, app_short_name="Companion")
-    keys = Keys(data_dir) if lan else None
-    identity.use_keys(keys)
     web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script())
-    _current = Table(host, port, keys, Gate(web, authorities(host, port), keys), web)
-    _current.gate.on_change = _current.changed
+    table = Table(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing), web)
+    table.gate.on_change = table.changed
     if keys is not None:
-        keys.listeners.append(_current.changed)
-    return _current
+        keys.listeners.append(table.changed)
+    return table
 
 
 def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.session.saver import Saver
@@ -42,9 +43,9 @@ class Snapshot(Generic[T]):
     save_error: str | None = None
 
     def __repr__(self) -> str:
-        # A screen's props may hold a snapshot, and Flet formats what it sends with repr(): the version names it,
-        # the value (a whole game with its log) would make every such message cost as much as the game is long.
-        return f"Snapshot(version={self.version})"
+        # A screen's props may hold a snapshot (companion.flet_fixes.short_repr): the version names it; the value
+        # (a whole game with its log) would make every message that carries it cost as much as the game is long.
+        return short_repr("Snapshot", version=self.version)
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,12 @@ shows a refusal at the bottom of the screen, by the thumb, until the next action
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from companion.flet_fixes import short_repr
 from companion.session import Outcome, Sessions
 from companion.store.errors import StoreError
 
@@ -26,6 +27,35 @@ if TYPE_CHECKING:
     from companion.store import Store
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
+
+
+class JoinedPhone(Protocol):
+    """A joined guest phone, as the Phones screen lists it."""
+
+    @property
+    def seat(self) -> dict[str, Any] | None: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+
+class ServedTable(Protocol):
+    """The running server as the host's screens see it (``companion.net.server.Table``, handed down by the app)."""
+
+    @property
+    def lan(self) -> bool: ...
+
+    @property
+    def base_url(self) -> str: ...
+
+    @property
+    def room_code(self) -> str: ...
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    def change_room_code(self) -> str: ...
+
+    def phones(self) -> Sequence[JoinedPhone]: ...
 
 
 def route_to(path: str, **params: object) -> str:
@@ -51,17 +81,15 @@ class AppContext:
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
+    table: ServedTable | None = None  # set by the app: the server phones join (None: not served, or a test)
 
-    def __repr__(self) -> str:
-        # Flet 1.0.5 formats every message it sends with repr() (an f-string, whatever the log level), and a
-        # component's props are in the messages that add it: the dataclass repr walked this tab's handlers and,
-        # through them, its whole page, which took seconds of the server's loop each time a table was opened.
-        return f"AppContext(route={self.route!r})"
+    def __repr__(self) -> str:  # a prop of every screen: the dataclass repr walked this tab's whole page
+        return short_repr("AppContext", route=self.route)
 
     @property
     def store(self) -> Store | None:
         """The store (``None`` if the data folder could not be opened); a guest's tab holds a
-        :class:`~companion.net.powers.GuestStore` standing in for it."""
+        :class:`~companion.session.powers.GuestStore` standing in for it."""
         return cast("Store | None", self.sessions.store)
 
     @property

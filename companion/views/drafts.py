@@ -4,7 +4,7 @@ and two phones never type into one draft."""
 
 from __future__ import annotations
 
-from companion.net import pass_of
+from companion.session.powers import holder_of
 from companion.views.hooks import current_page
 
 
@@ -12,5 +12,5 @@ def phone_draft_key(name: str) -> str:
     """The key of this phone's draft ``name``: one per pass (kept across reloads and sleeps); ``name`` alone for a
     tab with no pass (the local mode)."""
     page = current_page()
-    phone = pass_of(page).token_id if page is not None else ""
+    phone = holder_of(page).token_id if page is not None else ""
     return f"{name}-{phone}" if phone else name

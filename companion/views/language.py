@@ -13,7 +13,6 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, match_language, set_language_resolver
-from companion.net.identity import accept_language
 from companion.views.phone_choice import PhoneChoice
 
 
@@ -35,9 +34,9 @@ def session_language() -> str | None:
     return _language.chosen.get(page)
 
 
-def browser_language(page: ft.Page) -> str | None:
+def browser_language(accept_language: str | None) -> str | None:
     """The app language the browser asks for: its ``Accept-Language``, sent on the app's WebSocket."""
-    return match_language(accept_language(page))
+    return match_language(accept_language)
 
 
 def page_language(page: ft.Page) -> str:
@@ -45,10 +44,11 @@ def page_language(page: ft.Page) -> str:
     return _language.of(page)
 
 
-def install(page: ft.Page) -> None:
-    """Give ``page`` the language its browser asks for, from now on (:func:`recall` may change it)."""
+def install(page: ft.Page, accept_language: str | None) -> None:
+    """Give ``page`` the language its browser asks for (the ``Accept-Language`` its socket opened with), from now
+    on (:func:`recall` may change it)."""
     set_language_resolver(session_language)
-    _language.chosen[page] = browser_language(page) or DEFAULT_LANGUAGE
+    _language.chosen[page] = browser_language(accept_language) or DEFAULT_LANGUAGE
 
 
 def recall(page: ft.Page, on_change: Callable[[], None]) -> None:

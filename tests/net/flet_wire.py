@@ -10,11 +10,19 @@ import websockets
 REGISTER_CLIENT = 1
 
 
-def register(route: str) -> bytes:
-    """The first frame a Flet web client sends: register a new session showing ``route``."""
-    body = {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844,
+def register(route: str, session_id: str = "") -> bytes:
+    """The first frame a Flet web client sends: register a new session showing ``route`` (or, naming a
+    ``session_id``, ask to be reattached to that session, as a client back from a dropped socket does)."""
+    body = {"session_id": session_id, "page_name": "", "page": {"route": route, "width": 390, "height": 844,
                                                        "platform": "android", "web": True}}
     return b"\x00" + msgpack.packb([REGISTER_CLIENT, body])
+
+
+def registered_session_id(frame: bytes) -> str:
+    """The session id in the server's answer to a register frame (the first binary frame it sends)."""
+    action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+    assert action == REGISTER_CLIENT, action
+    return body["session_id"]
 
 
 async def drawn(url: str, route: str, cookie: str, origin: str, until: bytes, seconds: float = 15) -> bytes:

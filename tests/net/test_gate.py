@@ -12,7 +12,8 @@ import websockets
 from flet_wire import drawn, register
 from websockets.exceptions import InvalidStatus
 
-from companion.net.gate import CLOSE_DROPPED, COOKIE, HEARTBEAT_SECONDS, Gate
+from companion.flet_fixes import HEARTBEAT_SECONDS
+from companion.net.gate import CLOSE_DROPPED, COOKIE, Gate
 
 WEB = Path(flet_web.get_package_web_dir())
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import uvicorn
 
-from companion.app import make_main
-from companion.net.server import Table, build_table
+from companion.app import build_app
+from companion.net.server import Table
 from companion.resources import assets_path
 from companion.session import Sessions
 from tests.support.browser import free_port
@@ -22,8 +22,7 @@ from tests.support.browser import free_port
 def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -> Iterator[Table]:
     """The real app behind the gate, served from a thread of this process on a free loopback port."""
     port = free_port()
-    table = build_table(make_main(data_dir, sessions), "127.0.0.1", port, data_dir, lan=lan,
-                        assets_dir=str(assets_path()))
+    table = build_app("127.0.0.1", port, data_dir, lan, sessions, assets_dir=str(assets_path()))
     server = uvicorn.Server(uvicorn.Config(table.gate, host="127.0.0.1", port=port, ws="websockets-sansio",
                                            log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -15,6 +15,7 @@ from companion.net import identity
 from companion.net.codes import Keys
 from companion.rules.game import Game
 from companion.session import Sessions
+from companion.session.powers import use_identity
 from companion.store import Store
 from companion.views.context import AppContext
 from tests.support.components import Rendered, close_all
@@ -46,8 +47,10 @@ def no_waits(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def local_mode() -> Iterator[None]:
-    """Every screen test starts in the local mode, whatever an earlier test (a served app in tests/net) left."""
+    """Every screen test starts in the local mode, whatever an earlier test (a served app in tests/net) left; the
+    session layer asks the transport who is at a tab, as the app's composition root has it do."""
     identity.use_keys(None)
+    use_identity(identity)
     yield
     identity.use_keys(None)
 

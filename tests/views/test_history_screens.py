@@ -15,9 +15,9 @@ from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
 from companion.net import identity
 from companion.net.codes import Keys, Pass, Role
-from companion.net.powers import HostOnly, guard
 from companion.scoring.table import score_table
 from companion.session import Sessions
+from companion.session.powers import HostOnly, guard
 from companion.store import open_store
 
 

@@ -10,8 +10,8 @@ from viewtree import change, enter, find, ids, is_enabled, tap, texts, walk
 from companion.history.roster import remember_names
 from companion.net import identity
 from companion.net.codes import Keys, Pass, Role
-from companion.net.powers import guard
 from companion.session import Sessions
+from companion.session.powers import guard
 from companion.store import open_store
 from companion.views import drafts
 from companion.views.home import new_game

@@ -222,7 +222,7 @@ def test_a_guests_boxes_on_the_scorer_leave_the_tables_default_alone(tmp_path, m
 
     from companion.net import identity
     from companion.net.codes import Keys
-    from companion.net.powers import guard
+    from companion.session.powers import guard
     from companion.views.scorers import deep_regrets
 
     store = open_store(tmp_path)

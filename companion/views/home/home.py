@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.net import is_host
+from companion.session.powers import is_host
 from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to

@@ -22,7 +22,6 @@ from pydantic import BaseModel, Field, ValidationError
 
 from companion.history.roster import remember_names
 from companion.i18n import t
-from companion.net import is_host
 from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS
 from companion.rules.expansions import (
@@ -40,6 +39,7 @@ from companion.rules.sources import player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
 from companion.session import DraftSession, Snapshot
 from companion.session.base import Refused
+from companion.session.powers import is_host
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.drafts import phone_draft_key

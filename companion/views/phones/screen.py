@@ -1,5 +1,5 @@
 """Phones: how the table joins this host — the QR code of the join link, the room code, who joined, and a way to
-change the code (which drops every joined phone). Host only (``companion.net.powers.HOST_ONLY_ROUTES``).
+change the code (which drops every joined phone). Host only (``companion.app.HOST_ONLY_ROUTES``).
 
 Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>``,
 ``phones-change-code``, ``phones-change-confirm``, ``phones-local``, ``back``.
@@ -14,12 +14,11 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.net import Seat
-from companion.net.qr import png_bytes
-from companion.net.server import Table, current_table
+from companion.net.seats import Seat
 from companion.views import theme
-from companion.views.context import AppContext
+from companion.views.context import AppContext, ServedTable
 from companion.views.hooks import use_redraw, use_subscription
+from companion.views.qr import png_bytes
 from companion.views.widgets import action_button, label_value, screen, section_card, tagged
 
 
@@ -43,7 +42,7 @@ def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
 
 
 @ft.component
-def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
+def PhonesPanel(table: ServedTable, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
     """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
     card of a LAN table; its own state: the code shown and the confirm step."""
     code, set_code = ft.use_state(table.room_code)
@@ -92,7 +91,7 @@ def PhonesPanel(table: Table, seat_name: Callable[[dict[str, Any] | None], str])
 @ft.component
 def PhonesScreen(ctx: AppContext) -> ft.View:
     """The Phones screen; on a server started without ``--lan`` it says how to let phones in."""
-    table = current_table()
+    table = ctx.table
     if table is None or not table.lan:
         body: list[ft.Control] = [section_card("phones-local", t("Only this computer"), [
             ft.Text(t("This server answers this computer only. To let the phones at the table join, start it "

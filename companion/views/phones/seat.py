@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.net import Seat, choose_seat, seat_of
+from companion.net.seats import Seat, choose_seat, seat_of
 from companion.store.records import GameSummary
 from companion.views.context import AppContext
 from companion.views.hooks import current_page, use_redraw

@@ -24,7 +24,6 @@ from functools import partial
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.net import is_host
 from companion.rules.cards import fish_value
 from companion.rules.catalog import CatalogFish
 from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
@@ -36,6 +35,7 @@ from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem
 from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
+from companion.session.powers import is_host
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions

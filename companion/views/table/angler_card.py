@@ -13,7 +13,7 @@ from typing import NamedTuple, cast
 import flet as ft
 
 from companion.i18n import N_, t
-from companion.net import may_see_hidden
+from companion.net.seats import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.table_steps import table_steps
@@ -45,8 +46,8 @@ class Moves:
     session: GameSession
     shown: int = 0
 
-    def __repr__(self) -> str:  # a prop of most table parts: short, as AppContext's (see there)
-        return f"Moves(game={self.session.key!r}, shown={self.shown})"
+    def __repr__(self) -> str:  # a prop of most table parts: short (companion.flet_fixes.short_repr)
+        return short_repr("Moves", game=self.session.key, shown=self.shown)
 
     def apply(self, action: Action) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do

@@ -1,9 +1,12 @@
 """What only the host may do, enforced where it happens: the store (and the shared sessions) a guest's tab is
-given refuse it.
+given refuse it. Authorisation sits here, beside the verbs, not in the screens or the transport.
 
-Screens may hide host-only buttons from guests (ask ``companion.net.is_host(page)``), but the refusal lives
-here, so a screen that forgets still can't export, import, delete or restore for a guest. Wrap whatever a tab
-is handed that can do those things: ``guard(store, pass_of(page))``, ``guard(sessions, pass_of(page))``.
+Screens may hide host-only buttons from guests (ask :func:`is_host` ``(page)``), but the refusal lives here, so a
+screen that forgets still can't export, import, delete or restore for a guest. The app wraps whatever a tab is
+handed that can do those things: ``guard(sessions, holder)``.
+
+Who is at a tab (its pass) is the transport's to know; the composition root (:mod:`companion.app`) tells this
+layer how to ask with :func:`use_identity`. Until it does, the one screen is the host's (the local mode).
 
 >>> class Store:
 ...     def list_games(self): return ["g1"]
@@ -14,16 +17,16 @@ is handed that can do those things: ``guard(store, pass_of(page))``, ``guard(ses
 >>> guest.delete_game("g1")
 Traceback (most recent call last):
 ...
-companion.net.powers.HostOnly: Only the host can delete a game.
+companion.session.powers.HostOnly: Only the host can delete a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from companion.i18n import t
-from companion.net.codes import Pass
 from companion.store.errors import StoreError
 
 
@@ -42,8 +45,53 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "delete_play": lambda: t("Only the host can delete a play."),
     "set_setting": lambda: t("Only the host can change the app's settings."),
 }
-# Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
-HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
+
+
+class Holder(Protocol):
+    """What a tab holds, as this layer needs it: the pass's id (``""``: none) and whether it is the host's."""
+
+    @property
+    def token_id(self) -> str: ...
+
+    @property
+    def is_host(self) -> bool: ...
+
+
+class Identity(Protocol):
+    """How to ask who is at a tab (``companion.net.identity`` is one)."""
+
+    def pass_of(self, page: Any) -> Holder: ...
+
+    def is_host(self, page: Any | None) -> bool: ...
+
+
+@dataclass(frozen=True)
+class _Local:
+    """The local mode: nothing to join, the one screen is the host's."""
+
+    token_id: str = ""
+    is_host: bool = True
+
+
+
+_LOCAL = _Local()
+_identity: Identity | None = None
+
+
+def use_identity(identity: Identity | None) -> None:
+    """Ask ``identity`` who is at a tab from now on (``None``: the local mode). Called by the composition root."""
+    global _identity
+    _identity = identity
+
+
+def holder_of(page: Any) -> Holder:
+    """The pass of the tab showing ``page``, as it stands now (a dropped or unknown one is a guest's)."""
+    return _LOCAL if _identity is None else _identity.pass_of(page)
+
+
+def is_host(page: Any | None) -> bool:
+    """Whether this tab may export, import, delete, restore and change the room code or app-wide settings."""
+    return True if _identity is None else _identity.is_host(page)
 
 
 class HostOnly(StoreError):
@@ -71,6 +119,6 @@ class GuestStore:
         return getattr(self._store, name)
 
 
-def guard(store: Any, holder: Pass) -> Any:
+def guard(store: Any, holder: Holder) -> Any:
     """``store`` itself for the host, a :class:`GuestStore` over it for a guest (``None`` stays ``None``)."""
     return store if store is None or holder.is_host else GuestStore(store)

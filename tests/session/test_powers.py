@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.net.codes import Pass, Role
-from companion.net.powers import GuestStore, HostOnly, guard
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
+from companion.session.powers import GuestStore, HostOnly, guard
 from companion.store import open_store
 
 GUEST, HOST = Pass("g", Role.GUEST), Pass("h", Role.HOST)

@@ -1,0 +1,89 @@
+"""Every adaptation to flet / flet-web 1.0.5 in one place: each piece names the Flet behaviour it works around, so
+the next Flet upgrade is this file to revisit (and what it points at). It imports nothing of the app, so every layer
+may use it; it imports no Flet either.
+
+- :func:`short_repr`: Flet 1.0.5 formats every message it sends with ``repr()`` (an f-string, whatever the log
+  level), and a component's props are in the messages that add it. A dataclass's own repr walks every field (a
+  tab's handlers, through them its whole page) and took seconds of the server's loop: props keep theirs short.
+- :func:`without_cors`: flet-web's ``CustomHeadersMiddleware`` adds ``Access-Control-Allow-Origin: *`` to every
+  response; the gate takes it off (no other web page may read the app).
+- :func:`heartbeat`: a silent Wi-Fi drop leaves Flet's socket "open" for tens of seconds (uvicorn pings every 20 s
+  with a 20 s timeout) and the client queues taps into it; a tiny text frame every :data:`HEARTBEAT_SECONDS`,
+  carrying how many frames the server received, lets the phone's script tell a dead link from a quiet table.
+- The injected script (:func:`companion.net.banner.page_script`, put into ``index.html`` by
+  :class:`companion.net.web.WebFiles`): the Flutter client's reconnect delay doubles without a cap on a
+  non-loopback host and it draws nothing while the socket is down, so the phone shows "Reconnecting…" and
+  "Reconnect now" itself. It also forgets Flet's session id (:data:`SESSION_ID_KEY` in ``sessionStorage``) on
+  every close: flet-web reattaches a session by that id alone (plus the IP and user agent), so a tab comes back
+  through the gate on a fresh session rather than onto one a dropped pass opened.
+- :func:`register_session_id`: for the same reason the gate reads the session id a register frame names and
+  refuses one that another pass's tab opened (flet-web would hand that tab's session, and its powers, over).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import msgpack
+
+Message = MutableMapping[str, Any]
+Send = Callable[[Message], Awaitable[None]]
+
+HEARTBEAT_SECONDS = 2.0
+SESSION_ID_KEY = "_flet_session_id"  # where the Flet web client keeps its session id (sessionStorage)
+_REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
+# A Flet frame is [0x00][msgpack [action, body]]: a register frame starts 0x00, fixarray(2), action 1.
+_REGISTER_PREFIX = bytes([0x00, 0x92, _REGISTER_CLIENT])
+
+
+def short_repr(name: str, **shown: object) -> str:
+    """A props object's repr as Flet may format it many times a second: its type and a few fields.
+
+    >>> short_repr("AppContext", route="/table")
+    "AppContext(route='/table')"
+    """
+    return f"{name}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+
+def without_cors(send: Send) -> Send:
+    """``send`` without flet-web's ``Access-Control-Allow-Origin: *`` on the response."""
+    async def strip(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [(k, v) for k, v in message.get("headers", [])
+                                  if k.lower() != b"access-control-allow-origin"]
+        await send(message)
+
+    return strip
+
+
+async def heartbeat(send: Send, received: Callable[[], int]) -> None:
+    """Until cancelled or the socket is gone: the count of frames received, as text, every few seconds.
+
+    A few bytes every 2 s per phone; sent at once too, so the phone's watch starts with the socket.
+    """
+    with contextlib.suppress(Exception):  # the socket closed under it: nothing left to tell
+        while True:
+            await send({"type": "websocket.send", "text": str(received())})
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def register_session_id(frame: bytes | None) -> str | None:
+    """The Flet session id a client's register frame asks to be reattached to; ``None`` for any other frame, a
+    register frame for a new session, or one that can't be read.
+
+    >>> register_session_id(b"\\x00" + msgpack.packb([1, {"session_id": "abc", "page": {}}]))
+    'abc'
+    >>> register_session_id(b"\\x00" + msgpack.packb([1, {"session_id": ""}])), register_session_id(b"\\x00\\x92\\x05")
+    (None, None)
+    """
+    if not frame or not frame.startswith(_REGISTER_PREFIX):
+        return None
+    try:
+        _action, body = msgpack.unpackb(frame[1:])
+    except Exception:  # not Flet's: Flet's own reader will refuse it
+        return None
+    session_id = body.get("session_id") if isinstance(body, dict) else None
+    return session_id if isinstance(session_id, str) and session_id else None
