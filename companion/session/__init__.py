@@ -19,4 +19,11 @@ from companion.session.games import CampaignSession, DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 
-__all__ = ["CampaignSession", "DraftSession", "GameSession", "Outcome", "Saver", "Session", "Sessions", "Snapshot"]
+# The store's words the screens use (the type of ``ctx.store``, its refusals, a game's summary, the text sizes):
+# screens take them from here, the one door, and never import the store (an import-linter contract).
+from companion.store import GameSummary, ImportRefused, NotFound, Store, StoreError
+from companion.store.display import TEXT_SCALE_DEFAULT, TEXT_SIZE_NAMES, check_text_scale, scaled
+
+__all__ = ["TEXT_SCALE_DEFAULT", "TEXT_SIZE_NAMES", "CampaignSession", "DraftSession", "GameSession", "GameSummary",
+           "ImportRefused", "NotFound", "Outcome", "Saver", "Session", "Sessions", "Snapshot", "Store", "StoreError",
+           "check_text_scale", "scaled"]

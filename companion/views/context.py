@@ -16,15 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.flet_fixes import short_repr
-from companion.session import Outcome, Sessions
-from companion.store.errors import StoreError
-
-if TYPE_CHECKING:
-    from companion.store import Store
+from companion.session import Outcome, Sessions, Store, StoreError
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 

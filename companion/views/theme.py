@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.store.display import TEXT_SCALE_DEFAULT, check_text_scale, scaled
+from companion.session import TEXT_SCALE_DEFAULT, check_text_scale, scaled
 from companion.views.phone_choice import PhoneChoice
 
 TOUCH = 56  # comfortable: a thumb on a phone with dice in the other hand

@@ -284,6 +284,14 @@ def _imported_from(tree: ast.Module, name: str) -> str | None:
     return None
 
 
+def _defining(module: str, name: str) -> ast.Module:
+    """The module that defines ``name``, following re-exports (``companion.session`` passes on the store's words)."""
+    path = ROOT / module.replace(".", "/")
+    tree = ast.parse((path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).read_text(encoding="utf-8"))
+    further = _imported_from(tree, name)
+    return tree if further is None else _defining(further, name)
+
+
 def test_every_message_translated_from_a_variable_is_marked_for_extraction() -> None:
     """``t(SHOP_NAMES[s])`` is translated only if each value is written ``N_("…")``: a plain string there is
     never extracted and stays English on every phone (the die colours once did)."""
@@ -299,8 +307,7 @@ def test_every_message_translated_from_a_variable_is_marked_for_extraction() -> 
             table = argument.value.id if isinstance(argument, ast.Subscript) and isinstance(
                 argument.value, ast.Name) else None
             module = _imported_from(tree, table) if table else None
-            where = tree if module is None else ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text(
-                encoding="utf-8"))
+            where = tree if module is None or table is None else _defining(module, table)
             if table is None or not _marked(where, table):
                 unmarked.append(f"{path.relative_to(ROOT)}:{node.lineno}: t({ast.unparse(argument)})")
     assert not unmarked, "\n".join(unmarked)

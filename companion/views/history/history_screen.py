@@ -16,7 +16,7 @@ from companion.history import filter_plays, load_roster
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
 from companion.i18n import t, tn
-from companion.store import StoreError
+from companion.session import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label

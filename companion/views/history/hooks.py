@@ -2,8 +2,8 @@
 automatic record of a finished tracked game), and the names offered again under a name field.
 
 Each is one call from the screen (see :func:`history_controls` and :func:`name_suggestions`); the work is done by
-``companion.history`` (``record_play``, ``suggest_names``). Neither uses a hook, so a screen may call them
-conditionally (only once its result is complete).
+``companion.session.service.record_result`` and ``companion.history.suggest_names``. Neither uses a hook, so a
+screen may call them conditionally (only once its result is complete).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.history import record_play, result_json, suggest_names
+from companion.history import result_json, suggest_names
 from companion.i18n import t
-from companion.store import StoreError
+from companion.session import StoreError
+from companion.session.service import record_result
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.widgets import action_button, chip, tagged
@@ -72,7 +73,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
 
 def _record(ctx: AppContext, data: dict, **how: Any) -> Any:
     try:
-        return record_play(ctx.store, data, **how)
+        return record_result(ctx.store, data, **how)
     except (StoreError, ValueError) as problem:
         ctx.fail(t("Could not save the play: {problem}", problem=problem))
         return None

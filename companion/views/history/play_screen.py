@@ -18,8 +18,8 @@ from companion.history import link, qr_png
 from companion.history.models import Play
 from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
+from companion.session import StoreError
 from companion.session.powers import is_host
-from companion.store import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label

@@ -16,8 +16,7 @@ from pydantic import BaseModel, Field
 
 from companion.history import RosterError, load_roster, merge_players, rename_player
 from companion.i18n import t
-from companion.session import DraftSession
-from companion.store import Store, StoreError
+from companion.session import DraftSession, Store, StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key

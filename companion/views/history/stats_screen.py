@@ -19,7 +19,7 @@ import flet_charts as fch
 from companion.history import load_roster, statistics
 from companion.history.stats import PlayerStats, Statistics
 from companion.i18n import t, tn
-from companion.store import StoreError
+from companion.session import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label

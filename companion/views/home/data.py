@@ -16,22 +16,18 @@ first), ``data-file-<n>`` and ``data-file-restore-<n>`` (play backups and damage
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 from pydantic import BaseModel
 
-from companion.history import plays_csv
-from companion.i18n import t, tn
-from companion.session import DraftSession
-from companion.store import ImportRefused, Store, StoreError
-from companion.store.transfer import campaigns_count, games_count
+from companion.i18n import t
+from companion.session import DraftSession, ImportRefused, Store, StoreError
+from companion.session import service as records
+from companion.session.service import What
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -91,44 +87,32 @@ async def save_download(name: str, data: bytes) -> None:
                                     allowed_extensions=["json"])
 
 
-def _file_name(what: str) -> str:
-    return f"deep-regrets-{what}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.json"
-
-
 def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[object], Awaitable[None]], *,
             primary: bool = False) -> ft.Semantics:
     make = ft.FilledButton if primary else ft.OutlinedButton
     return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
 
 
-def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], what: str,
-              make: Callable[[], dict[str, Any]]) -> Callable[[object], Awaitable[None]]:
+def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], what: What,
+              record_id: str = "") -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:
-            document = make()
-            name = _file_name(what)
-            kept = store.save_export(document, name)
+            made = records.export(store, what, record_id)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
-        form.result = t("Exported {games} and {campaigns}. A copy is kept at {path}.",
-                        games=games_count(len(document["games"])),
-                        campaigns=campaigns_count(len(document["campaigns"])), path=str(kept))
-        if "plays" in document:
-            form.result += " " + tn("With {n} play of the history.", "With {n} plays of the history.",
-                                    len(document["plays"]))
+        form.result = made.summary()
         ctx.clear()
         redraw()
-        await save_download(name, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+        await save_download(made.name, made.data())
 
     return export
 
 
 def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> bool:
     """Import ``data``; whether it was imported (a refusal is shown)."""
-    ctx.sessions.flush()
     try:
-        report = store.import_data(data)
+        message = records.import_document(ctx.sessions, store, data)
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -137,7 +121,7 @@ def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], 
     except StoreError as problem:
         ctx.fail(t("Could not import: {problem}", problem=problem))
         return False
-    form.result = report.message()
+    form.result = message
     ctx.clear()
     redraw()
     return True
@@ -146,18 +130,17 @@ def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], 
 def _export_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     ctx.sessions.flush()  # export what was last saved: every queued save first
     rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
-                                      _exporter(ctx, store, form, redraw, "everything", store.export_all),
+                                      _exporter(ctx, store, form, redraw, "everything"),
                                       primary=True)]
     for game in store.list_games():
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
                             _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, store, form, redraw, "game", partial(store.export_game, game.id)))]))
+                                    _exporter(ctx, store, form, redraw, "game", game.id))]))
     for campaign in store.list_campaigns():
         rows.append(ft.Row([ft.Text(campaign.name, size=theme.BODY, expand=True),
                             _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, store, form, redraw, "campaign",
-                                              partial(store.export_campaign, campaign.id)))]))
+                                    _exporter(ctx, store, form, redraw, "campaign", campaign.id))]))
     return section_card("data-export", t("Export"), rows)
 
 
@@ -165,18 +148,18 @@ def _plays_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callab
     """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
     async def as_csv(_event: object) -> None:
         try:
-            text = plays_csv(store.load_play(s.id) for s in store.list_plays())
+            text = records.plays_as_csv(store)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
-        name = _file_name("plays").removesuffix(".json") + ".csv"
+        name = records.file_name("plays", "csv")
         await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"),
                                         file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["csv"])
 
     return section_card("data-plays", t("History"), [ft.Row([
         _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
         _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
-                _exporter(ctx, store, form, redraw, "plays", store.export_plays)),
+                _exporter(ctx, store, form, redraw, "plays")),
     ], wrap=True)])
 
 
@@ -268,14 +251,11 @@ def _notices_section(store: Store, form: DataForm, redraw: Callable[[], None]) -
 def _restorer(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
               path: Path) -> Callable[[object], Awaitable[None]]:
     async def restore(_event: object) -> None:
-        ctx.sessions.flush()
         try:
-            report = store.restore_backup(path)
+            form.result = records.restore(ctx.sessions, store, path)
         except StoreError as problem:
             ctx.fail(t("Could not restore: {problem}", problem=problem))
             return
-        ctx.sessions.forget_all()  # an open game or campaign may be the one restored: read it afresh
-        form.result = report.message()
         ctx.clear()
         redraw()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.session import GameSummary
 from companion.session.powers import is_host
-from companion.store.records import GameSummary
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import current_page

@@ -9,7 +9,7 @@ from functools import partial
 import flet as ft
 
 from companion.i18n import LANGUAGES, language, t
-from companion.store.display import TEXT_SIZE_NAMES
+from companion.session import TEXT_SIZE_NAMES
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw

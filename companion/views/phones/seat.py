@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.net.seats import Seat, choose_seat, seat_of
-from companion.store.records import GameSummary
+from companion.session import GameSummary
 from companion.views.context import AppContext
 from companion.views.hooks import current_page, use_redraw
 from companion.views.widgets import action_button, screen, section_card, tagged

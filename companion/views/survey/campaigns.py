@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from companion.i18n import t, tn
 from companion.problems import validation_message
 from companion.rules.errors import RuleViolation
-from companion.store.errors import StoreError
+from companion.session import StoreError
 from companion.survey import TeamMember, new_campaign
 from companion.survey.models import Mode
 from companion.survey.sea import setup_note
