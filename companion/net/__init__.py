@@ -4,7 +4,8 @@
 - :mod:`~companion.net.codes` issues the room and host codes and the passes they buy (hashes only on disk).
 - :mod:`~companion.net.gate` is the ASGI gate in front of Flet: no pass, no app; foreign origins refused. It lands
   a joined browser on the routes the app gives it, and names no screen itself.
-- :mod:`~companion.net.flet_fixes` is every adaptation to flet-web 1.0.5, each naming the behaviour it works around.
+- :mod:`companion.flet_fixes` (beside the layers) holds every adaptation to flet-web 1.0.5 the gate and the web files
+  use, each naming the Flet behaviour it works around.
 - :mod:`~companion.net.web` serves the web client compressed once; :mod:`~companion.net.banner` shows
   "Reconnecting…" on the phone itself.
 - :mod:`~companion.net.identity` knows who is at a tab (its pass); the app hands it to the session layer
