@@ -1,4 +1,6 @@
-"""The Flet web app: ``serve()`` starts it, ``ROUTES`` says which screen draws which route.
+"""The Flet web app: ``serve()`` starts it, :func:`build_app` is the composition root (the store, sessions, codes and
+server built once and handed down), ``ROUTES`` says which screen draws which route and ``HOST_ONLY_ROUTES`` which
+are the host's.
 
 Adding a screen (one line): write an ``@ft.component`` taking ``ctx: AppContext`` and returning an ``ft.View`` in
 its own module, then add ``"/your/route": "package.module:Component",`` to ``ROUTES`` below. The module is
@@ -166,14 +168,11 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
         return None
 
 
-def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None,
+def make_main(shared: Sessions, store: Store | None,
               table: Callable[[], ServedTable | None] = lambda: None) -> Callable[[ft.Page], None]:
-    """The Flet entry point for one browser tab, sharing one store and one set of ``sessions`` between tabs
-    (made over the store unless given), and the served ``table()`` the Phones screen shows."""
-    store = _open_store(data_dir)
-    use_identity(identity)  # the session layer asks the transport who is at a tab
-    # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
-    shared = sessions or Sessions(store, Saver())
+    """The Flet entry point for one browser tab: every tab shares the ``shared`` sessions, the ``store`` (``None``:
+    the data folder could not be opened; its repairs are each tab's notices) and the served ``table()`` the Phones
+    screen shows. Built by :func:`build_app`."""
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme
@@ -225,18 +224,22 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
 
 def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sessions: Sessions | None = None,
               assets_dir: str | None = None) -> Table:
-    """The composition root: the store and the sessions (:func:`make_main`), the codes (only when ``lan``) and the
-    server, built once here and handed down: the gate gets the codes and its landing routes, each tab the sessions
-    and the served table."""
+    """The composition root: the store, the sessions (over it unless given), the codes (only when ``lan``) and the
+    server, built once here and handed down: the gate gets the codes and its landing routes, each tab (through
+    :func:`make_main`) the sessions, the store's repair notices and the served table."""
     from companion.net.codes import Keys
     from companion.net.gate import Landing
     from companion.net.server import build_table
     from companion.store.store import resolve_data_dir
 
+    store = _open_store(data_dir)
+    # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
+    shared = sessions or Sessions(store, Saver())
     keys = Keys(resolve_data_dir(data_dir)) if lan else None
     identity.use_keys(keys)
+    use_identity(identity)  # the session layer asks the transport who is at a tab
     built: list[Table] = []
-    main = make_main(data_dir, sessions, table=lambda: built[0] if built else None)
+    main = make_main(shared, store, table=lambda: built[0] if built else None)
     built.append(build_table(main, host, port, keys, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
     return built[0]
 
