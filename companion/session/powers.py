@@ -100,18 +100,10 @@ class HostOnly(StoreError):
 
 class GuestStore:
     """A store (or ``Sessions``) as a guest's tab sees it: everything but :data:`HOST_ONLY`, which raises
-    :class:`HostOnly`; and an undo never takes back what only the host may do (a deleted play)."""
+    :class:`HostOnly`."""
 
     def __init__(self, store: Any) -> None:
         self._store = store
-
-    def undo_play_change(self) -> str | None:
-        """The store's undo of the latest play edit, refused when that change is a delete: the host's alone."""
-        changes = self._store.play_changes()
-        if changes and changes[-1]["what"] == "delete":
-            raise HostOnly(t("Only the host can bring back a deleted play."))
-        result: str | None = self._store.undo_play_change()
-        return result
 
     def __getattr__(self, name: str) -> Any:
         if name == "store":  # the store behind a guest's sessions is a guest's too
