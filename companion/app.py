@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import language_from_environment, t, use_language
-from companion.net import route_refusal, start_route
-from companion.net.identity import pass_of
+from companion.net import route_refusal
+from companion.net.identity import keys, pass_of
 from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
+from companion.session.seated import SeatedSessions
+from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext
 from companion.views.hooks import NOTICE_DELAY, release, use_threadsafe
 
@@ -114,12 +116,46 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     ctx.route = route
     if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
-    refusal = route_refusal(page, ctx.path, ctx.params)
+    refusal = route_refusal(page, ctx.path) or card_refusal(ctx)
     if refusal:  # a host-only screen on a guest's phone, or another angler's card
         view = _problem_view(ctx, refusal)
         view.key = route
         return [view]
     return [route_screen(ctx, route, version)]
+
+
+# Screens that show one angler's card, hidden things included (``?game=<id>&seat=<i>``).
+CARD_ROUTES = frozenset({"/player", "/port"})
+
+
+def card_refusal(ctx: AppContext) -> str | None:
+    """Why this tab may not open another angler's card: only their own phone, and the host, may."""
+    if ctx.path not in CARD_ROUTES:
+        return None
+    raw = ctx.params.get("seat", "")
+    place = ctx.sessions.seats.place(ctx.sessions.viewer, ctx.params.get("game", ""))
+    if raw.isdigit() and place.opens_card(int(raw)):
+        return None
+    return t("That angler's card stays on their own phone. Pick your own seat to see yours.")
+
+
+def start_route(ctx: AppContext, route: str) -> str:
+    """Where a tab opened on ``/`` starts: a joined phone's seat, the seat picker for a guest with none yet."""
+    if route != "/" or not ctx.sessions.viewer.served:
+        return route
+    viewer = ctx.sessions.viewer
+    seat = ctx.sessions.seats.of(viewer.holder)
+    if seat is not None:
+        return seat.route()
+    return "/" if viewer.host else "/seat"
+
+
+def viewer_of(page: ft.Page) -> Viewer:
+    """Who is at ``page``'s tab: its pass while phones are served, the one screen of the local mode otherwise."""
+    if keys() is None:
+        return LOCAL
+    holder = pass_of(page)
+    return Viewer(holder.token_id, holder.is_host)
 
 
 def route_screen(ctx: AppContext, route: str, version: int) -> Any:
@@ -161,7 +197,8 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=guard(shared, pass_of(page)), notices=notices, on_navigate=page.navigate)
+        ctx = AppContext(sessions=SeatedSessions(guard(shared, pass_of(page)), viewer_of(page)),  # type: ignore[arg-type]
+                         notices=notices, on_navigate=page.navigate)
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":
@@ -187,7 +224,7 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
 
         page.on_close = closed
         page.render_views(Root, ctx, page)
-        start = start_route(page)
+        start = start_route(ctx, page.route or "/")
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
             page.navigate(start)
         _keep_awake(page)

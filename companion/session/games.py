@@ -25,6 +25,7 @@ from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.session.base import Outcome, Refused, Session
 from companion.session.saver import Saver
+from companion.session.seats import Place
 from companion.survey import Campaign
 
 D = TypeVar("D")
@@ -36,9 +37,38 @@ class GameSession(Session[Game]):
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None) -> None:
         super().__init__(game.id, game, write, saver)
 
-    def apply(self, action: Action, *, seen: int) -> Outcome[Game]:
-        """Apply ``action`` (refused with the rule's reason if the engine says no)."""
-        return self._change(seen, lambda game: (game.apply(action), True))
+    def apply(self, action: Action, *, seen: int, by: int | None = None,
+              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        """Apply ``action``, made by seat ``by`` (``None``: the table), refused with the rule's reason if the engine
+        says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on the game as it
+        stands when the move is made)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            return game.apply(action, by), True
+
+        return self._change(seen, make)
+
+    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        """Take back the last move (refused with ``check(game)``'s reason when it names one)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            return self._undone(game)
+
+        return self._change(seen, make)
+
+    def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        """Put back the move last taken back (refused with ``check(game)``'s reason when it names one)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            return self._redone(game)
+
+        return self._change(seen, make)
+
+    @property
+    def place(self) -> Place:
+        """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a
+        served tab is given a :class:`~companion.session.seated.SeatedGame`)."""
+        return Place("all")
 
     def _can_undo(self) -> bool:
         return self._value.can_undo()
@@ -55,6 +85,12 @@ class GameSession(Session[Game]):
         if not value.can_redo():
             raise Refused(t("Nothing to redo"))
         return value.redo(), False
+
+
+def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
+    refusal = check(game) if check is not None else None
+    if refusal:
+        raise Refused(refusal)
 
 
 class CampaignSession(Session[Campaign]):

@@ -1,7 +1,9 @@
 """Phones at a table, for screen tests: a pass per phone, its seat, and drawing on that phone.
 
-``keys`` (the fixture in conftest.py) serves codes for the test; ``phone(keys, code, seat)`` joins a phone and seats it;
-``with on(phone):`` draws every screen first drawn inside it on that phone (its page: its pass, language, text size).
+``keys`` (the fixture in conftest.py) serves codes for the test; ``phone(keys, code, seat, sessions)`` joins a phone
+and seats it in ``sessions``' seat book; ``seen_by(phone, sessions)`` are the sessions as the app gives that phone's
+tab; ``with on(phone):`` draws every screen first drawn inside it on that phone (its page: its pass, language, text
+size).
 """
 
 from __future__ import annotations
@@ -13,21 +15,35 @@ from tables import in_hand, new_phone
 
 from companion.net import identity
 from companion.net.codes import Keys
+from companion.session import Sessions
+from companion.session.seated import SeatedSessions
+from companion.session.seats import Seat, Viewer
 from tests.support.components import Phone
 
 
-def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None) -> Phone:
-    """A phone that opened the app; with ``keys``, one that joined with ``code`` and sat at ``seat``."""
+def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None,
+          sessions: Sessions | None = None) -> Phone:
+    """A phone that opened the app; with ``keys``, one that joined with ``code`` (its :class:`Viewer` is
+    ``.viewer``) and, with ``sessions``, sat at ``seat`` (``{"game": id, "angler": i or None}``)."""
     if keys is None:
         return new_phone()
     holder = keys.join(code)
     assert holder is not None
-    keys.set_seat(holder.token_id, seat)
+    viewer = Viewer(holder.token_id, holder.is_host)
+    if sessions is not None and seat is not None:
+        assert sessions.seats.take(viewer, Seat.from_saved(seat)) is None
     token = identity.current_pass.set(holder)  # as the gate does while Flet opens the phone's session
     try:
-        return new_phone(before_main=identity.remember)
+        opened = new_phone(before_main=identity.remember)
     finally:
         identity.current_pass.reset(token)
+    opened.viewer = viewer  # type: ignore[attr-defined]
+    return opened
+
+
+def seen_by(held: Phone, sessions: Sessions) -> SeatedSessions:
+    """``sessions`` as the app gives the tab of phone ``held``."""
+    return sessions.seated(held.viewer)  # type: ignore[attr-defined]
 
 
 @contextmanager

@@ -1,0 +1,176 @@
+"""The sessions as one tab is given them: every game seen through its seat, every move checked against it.
+
+The app gives each tab ``sessions.seated(viewer)``; a screen asks it for a game as it always did
+(``ctx.sessions.game(id)``) and gets a :class:`SeatedGame`: its versions are the game as the tab's seat may see it
+(:func:`~companion.rules.visibility.visible_game`), its moves, undo and redo are refused when the seat may not make
+them (:class:`~companion.session.seats.Place`), and what it makes is logged as that seat's. The scorer's draft
+filled from a game is seen the same way (:func:`~companion.scoring.from_game.visible_draft`). This is the one
+place hidden information is filtered: a screen never sees what its phone may not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.rules.actions import Action
+from companion.rules.game import Game
+from companion.rules.visibility import visible_game
+from companion.scoring.draft import TableDraft
+from companion.scoring.from_game import merged_draft, visible_draft
+from companion.session.base import Outcome, Snapshot
+from companion.session.games import DraftSession, GameSession
+from companion.session.seats import Place, SeatBook, Viewer
+
+Listener = Callable[[Snapshot[Game]], None]
+
+
+class SeatedGame(GameSession):
+    """One game as one tab's seat sees and changes it; the game itself stays in the shared session."""
+
+    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer) -> None:
+        # No GameSession.__init__: this holds nothing of its own, every call goes to ``inner``.
+        self.key = inner.key
+        self.inner = inner
+        self._book = book
+        self._viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedGame({self.key!r})"
+
+    @property
+    def place(self) -> Place:
+        """This tab's place in the game now (a seat taken or handed over takes effect at once)."""
+        return self._book.place(self._viewer, self.key)
+
+    def shown(self, snapshot: Snapshot[Game]) -> Snapshot[Game]:
+        """``snapshot`` as this tab's seat may see it."""
+        place = self.place
+        if place.kind == "all":
+            return snapshot
+        value = visible_game(snapshot.value, place.seat)
+        if value is snapshot.value:
+            return snapshot
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+
+    @property
+    def current(self) -> Snapshot[Game]:
+        return self.shown(self.inner.current)
+
+    @property
+    def version(self) -> int:
+        return self.inner.version
+
+    @property
+    def subscribers(self) -> int:
+        return self.inner.subscribers
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
+
+    def _seen(self, outcome: Outcome[Game]) -> Outcome[Game]:
+        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+
+    def apply(self, action: Action, *, seen: int, by: int | None = None,
+              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        place = self.place
+        return self._seen(self.inner.apply(action, seen=seen, by=place.seat,
+                                           check=lambda game: place.move_refusal(game, action)))
+
+    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        return self._seen(self.inner.undo(seen=seen, check=self.place.undo_refusal))
+
+    def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        return self._seen(self.inner.redo(seen=seen, check=self.place.redo_refusal))
+
+
+class SeatedDraft(DraftSession[Any]):
+    """The shared scorer draft as one tab's seat sees it: filled from a game the final scoring hasn't revealed,
+    another angler's Fish in hand and Regret value are counts; what the tab keeps leaves them as they were."""
+
+    def __init__(self, inner: DraftSession[Any], book: SeatBook, viewer: Viewer) -> None:
+        self.key = inner.key
+        self.inner = inner
+        self._book = book
+        self._viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedDraft({self.key!r})"
+
+    def _place(self, draft: Any) -> Place | None:
+        if not isinstance(draft, TableDraft) or draft.game_id is None:
+            return None
+        place = self._book.place(self._viewer, draft.game_id)
+        return None if place.kind == "all" else place
+
+    def shown(self, snapshot: Snapshot[Any]) -> Snapshot[Any]:
+        place = self._place(snapshot.value)
+        if place is None:
+            return snapshot
+        value = visible_draft(snapshot.value, place.seat)
+        if value is snapshot.value:
+            return snapshot
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+
+    @property
+    def current(self) -> Snapshot[Any]:
+        return self.shown(self.inner.current)
+
+    @property
+    def version(self) -> int:
+        return self.inner.version
+
+    @property
+    def subscribers(self) -> int:
+        return self.inner.subscribers
+
+    def subscribe(self, listener: Callable[[Snapshot[Any]], None]) -> Callable[[], None]:
+        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
+
+    def _seen(self, outcome: Outcome[Any]) -> Outcome[Any]:
+        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+
+    def replace(self, make: Callable[[Any], Any], *, seen: int) -> Outcome[Any]:
+        def kept(full: Any) -> Any:
+            place = self._place(full)
+            if place is None:
+                return make(full)
+            return merged_draft(full, make(visible_draft(full, place.seat)), place.seat)
+
+        return self._seen(self.inner.replace(kept, seen=seen))
+
+    def undo(self, *, seen: int) -> Outcome[Any]:
+        return self._seen(self.inner.undo(seen=seen))
+
+    def redo(self, *, seen: int) -> Outcome[Any]:
+        return self._seen(self.inner.redo(seen=seen))
+
+
+class SeatedSessions:
+    """The shared :class:`~companion.session.Sessions` as one tab is given them (see the module's docstring)."""
+
+    def __init__(self, shared: Any, viewer: Viewer) -> None:
+        self._shared = shared
+        self.viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedSessions({self.viewer.holder!r})"
+
+    @property
+    def seats(self) -> SeatBook:
+        return self._shared.seats  # type: ignore[no-any-return]
+
+    def game(self, game_id: str) -> SeatedGame:
+        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer)
+
+    def start_game(self, game: Game) -> SeatedGame:
+        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
+        if self.viewer.host and self.viewer.served:
+            self.seats.game_started(game.id)
+        return session
+
+    def draft(self, key: str, *args: Any) -> Any:
+        return SeatedDraft(self._shared.draft(key, *args), self.seats, self.viewer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._shared, name)

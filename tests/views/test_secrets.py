@@ -1,0 +1,121 @@
+"""Issue 25 findings 2 and 7: another angler's Fish in hand and Regret value never reach a guest's phone, whatever
+route it opens, in whatever language: every frame the app sends a phone seated as Bo is read as the phone reads it
+(tests/support/components.py), over every route in ``ROUTES``. The game is seen through the seat in one place
+(``companion.rules.visibility.visible_to``, applied by the sessions the app gives each tab)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tables import SUNFISH, all_passed_on_the_last_day, new_phone, play, tuesday_at_port
+
+from companion import app
+from companion.i18n import use_language
+from companion.net import identity
+from companion.net.codes import Keys, Pass
+from companion.rules import actions as act
+from companion.rules.game import Game
+from companion.scoring.from_game import draft_from_state
+from companion.session import Sessions
+from companion.session.seats import Seat, Viewer
+from companion.store import open_store
+from companion.views.labels import fish_label
+from tests.support.components import Phone
+
+ADA_REGRET_VALUE = 29  # ten Regret cards (at most 30); entered by Ada, not yet revealed to the table
+
+
+def _join(keys: Keys, sessions: Sessions, code: str, seat: Seat | None) -> tuple[Pass, Viewer]:
+    holder = keys.join(code)
+    assert holder is not None
+    viewer = Viewer(holder.token_id, holder.is_host)
+    if seat is not None:
+        assert sessions.seats.take(viewer, seat) is None
+    return holder, viewer
+
+
+def _tab(holder: Pass, language: str = "en") -> Phone:
+    """A new tab of the phone holding ``holder``, its browser asking for ``language``."""
+    passed, accepted = identity.current_pass.set(holder), identity.current_accept.set(language)
+    try:  # as the gate does while flet-web opens the phone's session
+        return new_phone(before_main=identity.remember)
+    finally:
+        identity.current_pass.reset(passed)
+        identity.current_accept.reset(accepted)
+
+
+def _open(phone: Phone, route: str, main) -> list[str]:
+    """The app opened on ``route`` in ``phone``'s tab, as flet-web runs it: every string the phone was sent."""
+    phone.page.route = route
+    phone.call(lambda: main(phone.page))
+    phone.settle()
+    phone.settle()
+    return phone.received()
+
+
+def _with_secrets() -> tuple[Game, Game]:
+    """A game in progress where Ada holds a Sunfish, and an ended one where Ada entered her Regret value."""
+    ended = play(all_passed_on_the_last_day(), act.DrawRegret(player=0, count=10), act.EndGame(),
+                 act.RevealRegrets(player=0, value=ADA_REGRET_VALUE))
+    return tuesday_at_port(), ended
+
+
+def _leaks(received: list[str], language: str) -> list[str]:
+    with use_language(language):
+        fish = {SUNFISH.name or "", fish_label(SUNFISH)}
+    value = re.compile(rf"(^|[^\w]){ADA_REGRET_VALUE}([^\w]|$)")
+    return [s for s in received if any(f in s for f in fish) or (value.search(s) and ":" not in s)]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_route_sends_another_anglers_hand_or_regret_value_to_a_seated_phone(tmp_path, keys, language):
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    playing, ended = _with_secrets()
+    for game in (playing, ended):
+        store.save_game(game)
+    # Ada's own phone filled the shared scorer draft from the game in progress: her Sunfish is in it.
+    sessions.draft("scorer").reset(draft_from_state(playing.state, game_id=playing.id), seen=0)
+    main = app.make_main(tmp_path / "data", sessions)
+    problems: dict[str, list[str]] = {}
+    for game in (playing, ended):
+        holder, _ = _join(keys, sessions, keys.room_code, Seat(game.id, 1))
+        for route in sorted(app.ROUTES):
+            bo = _tab(holder, language)
+            sent = _open(bo, f"{route}?game={game.id}&seat=0", main)
+            assert any("Bo" in s for s in sent) or route != "/table", "the table was not drawn"
+            leaked = _leaks(sent, language)
+            if leaked:
+                problems[f"{route} ({'ended' if game.finished else 'playing'})"] = leaked[:3]
+            bo.close()
+    assert problems == {}
+
+
+def test_the_walk_sees_the_secrets_on_their_own_anglers_phone(tmp_path, keys):
+    """The check above can fail: Ada's own phone is sent her Sunfish and her Regret value."""
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    playing, ended = _with_secrets()
+    for game in (playing, ended):
+        store.save_game(game)
+    main = app.make_main(tmp_path / "data", sessions)
+    ada, _ = _join(keys, sessions, keys.room_code, Seat(playing.id, 0))
+    assert _leaks(_open(_tab(ada), f"/table?game={playing.id}", main), "en")
+    ada, _ = _join(keys, sessions, keys.room_code, Seat(ended.id, 0))
+    assert _leaks(_open(_tab(ada), f"/table?game={ended.id}", main), "en")
+
+
+def test_the_hosts_browser_starts_as_the_whole_table_until_the_host_picks_an_angler(tmp_path, keys):
+    """Finding 7: the host's browser, the laptop on the table, showed every hand; it now shows counts until the
+    host picks an angler for it (on the Phones screen)."""
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    playing, _ended = _with_secrets()
+    store.save_game(playing)
+    main = app.make_main(tmp_path / "data", sessions)
+    host, viewer = _join(keys, sessions, keys.host_code, None)
+    sent = _open(_tab(host), f"/table?game={playing.id}", main)
+    assert not _leaks(sent, "en") and any("1 Fish in hand" in s for s in sent)
+    assert sessions.seats.take(viewer, Seat(playing.id, 0)) is None
+    assert _leaks(_open(_tab(host), f"/table?game={playing.id}", main), "en")
