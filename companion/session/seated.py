@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.visibility import visible_game
@@ -20,7 +21,7 @@ from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Snapshot
 from companion.session.games import DraftSession, GameSession
-from companion.session.seats import Place, SeatBook, Viewer
+from companion.session.seats import Place, SeatBook, Viewer, move_name
 
 Listener = Callable[[Snapshot[Game]], None]
 
@@ -77,8 +78,20 @@ class SeatedGame(GameSession):
         return self._seen(self.inner.apply(action, seen=seen, by=place.seat,
                                            check=lambda game: place.move_refusal(game, action)))
 
-    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
-        return self._seen(self.inner.undo(seen=seen, check=self.place.undo_refusal))
+    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
+             ) -> Outcome[Game]:
+        return self._seen(self.inner.undo(seen=seen, check=self.place.undo_refusal, holder=self._viewer.holder))
+
+    def undo_question(self) -> str:
+        return self.inner.undo_question()
+
+    def told(self, snapshot: Snapshot[Game]) -> str | None:
+        undone = self.inner.last_undo
+        place = self.place
+        if (undone is None or undone.version != snapshot.version or undone.holder == self._viewer.holder
+                or place.kind != "angler" or undone.angler != place.seat):
+            return None
+        return t("Your {move} was taken back on another phone.", move=move_name(undone.action))
 
     def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
         return self._seen(self.inner.redo(seen=seen, check=self.place.redo_refusal))

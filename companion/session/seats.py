@@ -125,7 +125,7 @@ class Place:
 
     def undo_refusal(self, game: Game) -> str | None:
         """Why this place may not take back the game's last move: an angler's phone takes back its own last move
-        while it is still the table's last."""
+        while it is still the table's last, and is told whose move is in the way."""
         if self.kind == "outside":
             return not_seated()
         if self.acts_for_table or not game.log:
@@ -133,13 +133,9 @@ class Place:
         mover = game.movers()[-1]
         if mover == self.seat:
             return None
-        last = game.log[-1]
-        player = getattr(last, "player", None)
         names = [p.name for p in game.state.players]
-        who = names[mover] if mover is not None else t("the table")
-        whose = names[player] if isinstance(player, int) and player < len(names) else who
-        return t("{whose}'s {move} ({who}) came after your last move: it is taken back by {who} or the whole "
-                 "table.", whose=whose, move=move_name(last), who=who)
+        return t("{move} came after your last move: it is taken back on that phone, the whole table's or the "
+                 "host's.", move=move_label(game, len(game.log) - 1, names))
 
     def redo_refusal(self, game: Game) -> str | None:
         """Why this place may not put back the move last undone (an angler's phone: only its own)."""
@@ -154,6 +150,23 @@ class Place:
 
 def not_seated() -> str:
     return t("This phone is not seated in this game: pick your seat first.")
+
+
+def move_label(game: Game, n: int, names: list[str] | None = None) -> str:
+    """The ``n``-th move of the game's log as the table names it: "Chen's Refresh", or "Next phase"."""
+    action = game.log[n]
+    names = names if names is not None else [p.name for p in game.setup.players]
+    player = getattr(action, "player", None)
+    if isinstance(player, int) and player < len(names):
+        return t("{name}'s {move}", name=names[player], move=move_name(action))
+    return move_name(action)
+
+
+def mover_of(game: Game, n: int) -> int | None:
+    """The angler whose move the ``n``-th move of the log was: the seat that made it, else the angler it names."""
+    mover = game.movers()[n]
+    player = getattr(game.log[n], "player", None)
+    return mover if mover is not None else player if isinstance(player, int) else None
 
 
 def move_name(action: Action) -> str:
