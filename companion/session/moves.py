@@ -13,7 +13,8 @@ MOVE_NAMES: dict[str, str] = {
     "use_can_of_worms": N_("Can of Worms"), "eat_fish": N_("Eat"), "enter_fish": N_("Fish entered"),
     "draw_dink": N_("Dink drawn"), "use_dink": N_("Dink used"), "gain_item": N_("Item gained"),
     "use_item": N_("Item used"), "gain_die": N_("Die gained"), "increment_die": N_("Die turned up"),
-    "refresh_die": N_("Die refreshed"), "adjust_fishbucks": N_("Fishbucks change"), "reveal_regrets": N_("Regret value"),
+    "refresh_die": N_("Die refreshed"), "adjust_fishbucks": N_("Fishbucks change"),
+    "reveal_regrets": N_("Regret value"),
     "use_personality": N_("Personality"), "move_regrets": N_("Regrets given"), "empty_shoal": N_("Shoal emptied"),
     "reveal_plug": N_("The Plug"), "end_game": N_("End the game"),
 }

@@ -63,7 +63,7 @@ def test_the_tables_undo_names_the_move_and_its_angler_is_told(keys):
 
 
 def test_a_seats_redo_puts_back_only_its_own_move(keys):
-    sessions, game, (ada, ada_ctx), (bo, bo_ctx) = _table(keys)
+    sessions, game, (ada, _), (bo, _) = _table(keys)
     session = sessions.game(game.id)
     assert seen_by(bo, sessions).game(game.id).apply(act.DrawRegret(player=1), seen=session.version).ok
     assert seen_by(bo, sessions).game(game.id).undo(seen=session.version).ok
