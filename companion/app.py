@@ -27,10 +27,11 @@ from companion.net.identity import keys, pass_of
 from companion.net.powers import guard
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
+from companion.session.registry import NotFound
 from companion.session.seated import SeatedSessions
 from companion.session.seats import LOCAL, Viewer
-from companion.views.context import AppContext
-from companion.views.hooks import NOTICE_DELAY, release, use_threadsafe
+from companion.views.context import AppContext, route_to
+from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
 
 if TYPE_CHECKING:
     from companion.net.server import Table
@@ -113,6 +114,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     version = use_notices(ctx)
+    use_new_game_offer(ctx)
     ctx.route = route
     if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
@@ -122,6 +124,25 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
         view.key = route
         return [view]
     return [route_screen(ctx, route, version)]
+
+
+def use_new_game_offer(ctx: AppContext) -> None:
+    """On a guest's phone: when the host starts a game, open the seat picker ("A new game has started: pick your
+    angler"), whatever screen the phone shows."""
+    book, viewer = ctx.sessions.seats, ctx.sessions.viewer
+    offered = ft.use_ref(book.newest_game)
+    offer = use_threadsafe(lambda _game: ctx.navigate(route_to("/seat", new=1)))
+
+    def heard() -> None:
+        if book.newest_game != offered.current:
+            offered.current = book.newest_game
+            offer(book.newest_game)
+
+    use_subscription(lambda: book.subscribe(heard) if viewer.served and not viewer.host else _nothing, [book])
+
+
+def _nothing() -> None:
+    return None
 
 
 # Screens that show one angler's card, hidden things included (``?game=<id>&seat=<i>``).
@@ -145,9 +166,17 @@ def start_route(ctx: AppContext, route: str) -> str:
         return route
     viewer = ctx.sessions.viewer
     seat = ctx.sessions.seats.of(viewer.holder)
-    if seat is not None:
+    if seat is not None and not _finished(ctx, seat.game):
         return seat.route()
     return "/" if viewer.host else "/seat"
+
+
+def _finished(ctx: AppContext, game_id: str) -> bool:
+    """Whether ``game_id`` is over (or gone): a phone seated in it is offered a seat in the next game instead."""
+    try:
+        return ctx.sessions.game(game_id).current.value.finished
+    except NotFound:
+        return True
 
 
 def viewer_of(page: ft.Page) -> Viewer:

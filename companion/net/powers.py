@@ -42,8 +42,9 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "delete_play": lambda: t("Only the host can delete a play."),
     "set_setting": lambda: t("Only the host can change the app's settings."),
 }
-# Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
-HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
+# Screens only the host may open: the data screen (export, import, backups), the Phones screen. A guest's Settings
+# shows its own language and text size only.
+HOST_ONLY_ROUTES = frozenset({"/data", "/phones"})
 
 
 class HostOnly(StoreError):

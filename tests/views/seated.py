@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from tables import in_hand, new_phone
 
 from companion.net import identity
-from companion.net.codes import Keys
+from companion.net.codes import Keys, Pass
 from companion.session import Sessions
 from companion.session.seated import SeatedSessions
 from companion.session.seats import Seat, Viewer
@@ -53,3 +53,32 @@ def on(held: Phone) -> Iterator[Phone]:
         yield held
     finally:
         in_hand.reset(token)
+
+
+def join(keys: Keys, sessions: Sessions, code: str, seat: Seat | None) -> tuple[Pass, Viewer]:
+    """A phone that joined with ``code`` (its pass) and sat at ``seat`` in ``sessions``' seat book."""
+    holder = keys.join(code)
+    assert holder is not None
+    viewer = Viewer(holder.token_id, holder.is_host)
+    if seat is not None:
+        assert sessions.seats.take(viewer, seat) is None
+    return holder, viewer
+
+
+def app_tab(holder: Pass, language: str = "en") -> Phone:
+    """A new tab of the phone holding ``holder``, its browser asking for ``language``."""
+    passed, accepted = identity.current_pass.set(holder), identity.current_accept.set(language)
+    try:  # as the gate does while flet-web opens the phone's session
+        return new_phone(before_main=identity.remember)
+    finally:
+        identity.current_pass.reset(passed)
+        identity.current_accept.reset(accepted)
+
+
+def open_app(phone: Phone, route: str, main) -> list[str]:
+    """The app opened on ``route`` in ``phone``'s tab, as flet-web runs it: every string the phone was sent."""
+    phone.page.route = route
+    phone.call(lambda: main(phone.page))
+    phone.settle()
+    phone.settle()
+    return phone.received()

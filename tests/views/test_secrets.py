@@ -8,50 +8,20 @@ from __future__ import annotations
 import re
 
 import pytest
-from tables import SUNFISH, all_passed_on_the_last_day, new_phone, play, tuesday_at_port
+from seated import app_tab, join, open_app
+from tables import SUNFISH, all_passed_on_the_last_day, play, tuesday_at_port
 
 from companion import app
 from companion.i18n import use_language
-from companion.net import identity
-from companion.net.codes import Keys, Pass
 from companion.rules import actions as act
 from companion.rules.game import Game
 from companion.scoring.from_game import draft_from_state
 from companion.session import Sessions
-from companion.session.seats import Seat, Viewer
+from companion.session.seats import Seat
 from companion.store import open_store
 from companion.views.labels import fish_label
-from tests.support.components import Phone
 
 ADA_REGRET_VALUE = 29  # ten Regret cards (at most 30); entered by Ada, not yet revealed to the table
-
-
-def _join(keys: Keys, sessions: Sessions, code: str, seat: Seat | None) -> tuple[Pass, Viewer]:
-    holder = keys.join(code)
-    assert holder is not None
-    viewer = Viewer(holder.token_id, holder.is_host)
-    if seat is not None:
-        assert sessions.seats.take(viewer, seat) is None
-    return holder, viewer
-
-
-def _tab(holder: Pass, language: str = "en") -> Phone:
-    """A new tab of the phone holding ``holder``, its browser asking for ``language``."""
-    passed, accepted = identity.current_pass.set(holder), identity.current_accept.set(language)
-    try:  # as the gate does while flet-web opens the phone's session
-        return new_phone(before_main=identity.remember)
-    finally:
-        identity.current_pass.reset(passed)
-        identity.current_accept.reset(accepted)
-
-
-def _open(phone: Phone, route: str, main) -> list[str]:
-    """The app opened on ``route`` in ``phone``'s tab, as flet-web runs it: every string the phone was sent."""
-    phone.page.route = route
-    phone.call(lambda: main(phone.page))
-    phone.settle()
-    phone.settle()
-    return phone.received()
 
 
 def _with_secrets() -> tuple[Game, Game]:
@@ -80,10 +50,10 @@ def test_no_route_sends_another_anglers_hand_or_regret_value_to_a_seated_phone(t
     main = app.make_main(tmp_path / "data", sessions)
     problems: dict[str, list[str]] = {}
     for game in (playing, ended):
-        holder, _ = _join(keys, sessions, keys.room_code, Seat(game.id, 1))
+        holder, _ = join(keys, sessions, keys.room_code, Seat(game.id, 1))
         for route in sorted(app.ROUTES):
-            bo = _tab(holder, language)
-            sent = _open(bo, f"{route}?game={game.id}&seat=0", main)
+            bo = app_tab(holder, language)
+            sent = open_app(bo, f"{route}?game={game.id}&seat=0", main)
             assert any("Bo" in s for s in sent) or route != "/table", "the table was not drawn"
             leaked = _leaks(sent, language)
             if leaked:
@@ -100,10 +70,10 @@ def test_the_walk_sees_the_secrets_on_their_own_anglers_phone(tmp_path, keys):
     for game in (playing, ended):
         store.save_game(game)
     main = app.make_main(tmp_path / "data", sessions)
-    ada, _ = _join(keys, sessions, keys.room_code, Seat(playing.id, 0))
-    assert _leaks(_open(_tab(ada), f"/table?game={playing.id}", main), "en")
-    ada, _ = _join(keys, sessions, keys.room_code, Seat(ended.id, 0))
-    assert _leaks(_open(_tab(ada), f"/table?game={ended.id}", main), "en")
+    ada, _ = join(keys, sessions, keys.room_code, Seat(playing.id, 0))
+    assert _leaks(open_app(app_tab(ada), f"/table?game={playing.id}", main), "en")
+    ada, _ = join(keys, sessions, keys.room_code, Seat(ended.id, 0))
+    assert _leaks(open_app(app_tab(ada), f"/table?game={ended.id}", main), "en")
 
 
 def test_the_hosts_browser_starts_as_the_whole_table_until_the_host_picks_an_angler(tmp_path, keys):
@@ -114,8 +84,8 @@ def test_the_hosts_browser_starts_as_the_whole_table_until_the_host_picks_an_ang
     playing, _ended = _with_secrets()
     store.save_game(playing)
     main = app.make_main(tmp_path / "data", sessions)
-    host, viewer = _join(keys, sessions, keys.host_code, None)
-    sent = _open(_tab(host), f"/table?game={playing.id}", main)
+    host, viewer = join(keys, sessions, keys.host_code, None)
+    sent = open_app(app_tab(host), f"/table?game={playing.id}", main)
     assert not _leaks(sent, "en") and any("1 Fish in hand" in s for s in sent)
     assert sessions.seats.take(viewer, Seat(playing.id, 0)) is None
-    assert _leaks(_open(_tab(host), f"/table?game={playing.id}", main), "en")
+    assert _leaks(open_app(app_tab(host), f"/table?game={playing.id}", main), "en")
