@@ -262,13 +262,14 @@ class SeatBook:
         self._changed()
         return None
 
-    def forget(self, holders: set[str]) -> None:
-        """Drop the seats of passes no longer valid (a changed room code)."""
+    def keep_only(self, holders: set[str]) -> None:
+        """Drop the seats of every pass not in ``holders`` (the room code changed: those phones join again)."""
         with self._lock:
-            if not holders & set(self._held):
+            gone = set(self._held) - holders
+            if not gone:
                 return
-            for holder in holders:
-                self._held.pop(holder, None)
+            for holder in gone:
+                del self._held[holder]
             self._save()
         self._changed()
 

@@ -95,6 +95,7 @@ def PhonesPanel(table: Table, book: SeatBook, viewer: Viewer, games: tuple[GameS
             return
         set_confirming(False)
         set_code(table.change_room_code())
+        book.keep_only({phone.holder for phone in table.phones()} | {viewer.holder})  # the dropped phones' seats
 
     link = f"{table.base_url}/join?code={code}"
     join = section_card("phones-join", t("Scan to join"), [
