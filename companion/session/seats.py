@@ -29,6 +29,7 @@ from typing import Any, Literal
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
+from companion.session.moves import MOVE_NAMES
 from companion.store.errors import StoreError
 
 SETTING = "seats"
@@ -171,10 +172,7 @@ def mover_of(game: Game, n: int) -> int | None:
 
 def move_name(action: Action) -> str:
     """A move as a player names it: "Refresh", "Draw a Regret"."""
-    from companion.session.moves import MOVE_NAMES
-
-    name = MOVE_NAMES.get(action.type)
-    return t(name) if name else action.type.replace("_", " ")
+    return t(MOVE_NAMES[action.type]) if action.type in MOVE_NAMES else action.type.replace("_", " ")
 
 
 class SeatBook:
