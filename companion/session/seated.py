@@ -179,6 +179,7 @@ class SeatedSessions:
     def start_game(self, game: Game) -> SeatedGame:
         session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
         if self.viewer.host and self.viewer.served:
+            self._shared.flush()  # saved before the phones look for its seats
             self.seats.game_started(game.id)
         return session
 

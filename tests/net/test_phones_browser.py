@@ -367,3 +367,84 @@ def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromi
     host.stop()
     _banner_up(phone, "Riconnessione…")
     assert phone.page.locator("#companion-reconnect-now").inner_text() == "Riconnetti ora"
+
+
+def _host_screen(chromium: Any, host: Host) -> FletPage:
+    """The host's own browser, joined with the host code, on the Phones screen."""
+    screen = _phone(chromium, host)
+    screen.page.goto(f"{host.url}/join?code={host.host_code}")
+    screen.page.wait_for_url(re.compile(r"/phones$"))
+    _semantics_on(screen)
+    screen.wait_id("phones-code")
+    return screen
+
+
+def test_a_second_phone_is_refused_a_held_seat_until_the_host_hands_it_over(chromium, tmp_path):
+    """Issue 25 finding 1: a second phone sat as Ann and was shown her hand; nobody consented, nobody was told."""
+    store = open_store(tmp_path)
+    store.save_game(_three_anglers())
+    del store
+    host = Host(tmp_path).start()
+    try:
+        host_screen = _host_screen(chromium, host)
+        ann, second = _phone(chromium, host), _phone(chromium, host)
+        _join_by_typing(ann, host, host.room_code)
+        ann.tap("seat-angler-0")
+        ann.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=0$"))
+        _join_by_typing(second, host, host.room_code)
+        second.wait_text("Ann (held by another phone)")
+        second.tap("seat-angler-0")
+        second.wait_text("The host can hand it to you on the Phones screen")
+        assert second.page.url.endswith("/seat")
+        host_screen.wait_text("Ann: phone 1")
+        host_screen.tap("phones-hand-0-2")
+        host_screen.wait_text("Ann: phone 2")
+        second.tap("seat-angler-0")
+        second.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=0$"))
+        second.wait_text("Ann")
+    finally:
+        host.stop()
+
+
+def test_an_undo_on_one_phone_cannot_take_back_another_phones_later_move(chromium, tmp_path):
+    """Issue 25 finding 6: Ann's Undo took back Chen's Refresh, made after Ann's last move; nobody was told."""
+    game = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
+    try:
+        ann.tap("regret-plus-0")
+        bo.wait_value("regret-0", re.compile(r"^1\b"))
+        bo.tap("regret-plus-1")
+        ann.wait_value("regret-1", re.compile(r"^1\b"))
+        ann.tap("undo")
+        ann.wait_text("Bo's Regret card came after your last move")
+        time.sleep(0.5)  # an undo that went through would show by now
+        assert ann.value("regret-1").startswith("1") and bo.value("regret-1").startswith("1")
+        bo.tap("undo")  # Bo's own move, still the table's last
+        ann.wait_value("regret-1", re.compile(r"^0\b"))
+        ann.tap("undo")
+        bo.wait_value("regret-0", re.compile(r"^0\b"))
+    finally:
+        host.stop()
+
+
+def test_a_second_game_offers_every_phone_its_seat(chromium, tmp_path):
+    """Issue 25 finding 8: when the host started a new game, seated phones kept opening the finished one."""
+    first = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, first, 2)
+    try:
+        host_screen = _host_screen(chromium, host)
+        host_screen.open("/new")
+        host_screen.type_into("player-name-0", "Dee")
+        host_screen.type_into("player-name-1", "Eve")
+        host_screen.tap("start-game")
+        host_screen.wait_id("regret-plus-0")
+        for phone, seat in ((ann, 0), (bo, 1)):
+            phone.wait_text("A new game has started: pick your angler")
+            phone.wait_text("Dee")
+            phone.tap(f"seat-angler-{seat}")
+            phone.page.wait_for_url(re.compile(rf"/player\?game=[^&]+&seat={seat}$"))
+        ann.wait_text("Dee")
+        new_game_id = ann.page.url.split("game=")[1].split("&")[0]
+        assert new_game_id != first.id and f"game={new_game_id}" in bo.page.url
+    finally:
+        host.stop()
