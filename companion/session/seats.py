@@ -29,6 +29,7 @@ from typing import Any, Literal
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
+from companion.rules.phases import seat_of
 from companion.session.moves import MOVE_NAMES
 from companion.store.errors import StoreError
 
@@ -114,7 +115,7 @@ class Place:
         """Why this place may not make ``action`` in ``game`` (``None``: it may)."""
         if self.kind == "outside":
             return not_seated()
-        player = getattr(action, "player", None)
+        player = seat_of(action)
         if player is None:
             return None if self.acts_for_table else t(
                 "Only the whole table's phone or the host moves the table on (phases, the Day's end).")
@@ -157,7 +158,7 @@ def move_label(game: Game, n: int, names: list[str] | None = None) -> str:
     """The ``n``-th move of the game's log as the table names it: "Chen's Refresh", or "Next phase"."""
     action = game.log[n]
     names = names if names is not None else [p.name for p in game.setup.players]
-    player = getattr(action, "player", None)
+    player = seat_of(action)
     if isinstance(player, int) and player < len(names):
         return t("{name}'s {move}", name=names[player], move=move_name(action))
     return move_name(action)
@@ -166,7 +167,7 @@ def move_label(game: Game, n: int, names: list[str] | None = None) -> str:
 def mover_of(game: Game, n: int) -> int | None:
     """The angler whose move the ``n``-th move of the log was: the seat that made it, else the angler it names."""
     mover = game.movers()[n]
-    player = getattr(game.log[n], "player", None)
+    player = seat_of(game.log[n])
     return mover if mover is not None else player if isinstance(player, int) else None
 
 
