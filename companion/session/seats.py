@@ -83,10 +83,12 @@ Kind = Literal["all", "host", "table", "angler", "outside"]
 @dataclass(frozen=True)
 class Place:
     """A viewer's place in one game: ``all`` (the local mode), ``host``, ``table`` (the whole table's phone),
-    ``angler`` (seat ``angler``), or ``outside`` (a phone seated elsewhere, or nowhere)."""
+    ``angler`` (seat ``angler``), or ``outside`` (a phone seated elsewhere, or nowhere). ``host``: the host's
+    browser, which keeps the host's moves (every angler's, the table's) when it sits as an angler."""
 
     kind: Kind
     angler: int | None = None
+    host: bool = False
 
     @property
     def seat(self) -> int | None:
@@ -100,16 +102,16 @@ class Place:
     def opens_card(self, i: int) -> bool:
         """Whether angler ``i``'s own screens (their dice, Fish and gear; their Port) open here: on their phone,
         and for the host (who plays for an angler with no phone)."""
-        return self.sees(i) or self.kind == "host"
+        return self.sees(i) or self.host
 
     def acts_for(self, i: int) -> bool:
         """Whether this place may change angler ``i``'s numbers and make their moves."""
-        return self.kind in ("all", "host", "table") or self.seat == i
+        return self.acts_for_table or self.seat == i
 
     @property
     def acts_for_table(self) -> bool:
         """Whether this place makes the table-wide moves (phases, the Day's end, the table's undo)."""
-        return self.kind in ("all", "host", "table")
+        return self.kind in ("all", "host", "table") or self.host
 
     def move_refusal(self, game: Game, action: Action) -> str | None:
         """Why this place may not make ``action`` in ``game`` (``None``: it may)."""
@@ -223,9 +225,9 @@ class SeatBook:
         seat = self.of(viewer.holder)
         here = seat is not None and seat.game == game_id
         if here and seat is not None and seat.angler is not None:
-            return Place("angler", seat.angler)
+            return Place("angler", seat.angler, host=viewer.host)
         if viewer.host:
-            return Place("host")
+            return Place("host", host=True)
         return Place("table") if here else Place("outside")
 
     # --- changing -------------------------------------------------------------------------------------------

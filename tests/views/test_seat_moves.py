@@ -119,3 +119,7 @@ def test_the_table_wide_moves_are_the_whole_tables_and_the_hosts(keys):
     assert not refused.ok and "whole table" in (refused.message or "")
     assert seen_by(table, sessions).game(game.key).apply(act.AdvancePhase(), seen=game.version).ok
     assert seen_by(host, sessions).game(game.key).undo(seen=game.version).ok
+    assert sessions.seats.take(host.viewer, Seat(game.key, 0)) is None  # the host's browser sits as Ada:
+    as_ada = seen_by(host, sessions).game(game.key)  # it keeps the host's moves
+    assert as_ada.apply(act.AdvancePhase(), seen=game.version).ok
+    assert as_ada.apply(act.DrawRegret(player=1), seen=game.version).ok

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from seated import app_tab, join, open_app
-from tables import SUNFISH, all_passed_on_the_last_day, play, tuesday_at_port
+from seated import app_tab, join, on, open_app, phone, seen_by
+from tables import SUNFISH, all_passed_on_the_last_day, context, draw, play, tuesday_at_port
+from viewtree import tap, texts
 
 from companion import app
 from companion.i18n import use_language
@@ -89,3 +90,22 @@ def test_the_hosts_browser_starts_as_the_whole_table_until_the_host_picks_an_ang
     assert not _leaks(sent, "en") and any("1 Fish in hand" in s for s in sent)
     assert sessions.seats.take(viewer, Seat(playing.id, 0)) is None
     assert _leaks(open_app(app_tab(host), f"/table?game={playing.id}", main), "en")
+
+
+def test_a_phone_that_cannot_see_a_hand_keeps_it_when_it_edits_the_shared_scorer(keys):
+    """The /score draft shared by every phone: Bo's phone sees Ada's Sunfish as a count, and what it keeps of the
+    draft leaves the Sunfish where it was (nothing a player entered is lost to a phone that can't see it)."""
+    sessions = Sessions(None)
+    playing = tuesday_at_port()
+    sessions.start_game(playing)
+    sessions.draft("scorer").reset(draft_from_state(playing.state, game_id=playing.id), seen=0)
+    bo = phone(keys, keys.room_code, {"game": playing.id, "angler": 1}, sessions)
+    ctx = context(None, "/score", sessions=seen_by(bo, sessions))
+    with on(bo):
+        shown = draw(ctx)
+        assert not any("Sunfish" in line for line in texts(shown))
+        tap(shown, "scorer-fishbucks-plus-1")
+        draw(ctx)
+    kept = sessions.draft("scorer").current.value
+    assert kept.players[1].fishbucks == playing.state.players[1].fishbucks + 1
+    assert [f.name for f in kept.players[0].hand] == ["Sunfish"]

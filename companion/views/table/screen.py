@@ -87,7 +87,8 @@ def _Toolbar(moves: Moves) -> ft.Control:
     Refresh?" (``undo-question``, then ``undo`` again, or ``undo-cancel``)."""
     can_undo, can_redo = _can_step(use_session(moves.session, _can_step))
     asking, set_asking = ft.use_state("")
-    names_it = moves.session.place.kind in ("host", "table")
+    place = moves.session.place
+    names_it = place.acts_for_table and place.kind != "all"  # the local mode's one screen made every move itself
 
     def undo() -> None:
         if names_it and not asking:
