@@ -114,7 +114,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     version = use_notices(ctx)
-    use_new_game_offer(ctx)
+    use_seat_changes(ctx)
     ctx.route = route
     if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
@@ -126,17 +126,23 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     return [route_screen(ctx, route, version)]
 
 
-def use_new_game_offer(ctx: AppContext) -> None:
+def use_seat_changes(ctx: AppContext) -> None:
     """On a guest's phone: when the host starts a game, open the seat picker ("A new game has started: pick your
-    angler"), whatever screen the phone shows."""
+    angler"), whatever screen the phone shows; when the host hands this phone's seat to another, open it too."""
     book, viewer = ctx.sessions.seats, ctx.sessions.viewer
-    offered = ft.use_ref(book.newest_game)
-    offer = use_threadsafe(lambda _game: ctx.navigate(route_to("/seat", new=1)))
+    seen = ft.use_ref((book.newest_game, book.of(viewer.holder)))
+    go = use_threadsafe(ctx.navigate)
 
     def heard() -> None:
-        if book.newest_game != offered.current:
-            offered.current = book.newest_game
-            offer(book.newest_game)
+        newest, mine = book.newest_game, book.of(viewer.holder)
+        before = seen.current
+        seen.current = (newest, mine)
+        if before is None:
+            return
+        if newest != before[0]:
+            go(route_to("/seat", new=1))
+        elif before[1] is not None and mine is None:
+            go(route_to("/seat", moved=1))
 
     use_subscription(lambda: book.subscribe(heard) if viewer.served and not viewer.host else _nothing, [book])
 

@@ -399,6 +399,8 @@ def test_a_second_phone_is_refused_a_held_seat_until_the_host_hands_it_over(chro
         host_screen.wait_text("Ann: phone 1")
         host_screen.tap("phones-hand-0-2")
         host_screen.wait_text("Ann: phone 2")
+        ann.page.wait_for_url(re.compile(r"/seat\?moved=1$"))  # the phone that held it is told
+        ann.wait_text("The host handed your seat to another phone")
         second.tap("seat-angler-0")
         second.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=0$"))
         second.wait_text("Ann")

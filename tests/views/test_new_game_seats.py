@@ -63,3 +63,23 @@ def test_a_guests_home_has_pick_my_seat_and_its_settings_are_its_own(keys):
     assert {"language-it", "text-size-0"} <= set(ids(shown))
     assert not {"theme-dark", "settings-data"} & set(ids(shown))  # the app's settings stay the host's
     assert app.route_refusal(guest.page, "/settings") is None and app.route_refusal(guest.page, "/data")
+
+
+def test_a_phone_whose_seat_the_host_hands_over_is_sent_to_the_seat_picker(tmp_path, keys):
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    game = two_players()
+    store.save_game(game)
+    main = app.make_main(tmp_path / "data", sessions)
+    holder, _ = join(keys, sessions, keys.room_code, Seat(game.id, 0))
+    tab = app_tab(holder)
+    open_app(tab, f"/player?game={game.id}&seat=0", main)
+    _, host = join(keys, sessions, keys.host_code, None)
+    other, _ = join(keys, sessions, keys.room_code, None)
+    assert sessions.seats.hand(host, Seat(game.id, 0), other.token_id) is None
+    tab.settle()
+    assert "/seat?moved=1" in tab.received()
+    guest = phone(keys, keys.room_code, None, sessions)  # what the phone shows there
+    with on(guest):
+        shown = draw(context(None, "/seat?moved=1", sessions=seen_by(guest, sessions)))
+    assert "The host handed your seat to another phone: pick another." in texts(shown)

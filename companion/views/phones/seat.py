@@ -4,7 +4,7 @@ angler's seat belongs to the first phone that takes it: another phone is told so
 on the Phones screen (:mod:`companion.session.seats`).
 
 Identifiers: ``seat-game-<game id>``, ``seat-angler-<i>``, ``seat-table``, ``seat-current``, ``seat-none``,
-``seat-new-game``, ``seat-refresh``, ``seat-home``.
+``seat-new-game``, ``seat-moved``, ``seat-refresh``, ``seat-home``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def take(ctx: AppContext, seat: Seat, name: str = "") -> None:
 
 @ft.component
 def SeatScreen(ctx: AppContext) -> ft.View:
-    """The seat picker for ``/seat`` (``?new=1``: the host has just started a game)."""
+    """The seat picker for ``/seat`` (``?new=1``: the host has just started a game; ``?moved=1``: the host handed
+    this phone's seat to another)."""
     picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
     redraw = use_redraw()
     book = ctx.sessions.seats
@@ -54,6 +55,9 @@ def SeatScreen(ctx: AppContext) -> ft.View:
     if ctx.params.get("new"):
         body.append(tagged("seat-new-game", ft.Text(t("A new game has started: pick your angler"),
                                                     weight=ft.FontWeight.BOLD)))
+    elif ctx.params.get("moved") and current is None:
+        body.append(tagged("seat-moved", ft.Text(t("The host handed your seat to another phone: pick another."),
+                                                 weight=ft.FontWeight.BOLD)))
     elif current is not None:
         body.append(tagged("seat-current", ft.Text(t("Your seat is kept on this phone; pick another to change it."))))
     if not games:
