@@ -16,6 +16,7 @@ from typing import Any
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
+from companion.rules.phases import seat_of
 from companion.rules.visibility import visible_game
 from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
@@ -75,8 +76,16 @@ class SeatedGame(GameSession):
     def apply(self, action: Action, *, seen: int, by: int | None = None,
               check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
         place = self.place
-        return self._seen(self.inner.apply(action, seen=seen, by=place.seat,
+        mine = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
+        return self._seen(self.inner.apply(action, seen=seen, by=mine,
                                            check=lambda game: place.move_refusal(game, action)))
+
+    def replace(self, make: Callable[[Game], Game], *, seen: int) -> Outcome[Game]:
+        """A change made outside the engine's moves: the table's (the host's, the whole table's phone's) alone."""
+        refusal = None if self.place.acts_for_table else t(
+            "Only the whole table's phone or the host moves the table on (phases, the Day's end).")
+        return self._seen(self.inner.replace(make, seen=seen) if refusal is None
+                          else Outcome(False, self.inner.current, refusal))
 
     def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
              ) -> Outcome[Game]:
