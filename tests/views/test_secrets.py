@@ -39,7 +39,7 @@ def _leaks(received: list[str], language: str) -> list[str]:
     return [s for s in received if any(f in s for f in fish) or (value.search(s) and ":" not in s)]
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("language", ["en", "it", "zh_Hant"])
 def test_no_route_sends_another_anglers_hand_or_regret_value_to_a_seated_phone(tmp_path, keys, language):
     store = open_store(tmp_path / "data")
     sessions = Sessions(store)
