@@ -94,15 +94,15 @@ def use_moves(ctx: AppContext, session: GameSession, version: int | None = None)
 
 
 def use_told(ctx: AppContext, session: GameSession) -> None:
-    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25)."""
-    tell = use_threadsafe(lambda message: ctx.tell([message]))
-
-    def heard(snapshot: Snapshot[Game]) -> None:
+    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25); worded on this
+    tab's own loop, in its phone's language, not in the thread of the tab that took it back."""
+    def word(snapshot: Snapshot[Game]) -> None:
         message = session.told(snapshot)
         if message:
-            tell(message)
+            ctx.tell([message])
 
-    use_subscription(lambda: session.subscribe(heard), [session])
+    later = use_threadsafe(word)
+    use_subscription(lambda: session.subscribe(later), [session])
 
 
 def no_game(ctx: AppContext, title: str) -> ft.View:
