@@ -4,12 +4,16 @@ table's last; the table's Undo names the move; the angler whose move it was is t
 
 from __future__ import annotations
 
-from seated import on, phone, seen_by
+from seated import app_tab, join, on, open_app, phone, seen_by
 from tables import context, draw, monday_action
 from viewtree import ids, tap, text_of
 
+from companion import app
+from companion.i18n import use_language
 from companion.rules import actions as act
 from companion.session import Sessions
+from companion.session.seats import Seat
+from companion.store import open_store
 
 
 def _table(keys):
@@ -69,3 +73,21 @@ def test_a_seats_redo_puts_back_only_its_own_move(keys):
     assert seen_by(bo, sessions).game(game.id).undo(seen=session.version).ok
     assert not seen_by(ada, sessions).game(game.id).redo(seen=session.version).ok
     assert seen_by(bo, sessions).game(game.id).redo(seen=session.version).ok
+
+
+def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    game = monday_action()
+    store.save_game(game)
+    main = app.make_main(tmp_path / "data", sessions)
+    bo_pass, bo = join(keys, sessions, keys.room_code, Seat(game.id, 1))
+    tab = app_tab(bo_pass, "it")
+    open_app(tab, f"/table?game={game.id}", main)
+    session = sessions.game(game.id)
+    assert sessions.seated(bo).game(game.id).apply(act.DrawRegret(player=1), seen=session.version).ok
+    _, host = join(keys, sessions, keys.host_code, None)
+    with use_language("zh_Hant"):  # the host's own language: not the one Bo is told in
+        assert sessions.seated(host).game(game.id).undo(seen=session.version).ok
+    tab.settle()
+    assert "La tua mossa (Carta Rimpianto) è stata annullata da un altro telefono." in tab.received()
