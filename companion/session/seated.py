@@ -22,7 +22,7 @@ from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Snapshot
 from companion.session.games import DraftSession, GameSession
-from companion.session.seats import Place, SeatBook, Viewer, move_name
+from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
 
 Listener = Callable[[Snapshot[Game]], None]
 
@@ -82,8 +82,7 @@ class SeatedGame(GameSession):
 
     def replace(self, make: Callable[[Game], Game], *, seen: int) -> Outcome[Game]:
         """A change made outside the engine's moves: the table's (the host's, the whole table's phone's) alone."""
-        refusal = None if self.place.acts_for_table else t(
-            "Only the whole table's phone or the host moves the table on (phases, the Day's end).")
+        refusal = None if self.place.acts_for_table else table_only()
         return self._seen(self.inner.replace(make, seen=seen) if refusal is None
                           else Outcome(False, self.inner.current, refusal))
 

@@ -119,8 +119,7 @@ class Place:
             return not_seated()
         player = seat_of(action)
         if player is None:
-            return None if self.acts_for_table else t(
-                "Only the whole table's phone or the host moves the table on (phases, the Day's end).")
+            return None if self.acts_for_table else table_only()
         if self.acts_for(player):
             return None
         names = [p.name for p in game.state.players]
@@ -150,6 +149,10 @@ class Place:
         mover = game.redo_movers()[0]
         return None if mover == self.seat else t("Only the phone that made that move, or the whole table, puts it "
                                                  "back.")
+
+
+def table_only() -> str:
+    return t("Only the whole table's phone or the host moves the table on (phases, the Day's end).")
 
 
 def not_seated() -> str:
