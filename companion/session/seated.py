@@ -11,7 +11,7 @@ place hidden information is filtered: a screen never sees what its phone may not
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from companion.i18n import t
 from companion.rules.actions import Action
@@ -20,15 +20,52 @@ from companion.rules.phases import seat_of
 from companion.rules.visibility import visible_game
 from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
-from companion.session.base import Outcome, Snapshot
+from companion.session.base import Outcome, Session, Snapshot
 from companion.session.games import DraftSession, GameSession
 from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
 
-Listener = Callable[[Snapshot[Game]], None]
+T = TypeVar("T")
 
 
-class SeatedGame(GameSession):
+class _Through(Generic[T]):
+    """What a session seen through a tab's seat shares: it holds nothing of its own; every version it hands out,
+    to a reader, a subscriber or a move's outcome, goes through :meth:`seen_as`."""
+
+    inner: Session[T]
+
+    def seen_as(self, value: T) -> T:
+        raise NotImplementedError
+
+    def shown(self, snapshot: Snapshot[T]) -> Snapshot[T]:
+        """``snapshot`` as this tab's seat may see it."""
+        value = self.seen_as(snapshot.value)
+        if value is snapshot.value:
+            return snapshot
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+
+    @property
+    def current(self) -> Snapshot[T]:
+        return self.shown(self.inner.current)
+
+    @property
+    def version(self) -> int:
+        return self.inner.version
+
+    @property
+    def subscribers(self) -> int:
+        return self.inner.subscribers
+
+    def subscribe(self, listener: Callable[[Snapshot[T]], None]) -> Callable[[], None]:
+        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
+
+    def _seen(self, outcome: Outcome[T]) -> Outcome[T]:
+        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+
+
+class SeatedGame(_Through[Game], GameSession):
     """One game as one tab's seat sees and changes it; the game itself stays in the shared session."""
+
+    inner: GameSession
 
     def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer) -> None:
         # No GameSession.__init__: this holds nothing of its own, every call goes to ``inner``.
@@ -45,33 +82,9 @@ class SeatedGame(GameSession):
         """This tab's place in the game now (a seat taken or handed over takes effect at once)."""
         return self._book.place(self._viewer, self.key)
 
-    def shown(self, snapshot: Snapshot[Game]) -> Snapshot[Game]:
-        """``snapshot`` as this tab's seat may see it."""
+    def seen_as(self, value: Game) -> Game:
         place = self.place
-        if place.kind == "all":
-            return snapshot
-        value = visible_game(snapshot.value, place.seat)
-        if value is snapshot.value:
-            return snapshot
-        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
-
-    @property
-    def current(self) -> Snapshot[Game]:
-        return self.shown(self.inner.current)
-
-    @property
-    def version(self) -> int:
-        return self.inner.version
-
-    @property
-    def subscribers(self) -> int:
-        return self.inner.subscribers
-
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
-
-    def _seen(self, outcome: Outcome[Game]) -> Outcome[Game]:
-        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+        return value if place.kind == "all" else visible_game(value, place.seat)
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
               check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
@@ -105,9 +118,11 @@ class SeatedGame(GameSession):
         return self._seen(self.inner.redo(seen=seen, check=self.place.redo_refusal))
 
 
-class SeatedDraft(DraftSession[Any]):
+class SeatedDraft(_Through[Any], DraftSession[Any]):
     """The shared scorer draft as one tab's seat sees it: filled from a game the final scoring hasn't revealed,
     another angler's Fish in hand and Regret value are counts; what the tab keeps leaves them as they were."""
+
+    inner: DraftSession[Any]
 
     def __init__(self, inner: DraftSession[Any], book: SeatBook, viewer: Viewer) -> None:
         self.key = inner.key
@@ -124,32 +139,9 @@ class SeatedDraft(DraftSession[Any]):
         place = self._book.place(self._viewer, draft.game_id)
         return None if place.kind == "all" else place
 
-    def shown(self, snapshot: Snapshot[Any]) -> Snapshot[Any]:
-        place = self._place(snapshot.value)
-        if place is None:
-            return snapshot
-        value = visible_draft(snapshot.value, place.seat)
-        if value is snapshot.value:
-            return snapshot
-        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
-
-    @property
-    def current(self) -> Snapshot[Any]:
-        return self.shown(self.inner.current)
-
-    @property
-    def version(self) -> int:
-        return self.inner.version
-
-    @property
-    def subscribers(self) -> int:
-        return self.inner.subscribers
-
-    def subscribe(self, listener: Callable[[Snapshot[Any]], None]) -> Callable[[], None]:
-        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
-
-    def _seen(self, outcome: Outcome[Any]) -> Outcome[Any]:
-        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+    def seen_as(self, value: Any) -> Any:
+        place = self._place(value)
+        return value if place is None else visible_draft(value, place.seat)
 
     def replace(self, make: Callable[[Any], Any], *, seen: int) -> Outcome[Any]:
         def kept(full: Any) -> Any:
