@@ -34,6 +34,7 @@ class _Through(Generic[T]):
     inner: Session[T]
 
     def seen_as(self, value: T) -> T:
+        """``value`` as this tab's seat may see it (each kind of session says how)."""
         raise NotImplementedError
 
     def shown(self, snapshot: Snapshot[T]) -> Snapshot[T]:
