@@ -25,13 +25,14 @@ import flet as ft
 
 from companion.i18n import language_from_environment, t, use_language
 from companion.net import identity
-from companion.net.seats import route_refusal as card_refusal
-from companion.net.seats import seat_of
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
 from companion.session.powers import guard, is_host, use_identity
-from companion.views.context import AppContext, ServedTable
-from companion.views.hooks import NOTICE_DELAY, release, use_threadsafe
+from companion.session.registry import NotFound
+from companion.session.seated import SeatedSessions
+from companion.session.seats import LOCAL, Viewer
+from companion.views.context import AppContext, ServedTable, route_to
+from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
 
 if TYPE_CHECKING:
     from companion.net.server import Table
@@ -61,8 +62,9 @@ ROUTES: dict[str, str] = {
     "/stats": "companion.views.history.stats_screen:StatisticsScreen",
 }
 
-# Screens only the host may open: the data screen (export, import, backups), settings, the Phones screen.
-HOST_ONLY_ROUTES = frozenset({"/data", "/settings", "/phones"})
+# Screens only the host may open: the data screen (export, import, backups), the Phones screen. A guest's Settings
+# shows its own language and text size only.
+HOST_ONLY_ROUTES = frozenset({"/data", "/phones"})
 # Where a browser lands once it has joined (the gate is told; it names no screen): the host on the Phones screen
 # (the QR code to show the table), a guest on the seat picker.
 LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
@@ -70,22 +72,11 @@ LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
 log = logging.getLogger(__name__)
 
 
-def route_refusal(page: Any, path: str, params: dict[str, str]) -> str | None:
-    """Why this tab may not open ``path``: a host-only screen on a guest's phone, or another angler's card."""
+def route_refusal(page: Any, path: str) -> str | None:
+    """Why this tab may not open ``path``: a host-only screen on a guest's phone."""
     if path in HOST_ONLY_ROUTES and not is_host(page):
         return t("Only the host can open this screen.")
-    return card_refusal(page, path, params)
-
-
-def start_route(page: Any) -> str:
-    """Where a tab opened on ``/`` starts: a joined phone's seat, the seat picker for a guest with none yet."""
-    route = page.route or "/"
-    if route != "/":
-        return route
-    seat = seat_of(page)
-    if seat is not None:
-        return seat.route()
-    return LANDING_GUEST if identity.keys() is not None and not is_host(page) else "/"
+    return None
 
 
 def screen_for(path: str) -> Any:
@@ -138,15 +129,83 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     """The whole app: the current route's screen; a refusal, a route change or a new language redraws it."""
     route, set_route = ft.use_state(page.route or "/")
     version = use_notices(ctx)
+    use_seat_changes(ctx)
     ctx.route = route
     if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
-    refusal = route_refusal(page, ctx.path, ctx.params)
+    refusal = route_refusal(page, ctx.path) or card_refusal(ctx)
     if refusal:  # a host-only screen on a guest's phone, or another angler's card
         view = _problem_view(ctx, refusal)
         view.key = route
         return [view]
     return [route_screen(ctx, route, version)]
+
+
+def use_seat_changes(ctx: AppContext) -> None:
+    """On a guest's phone: when the host starts a game, open the seat picker ("A new game has started: pick your
+    angler"), whatever screen the phone shows; when the host hands this phone's seat to another, open it too."""
+    book, viewer = ctx.sessions.seats, ctx.sessions.viewer
+    seen = ft.use_ref((book.newest_game, book.of(viewer.holder)))
+    go = use_threadsafe(ctx.navigate)
+
+    def heard() -> None:
+        newest, mine = book.newest_game, book.of(viewer.holder)
+        before = seen.current
+        seen.current = (newest, mine)
+        if before is None:
+            return
+        if newest != before[0]:
+            go(route_to("/seat", new=1))
+        elif before[1] is not None and mine is None:
+            go(route_to("/seat", moved=1))
+
+    use_subscription(lambda: book.subscribe(heard) if viewer.served and not viewer.host else _nothing, [book])
+
+
+def _nothing() -> None:
+    return None
+
+
+# Screens that show one angler's card, hidden things included (``?game=<id>&seat=<i>``).
+CARD_ROUTES = frozenset({"/player", "/port"})
+
+
+def card_refusal(ctx: AppContext) -> str | None:
+    """Why this tab may not open another angler's card: only their own phone, and the host, may."""
+    if ctx.path not in CARD_ROUTES:
+        return None
+    raw = ctx.params.get("seat", "")
+    place = ctx.sessions.seats.place(ctx.sessions.viewer, ctx.params.get("game", ""))
+    if raw.isdigit() and place.opens_card(int(raw)):
+        return None
+    return t("That angler's card stays on their own phone. Pick your own seat to see yours.")
+
+
+def start_route(ctx: AppContext, route: str) -> str:
+    """Where a tab opened on ``/`` starts: a joined phone's seat, the seat picker for a guest with none yet."""
+    if route != "/" or not ctx.sessions.viewer.served:
+        return route
+    viewer = ctx.sessions.viewer
+    seat = ctx.sessions.seats.of(viewer.holder)
+    if seat is not None and not _finished(ctx, seat.game):
+        return seat.route()
+    return "/" if viewer.host else LANDING_GUEST
+
+
+def _finished(ctx: AppContext, game_id: str) -> bool:
+    """Whether ``game_id`` is over (or gone): a phone seated in it is offered a seat in the next game instead."""
+    try:
+        return ctx.sessions.game(game_id).current.value.finished
+    except NotFound:
+        return True
+
+
+def viewer_of(page: ft.Page) -> Viewer:
+    """Who is at ``page``'s tab: its pass while phones are served, the one screen of the local mode otherwise."""
+    if identity.keys() is None:
+        return LOCAL
+    holder = identity.pass_of(page)
+    return Viewer(holder.token_id, holder.is_host)
 
 
 def route_screen(ctx: AppContext, route: str, version: int) -> Any:
@@ -187,8 +246,8 @@ def make_main(shared: Sessions, store: Store | None,
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=guard(shared, identity.pass_of(page)), notices=notices, on_navigate=page.navigate,
-                         table=table())
+        ctx = AppContext(sessions=SeatedSessions(guard(shared, identity.pass_of(page)), viewer_of(page)),  # type: ignore[arg-type]
+                         notices=notices, on_navigate=page.navigate, table=table())
 
         def on_setting(key: str, value: object) -> None:
             if key == "theme":
@@ -214,7 +273,7 @@ def make_main(shared: Sessions, store: Store | None,
 
         page.on_close = closed
         page.render_views(Root, ctx, page)
-        start = start_route(page)
+        start = start_route(ctx, page.route or "/")
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
             page.navigate(start)
         _keep_awake(page)

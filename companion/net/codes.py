@@ -49,12 +49,11 @@ class Role(StrEnum):
 
 @dataclass
 class Pass:
-    """What a joined browser holds: its cookie ``token`` (kept in memory only when just issued), its role, and
-    the seat it picked (``None`` until it picks; see :mod:`companion.net.seats`)."""
+    """What a joined browser holds: its cookie ``token`` (kept in memory only when just issued) and its role (its
+    seat is the session layer's: :mod:`companion.session.seats`)."""
 
     token_id: str
     role: Role
-    seat: dict[str, Any] | None = None
     token: str = field(default="", repr=False)
 
     @property
@@ -92,13 +91,13 @@ def _token_id(token: str) -> str:
 class Keys:
     """The codes and passes of one data folder, saved in ``<folder>/net-keys.json`` (hashes only).
 
-    Thread-safe: the gate checks passes on the server's loop while screens pick seats from Flet's threads.
+    Thread-safe: the gate checks passes on the server's loop while screens read them from Flet's threads.
     """
 
     def __init__(self, folder: Path) -> None:
         self._path = Path(folder) / KEYS_FILE
         self._lock = threading.Lock()
-        self.listeners: list[Callable[[], None]] = []  # told after every join, seat and code change
+        self.listeners: list[Callable[[], None]] = []  # told after every join and code change
         saved = self._load()
         self._passes: dict[str, dict[str, Any]] = saved.get("passes", {})
         self._codes: dict[str, dict[str, str]] = {}
@@ -151,7 +150,7 @@ class Keys:
                 return None
             token = secrets.token_urlsafe(32)
             role = Role.HOST if host else Role.GUEST
-            self._passes[_token_id(token)] = {"role": role.value, "seat": None, "joined": time.time()}
+            self._passes[_token_id(token)] = {"role": role.value, "joined": time.time()}
             self._save()
         self._changed()
         return Pass(_token_id(token), role, token=token)
@@ -165,13 +164,13 @@ class Keys:
             entry = self._passes.get(token_id)
             if entry is None:
                 return None
-            return Pass(token_id, Role(entry["role"]), entry.get("seat"))
+            return Pass(token_id, Role(entry["role"]))
 
     def by_id(self, token_id: str) -> Pass | None:
         """The pass ``token_id`` as it stands now (``None`` once dropped)."""
         with self._lock:
             entry = self._passes.get(token_id)
-            return None if entry is None else Pass(token_id, Role(entry["role"]), entry.get("seat"))
+            return None if entry is None else Pass(token_id, Role(entry["role"]))
 
     def change_room_code(self) -> str:
         """Issue a new room code and drop every guest pass; returns the new code."""
@@ -186,28 +185,11 @@ class Keys:
         """How many guest passes are valid now."""
         return sum(1 for p in self.passes() if not p.is_host)
 
-    def seat(self, token_id: str) -> dict[str, Any] | None:
-        """The seat the pass ``token_id`` picked, as saved."""
-        with self._lock:
-            entry = self._passes.get(token_id)
-            return None if entry is None else entry.get("seat")
-
-    def set_seat(self, token_id: str, seat: dict[str, Any] | None) -> bool:
-        """Save the seat of pass ``token_id`` (``False`` if that pass was dropped meanwhile)."""
-        with self._lock:
-            entry = self._passes.get(token_id)
-            if entry is None:
-                return False
-            entry["seat"] = seat
-            self._save()
-        self._changed()
-        return True
-
     def passes(self) -> list[Pass]:
         """Every valid pass (without its token), oldest first."""
         with self._lock:
             ordered = sorted(self._passes.items(), key=lambda item: item[1].get("joined", 0))
-            return [Pass(k, Role(v["role"]), v.get("seat")) for k, v in ordered]
+            return [Pass(k, Role(v["role"])) for k, v in ordered]
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

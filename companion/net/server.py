@@ -37,9 +37,9 @@ def authorities(host: str, port: int) -> set[str]:
 
 @dataclass(frozen=True)
 class Phone:
-    """A joined guest phone, as the Phones screen lists it."""
+    """A joined guest phone, as the Phones screen lists it: its pass (whose seat the session's seat book keeps)."""
 
-    seat: dict[str, Any] | None
+    holder: str
     connected: bool
 
 
@@ -92,10 +92,10 @@ class Table:
         return self.gate.change_room_code()
 
     def phones(self) -> list[Phone]:
-        """Every joined guest phone: its seat and whether it is connected now."""
+        """Every joined guest phone, oldest first, and whether it is connected now."""
         if self.keys is None:
             return []
-        return [Phone(p.seat, self.gate.is_connected(p.token_id)) for p in self.keys.passes() if not p.is_host]
+        return [Phone(p.token_id, self.gate.is_connected(p.token_id)) for p in self.keys.passes() if not p.is_host]
 
     def connected(self) -> int:
         """Tabs with an open socket now (the host's included)."""

@@ -181,14 +181,14 @@ def where_is(state: GameState, name: str) -> str | None:
     """Where the Fish card called ``name`` is now, in words, or ``None`` if it is still in the Sea.
 
     Every Fish card exists once (docs/rules.md §10): it is held, displayed, mounted (a slot or the Cloche), or in the
-    Graveyard (eaten, sold, discarded).
+    Graveyard (eaten, sold, discarded). A held card is not said to be whose: a hand is its angler's secret.
     """
     key = known_name(name)
     if key is None:
         return None
     for p in state.players:
-        if any(known_name(f.name) == key for f in p.hand):
-            return t("in {name}'s hand", name=p.name)
+        if any(known_name(f.name) == key for f in p.hand):  # whose hand stays hidden (issue 25)
+            return t("in an angler's hand")
         if any(known_name(f.name) == key for f in p.displayed):
             return t("displayed by {name}", name=p.name)
         if any(f is not None and known_name(f.name) == key for f in (*p.mounted, p.cloche)):

@@ -75,6 +75,10 @@ def replay(setup: GameSetup, log: list[Action]) -> GameState:
 class Game(BaseModel):
     """One game as stored: setup, the applied actions (``log``) and the undone ones (``redo``, newest first).
 
+    ``by`` says which seat made each action of ``log`` (the angler's 0-based seat, ``None`` for the whole table
+    or the host), ``redo_by`` the same for ``redo``; a game saved before seats were recorded has fewer entries,
+    and its older actions count as the table's.
+
     A ``Game`` is never changed in place: :meth:`apply`, :meth:`undo` and :meth:`redo` return a new one.
     ``redo_log`` is serialised as ``redo``.
     """
@@ -86,6 +90,8 @@ class Game(BaseModel):
     setup: GameSetup
     log: list[Action] = Field(default_factory=list)
     redo_log: list[Action] = Field(default_factory=list, alias="redo")
+    by: list[int | None] = Field(default_factory=list)
+    redo_by: list[int | None] = Field(default_factory=list)
     created: datetime = Field(default_factory=_now)
     updated: datetime = Field(default_factory=_now)
     finished: bool = False
@@ -98,14 +104,25 @@ class Game(BaseModel):
             self._state = replay(self.setup, self.log)
         return self._state
 
-    def _with(self, state: GameState, log: list[Action], redo: list[Action]) -> Game:
-        game = self.model_copy(update={"log": log, "redo_log": redo, "updated": _now(), "finished": state.finished})
+    def _with(self, state: GameState, log: list[Action], redo: list[Action], by: list[int | None],
+              redo_by: list[int | None]) -> Game:
+        game = self.model_copy(update={"log": log, "redo_log": redo, "by": by, "redo_by": redo_by, "updated": _now(),
+                                       "finished": state.finished})
         game._state = state
         return game
 
-    def apply(self, action: Action) -> Game:
-        """The game after ``action``; raises :class:`RuleViolation` (and this game stays as it was). Clears redo."""
-        return self._with(apply(self.state, action), [*self.log, action], [])
+    def movers(self) -> list[int | None]:
+        """Which seat made each action of the log (``None``: the whole table, the host, or not recorded)."""
+        return _aligned(self.by, len(self.log))
+
+    def redo_movers(self) -> list[int | None]:
+        """Which seat made each undone action of ``redo`` (newest first)."""
+        return _aligned(self.redo_by, len(self.redo_log), end=True)
+
+    def apply(self, action: Action, by: int | None = None) -> Game:
+        """The game after ``action``, made by seat ``by`` (``None``: the table); raises :class:`RuleViolation` (and
+        this game stays as it was). Clears redo."""
+        return self._with(apply(self.state, action), [*self.log, action], [], [*self.movers(), by], [])
 
     def can_undo(self) -> bool:
         """Whether there is an action to undo."""
@@ -119,15 +136,25 @@ class Game(BaseModel):
         """The game before its last action, replayed from the start (so it is exactly the earlier state)."""
         if not self.log:
             raise RuleViolation("undo", t("Nothing to undo"))
-        log = self.log[:-1]
-        return self._with(replay(self.setup, log), log, [self.log[-1], *self.redo_log])
+        log, movers = self.log[:-1], self.movers()
+        return self._with(replay(self.setup, log), log, [self.log[-1], *self.redo_log], movers[:-1],
+                          [movers[-1], *self.redo_movers()])
 
     def redo(self) -> Game:
         """Re-apply the most recently undone action."""
         if not self.redo_log:
             raise RuleViolation("redo", t("Nothing to redo"))
         action, *rest = self.redo_log
-        return self._with(apply(self.state, action), [*self.log, action], rest)
+        mover, *others = self.redo_movers()
+        return self._with(apply(self.state, action), [*self.log, action], rest, [*self.movers(), mover], others)
+
+
+def _aligned(movers: list[int | None], n: int, end: bool = False) -> list[int | None]:
+    """``movers`` fitted to ``n`` actions: the missing ones (saved before seats were recorded) are the table's,
+    at the start of the log (``end``: at the end of the redo list, whose newest undone action comes first)."""
+    kept = movers[:n] if end else movers[len(movers) - n:] if n else []
+    missing: list[int | None] = [None] * (n - len(kept))
+    return [*kept, *missing] if end else [*missing, *kept]
 
 
 def new_game(setup: GameSetup) -> Game:

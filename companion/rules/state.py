@@ -45,6 +45,8 @@ class PlayerState(BaseModel):
     colour: str
     regret_cards: int = Field(default=0, ge=0)
     regret_value: int | None = Field(default=None, ge=0)
+    # Set only in a seat's view of the game (rules/visibility.py): a Regret value entered but not shown to this seat.
+    regret_value_hidden: bool = False
     fishbucks: int = Field(default=0, ge=0)
     fresh: list[Die] = Field(default_factory=list)
     spent: list[Die] = Field(default_factory=list)

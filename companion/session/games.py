@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -23,11 +24,23 @@ from companion.i18n import t
 from companion.problems import validation_message
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.session.base import Outcome, Refused, Session
+from companion.session.base import Outcome, Refused, Session, Snapshot
 from companion.session.saver import Saver
+from companion.session.seats import Place, move_label, mover_of
 from companion.survey import Campaign
 
 D = TypeVar("D")
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The last move taken back: the version the undo made, the move, the angler whose move it was (``None``: the
+    table's), and the pass of the tab that took it back (``""``: no pass, the local mode)."""
+
+    version: int
+    action: Action
+    angler: int | None
+    holder: str
 
 
 class GameSession(Session[Game]):
@@ -35,10 +48,54 @@ class GameSession(Session[Game]):
 
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None) -> None:
         super().__init__(game.id, game, write, saver)
+        self.last_undo: Undone | None = None
 
-    def apply(self, action: Action, *, seen: int) -> Outcome[Game]:
-        """Apply ``action`` (refused with the rule's reason if the engine says no)."""
-        return self._change(seen, lambda game: (game.apply(action), True))
+    def apply(self, action: Action, *, seen: int, by: int | None = None,
+              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        """Apply ``action``, made by seat ``by`` (``None``: the table), refused with the rule's reason if the engine
+        says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on the game as it
+        stands when the move is made)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            return game.apply(action, by), True
+
+        return self._change(seen, make)
+
+    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
+             ) -> Outcome[Game]:
+        """Take back the last move (refused with ``check(game)``'s reason when it names one), taken back by the
+        tab of pass ``holder`` (kept in :attr:`last_undo`, so the angler whose move it was can be told)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            before = self._undone(game)
+            self.last_undo = Undone(self._version + 1, game.log[-1], mover_of(game, len(game.log) - 1), holder)
+            return before
+
+        return self._change(seen, make)
+
+    def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        """Put back the move last taken back (refused with ``check(game)``'s reason when it names one)."""
+        def make(game: Game) -> tuple[Game, bool]:
+            _checked(check, game)
+            return self._redone(game)
+
+        return self._change(seen, make)
+
+    @property
+    def place(self) -> Place:
+        """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a
+        served tab is given a :class:`~companion.session.seated.SeatedGame`)."""
+        return Place("all")
+
+    def undo_question(self) -> str:
+        """What the table's Undo asks before it takes the last move back: "Undo Chen's Refresh?"."""
+        game = self.current.value
+        return t("Undo {move}?", move=move_label(game, len(game.log) - 1)) if game.log else t("Nothing to undo")
+
+    def told(self, snapshot: Snapshot[Game]) -> str | None:
+        """What this tab is told of the change ``snapshot`` brings, when another tab took back its angler's move
+        (the local mode's one screen is told nothing: it made the change itself)."""
+        return None
 
     def _can_undo(self) -> bool:
         return self._value.can_undo()
@@ -55,6 +112,12 @@ class GameSession(Session[Game]):
         if not value.can_redo():
             raise Refused(t("Nothing to redo"))
         return value.redo(), False
+
+
+def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
+    refusal = check(game) if check is not None else None
+    if refusal:
+        raise Refused(refusal)
 
 
 class CampaignSession(Session[Campaign]):

@@ -105,6 +105,18 @@ class GuestStore:
     def __init__(self, store: Any) -> None:
         self._store = store
 
+    def play_changes(self) -> list[Any]:
+        """The play changes a guest can undo: none while the latest is the host's delete."""
+        changes: list[Any] = self._store.play_changes()
+        return [] if changes and changes[-1].get("what") == "delete" else changes
+
+    def undo_play_change(self) -> str | None:
+        """Take back the latest edit of a play; the host's delete (and what lies behind it) is the host's to undo."""
+        if not self.play_changes() and self._store.play_changes():
+            raise HostOnly(t("Only the host can undo the deletion of a play."))
+        result: str | None = self._store.undo_play_change()
+        return result
+
     def __getattr__(self, name: str) -> Any:
         if name == "store":  # the store behind a guest's sessions is a guest's too
             inner = self._store.store

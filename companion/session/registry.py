@@ -19,6 +19,8 @@ from companion.rules.game import Game
 from companion.scoring.draft import TableDraft
 from companion.session.games import CampaignSession, DraftSession, GameSession
 from companion.session.saver import Saver
+from companion.session.seated import SeatedSessions
+from companion.session.seats import LOCAL, SeatBook, Viewer
 from companion.store.errors import StoreError
 from companion.survey import Campaign
 
@@ -48,7 +50,10 @@ class StoreLike(Protocol):
 
 
 class Sessions:
-    """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run."""
+    """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run. As they
+    stand they are the local mode's one screen (:data:`viewer`); the app gives each served tab :meth:`seated`."""
+
+    viewer: Viewer = LOCAL
 
     def __init__(self, store: StoreLike | None, saver: Saver | None = None) -> None:
         self.store = store
@@ -57,6 +62,11 @@ class Sessions:
         self._campaigns: dict[str, CampaignSession] = {}
         self._drafts: dict[str, DraftSession[Any]] = {}
         self._lock = threading.Lock()
+        self.seats = SeatBook(store)
+
+    def seated(self, viewer: Viewer) -> SeatedSessions:
+        """These sessions as the tab of ``viewer`` is given them: games seen through its seat, moves checked."""
+        return SeatedSessions(self, viewer)
 
     # --- games ----------------------------------------------------------------------------------------------
 

@@ -26,10 +26,10 @@ EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (Ne
 
 
 class JoinedPhone(Protocol):
-    """A joined guest phone, as the Phones screen lists it."""
+    """A joined guest phone, as the Phones screen lists it: its pass's id (the seat book's holder)."""
 
     @property
-    def seat(self) -> dict[str, Any] | None: ...
+    def holder(self) -> str: ...
 
     @property
     def connected(self) -> bool: ...

@@ -13,6 +13,8 @@ import httpx
 import pytest
 
 from companion.net.server import Table
+from companion.session import Sessions
+from companion.store import open_store
 from tests.support.serving import served
 
 
@@ -23,7 +25,10 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def table(data_dir: Path) -> Iterator[Table]:
-    with served(data_dir) as running:
+    """The served table; its shared sessions (games, the seat book) are ``table.sessions``."""
+    sessions = Sessions(open_store(data_dir))
+    with served(data_dir, sessions=sessions) as running:
+        running.sessions = sessions  # type: ignore[attr-defined]
         yield running
 
 

@@ -233,18 +233,30 @@ def test_a_regret_added_on_one_phone_shows_on_the_others_within_a_second(chromiu
     host, (ann, bo, cy) = _seated_phones(chromium, tmp_path, _three_anglers(), 3)
     try:
         for round_ in (1, 2, 3):
-            delays = _delays_after_tap(ann, "regret-plus-1", [bo, cy], "regret-1", rf"^{round_}\b")
+            delays = _delays_after_tap(ann, "regret-plus-0", [bo, cy], "regret-0", rf"^{round_}\b")
             print(f"Regret {round_} on the other phones after {', '.join(f'{d:.3f}' for d in delays)} s")
             assert max(delays) < 1.0
     finally:
         host.stop()
 
 
+def _whole_table(chromium: object, host: Host) -> FletPage:
+    """A phone joined as the whole table (the table-wide moves are its and the host's), showing the table."""
+    phone = _phone(chromium, host)
+    _join_by_typing(phone, host, host.room_code)
+    phone.tap("seat-table")
+    phone.page.wait_for_url(re.compile(r"/table\?game=[^&]+$"))
+    phone.wait_id("player-card-0")
+    return phone
+
+
 def test_a_seats_regret_value_stays_off_another_seats_phone(chromium, tmp_path):
     host, (ann, bo) = _seated_phones(chromium, tmp_path, _last_day_with_regrets(), 2)
     try:
-        ann.tap("end-game", then="end-game-question")  # asked first (issue 12)
-        ann.tap("end-game")
+        assert not ann.has_id("end-game")  # a table-wide move: the whole table's phone's and the host's (issue 25)
+        table = _whole_table(chromium, host)
+        table.tap("end-game", then="end-game-question")  # asked first (issue 12)
+        table.tap("end-game")
         bo.wait_text("Regret value not entered yet")
         ann.wait_id("reveal-0")
         assert not bo.has_id("reveal-0")
@@ -261,7 +273,7 @@ def test_a_tap_while_the_host_is_down_is_applied_once_or_refused(chromium, tmp_p
     game = _three_anglers()
     host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
     try:
-        plus = _centre(ann, "regret-plus-1")
+        plus = _centre(ann, "regret-plus-0")
         host.stop()
         # At once, before the phone notices: the tap is either queued by the client or lands on the banner.
         ann.page.mouse.click(*plus)
@@ -269,15 +281,15 @@ def test_a_tap_while_the_host_is_down_is_applied_once_or_refused(chromium, tmp_p
         banner.wait_for(state="attached", timeout=15_000)
         host.start()
         banner.wait_for(state="detached", timeout=30_000)
-        regrets = ann.wait_value("regret-1", re.compile(r"^[01]\b"), timeout_ms=15_000)
+        regrets = ann.wait_value("regret-0", re.compile(r"^[01]\b"), timeout_ms=15_000)
         time.sleep(1.0)  # a queued tap delivered late would show by now
-        regrets = ann.value("regret-1")
-        saved = open_store(tmp_path).load_game(game.id).state.players[1].regret_cards
+        regrets = ann.value("regret-0")
+        saved = open_store(tmp_path).load_game(game.id).state.players[0].regret_cards
         print(f"tap while down: phone shows {regrets!r}, saved {saved}")
         assert regrets.startswith(str(saved)) and saved in (0, 1)  # never doubled; the phone shows what is kept
-        bo.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
-        ann.tap("regret-plus-1")  # and the phone plays on: one tap, one Regret
-        bo.wait_value("regret-1", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
+        bo.wait_value("regret-0", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        ann.tap("regret-plus-0")  # and the phone plays on: one tap, one Regret
+        bo.wait_value("regret-0", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
     finally:
         host.stop()
 
@@ -289,7 +301,7 @@ def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chr
     host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
     assert host.process is not None
     try:
-        plus = _centre(ann, "regret-plus-1")
+        plus = _centre(ann, "regret-plus-0")
         os.killpg(host.process.pid, signal.SIGSTOP)
         frozen = time.monotonic()
         try:
@@ -304,14 +316,14 @@ def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chr
         notice.wait_for(state="attached", timeout=15_000)
         assert "may not have reached the host" in notice.inner_text()
         time.sleep(1.0)  # the tap, if the frozen host read it after all, shows by now
-        saved = open_store(tmp_path).load_game(game.id).state.players[1].regret_cards
+        saved = open_store(tmp_path).load_game(game.id).state.players[0].regret_cards
         print(f"tap into a silent drop: saved {saved}")
         assert saved in (0, 1)  # applied once or not at all, and the phone said to check
-        ann.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
-        bo.wait_value("regret-1", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        ann.wait_value("regret-0", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
+        bo.wait_value("regret-0", re.compile(rf"^{saved}\b"), timeout_ms=15_000)
         assert not bo.page.locator("#companion-unsent").count()  # Bo tapped nothing: nothing to tell him
-        ann.tap("regret-plus-1")  # and the phone plays on: one tap, one Regret
-        bo.wait_value("regret-1", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
+        ann.tap("regret-plus-0")  # and the phone plays on: one tap, one Regret
+        bo.wait_value("regret-0", re.compile(rf"^{saved + 1}\b"), timeout_ms=5_000)
     finally:
         host.stop()
 
@@ -355,3 +367,86 @@ def test_the_join_page_and_the_reconnect_banner_speak_the_phones_language(chromi
     host.stop()
     _banner_up(phone, "Riconnessione…")
     assert phone.page.locator("#companion-reconnect-now").inner_text() == "Riconnetti ora"
+
+
+def _host_screen(chromium: Any, host: Host) -> FletPage:
+    """The host's own browser, joined with the host code, on the Phones screen."""
+    screen = _phone(chromium, host)
+    screen.page.goto(f"{host.url}/join?code={host.host_code}")
+    screen.page.wait_for_url(re.compile(r"/phones$"))
+    _semantics_on(screen)
+    screen.wait_id("phones-code")
+    return screen
+
+
+def test_a_second_phone_is_refused_a_held_seat_until_the_host_hands_it_over(chromium, tmp_path):
+    """Issue 25 finding 1: a second phone sat as Ann and was shown her hand; nobody consented, nobody was told."""
+    store = open_store(tmp_path)
+    store.save_game(_three_anglers())
+    del store
+    host = Host(tmp_path).start()
+    try:
+        host_screen = _host_screen(chromium, host)
+        ann, second = _phone(chromium, host), _phone(chromium, host)
+        _join_by_typing(ann, host, host.room_code)
+        ann.tap("seat-angler-0")
+        ann.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=0$"))
+        _join_by_typing(second, host, host.room_code)
+        second.wait_text("Ann (held by another phone)")
+        second.tap("seat-angler-0")
+        second.wait_text("The host can hand it to you on the Phones screen")
+        assert second.page.url.endswith("/seat")
+        host_screen.wait_text("Ann: phone 1")
+        host_screen.tap("phones-hand-0-2")
+        host_screen.wait_text("Ann: phone 2")
+        ann.page.wait_for_url(re.compile(r"/seat\?moved=1$"))  # the phone that held it is told
+        ann.wait_text("The host handed your seat to another phone")
+        second.tap("seat-angler-0")
+        second.page.wait_for_url(re.compile(r"/player\?game=[^&]+&seat=0$"))
+        second.wait_text("Ann")
+    finally:
+        host.stop()
+
+
+def test_an_undo_on_one_phone_cannot_take_back_another_phones_later_move(chromium, tmp_path):
+    """Issue 25 finding 6: Ann's Undo took back Chen's Refresh, made after Ann's last move; nobody was told."""
+    game = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, game, 2)
+    try:
+        ann.tap("regret-plus-0")
+        bo.wait_value("regret-0", re.compile(r"^1\b"))
+        bo.tap("regret-plus-1")
+        ann.wait_value("regret-1", re.compile(r"^1\b"))
+        ann.tap("undo")
+        ann.wait_text("Bo's Regret card came after your last move")
+        time.sleep(0.5)  # an undo that went through would show by now
+        assert ann.value("regret-1").startswith("1") and bo.value("regret-1").startswith("1")
+        bo.tap("undo")  # Bo's own move, still the table's last
+        ann.wait_value("regret-1", re.compile(r"^0\b"))
+        ann.tap("undo")
+        bo.wait_value("regret-0", re.compile(r"^0\b"))
+    finally:
+        host.stop()
+
+
+def test_a_second_game_offers_every_phone_its_seat(chromium, tmp_path):
+    """Issue 25 finding 8: when the host started a new game, seated phones kept opening the finished one."""
+    first = _three_anglers()
+    host, (ann, bo) = _seated_phones(chromium, tmp_path, first, 2)
+    try:
+        host_screen = _host_screen(chromium, host)
+        host_screen.open("/new")
+        host_screen.type_into("player-name-0", "Dee")
+        host_screen.type_into("player-name-1", "Eve")
+        host_screen.tap("start-game")
+        host_screen.wait_id("regret-plus-0")
+        for phone, seat in ((ann, 0), (bo, 1)):
+            phone.wait_text("A new game has started: pick your angler")
+            phone.wait_text("Dee")
+            phone.tap(f"seat-angler-{seat}")
+            phone.page.wait_for_url(re.compile(rf"/player\?game=[^&]+&seat={seat}$"))
+        ann.wait_text("Dee")
+        new_game_id = ann.page.url.split("game=")[1].split("&")[0]
+        assert new_game_id != first.id and f"game={new_game_id}" in bo.page.url
+    finally:
+        host.stop()

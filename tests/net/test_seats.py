@@ -1,4 +1,5 @@
-"""Seats kept with a phone's pass, over Flet's wire against a served table (issue 10, item 4)."""
+"""Seats kept with a phone's pass, over Flet's wire against a served table (issue 10, item 4; the seat book is the
+session layer's since issue 25)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import asyncio
 from flet_wire import drawn
 
 from companion.net.gate import COOKIE
+from companion.session.registry import NotFound
+from companion.session.seats import Seat, Viewer
+from tests.views.tables import two_players
 
 REFUSED = b"stays on their own phone"
 
@@ -17,6 +21,16 @@ def _guest(table, client, source: str) -> tuple[str, str]:
     return f"{COOKIE}={token}", table.keys.check(token).token_id
 
 
+def _sit(table, pass_id: str, seat: Seat) -> None:
+    """Seat the phone of ``pass_id`` at ``seat`` of game ``g-seat`` (started for the module's table)."""
+    sessions = table.sessions
+    try:
+        sessions.game("g-seat")
+    except NotFound:
+        sessions.start_game(two_players().model_copy(update={"id": "g-seat"}))
+    assert sessions.seats.take(Viewer(pass_id, host=False), seat) is None
+
+
 def _draw(table, route: str, cookie: str, until: bytes) -> bytes:
     return asyncio.run(drawn(f"ws://127.0.0.1:{table.port}/ws", route, cookie, table.base_url, until=until,
                              seconds=6))
@@ -24,7 +38,7 @@ def _draw(table, route: str, cookie: str, until: bytes) -> bytes:
 
 def test_a_fresh_session_on_a_seated_phone_goes_back_to_its_seat(table, client):
     cookie, pass_id = _guest(table, client, "127.0.0.20")
-    table.keys.set_seat(pass_id, {"game": "g-seat", "angler": 1})
+    _sit(table, pass_id, Seat("g-seat", 1))
     seen = _draw(table, "/", cookie, until=b"/player?game=g-seat&seat=1")
     assert b"/player?game=g-seat&seat=1" in seen
 
@@ -36,7 +50,7 @@ def test_a_guest_without_a_seat_is_asked_to_pick_one(table, client):
 
 def test_another_anglers_card_is_refused_on_a_phone_its_own_is_not(table, client):
     cookie, pass_id = _guest(table, client, "127.0.0.22")
-    table.keys.set_seat(pass_id, {"game": "g-seat", "angler": 0})
+    _sit(table, pass_id, Seat("g-seat", 0))
     assert REFUSED in _draw(table, "/player?game=g-seat&seat=1", cookie, until=REFUSED)
     assert REFUSED in _draw(table, "/port?game=g-seat&seat=1", cookie, until=REFUSED)
     assert REFUSED not in _draw(table, "/player?game=g-seat&seat=0", cookie, until=b"Home")
@@ -44,5 +58,5 @@ def test_another_anglers_card_is_refused_on_a_phone_its_own_is_not(table, client
 
 def test_the_whole_table_phone_sees_no_anglers_card(table, client):
     cookie, pass_id = _guest(table, client, "127.0.0.23")
-    table.keys.set_seat(pass_id, {"game": "g-seat", "angler": None})
+    _sit(table, pass_id, Seat("g-seat", None))
     assert REFUSED in _draw(table, "/player?game=g-seat&seat=0", cookie, until=REFUSED)

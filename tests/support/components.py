@@ -65,9 +65,10 @@ class _Socket(Connection):
         self.loop = loop
         self.pubsubhub = PubSubHub(loop)
         self.crashes: list[str] = []
+        self.sent: list[bytes] = []  # every frame, as the phone would receive it
 
     def send_message(self, message: Message) -> None:
-        msgpack.packb([message.action, message.body], default=_encode)
+        self.sent.append(msgpack.packb([message.action, message.body], default=_encode))
         if message.action == MessageAction.SESSION_CRASHED:
             self.crashes.append(str(message.body))
 
@@ -131,6 +132,26 @@ class Phone:
         """The tab is closed: Flet stops its session (its scheduler, its calls still waiting for the phone)."""
         self.call(self._session.close)
         _open.discard(self)
+
+    def received(self) -> list[str]:
+        """Every string in every frame the phone was sent so far (texts, values, labels, routes), decoded as the
+        phone decodes them."""
+        found: list[str] = []
+
+        def walk(item: Any) -> None:
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, dict):
+                for key, value in item.items():
+                    walk(key)
+                    walk(value)
+            elif isinstance(item, (list, tuple)):
+                for value in item:
+                    walk(value)
+
+        for frame in list(self._socket.sent):
+            walk(msgpack.unpackb(frame, raw=False, strict_map_key=False))
+        return found
 
     def screen(self) -> Any:
         """The ``ft.View`` the tab shows."""

@@ -178,7 +178,7 @@ def test_every_fish_card_exists_once_rules_md_10():
     sunfish = Fish(player=0, fish=ref("Sunfish"), depth=1, dice=[1])
     s = play(at_sea(), sunfish)
     e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "docs/rules.md §10")
-    assert "P1" in e.message
+    assert "in an angler's hand" in e.message and "P1" not in e.message  # whose hand is a secret (issue 25)
     eaten = play(s, GiveUp(player=1, die=0), EatFish(player=0, fish=ref("Sunfish")))  # eaten on P1's own turn
     assert eaten.graveyard == ["Sunfish"]
     assert "Graveyard" in refused(play(eaten, GiveUp(player=0, die=0)),

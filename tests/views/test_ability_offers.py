@@ -3,7 +3,7 @@ an ability that changes a number the app tracks is offered as a one-tap action, 
 
 from __future__ import annotations
 
-from seated import on, phone
+from seated import on, phone, seen_by
 from tables import context, draw, game_of, monday_action, play
 from viewtree import change, ids, is_enabled, tap, text_of, texts
 
@@ -124,11 +124,12 @@ def test_the_offer_stays_on_the_catchers_phone(keys):
     screen doesn't show the Fish Ada caught."""
     game = monday_action()
     sessions = Sessions(None)
-    ada_ctx = context(game, "/player?game={id}&seat=0", sessions=sessions)
-    bo_mine = context(None, f"/player?game={game.id}&seat=1", sessions=sessions)
-    bo_hers = context(None, f"/player?game={game.id}&seat=0", sessions=sessions)
-    ada = phone(keys, keys.room_code, {"game": game.id, "angler": 0})
-    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
+    sessions.start_game(game)
+    ada = phone(keys, keys.room_code, {"game": game.id, "angler": 0}, sessions)
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1}, sessions)
+    ada_ctx = context(None, f"/player?game={game.id}&seat=0", sessions=seen_by(ada, sessions))
+    bo_mine = context(None, f"/player?game={game.id}&seat=1", sessions=seen_by(bo, sessions))
+    bo_hers = context(None, f"/player?game={game.id}&seat=0", sessions=seen_by(bo, sessions))
     with on(ada):
         _caught(game, "ghoul-ray", [2], ctx=ada_ctx)
         assert "ability-0-0" in ids(draw(ada_ctx))

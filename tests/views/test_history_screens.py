@@ -107,6 +107,23 @@ def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, 
     assert store.has_play("second")
 
 
+def test_a_guests_history_undo_cannot_reverse_the_hosts_delete(store, tmp_path: Path, monkeypatch):
+    """Issue 25 finding 4: the host deleted a play from History; a guest tapped History's undo and it was back."""
+    store.delete_play("second")  # on the host's screen
+    guest = _guest(monkeypatch, tmp_path, store, "/history")
+    shown = draw(guest)
+    assert not is_enabled(shown, "history-undo")
+    with pytest.raises(HostOnly, match="Only the host can undo the deletion of a play"):
+        guest.store.undo_play_change()
+    assert not store.has_play("second")
+    store.save_play(store.load_play("first").model_copy(update={"duration_min": 50}))  # an edit anyone may undo
+    guest = _guest(monkeypatch, tmp_path, store, "/history")  # the screen opened again
+    assert is_enabled(draw(guest), "history-undo")
+    tap(draw(guest), "history-undo")
+    assert store.load_play("first").duration_min is None and not store.has_play("second")
+    assert store.undo_play_change() == "second"  # the host's undo still brings it back
+
+
 def test_a_guest_saves_a_scorer_result_and_its_names_are_remembered(tmp_path: Path, monkeypatch):
     store = open_store(tmp_path / "data")
     guest = _guest(monkeypatch, tmp_path, store, "/score/shallow")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from seated import on, phone
+from seated import on, phone, seen_by
 from tables import context, draw, finished, two_players
 from viewtree import ids, tap, texts
 
+from companion.session import Sessions
 from companion.store import open_store
 
 
@@ -61,11 +62,14 @@ def test_theme_setting_is_kept_and_applied(tmp_path):
 
 
 def test_phones_and_settings_are_on_the_hosts_home_only(keys):
-    """Issue 10: host-only screens (Phones, Settings and data) aren't offered on a guest's phone."""
-    host_only = {"home-phones", "home-settings"}
-    with on(phone(keys, keys.host_code, None)):
-        host = draw(context())
-    with on(phone(keys, keys.room_code, None)):
-        guest = draw(context())
-    assert host_only <= set(ids(host))
-    assert not host_only & set(ids(guest)) and "home-history" in ids(guest)
+    """Issue 10: host-only screens (Phones, the data screen) aren't offered on a guest's phone; issue 25 finding 8:
+    a guest's Home has "Pick my seat" and Settings (its own language and text size)."""
+    sessions = Sessions(None)
+    host, guest = phone(keys, keys.host_code, None, sessions), phone(keys, keys.room_code, None, sessions)
+    with on(host):
+        shown_host = draw(context(sessions=seen_by(host, sessions)))
+    with on(guest):
+        shown_guest = draw(context(sessions=seen_by(guest, sessions)))
+    assert {"home-phones", "home-settings"} <= set(ids(shown_host)) and "home-seat" not in ids(shown_host)
+    assert "home-phones" not in ids(shown_guest)
+    assert {"home-seat", "home-settings", "home-history"} <= set(ids(shown_guest))

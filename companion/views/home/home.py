@@ -1,9 +1,9 @@
 """Home: resume a game, start one, score a table, the Ocean Survey, other games, settings.
 
 Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
-``home-history``, ``home-settings``, ``home-phones``, ``resume-<game id>``, ``score-game-<game id>``,
-``home-notice-<n>``. Settings (and the data screen under it) and Phones are the host's: a guest's phone doesn't
-show them (the gate refuses those routes anyway).
+``home-history``, ``home-settings``, ``home-phones``, ``home-seat``, ``resume-<game id>``, ``score-game-<game id>``,
+``home-notice-<n>``. Phones and the data screen are the host's: a guest's phone doesn't show them (the app refuses
+those routes anyway); a guest's phone has "Pick my seat" and Settings for its own language and text size.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
-from companion.session.powers import is_host
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.hooks import current_page
 from companion.views.labels import when_label
 from companion.views.widgets import action_button, chip, error_line, screen, section_card
 
@@ -71,9 +69,14 @@ def HomeScreen(ctx: AppContext) -> ft.View:
         action_button("home-endeavor", t("Endeavor: Deep Sea scorer"), lambda: go("/score/endeavor"),
                       icon=ft.Icons.SAILING),
     ]))
-    if is_host(current_page()):
+    if ctx.sessions.viewer.host:
         controls += [
             action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE),
             action_button("home-settings", t("Settings and data"), lambda: go("/settings"), icon=ft.Icons.SETTINGS),
+        ]
+    else:  # a guest's phone: its seat (again, for the next game) and its own language and text size
+        controls += [
+            action_button("home-seat", t("Pick my seat"), lambda: go("/seat"), icon=ft.Icons.EVENT_SEAT),
+            action_button("home-settings", t("Settings"), lambda: go("/settings"), icon=ft.Icons.SETTINGS),
         ]
     return screen(ctx.route, t("Deep Regrets Companion"), controls, notices=ctx)

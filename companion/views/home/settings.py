@@ -1,6 +1,7 @@
 """Settings: light or dark, this phone's language and text size, and the way to the Data screen. Identifiers:
 ``theme-dark``, ``theme-light``, ``language-<en|it|zh_Hant>``, ``text-size-<n>`` (``n`` from 0, smallest first),
-``settings-data``, ``back``."""
+``settings-data``, ``back``. A guest's phone sets its own language and text size only: the theme and the data are
+the app's, the host's."""
 
 from __future__ import annotations
 
@@ -51,10 +52,13 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
 
     sizes = ft.Row([action_button(f"text-size-{n}", t(TEXT_SIZE_NAMES[size]), partial(pick_size, size),
                                   primary=size == scale) for n, size in enumerate(TEXT_SIZE_NAMES)], wrap=True)
+    phone: list[ft.Control] = [section_card("settings-language", t("Language"), [languages]),
+             section_card("settings-text-size", t("Text size"), [sizes])]
+    if not ctx.sessions.viewer.host:
+        return screen(ctx.route, t("Settings"), phone, back=lambda: ctx.navigate("/"))
     return screen(ctx.route, t("Settings"), [
         section_card("settings-theme", t("Theme"), [themes]),
-        section_card("settings-language", t("Language"), [languages]),
-        section_card("settings-text-size", t("Text size"), [sizes]),
+        *phone,
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
     ], back=lambda: ctx.navigate("/"))

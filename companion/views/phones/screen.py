@@ -1,36 +1,45 @@
-"""Phones: how the table joins this host — the QR code of the join link, the room code, who joined, and a way to
-change the code (which drops every joined phone). Host only (``companion.app.HOST_ONLY_ROUTES``).
+"""Phones: how the table joins this host — the QR code of the join link, the room code, who joined and which seat
+each phone holds, the host handing a seat to another phone or taking one for this browser, and a way to change
+the code (which drops every joined phone). Host only (``companion.app.HOST_ONLY_ROUTES``).
 
-Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>``,
-``phones-change-code``, ``phones-change-confirm``, ``phones-local``, ``back``.
+Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>`` (``<n>``
+from 1, oldest first), ``phones-seats``, ``phones-seat-<i>`` (who holds angler ``<i>``), ``phones-hand-<i>-<n>``
+(hand angler ``<i>``'s seat to phone ``<n>``), ``phones-mine-<i>`` (this browser sits as angler ``<i>``),
+``phones-mine-table`` (this browser is the whole table again), ``phones-change-code``, ``phones-change-confirm``,
+``phones-local``, ``back``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import flet as ft
 
 from companion.i18n import t
-from companion.net.seats import Seat
+from companion.session import GameSummary
+from companion.session.seats import Seat, SeatBook, Viewer
 from companion.views import theme
-from companion.views.context import AppContext, ServedTable
+from companion.views.context import AppContext, JoinedPhone, ServedTable
 from companion.views.hooks import use_redraw, use_subscription
 from companion.views.qr import png_bytes
-from companion.views.widgets import action_button, label_value, screen, section_card, tagged
+from companion.views.widgets import action_button, chip, label_value, screen, section_card, tagged
 
 
-def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
+def _games(ctx: AppContext) -> list[GameSummary]:
+    if ctx.store is None:
+        return []
+    with contextlib.suppress(Exception):  # a damaged games list: seats are shown by number instead
+        return list(ctx.store.list_games())
+    return []
+
+
+def seat_names(games: list[GameSummary]) -> Callable[[Seat | None], str]:
     """How the Phones screen names a seat: the angler's name from the games list (or "no seat yet")."""
-    players: dict[str, list[str]] = {}
-    if ctx.store is not None:
-        with contextlib.suppress(Exception):  # a damaged games list: seats are shown by number instead
-            players = {g.id: list(g.players) for g in ctx.store.list_games()}
+    players = {g.id: list(g.players) for g in games}
 
-    def name(saved: dict[str, Any] | None) -> str:
-        seat = Seat.from_saved(saved)
+    def name(seat: Seat | None) -> str:
         if seat is None:
             return t("no seat yet")
         if seat.angler is None:
@@ -41,14 +50,43 @@ def seat_names(ctx: AppContext) -> Callable[[dict[str, Any] | None], str]:
     return name
 
 
+def _seats_card(book: SeatBook, viewer: Viewer, game: GameSummary, phones: Sequence[JoinedPhone]) -> ft.Control:
+    """Who holds each angler's seat of ``game``; the host hands a seat to a phone, or sits here as that angler."""
+    number = {phone.holder: n for n, phone in enumerate(phones, start=1)}
+    rows: list[ft.Control] = []
+    for i, name in enumerate(game.players):
+        seat = Seat(game.id, i)
+        holder = book.holder_of(seat)
+        who = (t("this browser") if holder == viewer.holder else t("phone {n}", n=number[holder])
+               if holder in number else t("free"))
+        hand: list[ft.Control] = [
+            chip(f"phones-hand-{i}-{n}", t("phone {n}", n=n), color=theme.PASSED,
+                 on_click=partial(book.hand, viewer, seat, phone.holder))
+            for n, phone in enumerate(phones, start=1) if phone.holder != holder]
+        if holder != viewer.holder:
+            hand.append(chip(f"phones-mine-{i}", t("this browser"), color=theme.SEED,
+                             on_click=partial(book.take, viewer, seat, name)))
+        rows.append(ft.Column([
+            tagged(f"phones-seat-{i}", ft.Text(t("{name}: {who}", name=name, who=who), size=theme.BODY)),
+            ft.Row([ft.Text(t("Hand to"), size=theme.SMALL), *hand], wrap=True, spacing=8),
+        ], spacing=4))
+    mine = book.of(viewer.holder)
+    if mine is not None and mine.game == game.id and mine.angler is not None:
+        rows.append(action_button("phones-mine-table", t("This browser is the whole table again (counts only)"),
+                                  partial(book.take, viewer, None), icon=ft.Icons.GROUPS))
+    return section_card("phones-seats", t("Seats: {players}", players=", ".join(game.players)), rows)
+
+
 @ft.component
-def PhonesPanel(table: ServedTable, seat_name: Callable[[dict[str, Any] | None], str]) -> ft.Control:
+def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple[GameSummary, ...]) -> ft.Control:
     """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
     card of a LAN table; its own state: the code shown and the confirm step."""
     code, set_code = ft.use_state(table.room_code)
     confirming, set_confirming = ft.use_state(False)
     redraw = use_redraw()  # told from the server's loop or a worker thread
     use_subscription(lambda: table.subscribe(redraw), [table])
+    use_subscription(lambda: book.subscribe(redraw), [book])
+    seat_name = seat_names(list(games))
 
     def change() -> None:
         if not confirming:
@@ -56,6 +94,7 @@ def PhonesPanel(table: ServedTable, seat_name: Callable[[dict[str, Any] | None],
             return
         set_confirming(False)
         set_code(table.change_room_code())
+        book.keep_only({phone.holder for phone in table.phones()} | {viewer.holder})  # the dropped phones' seats
 
     link = f"{table.base_url}/join?code={code}"
     join = section_card("phones-join", t("Scan to join"), [
@@ -65,14 +104,15 @@ def PhonesPanel(table: ServedTable, seat_name: Callable[[dict[str, Any] | None],
                                       size=theme.SMALL, selectable=True)),
     ])
     phones = table.phones()
-    lines: list[ft.Control] = [
-        tagged(f"phones-phone-{n}", ft.Row([
+    lines: list[ft.Control] = []
+    for n, phone in enumerate(phones, start=1):
+        seat = seat_name(book.of(phone.holder))
+        lines.append(tagged(f"phones-phone-{n}", ft.Row([
             ft.Icon(ft.Icons.SMARTPHONE if phone.connected else ft.Icons.PHONELINK_OFF,
                     color=theme.FAIR if phone.connected else None),
-            ft.Text(t("{seat} · connected", seat=seat_name(phone.seat)) if phone.connected
-                    else t("{seat} · away", seat=seat_name(phone.seat)), expand=True),
-        ]))
-        for n, phone in enumerate(phones)]
+            ft.Text(t("Phone {n}: {seat} · connected", n=n, seat=seat) if phone.connected
+                    else t("Phone {n}: {seat} · away", n=n, seat=seat), expand=True),
+        ])))
     joined = section_card("phones-who", t("At the table"), [
         label_value("phones-joined", t("Phones joined"), str(len(phones))),
         *(lines or [ft.Text(t("No phone has joined yet."))]),
@@ -84,7 +124,8 @@ def PhonesPanel(table: ServedTable, seat_name: Callable[[dict[str, Any] | None],
                       t("Yes, change the code") if confirming else t("Change the code"), change,
                       icon=ft.Icons.LOCK_RESET, primary=confirming),
     ])
-    return ft.Column([join, joined, change_card], spacing=theme.GAP,
+    seats = [_seats_card(book, viewer, game, phones) for game in games if not game.finished]
+    return ft.Column([join, joined, *seats, change_card], spacing=theme.GAP,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -98,5 +139,5 @@ def PhonesScreen(ctx: AppContext) -> ft.View:
                       "with: companion serve --lan")),
         ])]
     else:
-        body = [PhonesPanel(table, seat_names(ctx))]
+        body = [PhonesPanel(table, ctx.sessions.seats, ctx.sessions.viewer, tuple(_games(ctx)))]
     return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"), notices=ctx)

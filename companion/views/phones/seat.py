@@ -1,8 +1,10 @@
-"""Your seat: a joined phone picks the game in progress and its angler (or the whole table). The seat is kept
-with the phone's pass, so the phone comes back to it after a reload, a sleep or a host restart.
+"""Your seat: a joined phone picks the game in progress and its angler (or the whole table). The seat is kept on
+the server with the phone's pass, so the phone comes back to it after a reload, a sleep or a host restart. An
+angler's seat belongs to the first phone that takes it: another phone is told so, and the host can hand it over
+on the Phones screen (:mod:`companion.session.seats`).
 
 Identifiers: ``seat-game-<game id>``, ``seat-angler-<i>``, ``seat-table``, ``seat-current``, ``seat-none``,
-``seat-refresh``, ``seat-home``.
+``seat-new-game``, ``seat-moved``, ``seat-refresh``, ``seat-home``.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.net.seats import Seat, choose_seat, seat_of
 from companion.session import GameSummary
+from companion.session.seats import Seat
 from companion.views.context import AppContext
-from companion.views.hooks import current_page, use_redraw
+from companion.views.hooks import use_redraw, use_subscription
 from companion.views.widgets import action_button, screen, section_card, tagged
 
 
@@ -30,40 +32,53 @@ def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
         return []
 
 
-def take(ctx: AppContext, seat: Seat) -> None:
-    """Keep ``seat`` for this phone and open its screen."""
-    page = current_page()
-    if page is None or not choose_seat(page, seat):
-        ctx.fail(t("This phone's pass was dropped (the room code changed): join again with the new code."))
+def take(ctx: AppContext, seat: Seat, name: str = "") -> None:
+    """Keep ``seat`` for this phone and open its screen; refused (with the reason) when another phone holds it."""
+    refusal = ctx.sessions.seats.take(ctx.sessions.viewer, seat, name)
+    if refusal:
+        ctx.fail(refusal)
         return
     ctx.navigate(seat.route())
 
 
 @ft.component
 def SeatScreen(ctx: AppContext) -> ft.View:
-    """The seat picker for ``/seat``."""
+    """The seat picker for ``/seat`` (``?new=1``: the host has just started a game; ``?moved=1``: the host handed
+    this phone's seat to another)."""
     picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
     redraw = use_redraw()
+    book = ctx.sessions.seats
+    use_subscription(lambda: book.subscribe(redraw), [book])  # seats taken by other phones show as held
     games = _games_in_progress(ctx)
-    page = current_page()
-    current = seat_of(page) if page is not None else None
+    current = book.of(ctx.sessions.viewer.holder)
     body: list[ft.Control] = []
-    if current is not None:
+    if ctx.params.get("new"):
+        body.append(tagged("seat-new-game", ft.Text(t("A new game has started: pick your angler"),
+                                                    weight=ft.FontWeight.BOLD)))
+    elif ctx.params.get("moved") and current is None:
+        body.append(tagged("seat-moved", ft.Text(t("The host handed your seat to another phone: pick another."),
+                                                 weight=ft.FontWeight.BOLD)))
+    elif current is not None:
         body.append(tagged("seat-current", ft.Text(t("Your seat is kept on this phone; pick another to change it."))))
     if not games:
         body.append(section_card("seat-none", t("No game in progress"), [
             ft.Text(t("When the host starts a game, pick your seat here.")),
             action_button("seat-refresh", t("Look again"), redraw, icon=ft.Icons.REFRESH, primary=True),
         ]))
-    chosen = next((g for g in games if g.id == picked), games[0] if len(games) == 1 else None)
+    newest = book.newest_game if any(g.id == book.newest_game for g in games) else None
+    chosen = next((g for g in games if g.id == (picked or newest)), games[0] if len(games) == 1 else None)
     if chosen is None:
         body.extend(action_button(f"seat-game-{game.id}", ", ".join(game.players), _picker(set_picked, game.id),
                                   icon=ft.Icons.TABLE_RESTAURANT) for game in games)
     else:
-        seats = [Seat(chosen.id, i) for i in range(len(chosen.players))]
-        anglers = [action_button(f"seat-angler-{i}", name, _taker(ctx, seat), icon=ft.Icons.PERSON,
-                                 primary=current == seat)
-                   for i, (name, seat) in enumerate(zip(chosen.players, seats, strict=True))]
+        anglers: list[ft.Control] = []
+        for i, name in enumerate(chosen.players):
+            seat = Seat(chosen.id, i)
+            holder = book.holder_of(seat)
+            held = holder is not None and holder != ctx.sessions.viewer.holder
+            label = t("{name} (held by another phone)", name=name) if held else name
+            anglers.append(action_button(f"seat-angler-{i}", label, _taker(ctx, seat, name), icon=ft.Icons.PERSON,
+                                         primary=current == seat))
         whole = Seat(chosen.id, None)
         body.append(section_card("seat-anglers", t("Who are you?"), [
             *anglers,
@@ -78,5 +93,5 @@ def _picker(set_picked: Callable[[Any], None], game_id: str) -> Callable[[], Non
     return lambda: set_picked(game_id)
 
 
-def _taker(ctx: AppContext, seat: Seat) -> Callable[[], None]:
-    return lambda: take(ctx, seat)
+def _taker(ctx: AppContext, seat: Seat, name: str = "") -> Callable[[], None]:
+    return lambda: take(ctx, seat, name)

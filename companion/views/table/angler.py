@@ -34,7 +34,7 @@ from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
 from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
-from companion.views.table.common import Moves, no_game, open_seat, use_moves
+from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_told
 from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
     action_button,
@@ -298,6 +298,7 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown.version)
+    use_told(ctx, session)
     form = use_form(AnglerForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state

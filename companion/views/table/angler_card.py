@@ -13,7 +13,6 @@ from typing import NamedTuple, cast
 import flet as ft
 
 from companion.i18n import N_, t
-from companion.net.seats import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
@@ -23,7 +22,6 @@ from companion.rules.state import GameState, Location, PlayerState
 from companion.rules.table_steps import plug_reminder
 from companion.views import theme
 from companion.views.context import route_to
-from companion.views.hooks import current_page
 from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import PortFaces, RefreshFaces
@@ -60,10 +58,11 @@ class Dice(NamedTuple):
     regret_value: int | None
     fresh: tuple[Die, ...] = ()
     spent: tuple[DieKind, ...] = ()
+    entered: bool = False  # a Regret value entered that this phone may not see
 
     @classmethod
     def of(cls, p: PlayerState) -> Dice:
-        return cls(p.name, p.regret_value, tuple(p.fresh), tuple(d.kind for d in p.spent))
+        return cls(p.name, p.regret_value, tuple(p.fresh), tuple(d.kind for d in p.spent), p.regret_value_hidden)
 
 
 _PASS_LABELS = {"dink": N_("Pass, draw a Dink"), "regret": N_("Pass, discard a Regret")}
@@ -78,7 +77,7 @@ def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Dice, f: TurnMoves, hid
             return RevealField(moves, i, p.name, p.regret_value,  # type: ignore[call-arg]  # Flet takes key=
                                key=f"reveal-{game_id}-{i}")
         # Another angler's Regret value stays on their phone: only whether it was entered (issue 10).
-        return chip(f"regret-value-{i}", t("Regret value entered") if p.regret_value is not None
+        return chip(f"regret-value-{i}", t("Regret value entered") if p.regret_value is not None or p.entered
                     else t("Regret value not entered yet"))
     if "refresh" in f.moves:
         return RefreshFaces(moves, i, p.name, p.fresh, p.spent,  # type: ignore[call-arg]  # Flet takes key=
@@ -233,10 +232,10 @@ def _Personality(moves: Moves, i: int, shown: PersonalityStatus, usable: bool,
     return ft.Column(rows, spacing=4)
 
 
-def _personality_props(s: GameState, i: int, can: queries.Available
+def _personality_props(s: GameState, i: int, can: queries.Available, mine: bool
                        ) -> tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]:
     shown = status(s, i)
-    usable = shown is not None and can.can("use_personality")
+    usable = mine and shown is not None and can.can("use_personality")
     p = s.players[i]
     tier = p.personality_tier
     named = p.personality is not None and tier is not None and card(p.personality).effects[tier].names_angler
@@ -260,7 +259,7 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
 def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier, facts: TurnMoves,
                  counters: frozenset[str], their_turn: bool,
                  personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
-                 hidden: bool, holds_lp: bool = False, plug_first: bool = False) -> ft.Control:
+                 hidden: bool, holds_lp: bool = False, plug_first: bool = False, card: bool = True) -> ft.Control:
     p = player
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
@@ -272,7 +271,7 @@ def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tie
         _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
         _PhaseButtons(moves, game_id, seat, Dice.of(p), facts, hidden, key="phase"),
-        _Links(moves, seat, game_id, key="links"),
+        *([_Links(moves, seat, game_id, key="links")] if card else []),
     ], accent=accent)
 
 
@@ -281,12 +280,15 @@ AnglerCard = ft.memo(_angler_card)
 
 def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
     """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
-    Fish in hand and Regret value only on their own phone (``may_see_hidden``), counts on the others. Which
-    buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as small
-    frozen values."""
+    Fish in hand and Regret value only where the game's session shows them (their own phone), counts on the others.
+    Which buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as
+    small frozen values; on another angler's phone the card is read-only: no button, nothing leading to a refusal."""
+    place = moves.session.place
     can = queries.available(state, seat)
+    mine = place.acts_for(seat)
     plug = plug_reminder(state)
-    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat), TurnMoves.of(can),
-                      can.moves & COUNTER_MOVES, can.my_turn, _personality_props(state, seat, can),
-                      may_see_hidden(current_page(), game_id, seat), state.life_preserver == seat,
-                      plug is not None and plug.seat == seat, key=f"card-{seat}")
+    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat),
+                      TurnMoves.of(can) if mine else TurnMoves(can.moves & {"reveal_regrets"}),
+                      can.moves & COUNTER_MOVES if mine else frozenset(), can.my_turn,
+                      _personality_props(state, seat, can, mine), place.sees(seat), state.life_preserver == seat,
+                      plug is not None and plug.seat == seat, place.opens_card(seat), key=f"card-{seat}")

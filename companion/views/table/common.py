@@ -11,10 +11,12 @@ import flet as ft
 from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.actions import Action
+from companion.rules.game import Game
 from companion.rules.table_steps import table_steps
-from companion.session import GameSession
+from companion.session import GameSession, Snapshot
 from companion.session.registry import NotFound
 from companion.views.context import AppContext
+from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets import action_button, error_line, screen
 
 
@@ -90,6 +92,18 @@ def use_moves(ctx: AppContext, session: GameSession, version: int | None = None)
     if version is not None:
         moves.shown = version
     return moves
+
+
+def use_told(ctx: AppContext, session: GameSession) -> None:
+    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25); worded on this
+    tab's own loop, in its phone's language, not in the thread of the tab that took it back."""
+    def word(snapshot: Snapshot[Game]) -> None:
+        message = session.told(snapshot)
+        if message:
+            ctx.tell([message])
+
+    later = use_threadsafe(word)
+    use_subscription(lambda: session.subscribe(later), [session])
 
 
 def no_game(ctx: AppContext, title: str) -> ft.View:

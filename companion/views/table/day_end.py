@@ -8,6 +8,7 @@ from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.state import GameState
+from companion.views import theme
 from companion.views.context import route_to
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
@@ -34,6 +35,10 @@ def next_step(moves: Moves, game_id: str, state: GameState) -> list[ft.Control]:
         return [action_button("score-game", t("Score the game"),
                               lambda: moves.ctx.navigate(route_to("/score", game=game_id)),
                               icon=ft.Icons.EMOJI_EVENTS, primary=True)]
+    if not moves.session.place.acts_for_table and (state.phase != "action" or not state.unpassed):
+        # The table-wide moves are the whole table's phone's and the host's: none on an angler's phone.
+        return [tagged("table-moves-elsewhere", ft.Text(
+            t("The whole table's phone or the host moves the table on."), size=theme.SMALL))]
     if state.phase != "action":
         return [action_button("advance-phase", t("Next phase"), lambda: moves.apply(act.AdvancePhase()),
                               icon=ft.Icons.SKIP_NEXT, primary=True)]

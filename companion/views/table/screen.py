@@ -29,10 +29,10 @@ from companion.views.hooks import use_session
 from companion.views.labels import phase_name
 from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
-from companion.views.table.common import Moves, game_session, no_game, use_moves
+from companion.views.table.common import Moves, game_session, no_game, use_moves, use_told
 from companion.views.table.day_end import life_preserver, next_step
 from companion.views.table.shoals import shoals
-from companion.views.widgets import icon_action, screen, section_card, title_text
+from companion.views.widgets import icon_action, screen, section_card, tagged, title_text
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,7 @@ def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     # with the game is in the components that follow it, so a tap redraws and diffs those alone. They are memoized
     # on stable props: a refusal or the table's steps redraw the bar's lines (NoticeLines), not the body.
     moves = use_moves(ctx, session)
+    use_told(ctx, session)
     save_error = use_session(session, _save_error).save_error
     return screen(ctx.route, _Title(session), [_Body(moves)],
                   actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
@@ -81,10 +82,29 @@ def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:
 @ft.memo
 @ft.component
 def _Toolbar(moves: Moves) -> ft.Control:
-    """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows."""
+    """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows. The
+    table's Undo (the host's, the whole table's phone's) first names the move it takes back: "Undo Chen's
+    Refresh?" (``undo-question``, then ``undo`` again, or ``undo-cancel``)."""
     can_undo, can_redo = _can_step(use_session(moves.session, _can_step))
+    asking, set_asking = ft.use_state("")
+    place = moves.session.place
+    names_it = place.acts_for_table and place.kind != "all"  # the local mode's one screen made every move itself
+
+    def undo() -> None:
+        if names_it and not asking:
+            set_asking(moves.session.undo_question())
+            return
+        set_asking("")
+        moves.undo()
+
+    if asking:
+        return ft.Row([
+            tagged("undo-question", ft.Text(asking, size=theme.BODY, weight=ft.FontWeight.W_600)),
+            icon_action("undo", ft.Icons.UNDO, t("Yes, undo"), undo),
+            icon_action("undo-cancel", ft.Icons.CLOSE, t("Cancel"), lambda: set_asking("")),
+        ], spacing=0, tight=True)
     return ft.Row([
-        icon_action("undo", ft.Icons.UNDO, t("Undo"), moves.undo if can_undo else None),
+        icon_action("undo", ft.Icons.UNDO, t("Undo"), undo if can_undo else None),
         icon_action("redo", ft.Icons.REDO, t("Redo"), moves.redo if can_redo else None),
     ], spacing=0, tight=True)
 

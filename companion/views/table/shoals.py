@@ -24,16 +24,17 @@ def shoals(moves: Moves, state: GameState) -> list[ft.Control]:
     """The Shoals line (``shoals``) while the game goes on; nothing once it is over."""
     if state.finished:
         return []
-    return [_Shoals(moves, sea(state), key="shoals")]
+    return [_Shoals(moves, sea(state), moves.session.place.acts_for_table, key="shoals")]
 
 
 @ft.memo
 @ft.component
-def _Shoals(moves: Moves, status: SeaStatus) -> ft.Control:
+def _Shoals(moves: Moves, status: SeaStatus, table: bool = True) -> ft.Control:
+    """``table``: this phone makes the table-wide moves (an angler's phone shows the line without its buttons)."""
     left = tn("{n} Shoal left of 9", "{n} Shoals left of 9", status.shoals_left)
     rows: list[ft.Control] = [ft.Row([
         tagged("shoals-left", ft.Text(left, size=theme.BODY, weight=ft.FontWeight.W_600)),
-        action_button("empty-shoal", t("A Shoal was emptied"), moves.tap(act.EmptyShoal()) if status.can_empty
+        action_button("empty-shoal", t("A Shoal was emptied"), moves.tap(act.EmptyShoal()) if status.can_empty and table
                       else None, icon=ft.Icons.LAYERS_CLEAR),
     ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if status.plug_reminder is not None:
@@ -44,6 +45,6 @@ def _Shoals(moves: Moves, status: SeaStatus) -> ft.Control:
     if status.game_ends:
         rows += [tagged("shoals-empty", ft.Text(t("Every Shoal is empty: the game ends now (A p.27)"),
                                                 size=theme.BODY, color=theme.DANGER)),
-                 action_button("shoals-end-game", t("End the game"), moves.tap(act.EndGame()), icon=ft.Icons.FLAG,
-                               primary=True)]
+                 *([action_button("shoals-end-game", t("End the game"), moves.tap(act.EndGame()),
+                                  icon=ft.Icons.FLAG, primary=True)] if table else [])]
     return section_card("shoals", None, rows)

@@ -1,0 +1,191 @@
+"""The sessions as one tab is given them: every game seen through its seat, every move checked against it.
+
+The app gives each tab ``sessions.seated(viewer)``; a screen asks it for a game as it always did
+(``ctx.sessions.game(id)``) and gets a :class:`SeatedGame`: its versions are the game as the tab's seat may see it
+(:func:`~companion.rules.visibility.visible_game`), its moves, undo and redo are refused when the seat may not make
+them (:class:`~companion.session.seats.Place`), and what it makes is logged as that seat's. The scorer's draft
+filled from a game is seen the same way (:func:`~companion.scoring.from_game.visible_draft`). This is the one
+place hidden information is filtered: a screen never sees what its phone may not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from companion.i18n import t
+from companion.rules.actions import Action
+from companion.rules.game import Game
+from companion.rules.phases import seat_of
+from companion.rules.visibility import visible_game
+from companion.scoring.draft import TableDraft
+from companion.scoring.from_game import merged_draft, visible_draft
+from companion.session.base import Outcome, Session, Snapshot
+from companion.session.games import DraftSession, GameSession
+from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
+
+T = TypeVar("T")
+
+
+class _Through(Generic[T]):
+    """What a session seen through a tab's seat shares: it holds nothing of its own; every version it hands out,
+    to a reader, a subscriber or a move's outcome, goes through :meth:`seen_as`."""
+
+    inner: Session[T]
+
+    def seen_as(self, value: T) -> T:
+        """``value`` as this tab's seat may see it (each kind of session says how)."""
+        raise NotImplementedError
+
+    def shown(self, snapshot: Snapshot[T]) -> Snapshot[T]:
+        """``snapshot`` as this tab's seat may see it."""
+        value = self.seen_as(snapshot.value)
+        if value is snapshot.value:
+            return snapshot
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+
+    @property
+    def current(self) -> Snapshot[T]:
+        return self.shown(self.inner.current)
+
+    @property
+    def version(self) -> int:
+        return self.inner.version
+
+    @property
+    def subscribers(self) -> int:
+        return self.inner.subscribers
+
+    def subscribe(self, listener: Callable[[Snapshot[T]], None]) -> Callable[[], None]:
+        return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
+
+    def _seen(self, outcome: Outcome[T]) -> Outcome[T]:
+        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+
+
+class SeatedGame(_Through[Game], GameSession):
+    """One game as one tab's seat sees and changes it; the game itself stays in the shared session."""
+
+    inner: GameSession
+
+    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer) -> None:
+        # No GameSession.__init__: this holds nothing of its own, every call goes to ``inner``.
+        self.key = inner.key
+        self.inner = inner
+        self._book = book
+        self._viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedGame({self.key!r})"
+
+    @property
+    def place(self) -> Place:
+        """This tab's place in the game now (a seat taken or handed over takes effect at once)."""
+        return self._book.place(self._viewer, self.key)
+
+    def seen_as(self, value: Game) -> Game:
+        place = self.place
+        return value if place.kind == "all" else visible_game(value, place.seat)
+
+    def apply(self, action: Action, *, seen: int, by: int | None = None,
+              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        place = self.place
+        mine = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
+        return self._seen(self.inner.apply(action, seen=seen, by=mine,
+                                           check=lambda game: place.move_refusal(game, action)))
+
+    def replace(self, make: Callable[[Game], Game], *, seen: int) -> Outcome[Game]:
+        """A change made outside the engine's moves: the table's (the host's, the whole table's phone's) alone."""
+        refusal = None if self.place.acts_for_table else table_only()
+        return self._seen(self.inner.replace(make, seen=seen) if refusal is None
+                          else Outcome(False, self.inner.current, refusal))
+
+    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
+             ) -> Outcome[Game]:
+        return self._seen(self.inner.undo(seen=seen, check=self.place.undo_refusal, holder=self._viewer.holder))
+
+    def undo_question(self) -> str:
+        return self.inner.undo_question()
+
+    def told(self, snapshot: Snapshot[Game]) -> str | None:
+        undone = self.inner.last_undo
+        place = self.place
+        if (undone is None or undone.version != snapshot.version or undone.holder == self._viewer.holder
+                or place.kind != "angler" or undone.angler != place.seat):
+            return None
+        return t("Your {move} was taken back on another phone.", move=move_name(undone.action))
+
+    def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+        return self._seen(self.inner.redo(seen=seen, check=self.place.redo_refusal))
+
+
+class SeatedDraft(_Through[Any], DraftSession[Any]):
+    """The shared scorer draft as one tab's seat sees it: filled from a game the final scoring hasn't revealed,
+    another angler's Fish in hand and Regret value are counts; what the tab keeps leaves them as they were."""
+
+    inner: DraftSession[Any]
+
+    def __init__(self, inner: DraftSession[Any], book: SeatBook, viewer: Viewer) -> None:
+        self.key = inner.key
+        self.inner = inner
+        self._book = book
+        self._viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedDraft({self.key!r})"
+
+    def _place(self, draft: Any) -> Place | None:
+        if not isinstance(draft, TableDraft) or draft.game_id is None:
+            return None
+        place = self._book.place(self._viewer, draft.game_id)
+        return None if place.kind == "all" else place
+
+    def seen_as(self, value: Any) -> Any:
+        place = self._place(value)
+        return value if place is None else visible_draft(value, place.seat)
+
+    def replace(self, make: Callable[[Any], Any], *, seen: int) -> Outcome[Any]:
+        def kept(full: Any) -> Any:
+            place = self._place(full)
+            if place is None:
+                return make(full)
+            return merged_draft(full, make(visible_draft(full, place.seat)), place.seat)
+
+        return self._seen(self.inner.replace(kept, seen=seen))
+
+    def undo(self, *, seen: int) -> Outcome[Any]:
+        return self._seen(self.inner.undo(seen=seen))
+
+    def redo(self, *, seen: int) -> Outcome[Any]:
+        return self._seen(self.inner.redo(seen=seen))
+
+
+class SeatedSessions:
+    """The shared :class:`~companion.session.Sessions` as one tab is given them (see the module's docstring)."""
+
+    def __init__(self, shared: Any, viewer: Viewer) -> None:
+        self._shared = shared
+        self.viewer = viewer
+
+    def __repr__(self) -> str:
+        return f"SeatedSessions({self.viewer.holder!r})"
+
+    @property
+    def seats(self) -> SeatBook:
+        return self._shared.seats  # type: ignore[no-any-return]
+
+    def game(self, game_id: str) -> SeatedGame:
+        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer)
+
+    def start_game(self, game: Game) -> SeatedGame:
+        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
+        if self.viewer.host and self.viewer.served:
+            self._shared.flush()  # saved before the phones look for its seats
+            self.seats.game_started(game.id)
+        return session
+
+    def draft(self, key: str, *args: Any) -> Any:
+        return SeatedDraft(self._shared.draft(key, *args), self.seats, self.viewer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._shared, name)
