@@ -320,3 +320,11 @@ def test_numbers_out_of_the_games_bounds_are_refused_naming_the_field(
     points -9 to 9), §13 (Endeavor entries 0-99)."""
     code, _, err = run(tmp_path, table, capsys)
     assert code != 0 and field in err and "Traceback" not in err
+
+
+def test_more_regret_cards_than_the_deck_for_the_table_are_refused_a_p6(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A p.6: 10 Regret cards per player; 20 + 20 at a 2-player table is refused with the field (issue 27 item 9)."""
+    players = [{"name": n, "regret_cards": 20, "regret_value": 0, "fishbucks": 0} for n in ("A", "B")]
+    code, _, err = run(tmp_path, {"game": "deep-regrets", "players": players}, capsys)
+    assert code != 0 and "players: 40 Regret cards in all, but 2 players have a Regret deck of 20 cards" in err
