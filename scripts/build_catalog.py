@@ -61,10 +61,12 @@ DISPLAYED = {"Orca", "Eversquid", "Parasitic Larvae", "Colossal Squid", "Gloom O
 REVEAL_DIFFICULTY = {"Fugu": 2, "Porcupine Fish": 2, "Mermer": 3}  # "Reveal: Difficulty N this turn"
 DIFFICULTY_PER_FISH_IN_HAND = {"Sub Matriarch": 1}
 DISPLAYED_DISCOUNT = {"Orca": ("foul", 1), "Eversquid": ("fair", 1)}  # while face up in front of the catcher
-ROD_DISCOUNT = {  # name -> (the Fish it applies to, Difficulty discount); Lucky Pole's "first Fish" isn't modelled
-    "Narwhal Rod": ("all", 1), "Rod of Fortune": ("fair", 1), "Rod of Manchineel": ("foul", 1),
+ROD_DISCOUNT = {  # name -> (the Fish it applies to, Difficulty discount)
+    "Lucky Pole": ("all", 2), "Narwhal Rod": ("all", 1), "Rod of Fortune": ("fair", 1),
+    "Rod of Manchineel": ("foul", 1),
     "Split Bamboo Pole": ("small", 1), "Wood and Brass Rod": ("middling", 1), "Trolling Rod": ("large", 1),
 }
+FIRST_CATCH_EACH_DAY = {"Lucky Pole"}  # "Your first Fish each Day" (D)
 SUPPLY_DIFFICULTY = {"Bag of Maggots": 2, "Jar of Leeches": 4}  # Difficulty discount on one Fish
 SUPPLY_DIFFICULTY_SET = {"Bucket of Chum": 0}
 SUPPLY_REGRETS = {"Bucket of Chum": 3}  # Regrets drawn when it is used
@@ -356,6 +358,8 @@ def _item(row: dict[str, str], texts: dict[str, str]) -> dict:
                   "survey_unlock_cost": _int(row["ocean_survey_unlock_cost"])}
     if name in ROD_DISCOUNT:
         item["discount_applies_to"], item["difficulty_discount"] = ROD_DISCOUNT[name]
+    if name in FIRST_CATCH_EACH_DAY:
+        item["first_catch_each_day"] = True
     if name in SUPPLY_DIFFICULTY:
         item["discount_applies_to"], item["difficulty_discount"] = "all", SUPPLY_DIFFICULTY[name]
     if name in SUPPLY_DIFFICULTY_SET:

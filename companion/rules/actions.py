@@ -258,6 +258,15 @@ class EatFish(_Action):
     fish: FishRef | None = None
 
 
+class DiscardFish(_Action):
+    """Discard a Fish from hand because an ability says so (Hammerhead Shark's catch), not for an eat ability.
+    ``None``: one the player didn't enter."""
+
+    type: Literal["discard_fish"] = "discard_fish"
+    player: Player
+    fish: FishRef | None = None
+
+
 class EnterFish(_Action):
     """Say which Fish one of the Fish caught without entering it is, e.g. before scoring (A p.22)."""
 
@@ -386,8 +395,8 @@ class EndGame(_Action):
 Action = Annotated[
     AdvancePhase | Refresh | ThrowLifePreserver | Declare | Equip | DropSinkers | Fish | GiveUp | AbandonShip
     | DrawRegret | DiscardRegret | Pass | ClaimReward | Sell | Buy | CycleMarket | Mount | UseCanOfWorms | EatFish
-    | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie | AdjustFishbucks
-    | RevealRegrets | EndGame
+    | DiscardFish | EnterFish | DrawDink | UseDink | GainItem | UseItem | GainDie | IncrementDie | RefreshDie
+    | AdjustFishbucks | RevealRegrets | EndGame
     | MoveRegrets | EmptyShoal | RevealPlug | UsePersonality,
     Field(discriminator="type"),
 ]

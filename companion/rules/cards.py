@@ -28,6 +28,18 @@ def known_name(name: str | None) -> str | None:
         return None
 
 
+def can_eat(fish: FishRef) -> bool:
+    """Whether ``fish`` may be eaten: a card with an eat ability (A p.11); a Fish typed in by value may, since the
+    table knows its card and the app doesn't.
+
+    >>> from companion.rules.catalog import load_catalog
+    >>> [can_eat(load_catalog().fish_ref(n)) for n in ("Hammerhead Shark", "Osteofish")]
+    [True, False]
+    """
+    found = card(fish)
+    return found is None or "eat" in found.abilities
+
+
 def card(fish: FishRef) -> CatalogFish | None:
     """The catalog card of a named Fish (``None`` for a Fish typed in by value); raises :class:`RuleViolation`
     for a name the catalog doesn't know."""

@@ -138,7 +138,8 @@ class Item(BaseModel):
     """A Rod, Reel or Supply card; ``survey_unlock_cost`` is None when it is not on the Survey sheet.
 
     The effect fields are what the companion applies (docs/rules.md §10): a Difficulty discount on the Fish
-    ``discount_applies_to`` (a Rod while equipped, a Supply when used on a catch), a Difficulty the Supply sets,
+    ``discount_applies_to`` (a Rod while equipped, a Supply when used on a catch; with ``first_catch_each_day``
+    only on the angler's first catch of each Day), a Difficulty the Supply sets,
     the Regrets using it draws, the Claw Hammer's return of mounted Fish, the Cloche's extra mount.
     """
 
@@ -150,6 +151,7 @@ class Item(BaseModel):
     survey_unlock_cost: int | None = Field(ge=0)
     difficulty_discount: int = Field(default=0, ge=0)
     discount_applies_to: FishFilter | None = None
+    first_catch_each_day: bool = False  # the discount applies to the angler's first catch of each Day (Lucky Pole)
     difficulty_set: int | None = Field(default=None, ge=0)
     regrets_drawn: int = Field(default=0, ge=0)
     returns_mounts: bool = False

@@ -166,6 +166,23 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
     return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles + taken)
 
 
+def shoal_emptied(state: GameState) -> GameState:
+    """One more Shoal is empty; the move that empties the last one ends the game (A p.27: "If all Shoals are ever
+    depleted, the game ends immediately"; docs/rules.md §3)."""
+    from companion.rules.constants import SHOALS
+
+    state = replace(state, shoals_emptied=min(SHOALS, state.shoals_emptied + 1))
+    if state.shoals_emptied < SHOALS:
+        return state
+    return replace(state, phase="ended", turn=None, last_turns_left=None)
+
+
+def draw_dinks(state: GameState, index: int, count: int) -> GameState:
+    """Draw up to ``count`` Dinks: no more than the deck holds (docs/rules.md §1); with every Dink held, none."""
+    p = state.players[index]
+    return with_player(state, index, dinks=p.dinks + min(count, state.dinks_in_deck))
+
+
 def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> GameState:
     """Move ``count`` Regret cards from one angler to another in one step (docs/rules.md §10)."""
     a, b = player(state, giver), player(state, receiver)

@@ -148,7 +148,7 @@ def start_day(state: GameState) -> GameState:
     for p in state.players:
         changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
                                       "port_yesterday": p.location == "port", "shops_used": [],
-                                      "personality_tier": None, "personality_used": False}
+                                      "personality_tier": None, "personality_used": False, "caught_today": False}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
         if rules.boats_move_up_at_day_start and p.at_sea:
@@ -157,7 +157,7 @@ def start_day(state: GameState) -> GameState:
             changes["fishbucks"] = capped(state, p.fishbucks + rules.thursday_payday)
         players.append(replace(p, **changes))
     state = replace(state, day=day, players=players, first_player=(state.first_player + 1) % len(players),
-                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False)
+                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False, revealed=[])
     if day == THURSDAY:
         state = _tackle_handout(state, rules.thursday_dice)
     elif day == SATURDAY:

@@ -119,7 +119,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
         # build, not validation: the engine makes these on every catch (bench/replay.py), from values it has checked
         lines.append(build(DifficultyLine, {"kind": "printed", "label": t("Difficulty"), "amount": printed,
                                             "running": printed}))
-        if found is not None and found.reveal_difficulty is not None:
+        if found is not None and found.reveal_difficulty is not None and found.name not in state.revealed:
+            # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10)
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
             add("change", t("{n} Fish in hand", n=p.hand_count), found.difficulty_per_fish_in_hand * p.hand_count)
@@ -128,7 +129,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
             if discount is not None and applies(discount[0], fish_type, size):
                 add("change", t("{name} (displayed)", name=shown.name), -discount[1])
         rod = item(p.rod) if p.rod else None
-        if rod is not None and rod.discount_applies_to and applies(rod.discount_applies_to, fish_type, size):
+        if (rod is not None and rod.discount_applies_to and applies(rod.discount_applies_to, fish_type, size)
+                and not (rod.first_catch_each_day and p.caught_today)):
             add("change", rod.name, -rod.difficulty_discount)
     record: Add | None = add if printed is not None else None
     _dinks(state, action, record)

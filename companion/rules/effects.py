@@ -21,13 +21,14 @@ from companion.rules.cards import item
 from companion.rules.common import (
     acquire_dice,
     capped,
+    draw_dinks,
     draw_regrets,
     faces_for,
     fail,
     move_regrets,
     player,
-    replace,
     require_location,
+    shoal_emptied,
     unequipped,
     with_player,
 )
@@ -51,9 +52,12 @@ def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:
 
 
 def apply_draw_dink(state: GameState, action: DrawDink) -> GameState:
-    """Draw Dinks from an ability (A p.12: Dinks are not Fish and don't score)."""
-    p = player(state, action.player)
-    return with_player(state, action.player, dinks=p.dinks + action.count)
+    """Draw Dinks from an ability (A p.12: Dinks are not Fish and don't score): as many as the deck still holds,
+    refused when every Dink is held (docs/rules.md §1)."""
+    player(state, action.player)
+    if not state.dinks_in_deck:
+        fail("docs/rules.md §1", t("Every Dink is held: there is none left to draw"))
+    return draw_dinks(state, action.player, action.count)
 
 
 def apply_use_dink(state: GameState, action: UseDink) -> GameState:
@@ -151,7 +155,8 @@ def apply_move_regrets(state: GameState, action: MoveRegrets) -> GameState:
 
 
 def apply_empty_shoal(state: GameState, action: EmptyShoal) -> GameState:
-    """Record a Shoal emptied without a catch (The Plug, a discard ability), so an empty Sea ends the game (B)."""
+    """Record a Shoal emptied without a catch (The Plug, a discard ability); the last one ends the game at once
+    (A p.27)."""
     if state.shoals_emptied >= SHOALS:
         fail("A p.7", t("Every Shoal is already empty"))
-    return replace(state, shoals_emptied=state.shoals_emptied + 1)
+    return shoal_emptied(state)

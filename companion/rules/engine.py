@@ -33,6 +33,7 @@ MOVES: dict[str, Callable[[GameState, Any], GameState]] = {
     "reveal_plug": sea.apply_reveal_plug,
     "use_can_of_worms": sea.apply_can_of_worms,
     "eat_fish": sea.apply_eat_fish,
+    "discard_fish": sea.apply_discard_fish,
     "enter_fish": sea.apply_enter_fish,
     "pass": turns.apply_pass,
     "claim_reward": turns.apply_claim_reward,

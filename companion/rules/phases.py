@@ -19,7 +19,8 @@ from companion.rules.state import GameState, Phase
 
 # Moves that cards and abilities cause: on anyone's turn, in any phase of a Day (A p.11, p.18).
 EFFECT_MOVES = frozenset({"draw_regret", "discard_regret", "move_regrets", "draw_dink", "gain_item", "gain_die",
-                          "adjust_fishbucks", "enter_fish", "empty_shoal", "increment_die", "refresh_die"})
+                          "adjust_fishbucks", "enter_fish", "discard_fish", "empty_shoal", "increment_die",
+                          "refresh_die"})
 
 
 class PhaseRules(BaseModel):

@@ -92,7 +92,35 @@ def _open_shops(state: GameState, p: PlayerState) -> tuple[Shop, ...]:
 def _rewards(state: GameState, p: PlayerState) -> tuple[Reward, ...]:
     if not state.ruleset.passing_reward:
         return ()
-    return ("dink", "regret") if p.regret_cards else ("dink",)
+    dink: tuple[Reward, ...] = ("dink",) if state.dinks_in_deck else ()  # every Dink held (docs/rules.md §1)
+    return (*dink, "regret") if p.regret_cards else dink
+
+
+@cache
+def _dink_shop_discount_max() -> int:
+    return max(d.shop_discount for d in cards.catalog().dinks)
+
+
+def _can_afford(state: GameState, seat: int, p: PlayerState) -> bool:
+    """Whether the cheapest purchase (the lowest tier, the cheapest Market die) is within the angler's Fishbucks
+    once every discount they could use is taken off: the Life Preserver they hold, each Dink at the most a Dink
+    takes off, the Madness discount (A p.17, docs/rules.md §5)."""
+    rules = state.ruleset
+    prices = rules.shop_tiers.keys() if rules.shop_system == "three-shops" else rules.market_die_prices.values()
+    cheapest = min(prices, default=0)
+    off = (p.dinks * _dink_shop_discount_max() + state.madness(seat).port_discount
+           + (rules.life_preserver_discount if state.life_preserver == seat else 0))
+    return cheapest - off <= p.fishbucks
+
+
+def _sellable(p: PlayerState) -> bool:
+    """A Fish in hand that can be sold or mounted: one not entered, or a card that doesn't forbid it (A p.27)."""
+    return p.hand_hidden > 0 or any(can_sell_or_mount(f) for f in p.hand)
+
+
+def _edible(p: PlayerState) -> bool:
+    """A Fish in hand with an eat ability (A p.11), or one not entered (the table knows its card)."""
+    return p.hand_hidden > 0 or any(cards.can_eat(f) for f in p.hand)
 
 
 @cache
@@ -117,15 +145,17 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "reveal_plug": lambda s, i, p: p.at_sea and bool(p.fresh) and not s.plug_out and p.depth >= _plug_depth(),
     "abandon_ship": lambda s, i, p: p.at_sea and p.lifeboat,
     "use_can_of_worms": lambda s, i, p: p.at_sea and p.can_of_worms,
-    "eat_fish": lambda s, i, p: p.hand_count > 0,
+    "eat_fish": lambda s, i, p: _edible(p),
+    "discard_fish": lambda s, i, p: p.hand_count > 0,
     "use_dink": lambda s, i, p: p.dinks > 0,
     "use_item": lambda s, i, p: bool(p.items),
-    "sell": lambda s, i, p: not p.at_sea and p.hand_count > 0,
-    "buy": lambda s, i, p: bool(_open_shops(s, p)),
+    "sell": lambda s, i, p: not p.at_sea and _sellable(p),
+    "buy": lambda s, i, p: bool(_open_shops(s, p)) and _can_afford(s, i, p),
     "cycle_market": lambda s, i, p: (not p.at_sea and s.ruleset.shop_system == "market"
                                      and p.fishbucks >= 1),
-    "mount": lambda s, i, p: not p.at_sea and p.hand_count > 0 and None in p.mounted,
-    "claim_reward": lambda s, i, p: p.rewards_due > 0 and s.ruleset.passing_reward,
+    "mount": lambda s, i, p: not p.at_sea and _sellable(p) and None in p.mounted,
+    "claim_reward": lambda s, i, p: p.rewards_due > 0 and bool(_rewards(s, p)),
+    "draw_dink": lambda s, i, p: s.dinks_in_deck > 0,
     "draw_regret": lambda s, i, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
     "discard_regret": lambda s, i, p: p.regret_cards > 0,
     "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
@@ -210,8 +240,8 @@ def sea(state: GameState) -> SeaStatus:
     >>> s = start_action_phase(table(2))
     >>> sea(s).shoals_left, sea(s).can_empty, sea(s).game_ends
     (9, True, False)
-    >>> sea(play(s, *[EmptyShoal()] * 9)).game_ends
-    True
+    >>> sea(play(s, *[EmptyShoal()] * 8)).game_ends, play(s, *[EmptyShoal()] * 9).finished
+    (False, True)
     """
     plug = plug_reminder(state)
     return SeaStatus(shoals_left=state.shoals_left, plug_out=state.plug_out,

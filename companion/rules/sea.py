@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.i18n import t
 from companion.rules.actions import (
     AbandonShip,
+    DiscardFish,
     DropSinkers,
     EatFish,
     EnterFish,
@@ -13,9 +14,10 @@ from companion.rules.actions import (
     RevealPlug,
     UseCanOfWorms,
 )
-from companion.rules.cards import THE_PLUG, catalog, regrets_drawn
+from companion.rules.cards import THE_PLUG, can_eat, catalog, regrets_drawn
 from companion.rules.common import (
     check_unique,
+    draw_dinks,
     draw_regrets,
     fail,
     pick_fresh,
@@ -23,17 +25,17 @@ from companion.rules.common import (
     remove_from_hand,
     replace,
     require_location,
+    shoal_emptied,
     spend,
     to_graveyard,
     unequipped,
     with_player,
 )
-from companion.rules.constants import SHOALS
 from companion.rules.days import make_port
 from companion.rules.difficulty import catch_difficulty
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box, require_overmind_caught, swap_hadal_shade
-from companion.rules.turns import end_turn
+from companion.rules.turns import end_turn, next_turn
 
 
 def apply_drop_sinkers(state: GameState, action: DropSinkers) -> GameState:
@@ -77,28 +79,34 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
     for used in action.supplies:
         items.remove(used)
     state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks - len(action.dinks),
-                        items=items, **caught, **unequipped(p, items))
+                        items=items, caught_today=True, **caught, **unequipped(p, items))
+    if action.fish is not None and action.fish.name in state.revealed:
+        state = replace(state, revealed=[name for name in state.revealed if name != action.fish.name])
     state = swap_hadal_shade(state, action)
     if action.life_preserver:
         state = replace(state, life_preserver=None)
     chum = sum(regrets_drawn(name) for name in action.supplies)  # e.g. the Bucket of Chum's 3 Regrets
     if chum:
         state = draw_regrets(state, action.player, chum, action.regret_from)
+    state = end_turn(state, action.player)
     if action.overfished:  # the last Fish of a Shoal: one Regret, the Shoal is closed (A p.11)
-        state = draw_regrets(state, action.player, 1, action.regret_from)
-        state = replace(state, shoals_emptied=min(SHOALS, state.shoals_emptied + 1))
-    return end_turn(state, action.player)
+        state = shoal_emptied(draw_regrets(state, action.player, 1, action.regret_from))
+    return state
 
 
 def apply_give_up(state: GameState, action: GiveUp) -> GameState:
-    """Not catching a Fish costs one die of any value and draws a Dink (A p.11)."""
+    """Not catching a Fish costs one die of any value and draws a Dink, if the deck has one left (A p.11,
+    docs/rules.md §1). A named Fish given up stays revealed for the Day (A p.11)."""
     p = player(state, action.player)
     require_location(p, "sea")
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
     require_overmind_caught(state, action)
     paid, fresh = pick_fresh(p, [action.die], "A p.11")
-    state = with_player(state, action.player, fresh=fresh, spent=spend(p, paid), dinks=p.dinks + 1)
+    state = draw_dinks(with_player(state, action.player, fresh=fresh, spent=spend(p, paid)), action.player, 1)
+    if action.fish is not None and action.fish.name is not None and action.fish.name not in state.revealed:
+        # it stays revealed until the Day ends; its reveal ability is not resolved again (A pp.10-11)
+        state = replace(state, revealed=[*state.revealed, action.fish.name])
     return end_turn(state, action.player)
 
 
@@ -127,7 +135,9 @@ def apply_abandon_ship(state: GameState, action: AbandonShip) -> GameState:
     state = make_port(state, action.player, action, action.discard_regret, action.overmind_slot)
     state = with_player(state, action.player, lifeboat=False)
     if len(state.players) > 1 and state.unpassed == [action.player]:
-        # Everyone else has passed: the player still gets their turns at Port (A p.10).
+        # Everyone else has passed: the player still gets their turns at Port (A p.10); the passed anglers are
+        # skipped once more, and earn the passing reward for it (docs/rules.md §9).
+        state = next_turn(state, action.player)
         return replace(state, last_turns_left=state.ruleset.abandon_ship_last_turns)
     return end_turn(state, action.player)
 
@@ -142,10 +152,22 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
 
 
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:
-    """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11)."""
+    """Discard a Fish from hand for its eat ability; not after passing (A pp.9, 11). A card without one can't be
+    eaten (A p.11: "If a Fish has an eat ability ...")."""
     p = player(state, action.player)
     require_box(state, action.fish)
+    if action.fish is not None and not can_eat(action.fish):
+        fail("A p.11", t("{fish} has no eat ability", fish=action.fish.name))
     state = with_player(state, action.player, **remove_from_hand(p, action.fish, "A p.11"))
+    return replace(state, graveyard=to_graveyard(state, [action.fish]))
+
+
+def apply_discard_fish(state: GameState, action: DiscardFish) -> GameState:
+    """Discard a Fish from hand because a card says so (Hammerhead Shark's catch: "discard a small Fish"), to its
+    Graveyard; no eat ability is resolved (A p.11, docs/rules.md §10)."""
+    p = player(state, action.player)
+    require_box(state, action.fish)
+    state = with_player(state, action.player, **remove_from_hand(p, action.fish, "docs/rules.md §10"))
     return replace(state, graveyard=to_graveyard(state, [action.fish]))
 
 

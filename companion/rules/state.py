@@ -11,7 +11,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import N_, t
-from companion.rules.constants import DEPTHS, MOUNT_SLOTS, REGRETS_PER_PLAYER, SHOALS, SLOT_NUMBERS
+from companion.rules.constants import (
+    DEPTHS,
+    DINKS_IN_BOX,
+    MOUNT_SLOTS,
+    REGRETS_PER_PLAYER,
+    SHOALS,
+    SLOT_NUMBERS,
+    SOLO_DINKS,
+)
 from companion.rules.dice import TACKLE_IN_GAME, Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier, madness_tier
@@ -74,6 +82,7 @@ class PlayerState(BaseModel):
     personality: str | None = None  # Biggest Regrets: the personality card dealt at setup (docs/rules.md §11)
     personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
     personality_used: bool = False  # used today (once per Day)
+    caught_today: bool = False  # has caught a Fish this Day (the Lucky Pole's "first Fish each Day", docs/rules.md §10)
 
     @property
     def hand_count(self) -> int:
@@ -147,6 +156,9 @@ class GameState(BaseModel):
     # The Plug lies on the table: every turn starts by discarding a Fish of the Sea (A p.27, docs/rules.md §10).
     plug_out: bool = False
     graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (docs/rules.md §10)
+    # Named Fish revealed at Sea on an earlier turn and not caught: they stay revealed until the Day ends (A p.11),
+    # and their reveal ability is not resolved again (A p.10).
+    revealed: list[str] = Field(default_factory=list)
 
     # --- who and when -------------------------------------------------------------------------------------------
     @property
@@ -228,6 +240,13 @@ class GameState(BaseModel):
     def regrets_in_piles(self) -> int:
         """Regret cards in the draw and discard piles together (:data:`REGRETS_PER_PLAYER` per player, A p.6)."""
         return REGRETS_PER_PLAYER * len(self.players) - sum(p.regret_cards for p in self.players)
+
+    @property
+    def dinks_in_deck(self) -> int:
+        """Dinks no angler holds: the box's deck (:data:`DINKS_IN_BOX`, one fewer solo) less those held; a used Dink
+        goes back under the deck (A p.11, docs/rules.md §1)."""
+        deck = SOLO_DINKS if len(self.players) == 1 else DINKS_IN_BOX
+        return deck - sum(p.dinks for p in self.players)
 
     def tackle_available(self, colour: str) -> int:
         """Tackle dice of ``colour`` in the bag or the Market: those no player holds (A p.8)."""

@@ -12,13 +12,15 @@ def _give_reward(state: GameState, index: int, reward: str) -> GameState:
     """The passing reward: draw a Dink or discard a random Regret (docs/rules.md §9, Three shops)."""
     p = state.players[index]
     if reward == "dink":
+        if not state.dinks_in_deck:
+            fail("docs/rules.md §1", t("Every Dink is held: there is none left to draw"))
         return with_player(state, index, dinks=p.dinks + 1)
     if p.regret_cards == 0:
         fail("docs/rules.md §9", t("{name} has no Regret to discard", name=p.name))
     return with_player(state, index, regret_cards=p.regret_cards - 1)
 
 
-def _next_turn(state: GameState, index: int) -> GameState:
+def next_turn(state: GameState, index: int) -> GameState:
     """Hand the turn clockwise to the next player who hasn't passed; skipped players earn the passing reward."""
     n = len(state.players)
     for k in range(1, n + 1):
@@ -50,7 +52,7 @@ def end_turn(state: GameState, index: int) -> GameState:
         state = replace(state, last_turns_left=left)
         if left <= 0:
             return _passed(state, index)
-    return _next_turn(state, index)
+    return next_turn(state, index)
 
 
 def _passed(state: GameState, index: int) -> GameState:
@@ -61,7 +63,7 @@ def _passed(state: GameState, index: int) -> GameState:
     if all(p.passed for p in state.players):
         players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
         return replace(state, players=players, turn=None, last_turns_left=None)
-    return _start_countdown(_next_turn(state, index))
+    return _start_countdown(next_turn(state, index))
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:

@@ -168,8 +168,8 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
     """The mounted Fish the penalty discards.
 
     By scored value (A p.22) equal values score equally, so the first slot is taken. By printed value (variant C),
-    a tie between equal printed values goes the player's way: the one that scores least when the highest must go,
-    the one that scores most when the lowest must go — the player picks among equally-valued Fish.
+    a tie between equal printed values goes the angler's way, with 2 players and with more: the angler picks among
+    equally-valued Fish, so keeps the one that scores more and discards the one that scores less (docs/rules.md §9).
     """
     def printed(line: FishLine) -> int:
         return line.printed or 0
@@ -177,7 +177,7 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
     if ruleset.penalty_by == "scored":
         return (min if lowest else max)(mounts, key=lambda line: line.points)
     if lowest:
-        return min(mounts, key=lambda line: (printed(line), -line.points))
+        return min(mounts, key=lambda line: (printed(line), line.points))
     return max(mounts, key=lambda line: (printed(line), -line.points))
 
 
@@ -254,6 +254,15 @@ def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) 
                                                     name=p.name, n=len(p.mounted), slots=slots))
 
 
+def _check_regret_deck(players: Sequence[DeepRegretsPlayer]) -> None:
+    """The table's Regret cards together come from one deck: 10 per player (A p.6), every card solo (A p.23)."""
+    deck = REGRETS_PER_PLAYER * len(players) if len(players) > 1 else REGRET_CARDS_IN_BOX
+    held = sum(p.regret_cards for p in players)
+    if held > deck:
+        raise TableError("players", t("{held} Regret cards in all, but {n} players have a Regret deck of {deck} "
+                                      "cards (A p.6)", held=held, n=len(players), deck=deck))
+
+
 def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | None = None) -> DeepRegretsResult:
     """Score a finished table (docs/rules.md §7). Players are ranked; a shared rank means a shared win.
 
@@ -276,6 +285,7 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
         raise TableError("expansions", problem)
     for i, p in enumerate(players):
         _check_player(i, p, len(players), ruleset)
+    _check_regret_deck(players)
     _check_fish(players, ruleset)
 
     totals = [p.regret_value + (ruleset.lifeboat_regret_value if p.lifeboat_flipped else 0) for p in players]

@@ -29,7 +29,8 @@ from companion.scoring.ranking import rank
 LEFTOVER_DIVISOR = 3
 MAX_PLAYERS = 5  # 1–4, 5 with the deluxe edition (docs/rules.md §13)
 ROUNDS, SOLO_ROUNDS = 6, 7  # E: 6 rounds, solo 7
-Count = Annotated[int, Field(ge=0, strict=True)]
+ENTRY_MAX = 99  # docs/rules.md §13: no entry of the final scoring reaches 100 (points, counts, research, discs)
+Count = Annotated[int, Field(ge=0, le=ENTRY_MAX, strict=True)]
 # The four attribute tracks, each scored by its marker's column (E, "Final Scoring": "all 4 tracks").
 ATTRIBUTE_TRACKS = ("ingenuity", "inspiration", "coordination", "reputation")
 
@@ -42,16 +43,16 @@ class EndeavorPlayer(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
-    tracks: int = Field(default=0, ge=0)
-    ingenuity: int = Field(default=0, ge=0)
-    inspiration: int = Field(default=0, ge=0)
-    coordination: int = Field(default=0, ge=0)
-    reputation: int = Field(default=0, ge=0)
-    impact: int = Field(default=0, ge=0)
-    journals: int = Field(default=0, ge=0)
-    specialists: int = Field(default=0, ge=0)
-    research: int = Field(default=0, ge=0)
-    staging_discs: int = Field(default=0, ge=0)
+    tracks: int = Field(default=0, ge=0, le=len(ATTRIBUTE_TRACKS) * ENTRY_MAX)
+    ingenuity: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    inspiration: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    coordination: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    reputation: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    impact: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    journals: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    specialists: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    research: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    staging_discs: int = Field(default=0, ge=0, le=ENTRY_MAX)
 
     @model_validator(mode="after")
     def _tracks_once(self) -> EndeavorPlayer:
@@ -73,9 +74,9 @@ class EndeavorGoal(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str = Field(min_length=1)
-    points_per: int = Field(default=0, ge=0)
-    first: int = Field(default=0, ge=0)
-    second: int = Field(default=0, ge=0)
+    points_per: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    first: int = Field(default=0, ge=0, le=ENTRY_MAX)
+    second: int = Field(default=0, ge=0, le=ENTRY_MAX)
     counts: dict[str, Count] = Field(default_factory=dict)
 
 
@@ -206,7 +207,7 @@ class CoopGoal(BaseModel):
 
     name: str = Field(min_length=1)
     achieved: bool | None = None
-    threshold: int | None = Field(default=None, ge=0)
+    threshold: int | None = Field(default=None, ge=0, le=ENTRY_MAX * 5)
     counts: dict[str, Count] = Field(default_factory=dict)
 
     @model_validator(mode="after")

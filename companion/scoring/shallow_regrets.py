@@ -26,6 +26,7 @@ from companion.scoring.ranking import rank
 
 MOST_FOUL_PENALTY = 2
 FROD = "Frod"
+POINTS_MIN, POINTS_MAX = -9, 9  # docs/rules.md §12: a card prints one figure; the readable ones print -1 to 5
 CARDS_IN_BOX = 18  # docs/rules.md §12: 18 Fish cards
 CARDS_WITH_EXPANSION = 24  # the 4-player expansion "Lingering Remorse" adds 6 Fish
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # 2–3 on the cover, 4 with the expansion; solo is played against the Frod
@@ -37,7 +38,7 @@ class ShallowFish(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     name: str | None = None
-    points: int
+    points: int = Field(ge=POINTS_MIN, le=POINTS_MAX)
     type: FishType
 
 

@@ -292,7 +292,7 @@ def test_endeavor_solo_rounds_through_the_cli(tmp_path: Path, capsys: pytest.Cap
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     (json.dumps({"game": "endeavor-deep-sea", "players": [{"name": "A"}],
                  "goals": [{"name": "G", "points_per": int("9" * 4000), "counts": {"A": int("9" * 4000)}}]}),
-     "too big to print"),
+     "goals[0].points_per: Input should be less than or equal to 99"),  # bounded now (docs/rules.md §13)
 ])
 def test_no_traceback_whatever_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
                                         why: str) -> None:
@@ -300,3 +300,31 @@ def test_no_traceback_whatever_the_file(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = run(tmp_path, text, capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert why in err
+
+
+@pytest.mark.parametrize(("table", "field"), [
+    ({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": -10**30, "type": "fair"}]},
+                                             {"name": "B"}]}, "points"),
+    ({"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 10, "type": "foul"}]},
+                                             {"name": "B"}]}, "points"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": "A", "impact": 10**30}, {"name": "B"}]}, "impact"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": "A", "ingenuity": 100}]}, "ingenuity"),
+    ({"game": "endeavor-deep-sea", "players": [{"name": "A"}, {"name": "B"}],
+      "goals": [{"name": "G", "first": 10**9, "counts": {"A": 1}}]}, "first"),
+    ({"game": "deep-regrets", "players": [{"name": "A", "regret_cards": 0, "regret_value": 0, "fishbucks": 0,
+                                           "hand": [{"value": 10**30, "type": "fair"}]}]}, "hand[0]"),
+])
+def test_numbers_out_of_the_games_bounds_are_refused_naming_the_field(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], table: dict, field: str) -> None:
+    """Issue 28 item 5. docs/rules.md §1 (a Deep Regrets Fish prints 0-9, already refused), §12 (Shallow Regrets
+    points -9 to 9), §13 (Endeavor entries 0-99)."""
+    code, _, err = run(tmp_path, table, capsys)
+    assert code != 0 and field in err and "Traceback" not in err
+
+
+def test_more_regret_cards_than_the_deck_for_the_table_are_refused_a_p6(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A p.6: 10 Regret cards per player; 20 + 20 at a 2-player table is refused with the field (issue 27 item 9)."""
+    players = [{"name": n, "regret_cards": 20, "regret_value": 0, "fishbucks": 0} for n in ("A", "B")]
+    code, _, err = run(tmp_path, {"game": "deep-regrets", "players": players}, capsys)
+    assert code != 0 and "players: 40 Regret cards in all, but 2 players have a Regret deck of 20 cards" in err

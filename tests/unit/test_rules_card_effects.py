@@ -4,8 +4,8 @@ displayed Fish, the Cloche and the Claw Hammer, Regrets moving between anglers, 
 from refusals import refused
 
 from companion.rules.actions import (
+    DiscardFish,
     DrawRegret,
-    EatFish,
     EmptyShoal,
     EndGame,
     EnterFish,
@@ -179,7 +179,7 @@ def test_every_fish_card_exists_once_rules_md_10():
     s = play(at_sea(), sunfish)
     e = refused(s, Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0]), "docs/rules.md §10")
     assert "in an angler's hand" in e.message and "P1" not in e.message  # whose hand is a secret (issue 25)
-    eaten = play(s, GiveUp(player=1, die=0), EatFish(player=0, fish=ref("Sunfish")))  # eaten on P1's own turn
+    eaten = play(s, GiveUp(player=1, die=0), DiscardFish(player=0, fish=ref("Sunfish")))  # a card discards it
     assert eaten.graveyard == ["Sunfish"]
     assert "Graveyard" in refused(play(eaten, GiveUp(player=0, die=0)),
                                   Fish(player=1, fish=ref("Sunfish"), depth=1, dice=[0])).message
@@ -274,14 +274,16 @@ def test_empty_piles_still_take_from_another_angler_a_p18():
 
 # --- Shoals emptied without a catch ------------------------------------------------------------------------------
 
-def test_every_shoal_emptied_ends_the_game_b():
+def test_every_shoal_emptied_ends_the_game_at_once_a_p27():
     s = at_sea()
     refused(s, EndGame(), "A p.22")
-    for _ in range(9):
+    for _ in range(8):
         s = play(s, EmptyShoal())
-    refused(s, EmptyShoal(), "A p.7")
-    assert play(s, EndGame()).finished
-    assert play(play(at_sea(), Pass(player=0)), *[EmptyShoal()] * 9, EndGame()).finished
+    assert not s.finished
+    s = play(s, EmptyShoal())
+    assert s.finished and s.turn is None
+    refused(s, EmptyShoal(), "A p.22")
+    assert play(play(at_sea(), Pass(player=0)), *[EmptyShoal()] * 9).finished
 
 
 # --- input that can't be real (issue 11) ----------------------------------------------------------------------------

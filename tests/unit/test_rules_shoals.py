@@ -7,7 +7,6 @@ from companion.rules.actions import (
     AdvancePhase,
     DropSinkers,
     EmptyShoal,
-    EndGame,
     Fish,
     Pass,
     RevealPlug,
@@ -122,10 +121,8 @@ def test_the_last_shoal_emptied_ends_the_game_a_p27():
     assert [st.text for st in steps(s, EmptyShoal()) if st.kind == "shoal"] == [
         "Every Shoal is empty: the game ends now (A p.27) — a card emptied a Shoal"]
     s = play(s, EmptyShoal())
-    assert sea(s).game_ends and not sea(s).can_empty and sea(s).plug_reminder is None
-    assert available(s, 1).can("end_game")
-    assert play(s, EndGame()).finished
-    assert not sea(play(s, EndGame())).game_ends
+    assert s.finished and not sea(s).can_empty and sea(s).plug_reminder is None
+    assert not sea(s).game_ends and not available(s, 1).can("end_game")  # nothing left to end
 
 
 def test_an_overfished_shoal_counts_too_a_p11():

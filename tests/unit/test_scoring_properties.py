@@ -16,8 +16,10 @@ fish = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 9)), type=st
 def players(draw: st.DrawFn) -> list[DeepRegretsPlayer]:
     n = draw(st.integers(1, 5))
     out = []
+    deck = 10 * n if n > 1 else 60  # the table's Regret cards come from one deck (A p.6, p.23)
     for i in range(n):
-        cards = draw(st.integers(0, 20))
+        cards = draw(st.integers(0, min(20, deck)))
+        deck -= cards
         out.append(DeepRegretsPlayer(
             name=f"P{i}", regret_cards=cards, regret_value=draw(st.integers(0, 3 * cards)),
             lifeboat_flipped=draw(st.booleans()), fishbucks=draw(st.integers(0, 10)),

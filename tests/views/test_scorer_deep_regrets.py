@@ -277,3 +277,11 @@ def test_a_game_scored_from_the_table_shows_its_winner_before_the_entries() -> N
 def test_a_table_filled_in_by_hand_shows_its_result_under_the_entries() -> None:
     order = ids(draw(ctx_with(worked_example())))
     assert order.index("scorer-player-1") < order.index("scorer-winners")
+
+
+def test_more_regret_cards_at_the_table_than_the_deck_are_refused_a_p6() -> None:
+    """A p.6: the deck holds 10 Regret cards per player; 11 + 10 at a 2-player table can't be (issue 27 item 9)."""
+    draft = worked_example()
+    draft.players[0].regret_cards, draft.players[1].regret_cards = 11, 10
+    screen = draw(ctx_with(draft))
+    assert "21 Regret cards in all, but 2 players have a Regret deck of 20 cards" in text_of(screen, "scorer-problem")

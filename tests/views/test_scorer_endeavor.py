@@ -69,3 +69,13 @@ def test_coop_goal_check_by_difficulty() -> None:
     assert text_of(draw(ctx), "endeavor-coop-result").startswith("Won: 4 goals met, 4 needed")
     tap(draw(ctx), "endeavor-difficulty-expert")  # a game that ended short of its goals is lost (issue 12)
     assert text_of(draw(ctx), "endeavor-coop-result") == "Lost: 4 of the 6 goals needed were met (2 short)"
+
+
+def test_numbers_beyond_the_bound_are_refused_naming_the_field() -> None:
+    """docs/rules.md §13: every Endeavor entry is 0 to 99 (issue 28 item 5); an impact of 10^30 changes nothing."""
+    ctx = context(None, "/score/endeavor")
+    change(draw(ctx), "endeavor-impact-0", str(10**30))
+    assert ctx.error is not None and "from 0 to 99" in ctx.error and ctx.error.startswith("Impact")
+    assert draft_of(ctx, DRAFT_KEY)["players"][0].get("impact", 0) == 0
+    change(draw(ctx), "endeavor-impact-0", "99")
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["impact"] == 99

@@ -40,7 +40,7 @@ def test_negative_points_are_allowed_and_text_is_refused() -> None:
     assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == [{"points": -1, "type": "foul"}]
     change(draw(ctx), "shallow-points-0", "three")
     tap(draw(ctx), "shallow-add-fair-0")
-    assert "points" in text_of(draw(ctx), "error-line")
+    assert "Points must be a whole number" in text_of(draw(ctx), "error-line")
     assert len(draft_of(ctx, DRAFT_KEY)["players"][0]["fish"]) == 1
 
 
@@ -76,3 +76,15 @@ def test_removed_player_can_be_put_back() -> None:
     assert [p["name"] for p in draft_of(ctx, DRAFT_KEY)["players"]] == ["A", "C"]
     tap(draw(ctx), "scorer-undo-remove")
     assert [p["name"] for p in draft_of(ctx, DRAFT_KEY)["players"]] == ["A", "B", "C"]
+
+
+def test_points_beyond_a_cards_range_are_refused_naming_the_field() -> None:
+    """docs/rules.md §12: a Shallow Regrets card prints its points as one figure, -9 to 9 (issue 28 item 5)."""
+    ctx = context(None, "/score/shallow")
+    for typed in ("-1000000000000000000000000000000", "10"):
+        change(draw(ctx), "shallow-points-0", typed)
+        tap(draw(ctx), "shallow-add-fair-0")
+        assert text_of(draw(ctx), "error-line") == "Points must be a whole number from -9 to 9"
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == []
+    enter(ctx, "0", 9, "fair")
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == [{"points": 9, "type": "fair"}]

@@ -114,8 +114,10 @@ def game_switcher(ctx: AppContext, current: str) -> ft.Row:
     return ft.Row(chips, wrap=True, spacing=8)
 
 
-def parse_int(text: str | None, *, minimum: int | None = 0, blank: int | None = None) -> int | None:
-    """A whole number typed by a player; blank gives ``blank``. ``ValueError`` for anything else.
+def parse_int(text: str | None, *, minimum: int | None = 0, maximum: int | None = None,
+              blank: int | None = None) -> int | None:
+    """A whole number typed by a player, within ``minimum``..``maximum`` where given; blank gives ``blank``.
+    ``ValueError`` for anything else.
 
     >>> parse_int(" 12 "), parse_int("", blank=None), parse_int("-2", minimum=None)
     (12, None, -2)
@@ -124,23 +126,24 @@ def parse_int(text: str | None, *, minimum: int | None = 0, blank: int | None = 
     if not text:
         return blank
     value = int(text.replace("−", "-"))
-    if minimum is not None and value < minimum:
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         raise ValueError(text)
     return value
 
 
 def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_value: Callable[[int | None], None],
-              *, minimum: int | None = 0, blank_ok: bool = False, width: int | None = None) -> ft.Semantics:
-    """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``).
+              *, minimum: int | None = 0, maximum: int | None = None, blank_ok: bool = False,
+              width: int | None = None) -> ft.Semantics:
+    """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``), within the
+    bounds the game allows.
 
     A value that isn't one is refused with a one-line reason and leaves the draft as it was.
     """
     def on_change(event: ft.Event[ft.TextField]) -> None:
         try:
-            number = parse_int(event.control.value, minimum=minimum, blank=None if blank_ok else 0)
+            number = parse_int(event.control.value, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
         except ValueError:
-            lowest = t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
-            ed.fail(t("{field} must be {what}", field=label, what=lowest))
+            ed.fail(t("{field} must be {what}", field=label, what=_whole_number(minimum, maximum)))
             return
         ed.typed(lambda: on_value(number))
 
@@ -148,6 +151,12 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
                          height=theme.TOUCH + 8)
     return tagged(identifier, _kept_on_leave(ed, field))
+
+
+def _whole_number(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return t("a whole number from {low} to {high}", low=minimum, high=maximum)
+    return t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
 
 
 def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:

@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.i18n import N_, t
 from companion.scoring.endeavor import (
+    ENTRY_MAX,
     GOALS_NEEDED,
     MAX_GOALS,
     MAX_PLAYERS,
@@ -103,7 +104,7 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
     # A draft saved before the tracks were split has a ``tracks`` total instead: it is still scored
     # (EndeavorPlayer.tracks).
     fields: list[ft.Control] = [int_field(ed, f"endeavor-{key}-{i}", t(label), p.get(key, 0), partial(set_number, key),
-                                          width=150) for key, label in CATEGORIES]
+                                          maximum=ENTRY_MAX, width=150) for key, label in CATEGORIES]
     title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
                                partial(set_value, "name")),
                     icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
@@ -132,11 +133,12 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
         _changed(ed, draft)
 
     numbers: list[ft.Control] = [int_field(ed, f"endeavor-goal-{key}-{g}", label, goal[key], partial(set_number, key),
-                                           width=120)
+                                           maximum=ENTRY_MAX, width=120)
                                  for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
                                   ("second", t("2nd bonus")))]
     counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
-                                          goal["counts"].get(str(i), 0), partial(set_count, i), width=120)
+                                          goal["counts"].get(str(i), 0), partial(set_count, i), maximum=ENTRY_MAX,
+                                          width=120)
                                 for i, p in enumerate(draft["players"])]
     title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                partial(set_value, "name")),

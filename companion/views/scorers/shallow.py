@@ -19,6 +19,8 @@ from companion.i18n import t, tn
 from companion.scoring.shallow_regrets import (
     FROD,
     MAX_PLAYERS,
+    POINTS_MAX,
+    POINTS_MIN,
     ShallowFish,
     ShallowPlayer,
     ShallowResult,
@@ -65,9 +67,11 @@ def _fish_list(draft: dict[str, Any], who: str) -> list[dict[str, Any]]:
 def add_fish(ed: Editing, draft: dict[str, Any], who: str, kind: str) -> None:
     """Add the points typed in ``shallow-points-<who>`` as a Fair or Foul Fish (points may be negative)."""
     try:
-        points = parse_int(ed.form.typed.get(f"shallow-points-{who}", ""), minimum=None)
+        points = parse_int(ed.form.typed.get(f"shallow-points-{who}", ""), minimum=POINTS_MIN, maximum=POINTS_MAX)
     except ValueError:
-        points = None
+        ed.fail(t("Points must be {what}", what=t("a whole number from {low} to {high}", low=POINTS_MIN,
+                                                     high=POINTS_MAX)))
+        return
     if points is None:
         ed.fail(t("Type the Fish's points first (a whole number; it may be negative)"))
         return
