@@ -186,3 +186,32 @@ def test_a_card_that_cant_be_sold_or_mounted_offers_neither_rules_10():
     assert text_of(draw(ctx), "port-pick-sharpear-enope-squid").endswith("· Can't be sold or mounted")
     ctx = context(game_of(ctx), "/player?game={id}&seat=0")
     assert text_of(draw(ctx), "hand-0").endswith("· Can't be sold or mounted")
+
+
+def test_life_preserver_switch_goes_when_the_life_preserver_does():
+    """Issue 26, bug 1; A p.17: the Life Preserver goes back to the middle once used, so the switch that used it goes
+    too, and the next purchase is quoted and paid at full price instead of refused."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    change(draw(ctx), "discount-life-preserver", True)
+    tap(draw(ctx), "buy-die-blue")  # $2 − $2 = $0
+    assert ctx.error is None and game_of(ctx).state.life_preserver is None
+    v = draw(ctx)
+    assert "discount-life-preserver" not in ids(v)
+    assert text_of(v, "buy-quote-die-blue") == "$2"
+    tap(v, "buy-die-blue")
+    assert ctx.error is None
+    assert text_of(draw(ctx), "port-fishbucks").startswith("$3")
+
+
+def test_dinks_used_at_port_are_forgotten_once_spent():
+    """Issue 26, bug 1; A p.17: a Dink used on a purchase goes back to the deck, so it is not offered again."""
+    game = play(tuesday_at_port(fishbucks=5), act.DrawDink(player=0))
+    ctx = at_port(game)
+    tap(draw(ctx), "dink-add-1")
+    assert not is_enabled(draw(ctx), "dink-add-2")  # one Dink held, one used
+    tap(draw(ctx), "buy-die-blue")  # $2 − Dink $1 = $1
+    assert ctx.error is None and game_of(ctx).state.players[0].dinks == 0
+    v = draw(ctx)
+    assert text_of(v, "buy-quote-die-blue") == "$2"
+    tap(v, "buy-die-blue")
+    assert ctx.error is None
