@@ -152,6 +152,22 @@ def test_the_bundled_font_covers_every_character_of_the_chinese_catalog() -> Non
     assert (font_file.parent / "OFL.txt").read_text(encoding="utf-8").startswith("Copyright")
 
 
+def test_the_bundled_font_draws_the_names_people_type() -> None:
+    """Issue 26, bug 2: "李美玲" read "李美⌧"; the 29 given-name characters found missing, and every one of Big5's
+    level-1 "frequently used" characters (A440-C67E, enumerated here by Python's codec), are in the font."""
+    cmap = TTFont(assets_path(theme.CJK_FONT_FILE), lazy=True).getBestCmap()
+    missing_names = [c for c in "玲婷怡欣雅慧芳淑惠君珮瑜萱涵庭偉俊傑宏豪秀麗玉珍靜雯琪嘉穎李美" if ord(c) not in cmap]
+    assert not missing_names
+    level1 = []
+    for code in range(0xA440, 0xC67F):
+        try:
+            level1.append(code.to_bytes(2, "big").decode("big5"))
+        except UnicodeDecodeError:  # the unused trail bytes 7F-A0
+            continue
+    assert len(level1) == 5401
+    assert [c for c in level1 if ord(c) not in cmap] == []
+
+
 def test_the_font_is_registered_for_chinese_only() -> None:
     pages = {code: SimpleNamespace(fonts=None) for code in ("en", "it", "zh_Hant")}
     for code, page in pages.items():
