@@ -72,6 +72,15 @@ class TableStep(BaseModel):
     count: int = 1
 
 
+Moment = tuple[int, str, int | None, int | None]
+
+
+def moment(state: GameState) -> Moment:
+    """The point of play a step belongs to: the Day, the phase, whose turn it is and the last player's turns left.
+    A step is shown until the table moves on from it (issue 26): a turn, a phase, and so never across a Day."""
+    return state.day, state.phase, state.current_player, state.last_turns_left
+
+
 def table_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
     """The physical steps the table must make because ``action`` turned ``before`` into ``after``, in the order
     the table does them: the Day, then per angler in turn order Regrets, dice, money, cards, then the Life

@@ -493,3 +493,35 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     monkeypatch.setattr("companion.store.files.atomic_write", broken)
     tap(draw(ctx), "regret-minus-0")
     assert "No space left on device" in text_of(draw(ctx), "error-line")
+
+
+def _steps(screen: object) -> str:
+    return " ".join(texts(find(screen, "table-steps"))) if "table-steps" in ids(screen) else ""
+
+
+def test_steps_last_until_the_table_moves_on_and_never_cross_a_day(two_tabs):
+    """Issue 26, bug 4: "Bo: draw a Dink" stayed into Bo's next turn and "Bo is last…" into Tuesday's Refresh on the
+    phone that made the move, while the other phones played on. A steps line lasts until the next turn or phase."""
+    tabs = two_tabs(monday_action())  # Ada to act
+    other = tabs.other
+    tap(other.render(), "regret-plus-0")
+    assert "Ada: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "regret-plus-1")  # still Ada's turn: the table hasn't moved on
+    assert "Ada: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "pass-0")  # Ada passes on the other phone: Bo's turn
+    assert _steps(other.render()) == ""
+
+
+def test_the_last_players_countdown_does_not_cross_the_day(two_tabs):
+    """Issue 26, bug 4: "Bo is last: 2 more turns, then the Day ends" stayed from Monday into Tuesday's Refresh."""
+    tabs = two_tabs(monday_action())
+    other = tabs.other
+    tap(other.render(), "pass-0")
+    assert "Bo is last: 2 more turns" in _steps(other.render())
+    tap(draw(tabs.first), "pass-1")
+    assert _steps(other.render()) == ""  # Bo played his turn on the other phone
+    tap(other.render(), "regret-plus-1")  # a Regret card drawn by hand once everyone passed
+    assert "Bo: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "advance-day")
+    assert game_of(tabs.first).state.day == 1
+    assert _steps(other.render()) == ""

@@ -294,7 +294,7 @@ def PortScreen(ctx: AppContext) -> ft.View:
 @ft.component
 def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
-    moves = use_moves(ctx, session, shown.version)
+    moves = use_moves(ctx, session, shown)
     form = use_form(PortForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state

@@ -297,7 +297,7 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 @ft.component
 def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
-    moves = use_moves(ctx, session, shown.version)
+    moves = use_moves(ctx, session, shown)
     form = use_form(AnglerForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state

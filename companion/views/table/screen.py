@@ -93,7 +93,7 @@ def _Toolbar(moves: Moves) -> ft.Control:
 @ft.component
 def _Body(moves: Moves) -> ft.Control:
     shown = use_session(moves.session)
-    moves.shown = shown.version
+    moves.drawn(shown)
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
