@@ -41,13 +41,13 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
-    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` a tap on the number
-    opens a field on the numeric keyboard (``{name}-field-{index}``, focused): the number typed (``minimum`` or more)
-    goes to ``on_typed`` when the field is left or submitted; anything else goes to ``on_invalid`` as a message
-    naming the field, and changes nothing.
+    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` an empty field on the
+    numeric keyboard lies over the number (``{name}-field-{index}``, :func:`TypedNumber`): the number typed
+    (``minimum`` or more) goes to ``on_typed`` when the field is left or submitted; anything else goes to
+    ``on_invalid`` as a message naming the field, and changes nothing.
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
-    >>> [c.identifier for c in row.controls]
+    >>> [row.controls[0].identifier, row.controls[1].content.identifier, row.controls[2].identifier]
     ['regret-minus-0', 'regret-0', 'regret-plus-0']
     """
     caption = label or name
