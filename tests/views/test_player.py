@@ -66,6 +66,29 @@ def test_abandon_ship_flips_the_lifeboat_and_makes_port():
     assert text_of(v, "player-where") == "Port"
 
 
+def test_abandon_ship_offers_the_optional_regret_discard():
+    """Issue 26, bug 5; A p.17: arriving at Port during the Declaration or by the Lifeboat, "Discard one Regret card
+    (optional)": with 2 Regret cards, Ada abandons ship, discards one and keeps 1."""
+    ctx = at_player(play(monday_action(), act.DrawRegret(player=0, count=2)))
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")  # yes
+    v = draw(ctx)
+    assert {"abandon-ship-port", "abandon-ship-discard"} <= set(ids(v))
+    tap(v, "abandon-ship-discard")
+    tap(draw(ctx), "port-roll-0")
+    ada = game_of(ctx).state.players[0]
+    assert (ada.location, ada.lifeboat, ada.regret_cards) == ("port", False, 1)
+
+
+def test_abandon_ship_without_a_regret_card_goes_straight_to_the_muster():
+    """A p.17: with no Regret card there is nothing to discard, so no choice is asked."""
+    ctx = at_player(monday_action())
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")
+    v = draw(ctx)
+    assert "abandon-ship-discard" not in ids(v) and "port-roll-0" in ids(v)
+
+
 def test_player_screen_links_back_to_the_table():
     ctx = at_player(two_players(), seat=1)
     tap(draw(ctx), "table")

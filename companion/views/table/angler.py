@@ -321,7 +321,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
             AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
-                        allowed.overmind_slots, key=f"abandon-ship-{i}-{p.lifeboat}")
+                        allowed.overmind_slots, allowed.port_discard, key=f"abandon-ship-{i}-{p.lifeboat}")
             if allowed.can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
