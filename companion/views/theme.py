@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.i18n import FONTS
 from companion.store.display import TEXT_SCALE_DEFAULT, check_text_scale, scaled
 from companion.views.phone_choice import PhoneChoice
 
@@ -77,10 +78,7 @@ def recall_text_scale(page: ft.Page, on_change: Callable[[], None]) -> None:
     _text_scale.recall(page, on_change)
 
 
-# A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses
-# (scripts/build_font.py rebuilds it), served from assets/.
-CJK_FONT = "Noto Sans TC"
-CJK_FONT_FILE = "fonts/NotoSansTC-companion.otf"
+CJK_FONT, CJK_FONT_FILE = FONTS["zh_Hant"]  # served from assets/
 
 SEED = ft.Colors.TEAL
 FAIR = ft.Colors.LIGHT_BLUE_300
