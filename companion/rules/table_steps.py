@@ -241,10 +241,10 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
         if n and kind == "omen":
             text = t("{name}: take the Omen Die", name=now.name)
         elif n:
-            where = t("the Market") if market else t("the bag")
-            text = tn("{name}: take one {die} tackle die from {where}",
-                      "{name}: take {n} {die} tackle dice from {where}", n, name=now.name, die=die_label(kind),
-                      where=where)
+            # The whole "from …" phrase is translated: Italian joins "da" and the article ("dal sacchetto").
+            source = t("from the Market") if market else t("from the bag")
+            text = tn("{name}: take one {die} tackle die {source}", "{name}: take {n} {die} tackle dice {source}", n,
+                      name=now.name, die=die_label(kind), source=source)
         if n:
             steps.append(TableStep(kind="take_die", seat=i, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))

@@ -124,11 +124,20 @@ def font_family(language: str) -> str | None:
     return CJK_FONT if language.startswith("zh") else None
 
 
+# Flutter's own words (what a screen reader hears of a field: "60 characters remaining") in the app's languages.
+FLUTTER_LOCALES = {"en": ft.Locale("en"), "it": ft.Locale("it"),
+                   "zh_Hant": ft.Locale("zh", country_code="TW", script_code="Hant")}
+
+
 def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> None:
-    """Set both themes on ``page`` for its language, and pick the mode from the user's setting.
+    """Set both themes on ``page`` for its language, and pick the mode from the user's setting; Flutter's own
+    words (a field's remaining characters, read aloud) follow the language too.
 
     The CJK font is registered only on a page that shows Chinese, so other phones never download it.
     """
+    page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(FLUTTER_LOCALES.values()),
+                                                       current_locale=FLUTTER_LOCALES.get(language,
+                                                                                          FLUTTER_LOCALES["en"]))
     family = font_family(language)
     if family is not None:
         page.fonts = {**(page.fonts or {}), family: CJK_FONT_FILE}

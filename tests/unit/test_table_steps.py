@@ -294,3 +294,15 @@ def test_lonely_says_whose_dice_to_turn_rules_11():
     s = with_player(s.model_copy(update={"turn": 1}), 3, depth=2)
     raised = "turn your Fresh dice to Angler die 2, Angler die 1, Angler die 1"
     assert texts(s, UsePersonality(player=1)) == [f"P2: {raised}", f"P3: {raised}"]
+
+
+def test_a_die_from_the_bag_or_the_market_reads_as_italian_says_it_a_p8_a_p16():
+    """Issue 26: Italian joins "da" and the article ("dal sacchetto", "dal Mercato"), never "da il sacchetto"."""
+    from companion.i18n import use_language
+
+    with use_language("it"):
+        bought = texts(at_port(fishbucks=5), Buy(player=0, shop="tackle", colour="green", faces=[2]))
+        thursday = [x.text for x in steps(morning_of(3), AdvancePhase()) if x.kind == "take_die"]
+    assert any("dal Mercato" in line for line in bought), bought
+    assert thursday and all("dal sacchetto" in line for line in thursday), thursday
+    assert not any(" da il " in line for line in [*bought, *thursday])

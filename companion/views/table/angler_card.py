@@ -12,7 +12,7 @@ from typing import NamedTuple, cast
 
 import flet as ft
 
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.net import may_see_hidden
 from companion.rules import actions as act
 from companion.rules import queries
@@ -160,7 +160,7 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
         if count > len(fish):
             text = f"{text} · {not_entered(count - len(fish))}"
     else:
-        text = t("{n} Fish in hand", n=count)
+        text = tn("{n} Fish in hand", "{n} Fish in hand", count)
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
