@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
+from seated import on, phone
 from tables import (
     all_passed_on_the_last_day,
     context,
@@ -23,6 +24,7 @@ from companion.rules import actions as act
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
+from companion.session import Sessions
 from companion.store import open_store
 from tests.support.components import Rendered
 
@@ -525,3 +527,20 @@ def test_the_last_players_countdown_does_not_cross_the_day(two_tabs):
     tap(draw(tabs.first), "advance-day")
     assert game_of(tabs.first).state.day == 1
     assert _steps(other.render()) == ""
+
+
+def test_a_seated_phone_shows_its_own_anglers_card_first(keys):
+    """Issue 26: a seated phone at a table of four scrolled past three cards to enter its dice. Its own angler's
+    card comes first; the whole table's phone keeps the turn order."""
+    game = monday_action()  # Ada first
+    sessions = Sessions(None)
+    bo_ctx = context(game, "/table?game={id}", sessions=sessions)
+    table_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
+    whole_table = phone(keys, keys.room_code, {"game": game.id, "angler": None})
+    with on(bo):
+        cards = [i for i in ids(draw(bo_ctx)) if i.startswith("player-card-")]
+    assert cards == ["player-card-1", "player-card-0"]
+    with on(whole_table):
+        cards = [i for i in ids(draw(table_ctx)) if i.startswith("player-card-")]
+    assert cards == ["player-card-0", "player-card-1"]

@@ -20,12 +20,13 @@ import logging
 import flet as ft
 
 from companion.i18n import t
+from companion.net.seats import seat_of
 from companion.rules.expansions import setup_notes
 from companion.rules.game import Game
 from companion.session import GameSession, Snapshot
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.hooks import use_session
+from companion.views.hooks import current_page, use_session
 from companion.views.labels import phase_name
 from companion.views.table.angler_card import angler_card
 from companion.views.table.banner import banner
@@ -103,7 +104,7 @@ def _Body(moves: Moves) -> ft.Control:
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
     cards: list[ft.Control] = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6},
                                             key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in state.turn_order()]
+                               for i in _own_first(state.turn_order(), game.id)]
     return ft.Column([
         banner(state),
         *shoals(moves, state),
@@ -113,6 +114,15 @@ def _Body(moves: Moves) -> ft.Control:
         *next_step(moves, game.id, state),
         ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _own_first(order: list[int], game_id: str) -> list[int]:
+    """A seated phone shows its own angler's card first, where its thumb enters its dice (issue 26); the others
+    follow in turn order."""
+    page = current_page()
+    seat = seat_of(page) if page is not None else None
+    mine = seat.angler if seat is not None and seat.game == game_id else None
+    return sorted(order, key=lambda i: i != mine)
 
 
 def _card(seat: int) -> str:
