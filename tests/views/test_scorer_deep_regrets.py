@@ -277,3 +277,14 @@ def test_a_game_scored_from_the_table_shows_its_winner_before_the_entries() -> N
 def test_a_table_filled_in_by_hand_shows_its_result_under_the_entries() -> None:
     order = ids(draw(ctx_with(worked_example())))
     assert order.index("scorer-player-1") < order.index("scorer-winners")
+
+
+def test_a_fish_floored_at_zero_says_so():
+    """Issue 26; docs/rules.md §7: a Foul 1 with no Regret cards scores 1 − 2, never below 0: it reads
+    "0 (−2, never below 0)", not "1 −2 = 0"; one above the floor keeps its sum."""
+    ctx = context(None, "/score")
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[PlayerDraft(
+        name="Ann", regret_value=0, hand=[FishRef(value=1, type="foul"), FishRef(value=3, type="foul")])]), seen=0)
+    v = draw(ctx)
+    assert text_of(v, "scorer-line-0-0") == "Hand · Fish · Foul 1: 0 (−2, never below 0)"
+    assert text_of(v, "scorer-line-0-1") == "Hand · Fish · Foul 3: 3 −2 = 1"

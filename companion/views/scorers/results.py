@@ -25,8 +25,12 @@ def fish_line_text(line: FishLine) -> str:
         line.place, slot_label(line.slot or 0, line.multiplier))
     printed = "–" if line.printed is None else str(line.printed)
     sign = f"+{line.modifier}" if line.modifier >= 0 else f"−{-line.modifier}"
-    maths = (t("no value: 0") if line.printed is None
-             else t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value))
+    if line.printed is None:
+        maths = t("no value: 0")
+    elif line.printed + line.modifier < line.value:  # floored: "0 (−2, never below 0)", not "0 −2 = 0"
+        maths = t("{value} ({sign}, never below 0)", value=line.value, sign=sign)
+    else:
+        maths = t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value)
     if line.place != "hand" and line.printed is not None:
         maths += f" × {line.multiplier} = {line.value * line.multiplier}"
     text = f"{where} · {fish_label_of(line)}: {maths}"
