@@ -124,3 +124,20 @@ def test_the_qr_code_scans_off_the_screen_as_the_compact_link():
         k: v for k, v in full.items() if k not in ("game", "players")}
 
 
+
+
+def test_the_expansions_played_are_named_in_the_comment_and_the_history():
+    """Issue 26: a play scored with Lamentable Tentacles on the table says so in History and in BG Stats."""
+    from companion.history import play_from_result
+    from companion.rules.fish import FishRef
+    from companion.rules.ruleset import build_ruleset
+    from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+
+    ruleset = build_ruleset("anglers-guide", expansions=("lamentable-tentacles",))
+    result = score_deep_regrets([DeepRegretsPlayer(name=n, regret_cards=0, regret_value=0, fishbucks=3,
+                                                   hand=[FishRef(value=2, type="fair")]) for n in ("Ann", "Bo")],
+                                ruleset)
+    play = play_from_result(result)
+    assert play.rules() == ["Angler's Guide", "Lamentable Tentacles"]
+    assert _decoded(link(play))["comments"] == "Angler's Guide · Lamentable Tentacles"
+    assert _decoded(link(play, compact=True))["comments"] == "Angler's Guide · Lamentable Tentacles"
