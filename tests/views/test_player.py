@@ -105,6 +105,18 @@ def test_a_rod_is_equipped_at_declaration_only():
     assert ctx.error == "Rods and Reels are equipped in the Declaration phase (Angler's Guide p.8)"
 
 
+def test_an_equipped_rod_is_not_offered_again():
+    """Issue 26; A p.8: "Equip Rod" went on being offered for the Rod just equipped."""
+    game = play(monday_action(), act.GainItem(player=0, item="Narwhal Rod"), act.Pass(player=0), act.Pass(player=1),
+                act.AdvancePhase(), act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=1), act.AdvancePhase())
+    ctx = at_player(game)
+    tap(draw(ctx), "equip-rod-0")
+    assert ctx.error is None and game_of(ctx).state.players[0].rod == "Narwhal Rod"
+    v = draw(ctx)
+    assert "equip-rod-0" not in ids(v) and "item-0" in ids(v)
+
+
 def test_a_supply_can_be_used():
     game = play(monday_action(), act.GainItem(player=0, item="Absinthe"))
     ctx = at_player(game)

@@ -226,10 +226,10 @@ def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: st
     kinds = {kind for kind, cards in (("rod", catalog.rods), ("reel", catalog.reels), ("supply", catalog.supplies))
              if any(card.name.casefold() == name.casefold() for card in cards)} or {"rod", "reel", "supply"}
     buttons: list[ft.Control] = []
-    if "rod" in kinds:
+    if "rod" in kinds and name != rod:  # the Rod equipped is not offered again
         buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
                                      moves.tap(act.Equip(player=i, rod=name, reel=reel))))
-    if "reel" in kinds:
+    if "reel" in kinds and name != reel:
         buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
                                      moves.tap(act.Equip(player=i, rod=rod, reel=name))))
     if "supply" in kinds:
