@@ -157,7 +157,8 @@ def _week(sv: Survey) -> ft.View:
                                       icon=ft.Icons.ANCHOR, primary=True))
     else:
         last = sv.form.texts.get("survey-last-catch")
-        catch_card = [fish_picker("survey-catch", lambda f: describe(campaign, f), lambda f: catch(sv, f))]
+        catch_card = [fish_picker("survey-catch", lambda f: describe(campaign, f), lambda f: catch(sv, f),
+                                 sets=())]
         if last:
             catch_card.insert(0, tagged("survey-last-catch", ft.Text(last, size=theme.BODY, color=theme.FAIR)))
         controls += [
