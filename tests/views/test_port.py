@@ -215,3 +215,19 @@ def test_dinks_used_at_port_are_forgotten_once_spent():
     assert text_of(v, "buy-quote-die-blue") == "$2"
     tap(v, "buy-die-blue")
     assert ctx.error is None
+
+
+def test_a_market_die_beyond_max_dice_says_it_goes_to_the_spent_pool():
+    """Issue 26; A p.20: holding Max dice Fresh, a die bought is Spent: the Market says so before it is bought, and
+    the bottom bar tells the table after. Ada has 3 Fresh dice of a Max of 4."""
+    game = tuesday_at_port(fishbucks=5)
+    assert (len(game.state.players[0].fresh), game.state.max_dice(0)) == (3, 4)
+    ctx = at_port(game)
+    assert "market-die-spent" not in ids(draw(ctx))  # room for one more
+    tap(draw(ctx), "buy-die-blue-face-2")
+    assert not any("Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))
+    v = draw(ctx)
+    assert "goes to the Spent pool" in text_of(v, "market-die-spent")
+    tap(v, "buy-die-blue-face-2")
+    assert ctx.error is None
+    assert any("goes to your Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))

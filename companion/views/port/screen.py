@@ -173,6 +173,10 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
     dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
                                       size=theme.SMALL)]
+    if len(state.players[i].fresh) >= state.max_dice(i):  # where the die goes, before it is paid for (A p.20)
+        dice.append(tagged("market-die-spent", ft.Text(
+            t("{name} holds Max dice ({n}): a die bought goes to the Spent pool (A p.20)",
+              name=state.players[i].name, n=state.max_dice(i)), size=theme.SMALL, color=theme.FOUL)))
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice += [
