@@ -248,7 +248,7 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
         if n:
             steps.append(TableStep(kind="take_die", seat=i, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))
-        spent = Counter(d.kind for d in now.spent)[kind] - Counter(d.kind for d in was.spent)[kind]
+        spent = Counter[str](d.kind for d in now.spent)[kind] - Counter[str](d.kind for d in was.spent)[kind]
         if n and market and spent > 0:  # bought beyond Max dice: rolled, then Spent (A p.20)
             steps.append(TableStep(kind="take_die", seat=i, count=spent, text=tn(
                 "{name}: the {die} die goes to your Spent pool: you hold Max dice (A p.20)",
