@@ -47,3 +47,12 @@ def test_flutters_own_words_follow_the_phones_language():
     assert pages["zh_Hant"].locale_configuration.current_locale.language_code == "zh"
     assert pages["zh_Hant"].locale_configuration.current_locale.script_code == "Hant"
     assert pages["en"].locale_configuration.current_locale == ft.Locale("en")
+
+
+def test_one_regret_card_is_heard_in_the_singular():
+    """The screen reader heard "1 Regret cards": the caption read with the number follows it."""
+    game = play(monday_action(), act.DrawRegret(player=0))
+    with use_language("it"):
+        v = draw(context(game, "/table?game={id}"))
+        one, none = text_of(v, "regret-0"), text_of(v, "regret-1")
+    assert (one, none) == ("1 Carta Rimorso", "0 Carte Rimorso")

@@ -186,7 +186,8 @@ def _Regrets(moves: Moves, i: int, regret_cards: int, can_discard: bool, can_dra
                         else act.DiscardRegret(player=i, count=regret_cards - n))
 
     return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
-                   moves.tap(act.DrawRegret(player=i)) if can_draw else None, label=t("Regret cards"),
+                   moves.tap(act.DrawRegret(player=i)) if can_draw else None,
+                   label=tn("Regret card", "Regret cards", regret_cards),  # heard with the number: "1 Regret card"
                    on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail)
 
 
