@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import contextvars
 import importlib.util
+import re
 import string
 import threading
 from pathlib import Path
@@ -320,3 +321,52 @@ def test_every_message_translated_from_a_variable_is_marked_for_extraction() -> 
             if table is None or not _marked(where, table):
                 unmarked.append(f"{path.relative_to(ROOT)}:{node.lineno}: t({ast.unparse(argument)})")
     assert not unmarked, "\n".join(unmarked)
+
+
+# --- counts and what a screen reader hears (issue 26) ------------------------------------------------------------
+
+COUNTED = re.compile(r'\bt\(\s*"[^"]*\{(?:n|cards|dice|count)\}\s+(?:Fish|dice|Regret cards?|Dinks?|goals?|pesci)\b')
+
+
+def test_a_count_of_anglers_things_on_screen_is_a_plural_message() -> None:
+    """"1 pesci in mano": a counted noun the screens or the table's steps show goes through ``tn`` (every plural
+    form of every language), never ``t``; the catalogs fill each language's plural forms."""
+    sources = [*sorted((ROOT / "companion" / "views").rglob("*.py")), ROOT / "companion" / "rules" / "table_steps.py"]
+    found = [f"{path.relative_to(ROOT)}: {m.group(0)}" for path in sources
+             for m in COUNTED.finditer(path.read_text(encoding="utf-8"))]
+    assert not found
+    for language, forms in (("it", 3), ("zh_Hant", 1)):
+        with data_path("locale", language, "LC_MESSAGES", "messages.po").open("rb") as po:
+            catalog = read_po(po)
+        assert catalog.num_plurals == forms
+        short = [m.id for m in catalog if m.id and isinstance(m.id, tuple) and
+                 (len(m.string) != forms or not all(m.string))]
+        assert not short, short
+
+
+def test_what_a_screen_reader_hears_is_in_the_phones_language(tmp_path: Path) -> None:
+    """The labels and tooltips of the table, the scorer and the survey progress, on an Italian phone, are never an
+    English message the catalog translates otherwise, nor hold an English word it translates ("I small")."""
+
+    from companion.store import open_store
+    from companion.views.context import route_to
+    from tests.views.tables import context, draw, monday_action
+    from tests.views.viewtree import change, tap, walk
+
+    with data_path("locale", "it", "LC_MESSAGES", "messages.po").open("rb") as po:
+        italian = {m.id: m.string for m in read_po(po) if isinstance(m.id, str) and m.id and m.string != m.id}
+    heard: list[str] = []
+    with use_language("it"):
+        survey = context(store=open_store(tmp_path), route="/survey")
+        change(draw(survey), "survey-new-name", "Halley")
+        tap(draw(survey), "survey-create")
+        survey.navigate(route_to("/survey/progress", c=survey.params["c"]))
+        for ctx in (context(monday_action(), "/table?game={id}"), context(None, "/score"), survey):
+            for control in walk(draw(ctx)):
+                heard += [v for v in (getattr(control, "label", None), getattr(control, "tooltip", None))
+                          if isinstance(v, str)]
+    assert heard
+    words = {k.casefold() for k, v in italian.items() if k.isalpha() and k.casefold() != str(v).casefold()}
+    english = [label for label in heard
+               if label in italian or any(w.casefold() in words for w in re.findall(r"[A-Za-z]{3,}", label))]
+    assert not english, english

@@ -43,11 +43,13 @@ def fish_label_of(line: FishLine) -> str:
 
 def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
     """``scorer-breakdown-<i>``: Madness, each Fish, Fishbucks, the penalty and the deciding tie-break."""
-    rows: list[ft.Control] = [ft.Text(t("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
-                                        "{lifeboat} = {total} · {cards} Regret cards",
-                                        row=s.madness, fair=s.fair_modifier, foul=s.foul_modifier,
-                                        value=s.regret_value, total=s.regret_total, cards=s.regret_cards,
-                                        lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
+    rows: list[ft.Control] = [ft.Text(tn("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
+                                         "{lifeboat} = {total} · {n} Regret card",
+                                         "Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
+                                         "{lifeboat} = {total} · {n} Regret cards", s.regret_cards,
+                                         row=s.madness, fair=s.fair_modifier, foul=s.foul_modifier,
+                                         value=s.regret_value, total=s.regret_total,
+                                         lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
                                       size=theme.SMALL)]
     rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
                                                      color=theme.DANGER if line.discarded else None))

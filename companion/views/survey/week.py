@@ -13,7 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.catalog import CatalogFish
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,
@@ -117,7 +117,8 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
                         partial(sv.do, undo_catch, fish.id)),
         ]))
-    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=held_value(campaign))
+    title = tn("Hold: {n} Fish, value {total}", "Hold: {n} Fish, value {total}", len(week.held),
+               total=held_value(campaign))
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])
 
 
