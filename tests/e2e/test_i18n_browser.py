@@ -132,3 +132,12 @@ def test_an_english_phone_never_fetches_the_chinese_font(browser: object, compan
         assert not [url for url in fetched if "NotoSansTC" in url]
     finally:
         context.close()
+
+
+def test_flutters_own_words_are_heard_in_the_phones_language(phone_in: Callable[[str], FletPage]) -> None:
+    """Issue 26: a field's counter was read aloud as "60 characters remaining" on an Italian phone."""
+    phone = phone_in("it-IT")
+    phone.open("/survey")
+    phone.type_into("survey-new-name", "Hal")
+    tree = phone.page.locator("flt-semantics-host").inner_html()
+    assert "57 caratteri rimanenti" in tree and "characters remaining" not in tree
