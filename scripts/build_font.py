@@ -40,9 +40,16 @@ def common_characters(path: Path = COMMON) -> set[str]:
     return set("".join(lines)) - set(" \t")
 
 
+def big5_level1() -> set[str]:
+    """Big5's level-1 "frequently used" Hanzi, A440 to C67E (5,401), as Python's ``big5`` codec maps them."""
+    trails = [*range(0x40, 0x7F), *range(0xA1, 0xFF)]
+    pairs = (bytes([lead, trail]) for lead in range(0xA4, 0xC7) for trail in trails if lead << 8 | trail <= 0xC67E)
+    return {pair.decode("big5") for pair in pairs}
+
+
 def wanted() -> set[int]:
     """The code points the subset keeps."""
-    return {ord(c) for c in catalog_characters() | common_characters()} | set(BASIC)
+    return {ord(c) for c in catalog_characters() | common_characters() | big5_level1()} | set(BASIC)
 
 
 def _face(source: Path) -> TTFont:

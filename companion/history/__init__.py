@@ -10,7 +10,7 @@ The hooks the screens call:
   ``(store, names)`` when a New game starts.
 """
 
-from companion.history.bgstats import link, payload, qr_png
+from companion.history.bgstats import link, payload, qr_png, qr_side
 from companion.history.export import plays_csv
 from companion.history.models import GAMES, Play, PlayPlayer, player_key
 from companion.history.record import play_from_result, record_play, result_json
@@ -28,5 +28,5 @@ from companion.history.summary import PlaySummary
 
 __all__ = ["GAMES", "Play", "PlayPlayer", "PlaySummary", "Roster", "RosterError", "Statistics", "filter_plays",
            "link", "load_roster", "merge_players", "payload", "play_from_result", "player_key", "plays_csv",
-           "qr_png", "record_play", "remember_names", "rename_player", "result_json", "statistics",
+           "qr_png", "qr_side", "record_play", "remember_names", "rename_player", "result_json", "statistics",
            "suggest_names"]

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.rules.expansions import expansion_name
 from companion.rules.ruleset import list_presets, list_variants
 
 GameName = Literal["deep-regrets", "shallow-regrets", "endeavor-deep-sea"]
@@ -91,15 +92,17 @@ class Play(BaseModel):
         return len(self.players)
 
     def rules(self) -> list[str]:
-        """The rules it was scored under as the table calls them, the preset then its variants (an id this
-        version doesn't know, from another version's file, as it is).
+        """The rules it was scored under as the table calls them, the preset, its variants, then the expansions
+        played (an id this version doesn't know, from another version's file, as it is).
 
         >>> Play(game="deep-regrets", ruleset="anglers-guide", variants=["penalty-printed"],
-        ...      players=[PlayPlayer(name="Alba")]).rules()
-        ["Angler's Guide", 'Penalty by printed value']
+        ...      details={"expansions": ["lamentable-tentacles"]}, players=[PlayPlayer(name="Alba")]).rules()
+        ["Angler's Guide", 'Penalty by printed value', 'Lamentable Tentacles']
         """
         names = {p.id: t(p.name) for p in list_presets()} | {v.id: t(v.name) for v in list_variants()}
-        return [names.get(key, key) for key in [*filter(None, [self.ruleset]), *self.variants]]
+        boxes = self.details.get("expansions")
+        played = [expansion_name(str(e)) for e in boxes] if isinstance(boxes, list) else []
+        return [*(names.get(key, key) for key in [*filter(None, [self.ruleset]), *self.variants]), *played]
 
 
 def player_key(name: str) -> str:

@@ -39,7 +39,8 @@ def result_json(result: Result) -> dict[str, Any]:
     winners = list(getattr(result, "winners", ()))
     if isinstance(result, DeepRegretsResult):
         return {"game": "deep-regrets", "ruleset": result.ruleset, "variants": list(result.variants),
-                "penalty_rule": result.penalty_rule, "players": players, "winners": winners}
+                "expansions": list(result.expansions), "penalty_rule": result.penalty_rule, "players": players,
+                "winners": winners}
     if isinstance(result, ShallowResult):
         return {"game": "shallow-regrets", "solo": result.solo, "players": players, "winners": winners}
     if isinstance(result, EndeavorResult):

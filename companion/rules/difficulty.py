@@ -123,7 +123,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
             # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10)
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
-            add("change", t("{n} Fish in hand", n=p.hand_count), found.difficulty_per_fish_in_hand * p.hand_count)
+            add("change", tn("{n} Fish in hand", "{n} Fish in hand", p.hand_count),
+                found.difficulty_per_fish_in_hand * p.hand_count)
         for shown in p.displayed:
             discount = _displayed_discount(shown.name)
             if discount is not None and applies(discount[0], fish_type, size):

@@ -209,7 +209,8 @@ def available(state: GameState, seat: int) -> Available:
         must_roll_all=can("refresh") and p.dice_count > state.max_dice(seat),
         max_dice=state.max_dice(seat),
         regret_value_max=REGRET_VALUE_MAX * p.regret_cards,
-        port_discard="port" in declare and p.regret_cards > 0,
+        # Arriving at Port during the Declaration or by the Lifeboat: "Discard one Regret card (optional)" (A p.17).
+        port_discard=("port" in declare or can("abandon_ship")) and p.regret_cards > 0,
         overmind_slots=overmind_slots(state, seat) if "port" in declare or can("abandon_ship") else (),
     )
 

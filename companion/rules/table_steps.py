@@ -72,6 +72,15 @@ class TableStep(BaseModel):
     count: int = 1
 
 
+Moment = tuple[int, str, int | None, int | None]
+
+
+def moment(state: GameState) -> Moment:
+    """The point of play a step belongs to: the Day, the phase, whose turn it is and the last player's turns left.
+    A step is shown until the table moves on from it (issue 26): a turn, a phase, and so never across a Day."""
+    return state.day, state.phase, state.current_player, state.last_turns_left
+
+
 def table_steps(before: GameState, action: Action, after: GameState) -> list[TableStep]:
     """The physical steps the table must make because ``action`` turned ``before`` into ``after``, in the order
     the table does them: the Day, then per angler in turn order Regrets, dice, money, cards, then the Life
@@ -232,13 +241,19 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
         if n and kind == "omen":
             text = t("{name}: take the Omen Die", name=now.name)
         elif n:
-            where = t("the Market") if market else t("the bag")
-            text = tn("{name}: take one {die} tackle die from {where}",
-                      "{name}: take {n} {die} tackle dice from {where}", n, name=now.name, die=die_label(kind),
-                      where=where)
+            # The whole "from …" phrase is translated: Italian joins "da" and the article ("dal sacchetto").
+            source = t("from the Market") if market else t("from the bag")
+            text = tn("{name}: take one {die} tackle die {source}", "{name}: take {n} {die} tackle dice {source}", n,
+                      name=now.name, die=die_label(kind), source=source)
         if n:
             steps.append(TableStep(kind="take_die", seat=i, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))
+        spent = Counter[str](d.kind for d in now.spent)[kind] - Counter[str](d.kind for d in was.spent)[kind]
+        if n and market and spent > 0:  # bought beyond Max dice: rolled, then Spent (A p.20)
+            steps.append(TableStep(kind="take_die", seat=i, count=spent, text=tn(
+                "{name}: the {die} die goes to your Spent pool: you hold Max dice (A p.20)",
+                "{name}: {n} {die} dice go to your Spent pool: you hold Max dice (A p.20)", spent, name=now.name,
+                die=die_label(kind))))
     for kind in TACKLE_COLOURS:
         if lost[kind]:
             text = tn("{name}: put the {die} tackle die back in the bag", "{name}: put {n} {die} tackle dice back in "

@@ -27,7 +27,7 @@ from companion.rules.constants import (
     REGRETS_PER_PLAYER,
 )
 from companion.rules.errors import RuleViolation
-from companion.rules.expansions import box_problem, table_problem
+from companion.rules.expansions import ExpansionId, box_problem, table_problem
 from companion.rules.fish import FISH_WORDS, FishRef, FishType, Size
 from companion.rules.madness import madness_tier
 from companion.rules.names import check_names
@@ -142,6 +142,7 @@ class DeepRegretsResult(BaseModel):
     players: tuple[DeepRegretsScore, ...]
     winners: tuple[str, ...]
     penalty_rule: str
+    expansions: tuple[ExpansionId, ...] = ()  # the boxes on the table, named in the history (docs/rules.md §11)
 
 
 def _lines(player: DeepRegretsPlayer, ruleset: Ruleset) -> list[FishLine]:
@@ -313,4 +314,4 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
             fishbucks_points=bucks, penalty=penalty, tie_break=placing.tie_break))
     return DeepRegretsResult(ruleset=ruleset.id, variants=ruleset.variants, players=tuple(scores),
                              winners=tuple(s.name for s in scores if s.winner),
-                             penalty_rule=penalty_rule(len(players), ruleset))
+                             penalty_rule=penalty_rule(len(players), ruleset), expansions=ruleset.expansions)

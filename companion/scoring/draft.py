@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.constants import MOUNT_SLOTS, REGRET_VALUE_MAX
 from companion.rules.expansions import ExpansionId
 from companion.rules.fish import FishRef
@@ -52,11 +52,13 @@ class PlayerDraft(BaseModel):
         if self.regret_value is None:
             needs.append(t("{player}: reveal the Regret value", player=self.name or label))
         elif self.regret_value > REGRET_VALUE_MAX * self.regret_cards:
-            needs.append(t("{player}: {cards} Regret cards can't add up to {value} (each card is worth 0 to 3)",
-                           player=self.name or label, cards=self.regret_cards, value=self.regret_value))
+            needs.append(tn("{player}: {n} Regret card can't add up to {value} (each card is worth 0 to 3)",
+                            "{player}: {n} Regret cards can't add up to {value} (each card is worth 0 to 3)",
+                            self.regret_cards, player=self.name or label, value=self.regret_value))
         if self.hand_unentered:
-            needs.append(t("{player}: enter the {n} Fish in hand not yet entered", player=self.name or label,
-                           n=self.hand_unentered))
+            needs.append(tn("{player}: enter the Fish in hand not yet entered",
+                            "{player}: enter the {n} Fish in hand not yet entered", self.hand_unentered,
+                            player=self.name or label))
         return needs
 
     def to_player(self) -> DeepRegretsPlayer:

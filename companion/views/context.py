@@ -69,6 +69,7 @@ class AppContext:
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
     steps: tuple[str, ...] = ()  # what the table must do by hand after the last move (kept until the next action)
+    steps_at: object = None  # the point of play the steps belong to: they go once the table moves on from it
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     # set by the app: the bottom bar may need another shape (given a function that reads notice_shape)
     on_error: Callable[[Any], None] | None = None
@@ -121,10 +122,17 @@ class AppContext:
             self.steps = ()
             self._show(None)
 
-    def tell(self, steps: list[str]) -> None:
-        """Say what the table must do by hand after a move (a Regret card to draw, a die to take), by the thumb."""
-        self.error, self.steps = None, tuple(steps)
+    def tell(self, steps: list[str], at: object = None) -> None:
+        """Say what the table must do by hand after a move (a Regret card to draw, a die to take), by the thumb,
+        until the next action or until the table moves on from ``at`` (:meth:`moved_to`)."""
+        self.error, self.steps, self.steps_at = None, tuple(steps), at
         self._show(None)
+
+    def moved_to(self, at: object) -> None:
+        """The table shown is at ``at`` (another phone may have moved it): steps told at another point are gone."""
+        if self.steps and at != self.steps_at:
+            self.steps = ()
+            self._show(self.error)
 
     def outcome(self, result: Outcome[Any]) -> bool:
         """Show a move's refusal (or clear the last one); ``True`` when the move was made."""

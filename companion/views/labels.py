@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.rules.dice import Die
 from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
@@ -42,8 +42,9 @@ def signed(n: int) -> str:
 
 def madness_text(tier: MadnessTier) -> str:
     """The Madness chip: row, Fair and Foul modifiers, Max dice, and the Port discount when there is one."""
-    text = t("Madness {row} · Fair {fair} · Foul {foul} · {dice} dice", row=tier.label, fair=signed(tier.fair),
-             foul=signed(tier.foul), dice=tier.max_dice)
+    text = tn("Madness {row} · Fair {fair} · Foul {foul} · {n} die",
+              "Madness {row} · Fair {fair} · Foul {foul} · {n} dice", tier.max_dice, row=tier.label,
+              fair=signed(tier.fair), foul=signed(tier.foul))
     if tier.port_discount:
         text += t(" · Port −${discount}", discount=tier.port_discount)
     return text
@@ -79,7 +80,7 @@ def sale_line(state: GameState, seat: int, fish: FishRef) -> str:
 def not_entered(n: int) -> str:
     """The Fish caught without entering the card, counted after the ones entered: ``"and 2 Fish not entered"``.
     "Not entered" is the one word for them on every screen (issue 9)."""
-    return t("and {n} Fish not entered", n=n)
+    return tn("and {n} Fish not entered", "and {n} Fish not entered", n)
 
 
 def die_label(die: Die) -> str:

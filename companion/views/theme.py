@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.i18n import FONTS
 from companion.session import TEXT_SCALE_DEFAULT, check_text_scale, scaled
 from companion.views.phone_choice import PhoneChoice
 
@@ -77,10 +78,7 @@ def recall_text_scale(page: ft.Page, on_change: Callable[[], None]) -> None:
     _text_scale.recall(page, on_change)
 
 
-# A subset of Noto Sans TC (OFL, assets/fonts/OFL.txt) with the characters the Chinese catalog uses
-# (scripts/build_font.py rebuilds it), served from assets/.
-CJK_FONT = "Noto Sans TC"
-CJK_FONT_FILE = "fonts/NotoSansTC-companion.otf"
+CJK_FONT, CJK_FONT_FILE = FONTS["zh_Hant"]  # served from assets/
 
 SEED = ft.Colors.TEAL
 FAIR = ft.Colors.LIGHT_BLUE_300
@@ -126,11 +124,20 @@ def font_family(language: str) -> str | None:
     return CJK_FONT if language.startswith("zh") else None
 
 
+# Flutter's own words (what a screen reader hears of a field: "60 characters remaining") in the app's languages.
+FLUTTER_LOCALES = {"en": ft.Locale("en"), "it": ft.Locale("it"),
+                   "zh_Hant": ft.Locale("zh", country_code="TW", script_code="Hant")}
+
+
 def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> None:
-    """Set both themes on ``page`` for its language, and pick the mode from the user's setting.
+    """Set both themes on ``page`` for its language, and pick the mode from the user's setting; Flutter's own
+    words (a field's remaining characters, read aloud) follow the language too.
 
     The CJK font is registered only on a page that shows Chinese, so other phones never download it.
     """
+    page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(FLUTTER_LOCALES.values()),
+                                                       current_locale=FLUTTER_LOCALES.get(language,
+                                                                                          FLUTTER_LOCALES["en"]))
     family = font_family(language)
     if family is not None:
         page.fonts = {**(page.fonts or {}), family: CJK_FONT_FILE}

@@ -92,3 +92,52 @@ def test_two_phones_two_languages_and_a_remembered_choice(phone_in: Callable[[st
     chinese.open()
     chinese.wait_text("New game")  # the choice outlived the reload (the phone's local storage)
     assert WORDS["zh-TW"]["new_game"] not in chinese.screen_text()
+
+
+def test_the_pages_own_texts_are_translated_and_drawn_with_the_chinese_font(
+        browser: object, companion_app: object) -> None:
+    """Issue 26, bug 2: the reconnect layer and its notices (HTML, outside Flutter) use the app's bundled font on a
+    Chinese phone, loaded with the page (the host may be gone when they show), and Flutter's English start-up
+    "Working..." is covered by the phone's own words until the app's first frame arrives."""
+    context = browser.new_context(viewport=PHONE, locale="zh-TW")
+    try:
+        page = context.new_page()
+        page.route(re.compile(r"/main\.dart\.(wasm|mjs|js)$"), lambda route: None)  # the app never starts
+        page.goto(companion_app.url + "/")
+        working = page.locator("#companion-working")
+        working.wait_for(state="attached")
+        assert working.inner_text() == "處理中…"
+        assert "Companion Noto Sans TC" in working.evaluate("n => getComputedStyle(n).fontFamily")
+        page.wait_for_function("() => document.fonts.check('18px \"Companion Noto Sans TC\"', '李美玲')")
+        loaded = page.evaluate("() => [...document.fonts].filter(f => f.family.includes('Companion'))"
+                               ".map(f => f.status)")
+        assert loaded == ["loaded"]
+    finally:
+        context.close()
+    phone = FletPage(browser.new_context(viewport=PHONE, locale="zh-TW").new_page(), companion_app.url).open()
+    try:
+        phone.page.locator("#companion-working").wait_for(state="detached")  # gone with the first frame
+    finally:
+        phone.page.context.close()
+
+
+def test_an_english_phone_never_fetches_the_chinese_font(browser: object, companion_app: object) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        fetched: list[str] = []
+        page = context.new_page()
+        page.on("request", lambda request: fetched.append(request.url))
+        phone = FletPage(page, companion_app.url).open()
+        phone.page.locator("#companion-working").wait_for(state="detached")
+        assert not [url for url in fetched if "NotoSansTC" in url]
+    finally:
+        context.close()
+
+
+def test_flutters_own_words_are_heard_in_the_phones_language(phone_in: Callable[[str], FletPage]) -> None:
+    """Issue 26: a field's counter was read aloud as "60 characters remaining" on an Italian phone."""
+    phone = phone_in("it-IT")
+    phone.open("/survey")
+    phone.type_into("survey-new-name", "Hal")
+    tree = phone.page.locator("flt-semantics-host").inner_html()
+    assert "57 caratteri rimanenti" in tree and "characters remaining" not in tree

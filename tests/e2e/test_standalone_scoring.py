@@ -94,3 +94,20 @@ def test_four_player_table_scored_on_its_own(phone: FletPage) -> None:
     assert len(discarded) == 1 and "Foul 5" in discarded[0], bo_lines  # slot 1 Foul 5, not slot 2 Fair 3
     phone.bring_to_top("scorer-results")
     phone.screenshot("standalone_results")
+
+
+def test_each_tapped_number_takes_the_keys_that_follow(phone: FletPage) -> None:
+    """Issue 26, bug 3: after typing a Regret value, the first tap on a Fishbucks number didn't open it and the
+    digits typed next were lost (or went into the still-focused field). Here each number is tapped once, typed
+    and left by tapping the next one, as a thumb goes round the table; a field starts empty (13, not "013")."""
+    phone.tap("home-score", then="scorer-player-1")
+    phone.type_into("scorer-regret-value-0", "3")
+    phone.type_into("scorer-fishbucks-field-0", "13", clear=False)  # one tap: it takes the focus, or this fails
+    phone.type_into("scorer-regret-cards-field-1", "2", clear=False)
+    phone.type_into("scorer-fishbucks-field-1", "4", clear=False)
+    phone.type_into("scorer-regret-value-1", "5")
+    phone.wait_value("scorer-fishbucks-0", re.compile(r"^\$13\b"))
+    phone.wait_value("scorer-regret-cards-1", re.compile(r"^2\b"))
+    phone.wait_value("scorer-fishbucks-1", re.compile(r"^\$4\b"))
+    phone.wait_value("scorer-regret-cards-0", re.compile(r"^0\b"))  # untouched: no key went astray
+    phone.wait_value("scorer-regret-value-0", "3")

@@ -3,13 +3,16 @@ encoding round trip, the three BoardGameGeek ids, and the QR code."""
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import UTC, datetime
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image, ImageFilter
 
-from companion.history import link, payload, qr_png
+from companion.history import link, payload, qr_png, qr_side
 from companion.history.models import Play, PlayPlayer
 
 PLAYED = datetime(2026, 11, 28, 21, 5, 9, tzinfo=UTC)
@@ -88,8 +91,53 @@ def test_a_co_op_play_has_no_points():
     assert "durationMin" not in data
 
 
-def test_the_qr_code_is_a_png_sized_for_the_link():
-    png = qr_png(_play())
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    width = int.from_bytes(png[16:20], "big")
-    assert width >= 4 * 41  # at least version 6 at scale 4: the link is several hundred characters
+def _four_at_the_table() -> Play:
+    return _play(players=[PlayPlayer(name=n, score=sc, rank=r, winner=r == 1, start_player=r == 1)
+                          for n, sc, r in (("Ann Lee", 53, 1), ("Bo Ström", 41, 2), ("Cy", 38, 3), ("李美玲", 20, 4))])
+
+
+def _scanned(png: bytes, shown_px: int) -> str | None:
+    """What a phone's camera reads off ``png`` shown at ``shown_px`` on the host's screen: the picture it takes
+    has about three quarters of the screen's pixels and is a little out of focus."""
+    image = Image.open(io.BytesIO(png)).convert("L").resize((shown_px, shown_px), Image.Resampling.BILINEAR)
+    side = shown_px * 3 // 4
+    photo = image.resize((side, side), Image.Resampling.BILINEAR).filter(ImageFilter.GaussianBlur(0.8))
+    found = zxingcpp.read_barcodes(photo)
+    return found[0].text if found else None
+
+
+def test_the_qr_code_scans_off_the_screen_as_the_compact_link():
+    """Issue 26: a 1,300-character link on a 260 px square was too dense to scan. The QR code carries the compact
+    payload (no source ids, no false flags) and shows each module at 3 px; a camera's picture of it decodes to the
+    link, which opens the same play in BG Stats."""
+    play = _four_at_the_table()
+    png = qr_png(play)
+    shown = qr_side(play)
+    assert int.from_bytes(png[16:20], "big") == shown and shown <= 330  # fits a phone's card (390 px wide)
+    assert _scanned(png, shown) == link(play, compact=True)
+    full, compact = _decoded(link(play)), _decoded(link(play, compact=True))
+    assert compact["game"] == {"bggId": 397931}
+    assert [(p["name"], p["score"], p["rank"], p.get("winner", False), p.get("startPlayer", False))
+            for p in compact["players"]] == [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"])
+                                             for p in full["players"]]
+    assert {k: v for k, v in compact.items() if k not in ("game", "players")} == {
+        k: v for k, v in full.items() if k not in ("game", "players")}
+
+
+
+
+def test_the_expansions_played_are_named_in_the_comment_and_the_history():
+    """Issue 26: a play scored with Lamentable Tentacles on the table says so in History and in BG Stats."""
+    from companion.history import play_from_result
+    from companion.rules.fish import FishRef
+    from companion.rules.ruleset import build_ruleset
+    from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+
+    ruleset = build_ruleset("anglers-guide", expansions=("lamentable-tentacles",))
+    result = score_deep_regrets([DeepRegretsPlayer(name=n, regret_cards=0, regret_value=0, fishbucks=3,
+                                                   hand=[FishRef(value=2, type="fair")]) for n in ("Ann", "Bo")],
+                                ruleset)
+    play = play_from_result(result)
+    assert play.rules() == ["Angler's Guide", "Lamentable Tentacles"]
+    assert _decoded(link(play))["comments"] == "Angler's Guide · Lamentable Tentacles"
+    assert _decoded(link(play, compact=True))["comments"] == "Angler's Guide · Lamentable Tentacles"

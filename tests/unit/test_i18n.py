@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import contextvars
 import importlib.util
+import re
 import string
 import threading
 from pathlib import Path
@@ -109,11 +110,11 @@ def test_plurals_follow_each_language(language: str, one: str, two: str) -> None
 
 def test_game_terms_are_the_seeds_own() -> None:
     """B (seed 002) and C (seed 004) name Regret, Madness, Dink and Lifeboat so."""
-    terms = ("Regret cards", "Madness", "Dink", "Lifeboat: ready")
+    terms = ("Madness", "Dink", "Lifeboat: ready")
     with use_language("it"):
-        italian = [t(m) for m in terms]
+        italian = [tn("Regret card", "Regret cards", 2), *(t(m) for m in terms)]
     with use_language("zh_Hant"):
-        chinese = [t(m) for m in terms]
+        chinese = [tn("Regret card", "Regret cards", 2), *(t(m) for m in terms)]
     assert italian == ["Carte Rimorso", "Follia", "Ciarpame", "Scialuppa: pronta"]
     assert chinese == ["悔恨卡", "瘋狂", "魚仔", "救生艇：可用"]
 
@@ -150,6 +151,22 @@ def test_the_bundled_font_covers_every_character_of_the_chinese_catalog() -> Non
     missing = sorted(c for c in characters if ord(c) not in cmap and not c.isspace())
     assert not missing, f"not in {font_file.name} (run scripts/build_font.py): {''.join(missing)}"
     assert (font_file.parent / "OFL.txt").read_text(encoding="utf-8").startswith("Copyright")
+
+
+def test_the_bundled_font_draws_the_names_people_type() -> None:
+    """Issue 26, bug 2: "李美玲" read "李美⌧"; the 29 given-name characters found missing, and every one of Big5's
+    level-1 "frequently used" characters (A440-C67E, enumerated here by Python's codec), are in the font."""
+    cmap = TTFont(assets_path(theme.CJK_FONT_FILE), lazy=True).getBestCmap()
+    missing_names = [c for c in "玲婷怡欣雅慧芳淑惠君珮瑜萱涵庭偉俊傑宏豪秀麗玉珍靜雯琪嘉穎李美" if ord(c) not in cmap]
+    assert not missing_names
+    level1 = []
+    for code in range(0xA440, 0xC67F):
+        try:
+            level1.append(code.to_bytes(2, "big").decode("big5"))
+        except UnicodeDecodeError:  # the unused trail bytes 7F-A0
+            continue
+    assert len(level1) == 5401
+    assert [c for c in level1 if ord(c) not in cmap] == []
 
 
 def test_the_font_is_registered_for_chinese_only() -> None:
@@ -311,3 +328,52 @@ def test_every_message_translated_from_a_variable_is_marked_for_extraction() -> 
             if table is None or not _marked(where, table):
                 unmarked.append(f"{path.relative_to(ROOT)}:{node.lineno}: t({ast.unparse(argument)})")
     assert not unmarked, "\n".join(unmarked)
+
+
+# --- counts and what a screen reader hears (issue 26) ------------------------------------------------------------
+
+COUNTED = re.compile(r'\bt\(\s*"[^"]*\{(?:n|cards|dice|count)\}\s+(?:Fish|dice|Regret cards?|Dinks?|goals?|pesci)\b')
+
+
+def test_a_count_of_anglers_things_on_screen_is_a_plural_message() -> None:
+    """"1 pesci in mano": a counted noun the screens or the table's steps show goes through ``tn`` (every plural
+    form of every language), never ``t``; the catalogs fill each language's plural forms."""
+    sources = [*sorted((ROOT / "companion" / "views").rglob("*.py")), ROOT / "companion" / "rules" / "table_steps.py"]
+    found = [f"{path.relative_to(ROOT)}: {m.group(0)}" for path in sources
+             for m in COUNTED.finditer(path.read_text(encoding="utf-8"))]
+    assert not found
+    for language, forms in (("it", 3), ("zh_Hant", 1)):
+        with data_path("locale", language, "LC_MESSAGES", "messages.po").open("rb") as po:
+            catalog = read_po(po)
+        assert catalog.num_plurals == forms
+        short = [m.id for m in catalog if m.id and isinstance(m.id, tuple) and
+                 (len(m.string) != forms or not all(m.string))]
+        assert not short, short
+
+
+def test_what_a_screen_reader_hears_is_in_the_phones_language(tmp_path: Path) -> None:
+    """The labels and tooltips of the table, the scorer and the survey progress, on an Italian phone, are never an
+    English message the catalog translates otherwise, nor hold an English word it translates ("I small")."""
+
+    from companion.store import open_store
+    from companion.views.context import route_to
+    from tests.views.tables import context, draw, monday_action
+    from tests.views.viewtree import change, tap, walk
+
+    with data_path("locale", "it", "LC_MESSAGES", "messages.po").open("rb") as po:
+        italian = {m.id: m.string for m in read_po(po) if isinstance(m.id, str) and m.id and m.string != m.id}
+    heard: list[str] = []
+    with use_language("it"):
+        survey = context(store=open_store(tmp_path), route="/survey")
+        change(draw(survey), "survey-new-name", "Halley")
+        tap(draw(survey), "survey-create")
+        survey.navigate(route_to("/survey/progress", c=survey.params["c"]))
+        for ctx in (context(monday_action(), "/table?game={id}"), context(None, "/score"), survey):
+            for control in walk(draw(ctx)):
+                heard += [v for v in (getattr(control, "label", None), getattr(control, "tooltip", None))
+                          if isinstance(v, str)]
+    assert heard
+    words = {k.casefold() for k, v in italian.items() if k.isalpha() and k.casefold() != str(v).casefold()}
+    english = [label for label in heard
+               if label in italian or any(w.casefold() in words for w in re.findall(r"[A-Za-z]{3,}", label))]
+    assert not english, english

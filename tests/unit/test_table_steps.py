@@ -294,3 +294,33 @@ def test_lonely_says_whose_dice_to_turn_rules_11():
     s = with_player(s.model_copy(update={"turn": 1}), 3, depth=2)
     raised = "turn your Fresh dice to Angler die 2, Angler die 1, Angler die 1"
     assert texts(s, UsePersonality(player=1)) == [f"P2: {raised}", f"P3: {raised}"]
+
+
+def test_a_die_from_the_bag_or_the_market_reads_as_italian_says_it_a_p8_a_p16():
+    """Issue 26: Italian joins "da" and the article ("dal sacchetto", "dal Mercato"), never "da il sacchetto"."""
+    from companion.i18n import use_language
+
+    with use_language("it"):
+        bought = texts(at_port(fishbucks=5), Buy(player=0, shop="tackle", colour="green", faces=[2]))
+        thursday = [x.text for x in steps(morning_of(3), AdvancePhase()) if x.kind == "take_die"]
+    assert any("dal Mercato" in line for line in bought), bought
+    assert thursday and all("dal sacchetto" in line for line in thursday), thursday
+    assert not any(" da il " in line for line in [*bought, *thursday])
+
+
+def test_a_market_die_bought_beyond_max_dice_goes_to_the_spent_pool_a_p20():
+    """Issue 26; A p.20: a die bought while the angler holds Max dice Fresh is Spent, and the table is told so."""
+    s = at_port(fishbucks=5)
+    s = with_player(s, 0, fresh=[*s.players[0].fresh] * 2)  # 6 Fresh: beyond any Max dice
+    assert len(s.players[0].fresh) >= s.max_dice(0)
+    after = play(s, Buy(player=0, shop="tackle", colour="green", faces=[2]))
+    assert [d.kind for d in after.players[0].spent].count("green") == 1
+    found = texts(s, Buy(player=0, shop="tackle", colour="green", faces=[2]))
+    assert "P1: the Green die goes to your Spent pool: you hold Max dice (A p.20)" in found
+
+
+def test_a_market_die_with_room_among_the_fresh_dice_says_nothing_of_the_spent_pool_a_p20():
+    s = at_port(fishbucks=5)
+    s = with_player(s, 0, fresh=s.players[0].fresh[:1])
+    assert not any("Spent pool" in line for line in texts(s, Buy(player=0, shop="tackle", colour="green",
+                                                                   faces=[2])))

@@ -66,6 +66,29 @@ def test_abandon_ship_flips_the_lifeboat_and_makes_port():
     assert text_of(v, "player-where") == "Port"
 
 
+def test_abandon_ship_offers_the_optional_regret_discard():
+    """Issue 26, bug 5; A p.17: arriving at Port during the Declaration or by the Lifeboat, "Discard one Regret card
+    (optional)": with 2 Regret cards, Ada abandons ship, discards one and keeps 1."""
+    ctx = at_player(play(monday_action(), act.DrawRegret(player=0, count=2)))
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")  # yes
+    v = draw(ctx)
+    assert {"abandon-ship-port", "abandon-ship-discard"} <= set(ids(v))
+    tap(v, "abandon-ship-discard")
+    tap(draw(ctx), "port-roll-0")
+    ada = game_of(ctx).state.players[0]
+    assert (ada.location, ada.lifeboat, ada.regret_cards) == ("port", False, 1)
+
+
+def test_abandon_ship_without_a_regret_card_goes_straight_to_the_muster():
+    """A p.17: with no Regret card there is nothing to discard, so no choice is asked."""
+    ctx = at_player(monday_action())
+    tap(draw(ctx), "abandon-ship")
+    tap(draw(ctx), "abandon-ship")
+    v = draw(ctx)
+    assert "abandon-ship-discard" not in ids(v) and "port-roll-0" in ids(v)
+
+
 def test_player_screen_links_back_to_the_table():
     ctx = at_player(two_players(), seat=1)
     tap(draw(ctx), "table")
@@ -80,6 +103,18 @@ def test_a_rod_is_equipped_at_declaration_only():
     assert "equip-rod-0" in ids(v) and "equip-reel-0" not in ids(v) and "use-item-0" not in ids(v)
     tap(v, "equip-rod-0")
     assert ctx.error == "Rods and Reels are equipped in the Declaration phase (Angler's Guide p.8)"
+
+
+def test_an_equipped_rod_is_not_offered_again():
+    """Issue 26; A p.8: "Equip Rod" went on being offered for the Rod just equipped."""
+    game = play(monday_action(), act.GainItem(player=0, item="Narwhal Rod"), act.Pass(player=0), act.Pass(player=1),
+                act.AdvancePhase(), act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]))
+    game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=1), act.AdvancePhase())
+    ctx = at_player(game)
+    tap(draw(ctx), "equip-rod-0")
+    assert ctx.error is None and game_of(ctx).state.players[0].rod == "Narwhal Rod"
+    v = draw(ctx)
+    assert "equip-rod-0" not in ids(v) and "item-0" in ids(v)
 
 
 def test_a_supply_can_be_used():

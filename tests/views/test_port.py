@@ -186,3 +186,48 @@ def test_a_card_that_cant_be_sold_or_mounted_offers_neither_rules_10():
     assert text_of(draw(ctx), "port-pick-sharpear-enope-squid").endswith("· Can't be sold or mounted")
     ctx = context(game_of(ctx), "/player?game={id}&seat=0")
     assert text_of(draw(ctx), "hand-0").endswith("· Can't be sold or mounted")
+
+
+def test_life_preserver_switch_goes_when_the_life_preserver_does():
+    """Issue 26, bug 1; A p.17: the Life Preserver goes back to the middle once used, so the switch that used it goes
+    too, and the next purchase is quoted and paid at full price instead of refused."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    change(draw(ctx), "discount-life-preserver", True)
+    tap(draw(ctx), "buy-die-blue")  # $2 − $2 = $0
+    assert ctx.error is None and game_of(ctx).state.life_preserver is None
+    v = draw(ctx)
+    assert "discount-life-preserver" not in ids(v)
+    assert text_of(v, "buy-quote-die-blue") == "$2"
+    tap(v, "buy-die-blue")
+    assert ctx.error is None
+    assert text_of(draw(ctx), "port-fishbucks").startswith("$3")
+
+
+def test_dinks_used_at_port_are_forgotten_once_spent():
+    """Issue 26, bug 1; A p.17: a Dink used on a purchase goes back to the deck, so it is not offered again."""
+    game = play(tuesday_at_port(fishbucks=5), act.DrawDink(player=0))
+    ctx = at_port(game)
+    tap(draw(ctx), "dink-add-1")
+    assert not is_enabled(draw(ctx), "dink-add-2")  # one Dink held, one used
+    tap(draw(ctx), "buy-die-blue")  # $2 − Dink $1 = $1
+    assert ctx.error is None and game_of(ctx).state.players[0].dinks == 0
+    v = draw(ctx)
+    assert text_of(v, "buy-quote-die-blue") == "$2"
+    tap(v, "buy-die-blue")
+    assert ctx.error is None
+
+
+def test_a_market_die_beyond_max_dice_says_it_goes_to_the_spent_pool():
+    """Issue 26; A p.20: holding Max dice Fresh, a die bought is Spent: the Market says so before it is bought, and
+    the bottom bar tells the table after. Ada has 3 Fresh dice of a Max of 4."""
+    game = tuesday_at_port(fishbucks=5)
+    assert (len(game.state.players[0].fresh), game.state.max_dice(0)) == (3, 4)
+    ctx = at_port(game)
+    assert "market-die-spent" not in ids(draw(ctx))  # room for one more
+    tap(draw(ctx), "buy-die-blue-face-2")
+    assert not any("Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))
+    v = draw(ctx)
+    assert "goes to the Spent pool" in text_of(v, "market-die-spent")
+    tap(v, "buy-die-blue-face-2")
+    assert ctx.error is None
+    assert any("goes to your Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))

@@ -285,3 +285,14 @@ def test_more_regret_cards_at_the_table_than_the_deck_are_refused_a_p6() -> None
     draft.players[0].regret_cards, draft.players[1].regret_cards = 11, 10
     screen = draw(ctx_with(draft))
     assert "21 Regret cards in all, but 2 players have a Regret deck of 20 cards" in text_of(screen, "scorer-problem")
+
+
+def test_a_fish_floored_at_zero_says_so():
+    """Issue 26; docs/rules.md §7: a Foul 1 with no Regret cards scores 1 − 2, never below 0: it reads
+    "0 (−2, never below 0)", not "1 −2 = 0"; one above the floor keeps its sum."""
+    ctx = context(None, "/score")
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[PlayerDraft(
+        name="Ann", regret_value=0, hand=[FishRef(value=1, type="foul"), FishRef(value=3, type="foul")])]), seen=0)
+    v = draw(ctx)
+    assert text_of(v, "scorer-line-0-0") == "Hand · Fish · Foul 1: 0 (−2, never below 0)"
+    assert text_of(v, "scorer-line-0-1") == "Hand · Fish · Foul 3: 3 −2 = 1"

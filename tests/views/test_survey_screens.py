@@ -90,16 +90,17 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
 
 def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so_a_p23(ctx: AppContext) -> None:
     """A p.23: "any Fish from expansions" go back in the box. The form a campaign is created on says so; in a week
-    a Lamentable Tentacles Fish is shown out of play, and catching it is refused naming the box, the sheet unchanged."""
+    a Lamentable Tentacles Fish is not offered (issue 26: it was offered, then refused): the search says which box
+    it is from, and the sheet is unchanged."""
     ctx.navigate("/survey")
     note = text_of(show(ctx), "survey-setup-note")
     assert "expansion Fish (Lamentable Tentacles) stay in the box" in note and "A p.23" in note
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     change(show(ctx), "survey-catch-search", "Nautilus")
-    assert text_of(show(ctx), "survey-catch-pick-nautilus").endswith("out of play")
-    tap(show(ctx), "survey-catch-pick-nautilus")
-    assert "Lamentable Tentacles" in ctx.error and "Angler's Guide p.23" in ctx.error
+    v = show(ctx)
+    assert "survey-catch-pick-nautilus" not in ids(v)
+    assert "Nautilus is a Lamentable Tentacles Fish, not in this game" in texts(v)
     saved = ctx.store.load_campaign(cid)
     assert saved.sheet == {} and saved.current_week.held_ids == []
 
@@ -126,9 +127,10 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     tap(show(ctx), "survey-haul")
     assert ctx.error is None
     assert "10 to spend" in text_of(show(ctx), "survey-budget")
-    screen = show(ctx)  # 16 > 10: can't be ticked, and says why (issue 12)
+    screen = show(ctx)  # 16 > 10: can't be ticked, and says why (issue 12), once for them all (issue 26)
     assert find(screen, "survey-unlock-rod-split-bamboo-pole").disabled
-    assert any("costs 16; 10 left" in line for line in texts(screen))
+    why = [line for line in texts(screen) if "left to spend" in line]
+    assert why == ["Greyed out: each costs more than the 10 left to spend (Angler's Guide p.26)"]
     change(show(ctx), "survey-unlock-rod-lucky-pole", True)
     assert "chosen 10 · 0 left" in text_of(show(ctx), "survey-budget")
     tap(show(ctx), "survey-unlock-confirm")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
+from seated import on, phone
 from tables import (
     all_passed_on_the_last_day,
     context,
@@ -23,6 +24,7 @@ from companion.rules.catalog import load_catalog
 from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
+from companion.session import Sessions
 from companion.store import open_store
 from tests.support.components import Rendered
 
@@ -493,3 +495,52 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     monkeypatch.setattr("companion.store.files.atomic_write", broken)
     tap(draw(ctx), "regret-minus-0")
     assert "No space left on device" in text_of(draw(ctx), "error-line")
+
+
+def _steps(screen: object) -> str:
+    return " ".join(texts(find(screen, "table-steps"))) if "table-steps" in ids(screen) else ""
+
+
+def test_steps_last_until_the_table_moves_on_and_never_cross_a_day(two_tabs):
+    """Issue 26, bug 4: "Bo: draw a Dink" stayed into Bo's next turn and "Bo is last…" into Tuesday's Refresh on the
+    phone that made the move, while the other phones played on. A steps line lasts until the next turn or phase."""
+    tabs = two_tabs(monday_action())  # Ada to act
+    other = tabs.other
+    tap(other.render(), "regret-plus-0")
+    assert "Ada: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "regret-plus-1")  # still Ada's turn: the table hasn't moved on
+    assert "Ada: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "pass-0")  # Ada passes on the other phone: Bo's turn
+    assert _steps(other.render()) == ""
+
+
+def test_the_last_players_countdown_does_not_cross_the_day(two_tabs):
+    """Issue 26, bug 4: "Bo is last: 2 more turns, then the Day ends" stayed from Monday into Tuesday's Refresh."""
+    tabs = two_tabs(monday_action())
+    other = tabs.other
+    tap(other.render(), "pass-0")
+    assert "Bo is last: 2 more turns" in _steps(other.render())
+    tap(draw(tabs.first), "pass-1")
+    assert _steps(other.render()) == ""  # Bo played his turn on the other phone
+    tap(other.render(), "regret-plus-1")  # a Regret card drawn by hand once everyone passed
+    assert "Bo: draw a Regret card" in _steps(other.render())
+    tap(draw(tabs.first), "advance-day")
+    assert game_of(tabs.first).state.day == 1
+    assert _steps(other.render()) == ""
+
+
+def test_a_seated_phone_shows_its_own_anglers_card_first(keys):
+    """Issue 26: a seated phone at a table of four scrolled past three cards to enter its dice. Its own angler's
+    card comes first; the whole table's phone keeps the turn order."""
+    game = monday_action()  # Ada first
+    sessions = Sessions(None)
+    bo_ctx = context(game, "/table?game={id}", sessions=sessions)
+    table_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
+    whole_table = phone(keys, keys.room_code, {"game": game.id, "angler": None})
+    with on(bo):
+        cards = [i for i in ids(draw(bo_ctx)) if i.startswith("player-card-")]
+    assert cards == ["player-card-1", "player-card-0"]
+    with on(whole_table):
+        cards = [i for i in ids(draw(table_ctx)) if i.startswith("player-card-")]
+    assert cards == ["player-card-0", "player-card-1"]

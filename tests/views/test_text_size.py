@@ -20,12 +20,12 @@ def sizes(screen: object) -> dict[str, set[float]]:
     for c in walk(screen):
         if isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, ft.Text):
             found["button"].add(c.content.size)
+        elif isinstance(c, ft.Semantics) and (c.identifier or "").startswith("regret-"):
+            found["stepper"] |= {t.size for t in walk(c.content) if isinstance(t, ft.Text)}
+            found["stepper"] |= {f.text_style.size for f in walk(c.content) if isinstance(f, ft.TextField)}
         elif isinstance(c, ft.Semantics) and isinstance(c.content, ft.Container):
             inner = c.content.content
-            if (c.identifier or "").startswith("regret-") and isinstance(inner, ft.Column):
-                found["stepper"] |= {t.size for t in walk(inner) if isinstance(t, ft.Text)}
-                found["stepper"] |= {f.text_style.size for f in walk(inner) if isinstance(f, ft.TextField)}
-            elif isinstance(inner, ft.Text) and c.content.border is not None:
+            if isinstance(inner, ft.Text) and c.content.border is not None:
                 found["chip"].add(inner.size)
     return found
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 from tables import context, draft_of, draw, game_of, two_players
-from viewtree import change, find, tap, text_of
+from viewtree import change, enter, find, leave, text_of
 
 from companion.rules import actions as act
 from companion.scoring.draft import PlayerDraft, TableDraft
@@ -15,10 +15,10 @@ from companion.views.scorers.deep_regrets import DRAFT_KEY
 
 
 def type_in(ctx: AppContext, identifier: str, text: str) -> None:
-    """Tap the number ``identifier``, type ``text`` in the field it opens and leave it, as a thumb would."""
-    tap(draw(ctx), identifier)
+    """Type ``text`` in the number's field ``identifier`` and leave it, as a thumb would: the field is there to be
+    tapped (the phone gives it the keys, no answer from the host in between) and starts empty."""
     field = find(draw(ctx), identifier)
-    assert isinstance(field, ft.TextField) and field.keyboard_type == ft.KeyboardType.NUMBER and field.autofocus
+    assert isinstance(field, ft.TextField) and field.keyboard_type == ft.KeyboardType.NUMBER and field.value == ""
     change(draw(ctx), identifier, text)
 
 
@@ -50,7 +50,7 @@ def test_text_that_is_no_number_is_refused_naming_the_field():
     assert ctx.error == "Regret cards: type a whole number of 0 or more, not “3x”"
     type_in(ctx, "fishbucks-field-0", "-2")
     assert game_of(ctx) is before and ctx.error.startswith("Fishbucks:")
-    assert text_of(draw(ctx), "fishbucks-field-0") == "$0 Fishbucks"  # the number is shown again as it was
+    assert text_of(draw(ctx), "fishbucks-0") == "$0 Fishbucks"  # the number is shown again as it was
 
 
 def test_leaving_the_field_unchanged_sends_nothing():
@@ -71,3 +71,54 @@ def test_the_scorer_takes_typed_regret_cards_and_fishbucks():
     type_in(ctx, "scorer-fishbucks-field-1", "six")
     assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 6
     assert ctx.error == "Fishbucks: type a whole number of 0 or more, not “six”"
+
+
+def scorer_of(*names: str) -> AppContext:
+    ctx = context(None, "/score")
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[PlayerDraft(name=n) for n in names]), seen=0)
+    return ctx
+
+
+def test_every_counter_is_a_field_the_phone_focuses_itself():
+    """Issue 26, bug 3: the first tap on a number after another was typed opened nothing and the digits were lost.
+    Each counter is a field from the start, so the tap that focuses it is the phone's own, with no round trip to the
+    host that a redraw could lose; it starts empty (typing 13 showed "013") and shows the number beneath."""
+    ctx = scorer_of("Ann", "Kai")
+    v = draw(ctx)
+    for identifier in ("scorer-regret-cards-field-0", "scorer-fishbucks-field-1"):
+        field = find(v, identifier)
+        assert isinstance(field, ft.TextField) and field.value == ""
+    enter(v, "scorer-regret-cards-field-0", "3")  # Ann's Regret cards typed; the thumb goes to Kai's Fishbucks
+    leave(draw(ctx), "scorer-regret-cards-field-0")
+    change(draw(ctx), "scorer-fishbucks-field-1", "13")
+    ann, kai = draft_of(ctx, DRAFT_KEY).players
+    assert (ann.regret_cards, kai.regret_cards, kai.fishbucks) == (3, 0, 13)
+    assert text_of(draw(ctx), "scorer-fishbucks-1").startswith("$13")
+    assert find(draw(ctx), "scorer-fishbucks-field-1").value == ""  # emptied again for the next time
+
+
+def test_a_counter_left_empty_changes_nothing_and_is_not_refused():
+    """Issue 26, bug 3: a value was "refused as empty"; a field left with nothing typed keeps the number."""
+    ctx = scorer_of("Ann")
+    type_in(ctx, "scorer-regret-cards-field-0", "4")
+    change(draw(ctx), "scorer-regret-cards-field-0", "")
+    assert ctx.error is None and draft_of(ctx, DRAFT_KEY).players[0].regret_cards == 4
+
+
+def test_a_value_being_typed_survives_another_phones_change():
+    """Issue 26, bug 3: a field that loses focus keeps what it had, even when another phone changed the table
+    while it was typed (the screen drew again under the thumb)."""
+    ctx = scorer_of("Ann", "Kai")
+    enter(draw(ctx), "scorer-regret-value-0", "3")
+    enter(draw(ctx), "scorer-regret-cards-field-1", "2")
+    session = ctx.sessions.draft(DRAFT_KEY)
+    shown = session.current
+    renamed = shown.value.model_copy(deep=True)
+    renamed.players[1].name = "Kai Lee"
+    assert session.replace(lambda _old: renamed, seen=shown.version).ok  # another phone renames Kai
+    v = draw(ctx)
+    assert find(v, "scorer-regret-value-0").value == "3" and find(v, "scorer-regret-cards-field-1").value == "2"
+    leave(v, "scorer-regret-value-0")
+    leave(draw(ctx), "scorer-regret-cards-field-1")
+    ann, kai = draft_of(ctx, DRAFT_KEY).players
+    assert (ann.regret_value, kai.regret_cards, kai.name) == (3, 2, "Kai Lee")

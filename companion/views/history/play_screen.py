@@ -14,7 +14,7 @@ from functools import partial
 import flet as ft
 from pydantic import ValidationError
 
-from companion.history import link, qr_png
+from companion.history import link, qr_png, qr_side
 from companion.history.models import Play
 from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
@@ -83,7 +83,7 @@ def _bgstats(play: Play, host: bool) -> list[ft.Control]:
         url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))]
     if host:
         shown += [ft.Text(t("Or scan this with the phone that has BG Stats:"), size=theme.SMALL),
-                  tagged("play-qr", ft.Image(src=qr_png(play), width=260, height=260))]
+                  tagged("play-qr", ft.Image(src=qr_png(play), width=qr_side(play), height=qr_side(play)))]
     return shown
 
 

@@ -122,6 +122,14 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     return section_card("port-sell", t("Sell"), rows)
 
 
+def _held(form: PortForm, state: GameState, i: int) -> None:
+    """A discount stays chosen only while the angler holds its card: a used Life Preserver goes back to the middle
+    and used Dinks to the deck (A p.17), so the choice goes with them instead of refusing every later purchase."""
+    if state.life_preserver != i:
+        form.life_preserver = False
+    del form.dinks[state.players[i].dinks:]
+
+
 def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw) -> ft.Control:
     def flip() -> None:
         form.life_preserver = not form.life_preserver
@@ -136,13 +144,16 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
         redraw()
 
     dinks = ", ".join(f"${d}" for d in form.dinks) or t("none")
-    controls: list[ft.Control] = [
-        tagged("discount-life-preserver", ft.Switch(
-            label=t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
-            value=form.life_preserver, on_change=lambda _e: flip())),
-        tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks,
-                                           have=state.players[i].dinks), size=theme.BODY)),
-        ft.Row([*(action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), partial(add_dink, n)) for n in (1, 2)),
+    have = state.players[i].dinks
+    controls: list[ft.Control] = [tagged("discount-life-preserver", ft.Switch(
+        label=t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
+        value=form.life_preserver, on_change=lambda _e: flip()))] if state.life_preserver == i else []
+    more = len(form.dinks) < have
+    controls += [
+        tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks, have=have),
+                                         size=theme.BODY)),
+        ft.Row([*(action_button(f"dink-add-{n}", t("+ Dink −${n}", n=n), partial(add_dink, n) if more else None)
+                  for n in (1, 2)),
                 action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
     ]
     madness = state.madness(i).port_discount
@@ -162,6 +173,10 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
     dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
                                       size=theme.SMALL)]
+    if len(state.players[i].fresh) >= state.max_dice(i):  # where the die goes, before it is paid for (A p.20)
+        dice.append(tagged("market-die-spent", ft.Text(
+            t("{name} holds Max dice ({n}): a die bought goes to the Spent pool (A p.20)",
+              name=state.players[i].name, n=state.max_dice(i)), size=theme.SMALL, color=theme.FOUL)))
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice += [
@@ -283,11 +298,12 @@ def PortScreen(ctx: AppContext) -> ft.View:
 @ft.component
 def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
-    moves = use_moves(ctx, session, shown.version)
+    moves = use_moves(ctx, session, shown)
     form = use_form(PortForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state
     p = state.players[i]
+    _held(form, state, i)
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
     buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
               else _buy_shops(moves, state, i, form, redraw, extra))

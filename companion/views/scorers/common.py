@@ -139,18 +139,39 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
 
     A value that isn't one is refused with a one-line reason and leaves the draft as it was.
     """
-    def on_change(event: ft.Event[ft.TextField]) -> None:
+    typing = ed.form.typed  # kept across redraws: a redraw under the thumb must not wipe or drop what is typed
+
+    def parsed(text: str) -> int | None:
         try:
-            number = parse_int(event.control.value, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
+            return parse_int(text, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
         except ValueError:
             ed.fail(t("{field} must be {what}", field=label, what=_whole_number(minimum, maximum)))
+            raise
+
+    def on_change(event: ft.Event[ft.TextField]) -> None:
+        typing[identifier] = event.control.value or ""
+        try:
+            number = parsed(typing[identifier])
+        except ValueError:
             return
         ed.typed(lambda: on_value(number))
 
-    field = ft.TextField(label=label, value="" if value is None else str(value), on_change=on_change,
+    def left(_event: ft.Event[ft.TextField]) -> None:
+        text = typing.pop(identifier, None)
+        if text is None or ed.unsent:  # nothing typed, or typed since this screen was drawn
+            ed.leave()
+            return
+        try:
+            number = parsed(text)
+        except ValueError:
+            return
+        on_value(number)  # typed before the screen drew again: kept now
+
+    shown = typing.get(identifier, "" if value is None else str(value))
+    field = ft.TextField(label=label, value=shown, on_change=on_change, on_blur=left, on_submit=left,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
                          height=theme.TOUCH + 8)
-    return tagged(identifier, _kept_on_leave(ed, field))
+    return tagged(identifier, field)
 
 
 def _whole_number(minimum: int | None, maximum: int | None) -> str:

@@ -274,7 +274,8 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
-                lambda: update(regret_cards=p.regret_cards + 1), label=t("Regret cards"),
+                lambda: update(regret_cards=p.regret_cards + 1),
+                label=tn("Regret card", "Regret cards", p.regret_cards),
                 on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail),
         stepper("scorer-fishbucks", i, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,

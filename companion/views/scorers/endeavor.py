@@ -19,7 +19,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.scoring.endeavor import (
     ENTRY_MAX,
     GOALS_NEEDED,
@@ -191,8 +191,9 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     def set_met(g: int, event: ft.Event[ft.Switch]) -> None:
         set_goal(g, "achieved", bool(event.control.value))
 
-    levels: list[ft.Control] = [chip(f"endeavor-difficulty-{d.value}", t("{level}: {n} goals", level=t(LEVELS[d.value]),
-                                                        n=GOALS_NEEDED[d]),
+    levels: list[ft.Control] = [chip(f"endeavor-difficulty-{d.value}",
+                                     tn("{level}: {n} goal", "{level}: {n} goals", GOALS_NEEDED[d],
+                                        level=t(LEVELS[d.value])),
                    color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
                    on_click=partial(set_level, d.value)) for d in Difficulty]
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]

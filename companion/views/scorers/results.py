@@ -25,8 +25,12 @@ def fish_line_text(line: FishLine) -> str:
         line.place, slot_label(line.slot or 0, line.multiplier))
     printed = "–" if line.printed is None else str(line.printed)
     sign = f"+{line.modifier}" if line.modifier >= 0 else f"−{-line.modifier}"
-    maths = (t("no value: 0") if line.printed is None
-             else t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value))
+    if line.printed is None:
+        maths = t("no value: 0")
+    elif line.printed + line.modifier < line.value:  # floored: "0 (−2, never below 0)", not "0 −2 = 0"
+        maths = t("{value} ({sign}, never below 0)", value=line.value, sign=sign)
+    else:
+        maths = t("{printed} {sign} = {value}", printed=printed, sign=sign, value=line.value)
     if line.place != "hand" and line.printed is not None:
         maths += f" × {line.multiplier} = {line.value * line.multiplier}"
     text = f"{where} · {fish_label_of(line)}: {maths}"
@@ -39,11 +43,13 @@ def fish_label_of(line: FishLine) -> str:
 
 def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
     """``scorer-breakdown-<i>``: Madness, each Fish, Fishbucks, the penalty and the deciding tie-break."""
-    rows: list[ft.Control] = [ft.Text(t("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
-                                        "{lifeboat} = {total} · {cards} Regret cards",
-                                        row=s.madness, fair=s.fair_modifier, foul=s.foul_modifier,
-                                        value=s.regret_value, total=s.regret_total, cards=s.regret_cards,
-                                        lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
+    rows: list[ft.Control] = [ft.Text(tn("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
+                                         "{lifeboat} = {total} · {n} Regret card",
+                                         "Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
+                                         "{lifeboat} = {total} · {n} Regret cards", s.regret_cards,
+                                         row=s.madness, fair=s.fair_modifier, foul=s.foul_modifier,
+                                         value=s.regret_value, total=s.regret_total,
+                                         lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
                                       size=theme.SMALL)]
     rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
                                                      color=theme.DANGER if line.discarded else None))

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules.catalog import load_catalog
+from companion.rules.sources import player_source
 from companion.survey import (
     Campaign,
     Week,
@@ -25,7 +26,7 @@ from companion.survey import (
     unlock,
 )
 from companion.survey.sea import dink_discounts
-from companion.survey.unlocks import unlock_sheet
+from companion.survey.unlocks import UNLOCK_RULE, unlock_sheet
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.survey.common import (
@@ -117,14 +118,16 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         for d, off in dink_discounts().items()
     ]
     shop_rows: list[ft.Control] = []
-    for line in sheet.lines:  # an item that doesn't fit in what is left can't be ticked; it says why
+    if any(line.why_not and not line.unlocked for line in sheet.lines):  # said once, not under every item
+        shop_rows.append(tagged("survey-shop-unaffordable", ft.Text(
+            t("Greyed out: each costs more than the {left} left to spend ({rule})", left=sheet.left,
+              rule=player_source(UNLOCK_RULE)), size=theme.SMALL, color=theme.PASSED)))
+    for line in sheet.lines:  # an item that doesn't fit in what is left can't be ticked
         label = t("{item} · {cost}", item=line.label, cost=line.cost) + (f" · {t('unlocked')}" if line.unlocked
                                                                           else "")
         shop_rows.append(tagged(unlock_identifier(line.id), ft.Checkbox(
             label=label, value=line.unlocked or line.ticked, disabled=not line.can_tick,
             on_change=lambda _e, i=line.id: toggle(sv, draft.buy, i))))
-        if line.why_not and not line.unlocked:
-            shop_rows.append(ft.Text(line.why_not, size=theme.SMALL, color=theme.PASSED))
     budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
                     hauled=sheet.hauled, dinks=sheet.dinks, budget=sheet.budget, chosen=sheet.spent,
                     left=sheet.left)

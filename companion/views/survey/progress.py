@@ -62,7 +62,7 @@ def grid(p: Progress) -> ft.Control:
         for size in SIZES:
             g = next(g for g in p.by_group if (g.depth, g.size) == (depth, size))
             cells.append(tagged(f"survey-progress-{depth}-{size}", ft.Text(f"{g.hauled}/{g.total}", size=theme.BODY),
-                                label=f"{ROMAN[depth]} {size}"))
+                                label=f"{ROMAN[depth]} {size_label(size)}"))
         hauled, total = p.by_depth(depth)
         rows.append(ft.Row([ft.Text(ROMAN[depth], width=64, size=theme.BODY, weight=ft.FontWeight.BOLD),
                             *(ft.Container(c, expand=True) for c in cells),

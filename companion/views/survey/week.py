@@ -12,7 +12,7 @@ from functools import partial
 
 import flet as ft
 
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.rules.catalog import CatalogFish
 from companion.survey import (
     CAN_OF_WORMS,
@@ -117,7 +117,8 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
                         partial(sv.do, undo_catch, fish.id)),
         ]))
-    title = t("Hold: {n} Fish, value {total}", n=len(week.held), total=held_value(campaign))
+    title = tn("Hold: {n} Fish, value {total}", "Hold: {n} Fish, value {total}", len(week.held),
+               total=held_value(campaign))
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])
 
 
@@ -157,7 +158,8 @@ def _week(sv: Survey) -> ft.View:
                                       icon=ft.Icons.ANCHOR, primary=True))
     else:
         last = sv.form.texts.get("survey-last-catch")
-        catch_card = [fish_picker("survey-catch", lambda f: describe(campaign, f), lambda f: catch(sv, f))]
+        catch_card = [fish_picker("survey-catch", lambda f: describe(campaign, f), lambda f: catch(sv, f),
+                                 sets=())]
         if last:
             catch_card.insert(0, tagged("survey-last-catch", ft.Text(last, size=theme.BODY, color=theme.FAIR)))
         controls += [

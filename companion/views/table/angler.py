@@ -226,10 +226,10 @@ def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: st
     kinds = {kind for kind, cards in (("rod", catalog.rods), ("reel", catalog.reels), ("supply", catalog.supplies))
              if any(card.name.casefold() == name.casefold() for card in cards)} or {"rod", "reel", "supply"}
     buttons: list[ft.Control] = []
-    if "rod" in kinds:
+    if "rod" in kinds and name != rod:  # the Rod equipped is not offered again
         buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
                                      moves.tap(act.Equip(player=i, rod=name, reel=reel))))
-    if "reel" in kinds:
+    if "reel" in kinds and name != reel:
         buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
                                      moves.tap(act.Equip(player=i, rod=rod, reel=name))))
     if "supply" in kinds:
@@ -297,7 +297,7 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 @ft.component
 def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
-    moves = use_moves(ctx, session, shown.version)
+    moves = use_moves(ctx, session, shown)
     use_told(ctx, session)
     form = use_form(AnglerForm)
     redraw = use_redraw()
@@ -322,7 +322,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
             AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
-                        allowed.overmind_slots, key=f"abandon-ship-{i}-{p.lifeboat}")
+                        allowed.overmind_slots, allowed.port_discard, key=f"abandon-ship-{i}-{p.lifeboat}")
             if allowed.can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),

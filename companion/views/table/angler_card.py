@@ -12,7 +12,7 @@ from typing import NamedTuple, cast
 
 import flet as ft
 
-from companion.i18n import N_, t
+from companion.i18n import N_, t, tn
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
@@ -159,7 +159,7 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
         if count > len(fish):
             text = f"{text} · {not_entered(count - len(fish))}"
     else:
-        text = t("{n} Fish in hand", n=count)
+        text = tn("{n} Fish in hand", "{n} Fish in hand", count)
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
@@ -185,7 +185,8 @@ def _Regrets(moves: Moves, i: int, regret_cards: int, can_discard: bool, can_dra
                         else act.DiscardRegret(player=i, count=regret_cards - n))
 
     return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
-                   moves.tap(act.DrawRegret(player=i)) if can_draw else None, label=t("Regret cards"),
+                   moves.tap(act.DrawRegret(player=i)) if can_draw else None,
+                   label=tn("Regret card", "Regret cards", regret_cards),  # heard with the number: "1 Regret card"
                    on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail)
 
 

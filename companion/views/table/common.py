@@ -12,7 +12,7 @@ from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.rules.table_steps import table_steps
+from companion.rules.table_steps import moment, table_steps
 from companion.session import GameSession, Snapshot
 from companion.session.registry import NotFound
 from companion.views.context import AppContext
@@ -60,16 +60,24 @@ class Moves:
         """Make ``actions`` in order, each on the game the one before left (each is its own step of undo); stop at
         the first refusal. What the table must do by hand after them is told together."""
         told: list[str] = []
+        state = self.session.current.value.state
         for action in actions:
             before = self.session.current.value.state
             result = self.session.apply(action, seen=self.shown)
             if not self.ctx.outcome(result):
                 return False
             self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
-            told += [step.text for step in table_steps(before, action, result.current.value.state)]
+            state = result.current.value.state
+            told += [step.text for step in table_steps(before, action, state)]
         if told:
-            self.ctx.tell(told)
+            self.ctx.tell(told, at=moment(state))
         return True
+
+    def drawn(self, shown: Snapshot[Game]) -> None:
+        """The screen draws ``shown``: the next move is checked against its version, and steps told before the
+        table moved on (another phone played a turn, or started the next Day) are gone (issue 26)."""
+        self.shown = shown.version
+        self.ctx.moved_to(moment(shown.value.state))
 
     def tap(self, action: Action) -> Callable[[], None]:
         """A button's handler that makes ``action`` (what it answers is shown by :meth:`apply`)."""
@@ -85,12 +93,12 @@ class Moves:
         return self.ctx.outcome(self.session.redo(seen=self.shown))
 
 
-def use_moves(ctx: AppContext, session: GameSession, version: int | None = None) -> Moves:
-    """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``version``
-    is the one on screen (the component that draws the game sets it when it draws)."""
+def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | None = None) -> Moves:
+    """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``shown``
+    is the game on screen (the component that draws the game passes it when it draws: :meth:`Moves.drawn`)."""
     moves = ft.use_memo(lambda: Moves(ctx, session), [session])
-    if version is not None:
-        moves.shown = version
+    if shown is not None:
+        moves.drawn(shown)
     return moves
 
 

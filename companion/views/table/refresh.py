@@ -6,7 +6,8 @@ Identifiers (seat ``<i>``): ``reroll-<i>-<k>`` (Fresh die ``k`` rolled again), `
 of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``die-<i>-<n>`` (its name and face);
 Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port: ``port-faces-<i>``,
 ``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat); Abandon Ship
-with an Overmind in hand: ``abandon-ship-overmind-<slot>``.
+with an Overmind in hand: ``abandon-ship-overmind-<slot>``; with a Regret card: ``abandon-ship-port``,
+``abandon-ship-discard`` (A p.17).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion.rules.expansions import OVERMIND
 from companion.views import theme
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
-from companion.views.widgets import action_button, chip, face_row, grow
+from companion.views.widgets import action_button, chip, face_row, grow, tagged
 
 # Builds the move from the Fresh dice rolled again and the faces entered (``None``: the app rolls).
 RollMove = Callable[[list[int], list[int] | None], act.Action]
@@ -98,26 +99,44 @@ def PortFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
 
 @ft.component
 def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent: tuple[DieKind, ...],
-                caption: str, question: str, overmind_slots: tuple[int, ...] = ()) -> ft.Control:
-    """``abandon-ship``, asked first (issue 12); with an Overmind in hand, then its slot (``abandon-ship-overmind-<s>``,
-    docs/rules.md §11: it is Mounted when you Make Port); then Making Port's muster (A p.10, p.17) with the faces
+                caption: str, question: str, overmind_slots: tuple[int, ...] = (), port_discard: bool = False
+                ) -> ft.Control:
+    """``abandon-ship``, asked first (issue 12); then, when there is a choice, how to arrive at Port: with an
+    Overmind in hand its slot (``abandon-ship-overmind-<s>``, docs/rules.md §11: it is Mounted when you Make Port),
+    and with a Regret card the optional discard (A p.17: ``abandon-ship-port``, ``abandon-ship-discard``, or the
+    ``abandon-ship-discard`` checkbox beside the slots); then Making Port's muster (A p.10, p.17) with the faces
     rolled."""
     making, set_making = ft.use_state(cast(act.AbandonShip | None, None))
     choosing, set_choosing = ft.use_state(False)
+    discard, set_discard = ft.use_state(False)
     if making is not None:
         return PortFaces(moves, seat, name, fresh, spent, making, lambda: set_making(None))
+    back = action_button(f"port-cancel-{seat}", t("Back"), lambda: set_choosing(False), icon=ft.Icons.ARROW_BACK)
     if choosing and overmind_slots:
-        return ft.Column([
+        chosen = discard and port_discard
+        rows: list[ft.Control] = [
             ft.Text(t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
                       slots=", ".join(map(str, overmind_slots))), size=theme.BODY),
             ft.Row([grow(action_button(f"abandon-ship-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
-                                       partial(set_making, act.AbandonShip(player=seat, overmind_slot=s)),
-                                       icon=ft.Icons.ANCHOR)) for s in overmind_slots], wrap=True),
-            action_button(f"port-cancel-{seat}", t("Back"), lambda: set_choosing(False), icon=ft.Icons.ARROW_BACK),
+                                       partial(set_making, act.AbandonShip(player=seat, overmind_slot=s,
+                                                                           discard_regret=chosen)),
+                                       icon=ft.Icons.ANCHOR)) for s in overmind_slots], wrap=True)]
+        if port_discard:
+            rows.append(tagged("abandon-ship-discard", ft.Checkbox(
+                label=t("Also discard a Regret (A p.17)"), value=chosen,
+                on_change=lambda e: set_discard(bool(e.control.value)))))
+        return ft.Column([*rows, back], spacing=4)
+    if choosing:
+        return ft.Column([
+            action_button("abandon-ship-port", t("Make Port"), partial(set_making, act.AbandonShip(player=seat)),
+                          icon=ft.Icons.ANCHOR, primary=True),
+            action_button("abandon-ship-discard", t("Make Port and discard a Regret (A p.17)"),
+                          partial(set_making, act.AbandonShip(player=seat, discard_regret=True))),
+            back,
         ], spacing=4)
 
     def confirmed() -> None:
-        if overmind_slots:
+        if overmind_slots or port_discard:
             set_choosing(True)
         else:
             set_making(act.AbandonShip(player=seat))

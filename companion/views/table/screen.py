@@ -113,7 +113,7 @@ def _Toolbar(moves: Moves) -> ft.Control:
 @ft.component
 def _Body(moves: Moves) -> ft.Control:
     shown = use_session(moves.session)
-    moves.shown = shown.version
+    moves.drawn(shown)
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
@@ -123,7 +123,7 @@ def _Body(moves: Moves) -> ft.Control:
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
     cards: list[ft.Control] = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6},
                                             key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in state.turn_order()]
+                               for i in _own_first(state.turn_order(), game.id, moves.ctx)]
     return ft.Column([
         banner(state),
         *shoals(moves, state),
@@ -133,6 +133,14 @@ def _Body(moves: Moves) -> ft.Control:
         *next_step(moves, game.id, state),
         ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _own_first(order: list[int], game_id: str, ctx: AppContext) -> list[int]:
+    """A seated phone shows its own angler's card first, where its thumb enters its dice (issue 26); the others
+    follow in turn order."""
+    seat = ctx.sessions.seats.of(ctx.sessions.viewer.holder)
+    mine = seat.angler if seat is not None and seat.game == game_id else None
+    return sorted(order, key=lambda i: i != mine)
 
 
 def _card(seat: int) -> str:

@@ -7,12 +7,22 @@ from functools import partial
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import FISH_NAME, t, tc
 from companion.rules.catalog import CatalogFish, load_catalog
+from companion.rules.expansions import expansion_name
 from companion.views import theme
 from companion.views.widgets.basics import action_button, tagged
 
 RESULTS = 6
+
+
+def _not_found(query: str, sets: tuple[str, ...] | None) -> str:
+    """Why nothing is offered: no such Fish, or one from a box that isn't on the table (it stays in the box)."""
+    boxed = load_catalog().search(query, limit=1) if sets is not None else []
+    if boxed:
+        return t("{fish} is a {box} Fish, not in this game", fish=tc(FISH_NAME, boxed[0].name),
+                 box=expansion_name(boxed[0].set))
+    return t("No Fish called “{name}” in the catalog", name=query)
 
 
 @ft.component
@@ -20,7 +30,7 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
                sets: tuple[str, ...] | None = None) -> ft.Column:
     """A search field ``{name}-search`` and up to six results ``{name}-pick-{fish id}``; the query is the
     component's own state, so a redraw of the screen around it keeps what was typed. ``sets``: the expansions on
-    the table (their Fish are offered with the base game's; ``None``: every Fish)."""
+    the table (their Fish are offered with the base game's, the others' left out; ``None``: every Fish)."""
     query, set_query = ft.use_state("")
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
@@ -34,7 +44,7 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
     results: list[ft.Control] = [action_button(f"{name}-pick-{fish.id}", describe(fish), partial(pick, fish))
                                  for fish in found]
     if query.strip() and not found:
-        results.append(ft.Text(t("No Fish called “{name}” in the catalog", name=query), size=theme.SMALL))
+        results.append(ft.Text(_not_found(query, sets), size=theme.SMALL))
     field = ft.TextField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
                          text_size=theme.BODY)
     return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)

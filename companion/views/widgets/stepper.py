@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.views import theme
+from companion.views.hooks import use_redraw
 from companion.views.widgets.basics import Handler, click_handler, tagged
 
 
@@ -40,24 +41,25 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
-    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` a tap on the number
-    opens a field on the numeric keyboard (``{name}-field-{index}``, focused): the number typed (``minimum`` or more)
-    goes to ``on_typed`` when the field is left or submitted; anything else goes to ``on_invalid`` as a message
-    naming the field, and changes nothing.
+    A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` an empty field on the
+    numeric keyboard lies over the number (``{name}-field-{index}``, :func:`TypedNumber`): the number typed
+    (``minimum`` or more) goes to ``on_typed`` when the field is left or submitted; anything else goes to
+    ``on_invalid`` as a message naming the field, and changes nothing.
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
-    >>> [c.identifier for c in row.controls]
+    >>> [row.controls[0].identifier, row.controls[1].content.identifier, row.controls[2].identifier]
     ['regret-minus-0', 'regret-0', 'regret-plus-0']
     """
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
     shown = str(value)
-    box: ft.Control = _shown(shown, caption, color)
-    if on_typed is not None:
-        box = TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid, minimum)
+    box: ft.Control = tagged(f"{name}{suffix}", _shown(shown, caption, color))
+    if on_typed is not None:  # the field lies over the number: a tap on it is the phone's own focus
+        box = ft.Stack([box, ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed,
+                                                      on_invalid, minimum), left=0, top=0, right=0)])
     return ft.Row([
         _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
-        tagged(f"{name}{suffix}", ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER)),
+        ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
         _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
 
@@ -94,15 +96,23 @@ def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None
 @ft.component
 def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
                 on_invalid: Callable[[str], object] | None, minimum: int) -> ft.Control:
-    """The number, which a tap turns into a focused field on the numeric keyboard; a typed number different from
-    ``shown`` is handed on when the field is left. The number stays plain text otherwise, as the table reads it."""
-    typing, set_typing = ft.use_state(False)
+    """An empty field over the number, on the numeric keyboard: see-through until focused, when it turns opaque and
+    takes the keys. It is always there, so the tap that focuses it needs no answer from the host (a tap that had
+    to open it was lost when the screen drew again under it, issue 26), and it starts empty, so typing 13 gives 13.
+    A number typed goes to ``on_typed`` when the field is left or submitted; a field left empty changes nothing."""
+    typed: ft.MutableRef[str] = ft.use_ref("")  # what is typed so far: drawn again as it is, never wiped by a redraw
+    emptied = use_redraw()
 
-    def done(event: ft.Event[ft.TextField]) -> None:
-        set_typing(False)
-        text = event.control.value
-        if (text or "").strip() == shown:
-            return  # left without a change
+    def on_change(event: ft.Event[ft.TextField]) -> None:
+        typed.current = event.control.value or ""
+
+    def done(_event: ft.Event[ft.TextField]) -> None:
+        text, typed.current = typed.current.strip(), ""
+        if not text:
+            return  # left without typing: the number stays as it was
+        emptied()
+        if text == shown:
+            return
         try:
             number = typed_number(text, caption, minimum)
         except ValueError as refused:
@@ -111,10 +121,10 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
             return
         on_typed(number)
 
-    if not typing:  # number and caption are one tap target, read as one text ("3 Regret cards")
-        return tagged(identifier, ft.Container(_shown(shown, caption, color), on_click=lambda _e: set_typing(True)))
-    field = ft.TextField(value=shown, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
-                         text_style=ft.TextStyle(size=_size(shown), weight=ft.FontWeight.BOLD, color=color),
-                         border=ft.UnderlineInputBorder(), dense=True, content_padding=0, autofocus=True,
-                         on_submit=done, on_blur=done)
-    return _shown(shown, caption, color, tagged(identifier, field, label=caption))
+    size = _size(shown)
+    field = ft.TextField(value=typed.current, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
+                         text_style=ft.TextStyle(size=size, weight=ft.FontWeight.BOLD, color=color),
+                         border=ft.NoInputBorder(), filled=True, bgcolor=ft.Colors.TRANSPARENT,
+                         focused_bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, dense=True, content_padding=0,
+                         on_change=on_change, on_submit=done, on_blur=done)
+    return tagged(identifier, field, label=caption)
