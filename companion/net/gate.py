@@ -5,7 +5,7 @@
 - The socket's ``Origin`` must be this server's own, and the ``Host`` one of its own addresses (no other web
   page, and no DNS-rebound name, can open a session).
 - Wrong codes are limited per address (:mod:`companion.net.limits`).
-- Flet's ``Access-Control-Allow-Origin: *`` is taken off every response.
+- Flet's ``Access-Control-Allow-Origin: *`` is taken off every response, and every response forbids framing.
 - Every app socket gets a heartbeat: a tiny text frame every :data:`HEARTBEAT_SECONDS` carrying how many frames
   the server has received on it (Flet's own frames are binary). The phone's script
   (:mod:`companion.net.banner`) hides them from the client, tells a silent Wi-Fi drop from a quiet table by
@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
-from companion.net.codes import Keys, Pass, Role
+from companion.net.codes import PASS_DAYS, Keys, Pass, Role
 from companion.net.identity import current_accept, current_pass
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
@@ -38,9 +38,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "companion_pass"
-COOKIE_DAYS = 60
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
 HEARTBEAT_SECONDS = 2.0
+NO_FRAMING = [(b"content-security-policy", b"frame-ancestors 'none'"), (b"x-frame-options", b"DENY")]
 # The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
 LOCAL_HOST = Pass("local", Role.HOST)
 log = logging.getLogger(__name__)
@@ -105,6 +105,8 @@ class Gate:
             await self.app(scope, receive, send)  # lifespan: Flet's app manager starts and stops there
             return
         self._loop = asyncio.get_running_loop()
+        if scope["type"] == "http":
+            send = _never_framed(send)
         headers = _headers(scope)
         if headers.get("host", "").lower() not in self.authorities:
             await self._refuse(scope, receive, send, 421, t("This server does not answer to that name."))
@@ -169,14 +171,15 @@ class Gate:
         if wait:
             await _respond(send, 429, join_page(wait_seconds=wait), [("retry-after", str(wait))])
             return
-        holder = await asyncio.to_thread(self.keys.join, code)  # scrypt: off the server's loop
+        # scrypt: off the server's loop. A phone that joined already keeps its pass and seat.
+        holder = await asyncio.to_thread(self.keys.join, code, _cookie(_headers(scope), COOKIE))
         if holder is None:
             wait = self.limit.failed(address)
             await _respond(send, 429 if wait else 403,
                            join_page(t("That code is not this table's. Check it on the host's screen."), wait))
             return
         cookie = (f"{COOKIE}={holder.token}; HttpOnly; SameSite=Strict; Path=/; "
-                  f"Max-Age={COOKIE_DAYS * 24 * 3600}")
+                  f"Max-Age={PASS_DAYS * 24 * 3600}")
         # The host lands on the Phones screen (the QR code to show the table); a guest picks a seat.
         await _respond(send, 200, joined_page("/phones" if holder.is_host else "/seat"), [("set-cookie", cookie)])
 
@@ -270,6 +273,16 @@ async def _heartbeat(send: Send, received: Callable[[], int]) -> None:
         while True:
             await send({"type": "websocket.send", "text": str(received())})
             await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def _never_framed(send: Send) -> Send:
+    """Every page the gate lets out forbids other pages to frame it (no clickjacking of a tap or a code)."""
+    async def add(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), *NO_FRAMING]
+        await send(message)
+
+    return add
 
 
 def _without_cors(send: Send) -> Send:

@@ -12,7 +12,7 @@ from pathlib import Path
 import uvicorn
 
 from companion.app import make_main
-from companion.net.server import Table, build_table
+from companion.net.server import Table, build_table, server_config
 from companion.resources import assets_path
 from companion.session import Sessions
 from tests.support.browser import free_port
@@ -24,8 +24,7 @@ def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -
     port = free_port()
     table = build_table(make_main(data_dir, sessions), "127.0.0.1", port, data_dir, lan=lan,
                         assets_dir=str(assets_path()))
-    server = uvicorn.Server(uvicorn.Config(table.gate, host="127.0.0.1", port=port, ws="websockets-sansio",
-                                           log_level="warning", timeout_graceful_shutdown=1))
+    server = uvicorn.Server(server_config(table, graceful_s=1))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
