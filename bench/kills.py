@@ -81,9 +81,9 @@ def kill_once(data_dir: Path, game_id: str, phones: int, rng: random.Random) -> 
     return Kill(shown, stored)
 
 
-def run(data_dir: Path, kills: int, phones: int, seed: int = 1) -> list[tuple[int, int]]:
-    """``(lost, phantom)`` for each kill."""
-    game = new_table()
+def run(data_dir: Path, kills: int, phones: int, seed: int = 1, game: Game | None = None) -> list[tuple[int, int]]:
+    """``(lost, phantom)`` for each kill, tapping ``game`` (a new one by default)."""
+    game = game or new_table()
     Sessions(open_store(data_dir)).start_game(game)
     rng = random.Random(seed)
     counts = []
@@ -101,8 +101,9 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=4)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        counts = run(Path(folder), args.kills, args.phones)
-        stored = len(open_store(Path(folder)).load_game(new_table().id).log)
+        game = new_table()
+        counts = run(Path(folder), args.kills, args.phones, game=game)
+        stored = len(open_store(Path(folder)).load_game(game.id).log)
     lost, phantom = sum(c[0] for c in counts), sum(c[1] for c in counts)
     print(f"{args.kills} SIGKILLs, {args.phones} phones tapping, {stored} changes stored at the end")
     print(f"changes shown and lost: {lost}   changes stored beyond what was shown or in flight: {phantom}")
