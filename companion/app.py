@@ -352,6 +352,9 @@ def _announce(table: Table) -> None:
     if not table.lan:
         print(t("Deep Regrets Companion is at {link}", link=table.base_url + "/"), flush=True)
         return
+    if table.keys is not None and table.keys.damaged is not None:
+        print(t("The keys file was damaged and was moved to {moved}: every phone joins again with this room code.",
+                moved=str(table.keys.damaged)))
     print(t("Phones join at {link} (room code {code})", link=table.join_link(), code=table.room_code))
     print(terminal_qr(table.join_link()))
     print(t("This computer's own browser joins as the host at {link} (keep it to yourself)",

@@ -4,8 +4,12 @@ A phone types the **room code** (or scans it) and gets a **pass**: a random toke
 own browser joins with the **host code** and gets a host pass. On disk there are only hashes: a salted scrypt hash
 of each code and a SHA-256 of each pass token, so a copied data folder lets nobody in.
 
-Each run of ``companion serve`` issues fresh codes (a hash can't be shown again), while passes already given stay
-valid: a host restart drops nobody. Changing the room code on purpose drops every guest pass.
+The room code lasts across restarts with the same data folder until the host changes it (a late joiner's photo
+of the QR code keeps working), so it is kept as typed, readable by the host's account only; the host code is
+issued fresh at each run (a hash can't be shown again). Passes already given stay valid across a restart: a host
+restart drops nobody. Changing the room code on purpose drops every guest pass, and every pass ends
+:data:`PASS_DAYS` after it was given. A damaged keys file is moved aside like the store's damaged files
+(:attr:`Keys.damaged` says where) and everyone joins again.
 
 >>> import tempfile
 >>> keys = Keys(Path(tempfile.mkdtemp()))
@@ -32,11 +36,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from companion.store.files import move_aside
+
 # No I, L, O, 0 or 1: nothing a player could misread at a dim table.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 HOST_CODE_LENGTH = 12
 KEYS_FILE = "net-keys.json"
+PASS_DAYS = 60  # the cookie's own life too: a pass outlives no cookie, and no copied cookie outlives this
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
 
@@ -88,6 +95,30 @@ def _token_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _expired(entry: dict[str, Any], now: float) -> bool:
+    return now - float(entry.get("joined", 0)) > PASS_DAYS * 24 * 3600
+
+
+def _well_formed(saved: object) -> bool:
+    """Whether a loaded keys file has the shape this module writes (anything else is a damaged file)."""
+    if not isinstance(saved, dict):
+        return False
+    passes, codes = saved.get("passes", {}), saved.get("codes", {})
+    if not (isinstance(passes, dict) and isinstance(codes, dict)):
+        return False
+    roles = {role.value for role in Role}
+    return (all(isinstance(p, dict) and p.get("role") in roles and isinstance(p.get("joined", 0), int | float)
+                and (p.get("seat") is None or isinstance(p.get("seat"), dict)) for p in passes.values())
+            and all(isinstance(c, dict) and _hex(c.get("salt")) and _hex(c.get("hash")) for c in codes.values()))
+
+
+def _hex(value: object) -> bool:
+    try:
+        return isinstance(value, str) and bool(bytes.fromhex(value))
+    except ValueError:
+        return False
+
+
 class Keys:
     """The codes and passes of one data folder, saved in ``<folder>/net-keys.json`` (hashes only).
 
@@ -98,24 +129,43 @@ class Keys:
         self._path = Path(folder) / KEYS_FILE
         self._lock = threading.Lock()
         self.listeners: list[Callable[[], None]] = []  # told after every join and code change
+        self.damaged: Path | None = None  # where a damaged keys file was moved at start
         saved = self._load()
-        self._passes: dict[str, dict[str, Any]] = saved.get("passes", {})
+        now = time.time()
+        self._passes: dict[str, dict[str, Any]] = {k: v for k, v in saved.get("passes", {}).items()
+                                                   if not _expired(v, now)}
         self._codes: dict[str, dict[str, str]] = {}
         self.room_code = ""
         self.host_code = ""
-        self._issue(Role.GUEST)
+        room = saved.get("room")
+        if isinstance(room, str) and len(room) == CODE_LENGTH and set(room) <= set(ALPHABET) \
+                and Role.GUEST.value in saved.get("codes", {}):
+            self._codes[Role.GUEST.value] = saved["codes"][Role.GUEST.value]
+            self.room_code = room
+        else:
+            self._issue(Role.GUEST)
+            self._passes = {k: v for k, v in self._passes.items() if v["role"] == Role.HOST.value}
         self._issue(Role.HOST)
         self._save()
 
     def _load(self) -> dict[str, Any]:
         try:
-            saved = json.loads(self._path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # no file yet, or a damaged one: start with no passes (everyone joins again)
-        return saved if isinstance(saved, dict) else {}
+            text = self._path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except OSError:
+            return {}  # unreadable (permissions): start afresh, the file is left for the host to look at
+        try:
+            saved = json.loads(text)
+        except ValueError:
+            saved = None
+        if _well_formed(saved):
+            return saved
+        self.damaged = move_aside(self._path, self._path.parent / "damaged", Path(KEYS_FILE))
+        return {}  # everyone joins again, with the new codes
 
     def _save(self) -> None:
-        data = json.dumps({"codes": self._codes, "passes": self._passes}, indent=1)
+        data = json.dumps({"room": self.room_code, "codes": self._codes, "passes": self._passes}, indent=1)
         self._path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self._path.parent, prefix=".net-keys-")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -139,8 +189,11 @@ class Keys:
         stored = self._codes[role.value]
         return hmac.compare_digest(_hash_code(code, bytes.fromhex(stored["salt"])), bytes.fromhex(stored["hash"]))
 
-    def join(self, code: str) -> Pass | None:
-        """A new pass for the right room or host code (its ``token`` goes in the cookie), ``None`` otherwise."""
+    def join(self, code: str, held: str | None = None) -> Pass | None:
+        """A pass for the right room or host code (its ``token`` goes in the cookie), ``None`` otherwise.
+
+        ``held`` is the token the browser already holds: if it is a valid pass of the same role, that pass (and
+        its seat) is kept, so reopening the join link does not make one phone two."""
         if len(normalise(code)) not in (CODE_LENGTH, HOST_CODE_LENGTH):
             return None
         with self._lock:
@@ -148,8 +201,11 @@ class Keys:
             host, guest = self._matches(Role.HOST, code), self._matches(Role.GUEST, code)
             if not (host or guest):
                 return None
-            token = secrets.token_urlsafe(32)
             role = Role.HOST if host else Role.GUEST
+            kept = self._passes.get(_token_id(held)) if held else None
+            if held and kept is not None and kept["role"] == role.value and not _expired(kept, time.time()):
+                return Pass(_token_id(held), role, token=held)
+            token = secrets.token_urlsafe(32)
             self._passes[_token_id(token)] = {"role": role.value, "joined": time.time()}
             self._save()
         self._changed()
@@ -162,7 +218,7 @@ class Keys:
         token_id = _token_id(token)
         with self._lock:
             entry = self._passes.get(token_id)
-            if entry is None:
+            if entry is None or _expired(entry, time.time()):
                 return None
             return Pass(token_id, Role(entry["role"]))
 
@@ -170,7 +226,9 @@ class Keys:
         """The pass ``token_id`` as it stands now (``None`` once dropped)."""
         with self._lock:
             entry = self._passes.get(token_id)
-            return None if entry is None else Pass(token_id, Role(entry["role"]))
+            if entry is None or _expired(entry, time.time()):
+                return None
+            return Pass(token_id, Role(entry["role"]))
 
     def change_room_code(self) -> str:
         """Issue a new room code and drop every guest pass; returns the new code."""
@@ -188,8 +246,9 @@ class Keys:
     def passes(self) -> list[Pass]:
         """Every valid pass (without its token), oldest first."""
         with self._lock:
+            now = time.time()
             ordered = sorted(self._passes.items(), key=lambda item: item[1].get("joined", 0))
-            return [Pass(k, Role(v["role"])) for k, v in ordered]
+            return [Pass(k, Role(v["role"])) for k, v in ordered if not _expired(v, now)]
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

@@ -5,7 +5,7 @@
 - The socket's ``Origin`` must be this server's own, and the ``Host`` one of its own addresses (no other web
   page, and no DNS-rebound name, can open a session).
 - Wrong codes are limited per address (:mod:`companion.net.limits`).
-- Flet's ``Access-Control-Allow-Origin: *`` is taken off every response.
+- Flet's ``Access-Control-Allow-Origin: *`` is taken off every response, and every response forbids framing.
 - A Flet session belongs to the pass that opened it: a register frame naming another pass's session closes the
   socket (:func:`companion.flet_fixes.register_session_id`).
 - Every app socket gets a heartbeat (:func:`companion.flet_fixes.heartbeat`): a tiny text frame every
@@ -30,7 +30,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.flet_fixes import heartbeat, register_session_id, without_cors
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
-from companion.net.codes import Keys, Pass, Role
+from companion.net.codes import PASS_DAYS, Keys, Pass, Role
 from companion.net.identity import current_accept, current_pass, session_owner
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
@@ -42,9 +42,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "companion_pass"
-COOKIE_DAYS = 60
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
 CLOSE_REFUSED = 1008  # WebSocket close code (policy violation): a register frame named another pass's session
+NO_FRAMING = [(b"content-security-policy", b"frame-ancestors 'none'"), (b"x-frame-options", b"DENY")]
 # The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
 LOCAL_HOST = Pass("local", Role.HOST)
 log = logging.getLogger(__name__)
@@ -118,6 +118,8 @@ class Gate:
             await self.app(scope, receive, send)  # lifespan: Flet's app manager starts and stops there
             return
         self._loop = asyncio.get_running_loop()
+        if scope["type"] == "http":
+            send = _never_framed(send)
         headers = _headers(scope)
         if headers.get("host", "").lower() not in self.authorities:
             await self._refuse(scope, receive, send, 421, t("This server does not answer to that name."))
@@ -182,14 +184,15 @@ class Gate:
         if wait:
             await _respond(send, 429, join_page(wait_seconds=wait), [("retry-after", str(wait))])
             return
-        holder = await asyncio.to_thread(self.keys.join, code)  # scrypt: off the server's loop
+        # scrypt: off the server's loop. A phone that joined already keeps its pass and seat.
+        holder = await asyncio.to_thread(self.keys.join, code, _cookie(_headers(scope), COOKIE))
         if holder is None:
             wait = self.limit.failed(address)
             await _respond(send, 429 if wait else 403,
                            join_page(t("That code is not this table's. Check it on the host's screen."), wait))
             return
         cookie = (f"{COOKIE}={holder.token}; HttpOnly; SameSite=Strict; Path=/; "
-                  f"Max-Age={COOKIE_DAYS * 24 * 3600}")
+                  f"Max-Age={PASS_DAYS * 24 * 3600}")
         landing = self.landing.host if holder.is_host else self.landing.guest
         await _respond(send, 200, joined_page(landing), [("set-cookie", cookie)])
 
@@ -284,3 +287,13 @@ class Gate:
     def is_connected(self, token_id: str) -> bool:
         """Whether the pass ``token_id`` has a tab with an open socket now."""
         return bool(self._sockets.get(token_id))
+
+
+def _never_framed(send: Send) -> Send:
+    """Every page the gate lets out forbids other pages to frame it (no clickjacking of a tap or a code)."""
+    async def add(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), *NO_FRAMING]
+        await send(message)
+
+    return add

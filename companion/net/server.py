@@ -12,13 +12,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.net import identity
 from companion.net.banner import page_script
 from companion.net.codes import Keys
 from companion.net.gate import Gate, Landing
 from companion.net.web import WebFiles
+
+if TYPE_CHECKING:
+    import uvicorn
 
 log = logging.getLogger(__name__)
 
@@ -126,13 +129,20 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, keys: Keys | N
     return table
 
 
+def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
+    """uvicorn's settings for ``table``. No proxy stands in front of ``--lan``, so ``X-Forwarded-For`` is never
+    believed: a phone could otherwise name any address and walk round the wrong-code limit."""
+    import uvicorn
+
+    return uvicorn.Config(table.gate, host=table.host, port=table.port, ws="websockets-sansio", log_level="warning",
+                          timeout_graceful_shutdown=graceful_s, proxy_headers=False)
+
+
 def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
     """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts."""
     import uvicorn
 
-    config = uvicorn.Config(table.gate, host=table.host, port=table.port, ws="websockets-sansio",
-                            log_level="warning", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(table))
 
     async def run() -> None:
         warm = asyncio.create_task(table.web.warm(host=f"{table.host}:{table.port}"))

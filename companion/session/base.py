@@ -3,7 +3,7 @@
 A session holds the newest version of its value and a version number. A move names the version the phone
 showed (``seen``): if another phone changed it since, the move is refused and nothing changes (the refusal
 carries the version as it stands, which is what the phone is shown next). Every accepted change, undo and redo
-is saved in the background and told to every subscriber, whatever tab they are in.
+is written first, then told to every subscriber, whatever tab they are in: nothing a phone is shown is unsaved.
 
 >>> s = Session("n", 1, write=None)
 >>> heard = []
@@ -78,7 +78,7 @@ class Session(Generic[T]):
         self._value = value
         self._version = 0
         self._write = write
-        self._saver = saver or Saver(background=False)
+        self._saver = saver or Saver()
         self._past: list[T] = []
         self._future: list[T] = []
         self._listeners: list[Listener[T]] = []
@@ -169,7 +169,8 @@ class Session(Generic[T]):
                 self._future = []
             self._value = after
             self._version += 1
-        self._save(after)
+            # Written inside the lock: versions reach the disk in their order, each before any phone is shown it.
+            self._save(after)
         self._notify()
         return Outcome(True, self.current)
 
@@ -180,14 +181,12 @@ class Session(Generic[T]):
             self._saver.save(self.key, value, self._written)
 
     def _written(self, value: T) -> None:
+        # The change's own notice (which follows) carries the error or its end.
         write = self._write
         assert write is not None
         try:
             write(value)
         except (OSError, StoreError) as problem:
             self._save_error = self._save_failed(problem)
-            self._notify()
             return
-        if self._save_error is not None:
-            self._save_error = None
-            self._notify()
+        self._save_error = None

@@ -57,7 +57,7 @@ class Sessions:
 
     def __init__(self, store: StoreLike | None, saver: Saver | None = None) -> None:
         self.store = store
-        self.saver = saver or Saver(background=False)
+        self.saver = saver or Saver()
         self._games: dict[str, GameSession] = {}
         self._campaigns: dict[str, CampaignSession] = {}
         self._drafts: dict[str, DraftSession[Any]] = {}

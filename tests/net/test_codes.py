@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 
-from companion.net.codes import ALPHABET, CODE_LENGTH, KEYS_FILE, Keys, Role, new_code
+import pytest
+
+from companion.net.codes import ALPHABET, CODE_LENGTH, KEYS_FILE, PASS_DAYS, Keys, Role, new_code
 from companion.net.limits import WrongCodeLimit
 
 
@@ -16,14 +19,16 @@ def test_room_codes_use_six_characters_nobody_misreads():
     assert set(ALPHABET) == set("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
 
-def test_only_hashes_reach_the_disk(tmp_path):
+def test_only_hashes_of_the_host_code_and_passes_reach_the_disk(tmp_path):
+    """The room code is kept as typed (it must be shown again after a restart, issue 26 item 6); the host code and
+    every pass only as hashes, in a file no other user reads."""
     keys = Keys(tmp_path)
     guest, host = keys.join(keys.room_code), keys.join(keys.host_code)
     saved = (tmp_path / KEYS_FILE).read_text()
-    for secret in (keys.room_code, keys.host_code, guest.token, host.token):
+    for secret in (keys.host_code, guest.token, host.token):
         assert secret not in saved
     assert (tmp_path / KEYS_FILE).stat().st_mode & 0o077 == 0  # not readable by other users
-    assert set(json.loads(saved)) == {"codes", "passes"}
+    assert set(json.loads(saved)) == {"room", "codes", "passes"}
 
 
 def test_the_host_code_makes_a_host_the_room_code_a_guest(tmp_path):
@@ -33,12 +38,41 @@ def test_the_host_code_makes_a_host_the_room_code_a_guest(tmp_path):
     assert keys.join(keys.room_code[:-1]) is None and keys.join("") is None
 
 
-def test_a_restart_keeps_every_pass_but_issues_new_codes(tmp_path):
+def test_a_restart_keeps_every_pass_and_the_room_code_but_issues_a_new_host_code(tmp_path):
+    """Issue 26 item 6: the room code lasts across restarts with the same data folder until the host changes it."""
     first = Keys(tmp_path)
     guest = first.join(first.room_code)
     again = Keys(tmp_path)
     assert again.check(guest.token).token_id == guest.token_id
-    assert again.join(first.room_code) is None and again.join(again.room_code) is not None
+    assert again.room_code == first.room_code and again.join(first.room_code) is not None
+    assert again.host_code != first.host_code and again.join(first.host_code) is None
+    changed = again.change_room_code()
+    assert Keys(tmp_path).room_code == changed != first.room_code
+
+
+def test_reopening_the_join_link_keeps_the_phone_its_pass_and_seat(tmp_path):
+    """Issue 26 item 6: a phone that joined and opens the link again is still one phone, with the same pass (the
+    session layer's seat book keeps its seat by that pass)."""
+    keys = Keys(tmp_path)
+    guest = keys.join(keys.room_code)
+    again = keys.join(keys.room_code, held=guest.token)
+    assert again.token == guest.token and again.token_id == guest.token_id
+    assert keys.guests() == 1
+    assert keys.join(keys.host_code, held=guest.token).is_host  # the host code still makes a host
+    assert keys.join(keys.room_code, held="forged").token != "forged" and keys.guests() == 2
+
+
+def test_passes_end_after_sixty_days_on_the_server(tmp_path, monkeypatch):
+    """Issue 25: a pass ends on the server, not only with its cookie."""
+    keys = Keys(tmp_path)
+    guest, host = keys.join(keys.room_code), keys.join(keys.host_code)
+    later = time.time() + (PASS_DAYS + 1) * 24 * 3600
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert keys.check(guest.token) is None and keys.check(host.token) is None and keys.passes() == []
+    assert keys.join(keys.room_code, held=guest.token).token != guest.token
+    assert "joined" in json.loads((tmp_path / KEYS_FILE).read_text())["passes"][keys.passes()[0].token_id]
+    assert len(json.loads((tmp_path / KEYS_FILE).read_text())["passes"]) == 3
+    assert len(Keys(tmp_path).passes()) == 1  # the expired ones are gone from the file at the next start
 
 
 def test_changing_the_room_code_drops_guests_only(tmp_path):
@@ -55,6 +89,22 @@ def test_a_damaged_keys_file_means_everyone_joins_again(tmp_path):
     (tmp_path / KEYS_FILE).write_text("{not json")
     keys = Keys(tmp_path)
     assert keys.guests() == 0 and keys.join(keys.room_code) is not None
+
+
+@pytest.mark.parametrize("damage", [
+    {"codes": {}, "passes": []},  # a list where passes belong (issue 28 item 4)
+    {"codes": {}, "passes": {"x": {"role": "king", "joined": 0}}},
+    {"codes": {"guest": {"salt": "zz", "hash": "00"}}, "passes": {}, "room": "ABCDEF"},
+    ["not", "a", "keys", "file"],
+])
+def test_a_damaged_keys_file_is_moved_aside_and_new_codes_work(tmp_path, damage):
+    """Issue 28 item 4: like the store's damaged files, kept in damaged/ and reported, never a crash."""
+    (tmp_path / KEYS_FILE).write_text(json.dumps(damage))
+    keys = Keys(tmp_path)
+    assert keys.damaged is not None and json.loads(keys.damaged.read_text()) == damage
+    assert keys.damaged.parent == tmp_path / "damaged"
+    assert keys.join(keys.host_code).is_host and keys.join(keys.room_code).role is Role.GUEST
+    assert Keys(tmp_path).damaged is None  # the new file is sound
 
 
 def test_the_limit_counts_per_address_and_forgets_after_a_minute():

@@ -228,3 +228,46 @@ def test_a_phone_gone_mid_send_ends_the_apps_socket_as_a_disconnect():
              "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
     asyncio.run(asyncio.wait_for(Gate(app, ["127.0.0.1:8550"])(scope, receive, send), 2))
     assert seen == ["websocket.disconnect"]
+
+
+def test_no_page_the_gate_lets_out_may_be_framed_by_another(table, client):
+    """Issue 25: ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY`` on every page, joined or not."""
+    web = client("127.0.0.7")
+    answers = [web.get("/"), web.get("/join", params={"code": "WRONG7"}), web.get("/", headers={"Host": "evil:1"})]
+    _join(web, table.room_code)
+    answers += [web.get("/"), web.get("/flutter_bootstrap.js"), web.get("/join")]
+    for answer in answers:
+        assert answer.headers.get("content-security-policy") == "frame-ancestors 'none'", answer.url
+        assert answer.headers.get("x-frame-options") == "DENY", answer.url
+
+
+def test_a_forwarded_address_does_not_walk_round_the_wrong_code_limit(tmp_path):
+    """Issue 25: ``--lan`` has no proxy, so ``X-Forwarded-For`` is not believed: ten wrong codes from one phone
+    naming ten addresses still make it wait. (From 127.0.0.1, which uvicorn trusts as a proxy by default: a table
+    of its own, so the limit it reaches holds up no other test.)"""
+    import httpx
+
+    from tests.support.serving import served
+
+    with served(tmp_path) as own, httpx.Client(base_url=own.base_url, timeout=30) as web:
+        for n in range(10):
+            web.get("/join", params={"code": "WRONG8"}, headers={"X-Forwarded-For": f"10.9.9.{n}"})
+        assert web.get("/join", params={"code": own.room_code}, headers={"X-Forwarded-For": "10.9.9.99"}
+                       ).status_code == 429
+
+
+def test_a_damaged_keys_file_is_moved_aside_and_the_host_joins(tmp_path):
+    """Issue 28 item 4: a list where passes belong answered 500 to the host's own join link."""
+    import httpx
+
+    from companion.net.codes import KEYS_FILE
+    from tests.support.serving import served
+
+    (tmp_path / KEYS_FILE).write_text('{"codes": {}, "passes": []}')
+    with served(tmp_path) as damaged:
+        assert damaged.keys is not None and damaged.keys.damaged is not None
+        with httpx.Client(base_url=damaged.base_url, timeout=30) as web:
+            joined = web.get("/join", params={"code": damaged.keys.host_code})
+            assert joined.status_code == 200 and COOKIE in joined.cookies
+            assert web.get("/join", params={"code": damaged.keys.room_code}).status_code == 200
+    assert list((tmp_path / "damaged").iterdir()) == [damaged.keys.damaged]

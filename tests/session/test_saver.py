@@ -1,67 +1,67 @@
-"""The background saver: each record is written a moment after its change, with its newest version, in order;
-``flush`` writes what is queued at once; nothing queued is lost when the process ends."""
+"""Written, then shown: a change reaches the store before any subscriber (any phone) hears of it, in the order
+made, and saving needs no thread (the phone app runs under Pyodide, where ``Thread.start`` raises)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
-import time
-from pathlib import Path
 
-from companion.session import Saver
+import pytest
 
-
-class Writes:
-    """What a saver wrote (from its worker thread)."""
-
-    def __init__(self) -> None:
-        self.values: list[object] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, value: object) -> None:
-        with self.lock:
-            self.values.append(value)
+from companion.rules import actions as act
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.session import Saver, Sessions
+from companion.store import open_store
 
 
-def test_a_burst_of_changes_is_one_write_of_the_newest_version_after_the_wait():
-    writes, saver = Writes(), Saver(settle_s=30)
+def two_players():
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+                              ruleset=build_ruleset(), seed=7))
+
+
+def test_every_change_is_in_the_store_before_a_phone_is_shown_it(tmp_path):
+    store = open_store(tmp_path)
+    session = Sessions(store, Saver()).start_game(two_players())
+    stored_when_shown: list[tuple[int, int]] = []
+
+    def phone(snapshot) -> None:
+        stored = store.load_game(session.key).state.players[0].regret_cards
+        stored_when_shown.append((snapshot.value.state.players[0].regret_cards, stored))
+
+    session.subscribe(phone)
     for n in range(5):
-        saver.save("game", n, writes)
-    time.sleep(0.2)
-    assert writes.values == []  # still waiting: the tap's answer goes first
-    start = time.monotonic()
-    saver.flush()
-    assert writes.values == [4]
-    assert time.monotonic() - start < 10  # flush did not sit out the 30 s wait
+        assert session.apply(act.DrawRegret(player=0), seen=n).ok
+    assert stored_when_shown == [(n, n) for n in range(1, 6)]
 
 
-def test_each_record_keeps_its_own_newest_version():
-    writes, saver = Writes(), Saver(settle_s=30)
-    saver.save("game", "g1", writes)
-    saver.save("campaign", "c1", writes)
-    saver.save("game", "g2", writes)
-    saver.flush()
-    assert sorted(map(str, writes.values)) == ["c1", "g2"]
+def test_a_save_works_where_no_thread_can_be_started(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    def no_threads(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")  # what Pyodide's threading says
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    store = open_store(tmp_path)
+    sessions = Sessions(store, Saver())
+    session = sessions.start_game(two_players())
+    assert session.apply(act.DrawRegret(player=0), seen=0).ok
+    sessions.flush()
+    assert store.load_game(session.key).state.players[0].regret_cards == 1
+    assert session.current.save_error is None
 
 
-def test_changes_that_never_pause_are_still_written_as_they_go():
-    """Taps faster than the wait must not put the save off for ever: each wait ends with a write."""
-    writes, saver = Writes(), Saver(settle_s=0.05)
-    deadline = time.monotonic() + 1.5
-    n = 0
-    while time.monotonic() < deadline:
-        saver.save("game", n, writes)
-        n += 1
-        time.sleep(0.01)
-    assert writes.values, "nothing was written while the changes went on"
-    saver.flush()
-    assert writes.values[-1] == n - 1
+def test_changes_from_many_threads_reach_the_store_in_their_order(tmp_path):
+    """The newest version shown is the one stored: a slower write of an older version never lands after it."""
+    store = open_store(tmp_path)
+    session = Sessions(store, Saver()).start_game(two_players())
 
+    def tap() -> None:
+        for _ in range(5):
+            while not session.apply(act.AdjustFishbucks(player=0, amount=1), seen=session.version).ok:
+                pass
 
-def test_a_save_still_waiting_when_the_process_ends_is_written(tmp_path: Path):
-    out = tmp_path / "saved.txt"
-    script = ("import sys; from pathlib import Path; from companion.session import Saver\n"
-              "Saver(settle_s=0.5).save('game', 'the last tap', lambda v: Path(sys.argv[1]).write_text(v))\n")
-    subprocess.run([sys.executable, "-c", script, str(out)], check=True, timeout=60)
-    assert out.read_text() == "the last tap"
+    threads = [threading.Thread(target=tap) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    shown = session.current.value
+    assert store.load_game(session.key).log == shown.log and len(shown.log) == 15
