@@ -141,10 +141,13 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
         return None
 
 
-def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None) -> Callable[[ft.Page], None]:
+def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = None, *,
+              store: Any = None, prepare: Callable[[ft.Page, AppContext], None] | None = None
+              ) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab, sharing one store and one set of ``sessions`` between tabs
-    (made over the store unless given)."""
-    store = _open_store(data_dir)
+    (made over the store unless given). ``store``: one opened already (the phone app's), instead of opening
+    ``data_dir``; ``prepare(page, ctx)`` adjusts each tab's context before its first screen (the phone app's)."""
+    store = store or _open_store(data_dir)
     # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
     shared = sessions or Sessions(store, Saver())
 
@@ -172,6 +175,8 @@ def make_main(data_dir: str | Path | None = None, sessions: Sessions | None = No
                 restyle()
 
         ctx.on_setting = on_setting
+        if prepare is not None:
+            prepare(page, ctx)
 
         def preference_found() -> None:  # the phone remembered another language than its browser's, or a Text size
             restyle()

@@ -51,6 +51,10 @@ class AppContext:
     on_setting: Callable[[str, Any], None] | None = None  # set by the app: a setting changed (the theme)
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
+    # The phone app (companion.phone) serves no other phone: no Phones screen. It says on the Data screen whether
+    # the browser keeps its storage for good (``navigator.storage.persist()`` granted); None: not the phone app.
+    lan_screens: bool = True
+    kept_for_good: bool | None = None
 
     def __repr__(self) -> str:
         # Flet 1.0.5 formats every message it sends with repr() (an f-string, whatever the log level), and a

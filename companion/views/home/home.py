@@ -72,8 +72,8 @@ def HomeScreen(ctx: AppContext) -> ft.View:
                       icon=ft.Icons.SAILING),
     ]))
     if is_host(current_page()):
-        controls += [
-            action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE),
-            action_button("home-settings", t("Settings and data"), lambda: go("/settings"), icon=ft.Icons.SETTINGS),
-        ]
+        if ctx.lan_screens:
+            controls.append(action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE))
+        controls.append(action_button("home-settings", t("Settings and data"), lambda: go("/settings"),
+                                      icon=ft.Icons.SETTINGS))
     return screen(ctx.route, t("Deep Regrets Companion"), controls, notices=ctx)
