@@ -55,6 +55,25 @@ COMPILED = frozenset({"pydantic-core", "msgpack"})
 LEFT_OUT = re.compile(r"(^canvaskit/(skwasm|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
                       r"^main\.dart\.(wasm|mjs)$|^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
                       r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json)$)")
+# flet-web's plugin assets for controls the companion never shows (video and audio players, recorder, maps).
+LEFT_OUT_ASSETS = ("assets/packages/media_kit/", "assets/packages/record_web/", "assets/packages/flutter_map/")
+# Icons Flutter's own widgets (and Flet's client) draw from the icon font: back arrows on every platform, a
+# dropdown's and an expansion tile's arrows, menus, a text field's clear and visibility, the error panel's copy.
+FRAMEWORK_ICONS = (
+    "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_forward", "arrow_forward_ios", "arrow_drop_down",
+    "arrow_drop_up", "arrow_upward", "expand_less", "expand_more", "keyboard_arrow_down", "keyboard_arrow_up",
+    "keyboard_arrow_left", "keyboard_arrow_right", "chevron_left", "chevron_right", "navigate_before",
+    "navigate_next", "first_page", "last_page", "unfold_more", "more_vert", "more_horiz", "menu", "close", "clear",
+    "cancel", "check", "done", "error", "error_outline", "warning", "info", "info_outline", "content_copy", "copy",
+    "calendar_today", "date_range", "access_time", "schedule", "keyboard", "visibility_off", "drag_handle")
+ICON_STYLES = ("_baseline", "_outlined", "_rounded", "_sharp")
+# Standard-library modules nothing in the app, its wheels or Pyodide's start-up imports (the REPL, debuggers,
+# test runners, mail and FTP clients, process pools, profilers), left out of Pyodide's python_stdlib.zip.
+STDLIB_LEFT_OUT = frozenset({
+    "_pyrepl", "unittest", "pdb", "bdb", "doctest", "pydoc", "pydoc_data", "xmlrpc", "wsgiref", "imaplib",
+    "poplib", "smtplib", "ftplib", "mailbox", "pickletools", "multiprocessing", "_pyio", "antigravity", "this",
+    "__hello__", "__phello__", "tabnanny", "pyclbr", "profile", "cProfile", "pstats", "trace", "timeit", "zipapp",
+    "modulefinder"})
 # Modules that run on the building or testing machine only, never in the browser.
 NOT_SHIPPED = ("phone/build.py", "phone/serve.py", "phone/web/")
 CACHE_PREFIX = "deep-regrets-"
@@ -258,7 +277,7 @@ def app_archive(target: Path) -> None:
 def _copy_client(web: Path, out: Path) -> None:
     for path in sorted(web.rglob("*")):
         relative = path.relative_to(web).as_posix()
-        if path.is_file() and not LEFT_OUT.search(relative):
+        if path.is_file() and not LEFT_OUT.search(relative) and not relative.startswith(LEFT_OUT_ASSETS):
             target = out / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
@@ -290,6 +309,46 @@ def _fonts(out: Path) -> None:
     fonts.write_bytes(without_fonts(fonts.read_bytes(), UNUSED_FONTS))
     for prefix in UNUSED_FONTS:
         shutil.rmtree(out / "assets" / prefix, ignore_errors=True)
+
+
+def _trim_stdlib(site_pyodide: Path) -> None:
+    """Pyodide's standard library without :data:`STDLIB_LEFT_OUT`."""
+    path = site_pyodide / "python_stdlib.zip"
+    kept = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(kept, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for entry in source.infolist():
+            if entry.filename.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT:
+                out.writestr(entry, source.read(entry), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    path.write_bytes(kept.getvalue())
+
+
+def icons_used() -> set[str]:
+    """The Material icons the app can draw: every ``Icons.NAME`` in its code, and :data:`FRAMEWORK_ICONS`."""
+    named = set(FRAMEWORK_ICONS)
+    for path in (CHECKOUT / "companion").rglob("*.py"):
+        named |= {name.lower() for name in re.findall(r"\bIcons\.([A-Z][A-Z0-9_]*)", path.read_text())}
+    return {name.removesuffix(style) for name in named for style in ICON_STYLES if name.endswith(style)} | named
+
+
+def _subset_icons(out: Path) -> None:
+    """The Material icon font (1.3 MB: every icon in four styles) cut down to :func:`icons_used`, each in every
+    style; the code points stay those Flet's client asks for."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    path = out / "assets" / "fonts" / "MaterialIcons-Regular.otf"
+    font = TTFont(str(path))
+    wanted = icons_used()
+    keep = [code for code, glyph in font.getBestCmap().items()
+            if glyph.endswith(ICON_STYLES) and glyph.rsplit("_", 1)[0] in wanted]
+    options = subset.Options()
+    options.layout_features = []
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=keep)
+    subsetter.subset(font)
+    font.save(str(path))
 
 
 def _bootstrap(out: Path) -> None:
@@ -389,9 +448,11 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     for wheel in wheels:
         shutil.copyfile(wheel, out / "pyodide" / wheel.name)
     write_lock(out / "pyodide", wheels, runtime)
+    _trim_stdlib(out / "pyodide")
     app_archive(out / "app.tar.gz")
     _copy_assets(out)
     _fonts(out)
+    _subset_icons(out)
     _bootstrap(out)
     _page(out, base)
     cache = service_worker(out)

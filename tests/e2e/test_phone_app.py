@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.phone.build import site_files
+from companion.phone.build import service_worker, site_files
 from companion.phone.serve import serving
 from companion.store import open_store
 from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
@@ -160,3 +161,35 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
         phone.wait_id("survey-held-hammerhead-shark")
 
     assert unexplained(foreign) == [], "the app asked another origin for something"
+
+
+def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any, tmp_path: Path) -> None:
+    """The site is published again with one file changed: the phone keeps running the old version, whole, from the
+    old cache until "A new version is ready" → Reload; then it runs the new one and the old cache is gone."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.out, copy)
+    with phone_context(tmp_path / "profile") as (context, _foreign), serving(copy) as url:
+        page = context.new_page()
+        page.goto(url + "/")
+        held = cached_site(page)
+        for _ in range(120):
+            if held["controlled"] and held["files"] == len(site_files(copy)):
+                break
+            page.wait_for_timeout(500)
+            held = cached_site(page)
+        assert held["caches"] == [site.cache]
+
+        (copy / "version.json").write_text('{"app_name": "deep-regrets-companion", "version": "next"}')
+        new_cache = service_worker(copy)
+        assert new_cache != site.cache
+        page.reload()
+        page.wait_for_selector("#update-banner", timeout=BOOT_MS)
+        # Until the user says so, the page is served the old version, from the old cache alone.
+        assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] != "next"
+        assert set(cached_site(page)["caches"]) == {site.cache, new_cache}
+
+        with page.expect_navigation():
+            page.click("#update-reload")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] == "next"
+        assert cached_site(page)["caches"] == [new_cache]
