@@ -112,6 +112,8 @@ def main() -> int:
         taps: dict[str, list[float]] = {"phone": [], "served": []}
         for n in range(args.taps + 5):  # the first 5 of each warm up
             for name, phone in (("phone", phone_table), ("served", served_table)):
+                phone.page.bring_to_front()  # a tab behind another draws its frames a second apart
+                phone.page.wait_for_timeout(100)
                 latency = tap_latency_ms(phone, TABLE_TAPS[n % 2], "regret-0")
                 if n >= 5:
                     taps[name].append(latency)

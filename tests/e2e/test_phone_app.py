@@ -105,6 +105,7 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
         with serving(site.out) as url:
             phone = FletPage(page, url)
             start(phone)
+            assert phone.has_id("home-settings") and not phone.has_id("home-phones")  # the owner's; no LAN screens
             score_three_anglers(phone)
             phone.open("/")
             phone.wait_id("home-survey", timeout_ms=BOOT_MS)
