@@ -73,7 +73,7 @@ async def open_phone_store() -> tuple[Any, Any]:
 
     try:
         await storage.mount(DATA_DIR)
-        syncer = storage.Syncer(storage.save_to_browser)
+        syncer = storage.Syncer(lambda: storage.sync_folder(DATA_DIR, False))
         return storage.SyncedStore(open_store(DATA_DIR), syncer), syncer
     except Exception:
         log.exception("the store could not be opened in IndexedDB")

@@ -259,7 +259,7 @@ def app_archive(target: Path) -> None:
     package = CHECKOUT / "companion"
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:
-        _add(archive, "main.py", b"from companion.phone.app import run\n\nrun()\n")
+        _add(archive, "main.py", b"from companion.phone.boot import start\n\nstart()\n")
         _add(archive, "requirements.txt", "".join(f"{n}=={v}\n" for n, v in PINNED.items()).encode())
         for path in sorted(package.rglob("*.py")):
             relative = path.relative_to(package).as_posix()

@@ -78,13 +78,13 @@ class SyncedStore:
         return written
 
 
-async def _syncfs(populate: bool) -> None:
-    """Emscripten's ``FS.syncfs``: ``populate`` loads from IndexedDB, else writes to it."""
+async def sync_folder(folder: str, populate: bool) -> None:
+    """Emscripten's IDBFS sync of the folder mounted at ``folder`` alone: ``populate`` loads it from IndexedDB,
+    else writes it there (``FS.syncfs`` would walk every mounted folder)."""
     import pyodide_js  # type: ignore[import-not-found]
     from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[None] = loop.create_future()
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def finished(error: Any = None) -> None:
         if done.done():
@@ -94,7 +94,8 @@ async def _syncfs(populate: bool) -> None:
         else:
             done.set_result(None)
 
-    pyodide_js.FS.syncfs(populate, create_once_callable(finished))
+    mount = pyodide_js.FS.lookupPath(folder).node.mount
+    pyodide_js.FS.filesystems.IDBFS.syncfs(mount, populate, create_once_callable(finished))
     await done
 
 
@@ -104,12 +105,7 @@ async def mount(folder: str) -> None:
 
     pyodide_js.FS.mkdirTree(folder)
     pyodide_js.FS.mount(pyodide_js.FS.filesystems.IDBFS, {}, folder)
-    await _syncfs(True)
-
-
-async def save_to_browser() -> None:
-    """Copy the mounted folders to IndexedDB."""
-    await _syncfs(False)
+    await sync_folder(folder, True)
 
 
 async def persisted() -> bool | None:
