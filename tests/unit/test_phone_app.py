@@ -171,3 +171,23 @@ def test_bytecode_is_kept_per_version_of_the_app_code(tmp_path: Path, monkeypatc
     first = version()
     source.write_text("DICE = 5\n")  # same size, same mtime in the archive: only the content tells them apart
     assert version() != first
+
+
+def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from companion import i18n
+
+    for name, data in build.compiled_catalogs().items():  # what the build ships instead of the .po files
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    monkeypatch.setattr(i18n, "data_path", lambda *parts: tmp_path.joinpath(*parts))
+    monkeypatch.setitem(sys.modules, "babel", None)  # not in the phone app: importing it fails
+    i18n._translations.cache_clear()
+    try:
+        with i18n.use_language("it"):
+            assert i18n.t("Madness") == "Follia"
+        with i18n.use_language("zh_Hant"):
+            assert i18n.t("Reload") == "重新載入"
+    finally:
+        i18n._translations.cache_clear()
