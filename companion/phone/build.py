@@ -367,8 +367,8 @@ def _bootstrap(out: Path) -> None:
 
 
 def _page(out: Path, base: str) -> None:
-    """``index.html``: the app's names, the runtime's paths under ``base``, and the service worker with its
-    "A new version is ready" banner."""
+    """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
+    version is ready" banner, and Python started as the page loads (``prestart.html``)."""
     path = out / "index.html"
     words = {}
     for language in LANGUAGES:
@@ -384,6 +384,10 @@ def _page(out: Path, base: str) -> None:
     text = path.read_text()
     text = re.sub(r'<base href="[^"]*">', f'<base href="{base}">', text, count=1)
     text = text.replace("<!-- fletAppConfig -->", f"<script>\n{config}\n</script>\n{shell}")
+    python = '<script src="python.js"></script>'
+    if python not in text:
+        raise BuildError("flet-web's index.html does not load python.js as this build knows (Flet 1.0.x)")
+    text = text.replace(python, python + "\n" + (WEB_TEMPLATES / "prestart.html").read_text())
     text = re.sub(r"<title>.*?</title>", "<title>Deep Regrets Companion</title>", text, count=1)
     text = text.replace('content="Flet"', 'content="Deep Regrets"').replace(
         'content="Flet application."', 'content="Bookkeeping for the Deep Regrets board game table"')
