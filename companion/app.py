@@ -228,10 +228,12 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
 
 
 def make_main(shared: Sessions, store: Store | None,
-              table: Callable[[], ServedTable | None] = lambda: None) -> Callable[[ft.Page], None]:
+              table: Callable[[], ServedTable | None] = lambda: None, *,
+              prepare: Callable[[ft.Page, AppContext], None] | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab: every tab shares the ``shared`` sessions, the ``store`` (``None``:
     the data folder could not be opened; its repairs are each tab's notices) and the served ``table()`` the Phones
-    screen shows. Built by :func:`build_app`."""
+    screen shows. Built by :func:`build_app`; ``prepare(page, ctx)`` adjusts each tab's context before its first
+    screen (the phone app's, :mod:`companion.phone`)."""
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme
@@ -258,6 +260,8 @@ def make_main(shared: Sessions, store: Store | None,
                 restyle()
 
         ctx.on_setting = on_setting
+        if prepare is not None:
+            prepare(page, ctx)
 
         def preference_found() -> None:  # the phone remembered another language than its browser's, or a Text size
             restyle()

@@ -4,7 +4,8 @@ Messages are written in English in the code: :func:`t` for one message, :func:`t
 forms, :func:`N_` to mark a message kept in a constant and translated later with ``t(constant)``. ``pybabel
 extract`` (``babel.cfg``, ``scripts/i18n``) collects them into ``data/locale/messages.pot``; each language has its
 gettext catalog ``data/locale/<language>/LC_MESSAGES/messages.po``, compiled in memory the first time the language
-is used. A message without a translation falls back to English, so a partial catalog never breaks a screen.
+is used (the phone app ships it compiled, ``messages.mo``, read with the standard library alone). A message
+without a translation falls back to English, so a partial catalog never breaks a screen.
 
 The language is chosen per context, not per process: each phone's Flet session has its own
 (:func:`set_language_resolver`), and a command or a test can pin one with :func:`use_language`.
@@ -60,6 +61,10 @@ def locale_dir() -> str:
 @cache
 def _translations(language: str) -> gettext.NullTranslations:
     path = data_path("locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
+    compiled_at_build = path.with_suffix(".mo")  # the phone app ships .mo only (companion.phone.build): no babel
+    if language != DEFAULT_LANGUAGE and not path.is_file() and compiled_at_build.is_file():
+        with compiled_at_build.open("rb") as mo:
+            return gettext.GNUTranslations(mo)
     if language == DEFAULT_LANGUAGE or not path.is_file():
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo

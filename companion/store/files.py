@@ -56,7 +56,7 @@ def rotate(path: Path, backup_dir: Path, keep: int) -> None:
         backups[0].unlink()
     try:
         os.link(path, backups[0])
-    except OSError:  # a filesystem without hard links
+    except (OSError, AttributeError):  # a filesystem without hard links; Pyodide (the phone app) has no os.link
         shutil.copy2(path, backups[0])
 
 

@@ -79,6 +79,10 @@ class AppContext:
     on_refresh: Callable[[], None] | None = None  # set by the app: redraw the whole screen (the language changed)
     settings: dict[str, Any] = field(default_factory=dict)
     table: ServedTable | None = None  # set by the app: the server phones join (None: not served, or a test)
+    # The phone app (companion.phone) serves no other phone: no Phones screen. It says on the Data screen whether
+    # the browser keeps its storage for good (``navigator.storage.persist()`` granted); None: not the phone app.
+    lan_screens: bool = True
+    kept_for_good: bool | None = None
 
     def __repr__(self) -> str:  # a prop of every screen: the dataclass repr walked this tab's whole page
         return short_repr("AppContext", route=self.route)

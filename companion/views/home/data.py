@@ -225,6 +225,17 @@ def _backups_section(ctx: AppContext, store: Store, form: DataForm, redraw: Call
     return section_card("data-backups", t("Backups"), rows)
 
 
+def _browser_storage(kept_for_good: bool) -> ft.Control:
+    """``data-storage``: in the phone app, whether the browser keeps its storage for good, and to export."""
+    if kept_for_good:
+        text = t("This browser keeps the app's data for good (persistent storage granted). Still, export a long "
+                 "campaign now and then: the file is your copy if the phone is lost or reset.")
+    else:
+        text = t("This browser may clear the app's data when the phone runs short of space (persistent storage "
+                 "not granted). Add the app to the Home Screen, and export a long campaign now and then.")
+    return tagged("data-storage", ft.Text(text, size=theme.BODY, color=None if kept_for_good else theme.FOUL))
+
+
 def _notices_section(store: Store, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
     """What start-up repaired, in plain words; the technical detail behind each notice's "Details"."""
     notices = list(store.recovery_notices)
@@ -282,6 +293,8 @@ def DataScreen(ctx: AppContext) -> ft.View:
     controls: list[ft.Control] = [
         tagged("data-folder", ft.Text(t("Saved in {path}", path=str(store.data_dir)), size=theme.SMALL)),
     ]
+    if ctx.kept_for_good is not None:
+        controls.append(_browser_storage(ctx.kept_for_good))
     controls += _notices_section(store, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))

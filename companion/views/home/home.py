@@ -70,10 +70,10 @@ def HomeScreen(ctx: AppContext) -> ft.View:
                       icon=ft.Icons.SAILING),
     ]))
     if ctx.sessions.viewer.host:
-        controls += [
-            action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE),
-            action_button("home-settings", t("Settings and data"), lambda: go("/settings"), icon=ft.Icons.SETTINGS),
-        ]
+        if ctx.lan_screens:
+            controls.append(action_button("home-phones", t("Phones"), lambda: go("/phones"), icon=ft.Icons.QR_CODE))
+        controls.append(action_button("home-settings", t("Settings and data"), lambda: go("/settings"),
+                                      icon=ft.Icons.SETTINGS))
     else:  # a guest's phone: its seat (again, for the next game) and its own language and text size
         controls += [
             action_button("home-seat", t("Pick my seat"), lambda: go("/seat"), icon=ft.Icons.EVENT_SEAT),

@@ -1,0 +1,142 @@
+"""The phone app (issue 24) against the served app, measured in the same run on this machine.
+
+Builds the site (or takes one: ``--site dist/phone``), serves it on 127.0.0.1 beside ``companion serve``, and opens
+both in one headless Chromium profile at phone size, every request to another origin aborted. Prints:
+
+- the site's bytes, raw and gzipped file by file (what a host serving it compressed sends), and its biggest parts;
+- cold start (empty cache, Pyodide downloaded) and start from the service worker's cache, navigation to a usable
+  Home (its "New game" button in the accessibility tree), beside the served app's first screen (first load, and
+  loads after it with the browser's cache);
+- tap → visible update on a new game's table (Regret + and −, as ``bench.ui_latency``), alternating between apps.
+
+    .venv/bin/python -m bench.phone_app                 # builds into a temporary folder
+    .venv/bin/python -m bench.phone_app --site dist/phone --starts 3 --taps 40
+
+Targets: ≤ 16 MB gzipped; start from cache ≤ 5× the served app's first screen; tap ≤ 1.3× the served app's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from bench.ui_latency import TABLE_TAPS, open_table, summary, tap_latency_ms
+from companion.phone.serve import serving
+from tests.support.browser import FletPage, ServedApp, companion_command, free_port
+from tests.support.phone_site import BOOT_MS, cached_site, phone_context, unexplained
+
+TARGET_GZIP_MB, TARGET_START, TARGET_TAP = 16.0, 5.0, 1.3
+
+
+def parts(site: Path) -> dict[str, int]:
+    """Gzipped bytes by part of the site."""
+    groups: dict[str, int] = defaultdict(int)
+    for path in site.rglob("*"):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(site).as_posix()
+        if relative.endswith(".whl"):
+            group = "wheels" if "pydantic_core" not in relative else "pydantic-core wheel"
+        elif relative.startswith("pyodide/"):
+            group = "pyodide/" + relative.split("/", 1)[1] if relative.endswith((".wasm", ".zip")) else "pyodide/other"
+        elif relative.startswith("canvaskit/"):
+            group = "canvaskit"
+        else:
+            group = relative if relative in ("main.dart.js", "app.tar.gz") else "other"
+        groups[group] += len(gzip.compress(path.read_bytes(), compresslevel=6))
+    return dict(sorted(groups.items(), key=lambda item: -item[1]))
+
+
+def start_seconds(context: Any, url: str) -> float:
+    """Navigation to a usable Home in a new tab, by the page's own clock (from its navigation start); the tab is
+    closed afterwards, so no two copies of the phone app run at once."""
+    page = context.new_page()
+    phone = FletPage(page, url, BOOT_MS)
+    phone.open("/")
+    phone.wait_id("home-new-game", timeout_ms=BOOT_MS)
+    seconds = float(page.evaluate("() => performance.now()")) / 1000
+    page.close()
+    return seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="The phone app against the served app")
+    parser.add_argument("--site", help="a site built already (default: build one into a temporary folder)")
+    parser.add_argument("--starts", type=int, default=3, help="starts from the cache (and served loads) measured")
+    parser.add_argument("--taps", type=int, default=30, help="measured taps per app")
+    args = parser.parse_args()
+
+    from companion.phone import build
+
+    if args.site:
+        site = Path(args.site)
+        raw, packed = build.site_size(site)
+    else:
+        built = build.build(Path(tempfile.mkdtemp(prefix="companion-phone-")) / "site")
+        site, raw, packed = built.out, built.raw_bytes, built.gzip_bytes
+    print(f"site: {raw / 1e6:.1f} MB raw, {packed / 1e6:.2f} MB gzipped (target ≤ {TARGET_GZIP_MB:.0f} MB)")
+    for group, size in list(parts(site).items())[:9]:
+        print(f"  {group}: {size / 1e6:.2f} MB gzipped")
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as work, serving(site) as phone_url, \
+            ServedApp.start(companion_command(Path(work) / "data", port), port) as served, \
+            phone_context(Path(work) / "profile") as (context, foreign):
+        cold = start_seconds(context, phone_url)
+        served_cold = start_seconds(context, served.url)
+        page = context.new_page()
+        page.goto(phone_url + "/")
+        for _ in range(240):  # the service worker precaches the site in the background
+            if cached_site(page)["files"] == len(build.site_files(site)):
+                break
+            page.wait_for_timeout(500)
+        else:
+            raise AssertionError(f"the service worker did not cache the site: {cached_site(page)}")
+        page.close()
+        from_cache, served_warm = [], []
+        for _ in range(args.starts):
+            served_warm.append(start_seconds(context, served.url))
+            from_cache.append(start_seconds(context, phone_url))
+
+        phone_table = FletPage(context.new_page(), phone_url, BOOT_MS).open()
+        phone_table.wait_id("home-new-game", timeout_ms=BOOT_MS)
+        open_table(phone_table)
+        served_table = FletPage(context.new_page(), served.url, BOOT_MS).open()
+        open_table(served_table)
+        taps: dict[str, list[float]] = {"phone": [], "served": []}
+        for n in range(args.taps + 5):  # the first 5 of each warm up
+            for name, phone in (("phone", phone_table), ("served", served_table)):
+                phone.page.bring_to_front()  # a tab behind another draws its frames a second apart
+                phone.page.wait_for_timeout(100)
+                latency = tap_latency_ms(phone, TABLE_TAPS[n % 2], "regret-0")
+                if n >= 5:
+                    taps[name].append(latency)
+        strange = unexplained(foreign)
+
+    cache_median, served_median = statistics.median(from_cache), statistics.median(served_warm)
+    print(f"served app's first screen: {served_cold:.1f} s first load, {served_median:.1f} s with the browser's cache "
+          f"(median of {args.starts})")
+    print(f"phone app cold start (empty cache): {cold:.1f} s = {cold / served_cold:.1f}× the served first load")
+    start_ratio = cache_median / served_median
+    print(f"phone app start from the service worker's cache: {cache_median:.1f} s (median of {args.starts}: "
+          f"{', '.join(f'{s:.1f}' for s in from_cache)}) = {start_ratio:.1f}× the served app's "
+          f"(target ≤ {TARGET_START:.0f}×)")
+    phone_median, phone_p95 = summary(taps["phone"])
+    served_tap, served_p95 = summary(taps["served"])
+    print(f"tap → visible update, {args.taps} taps each: phone app median {phone_median:.0f} ms (p95 {phone_p95:.0f}), "
+          f"served app {served_tap:.0f} ms (p95 {served_p95:.0f}) = {phone_median / served_tap:.2f}× "
+          f"(target ≤ {TARGET_TAP}×)")
+    print(f"requests to another origin (aborted): {len(foreign)}, not known to be harmless: {strange or 'none'}")
+    met = packed / 1e6 <= TARGET_GZIP_MB and start_ratio <= TARGET_START and phone_median / served_tap <= TARGET_TAP
+    print("targets met" if met else "targets NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The phone app's entry point: the companion run by Pyodide in the phone's browser, with no server.
+
+What differs from the served app, all decided here:
+
+- the store lives in IndexedDB (:mod:`companion.phone.storage`), loaded before the first screen, copied after
+  every save and once more when the app is hidden;
+- saves are written at once, as everywhere (the Saver starts no thread: Pyodide can't);
+- the phone's owner is the host: this tab gets the owner's pass, so export, import, restore and delete are its;
+- the language comes from the device's locales (Flet's device info), given to the app as a browser's
+  ``Accept-Language`` would be;
+- no LAN screens (Phones, Seat): this app serves no other phone;
+- the Data screen says whether the browser granted persistent storage.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import flet as ft
+
+from companion.net import identity
+from companion.net.codes import Pass, Role
+
+log = logging.getLogger(__name__)
+# The store's folder, mounted from IndexedDB.
+DATA_DIR = "/home/pyodide/deep-regrets-companion"
+# The phone's owner: the one tab of this app, with the host's powers.
+OWNER = Pass("local", Role.HOST)
+LAN_ROUTES = ("/phones", "/seat")
+HIDDEN = frozenset({ft.AppLifecycleState.HIDE, ft.AppLifecycleState.INACTIVE, ft.AppLifecycleState.PAUSE})
+
+
+def locale_tags(locales: list[Any]) -> str:
+    """The device's locales (Flet ``Locale``s, best first) as an ``Accept-Language`` value.
+
+    >>> locale_tags([ft.Locale("zh", "TW", "Hant"), ft.Locale("en")])
+    'zh-Hant-TW,en'
+    """
+    tags = []
+    for locale in locales:
+        parts = [locale.language_code, getattr(locale, "script_code", None), locale.country_code]
+        tags.append("-".join(p for p in parts if p))
+    return ",".join(tags)
+
+
+def tell_app(page: Any, locales: list[Any]) -> None:
+    """Give ``page``'s tab the owner's pass and the device's languages, as the served app's gate would give a
+    host's browser its pass and ``Accept-Language``."""
+    pass_token = identity.current_pass.set(OWNER)
+    accept_token = identity.current_accept.set(locale_tags(locales))
+    try:
+        identity.remember(page)
+    finally:
+        identity.current_pass.reset(pass_token)
+        identity.current_accept.reset(accept_token)
+
+
+async def device_locales(page: ft.Page) -> list[Any]:
+    try:
+        info = await page.get_device_info()
+    except Exception:  # the language then falls back to English; the app works
+        log.exception("no device info")
+        return []
+    return list(getattr(info, "locales", None) or [])
+
+
+async def open_phone_store() -> tuple[Any, Any]:
+    """The store in IndexedDB and its syncer; ``(None, None)`` when the browser gives no IndexedDB (the app then
+    scores but keeps nothing, and says so on Home)."""
+    from companion.phone import storage
+    from companion.store import open_store
+
+    try:
+        await storage.mount(DATA_DIR)
+        syncer = storage.Syncer(lambda: storage.sync_folder(DATA_DIR, False))
+        return storage.SyncedStore(open_store(DATA_DIR), syncer), syncer
+    except Exception:
+        log.exception("the store could not be opened in IndexedDB")
+        return None, None
+
+
+async def main(page: ft.Page) -> None:
+    """One phone: load the store, learn the device's languages and storage, then draw the app."""
+    from companion.app import ROUTES, make_main
+    from companion.i18n import t
+    from companion.phone import storage
+    from companion.session import Saver, Sessions
+
+    store, syncer = await open_phone_store()
+    kept = await storage.persisted()
+    tell_app(page, await device_locales(page))
+    for route in LAN_ROUTES:
+        ROUTES.pop(route, None)
+
+    def prepare(_page: ft.Page, ctx: Any) -> None:
+        ctx.lan_screens = False
+        ctx.kept_for_good = bool(kept)
+        if syncer is not None:
+            syncer.on_failure = lambda problem: ctx.fail(
+                t("Could not keep the data in this browser's storage: {problem}", problem=problem))
+
+    make_main(Sessions(store, Saver()), store, prepare=prepare)(page)
+
+    async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
+        if syncer is not None and event.state in HIDDEN:
+            await syncer.flush()
+
+    page.on_app_lifecycle_state_change = lifecycle
+
+
+def run() -> None:
+    """Start the app in the browser (``main.py`` of the site's app archive)."""
+    ft.run(main)

@@ -1,0 +1,483 @@
+"""Build the phone app: a static site that runs the companion in the browser (Pyodide), installable and offline.
+
+The site is assembled from flet-web's prebuilt ``web/`` folder rather than with ``flet publish``: in Flet 1.0.5
+``flet publish --no-cdn`` downloads Pyodide again (its cache check misses the bundled copy), writes a bare
+``pyodideUrl`` the module worker cannot import, and keeps Flutter's self-unregistering service worker. Here:
+
+- the Flutter client with CanvasKit only (no skwasm, no dart2wasm build, one CanvasKit variant), its unused fonts
+  left out of the font manifest;
+- Pyodide from the installed flet-web, and the pinned wheels (:data:`PINNED`) from PyPI at build time, kept in
+  ``.phone-wheels/`` and listed in the site's own ``pyodide-lock.json`` so micropip loads them from the site; the
+  Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
+- ``app.tar.gz``: ``main.py``, the ``companion`` package (no server-only module is imported in the browser) and its
+  data, the message catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel);
+- the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
+  hash of the site's content (:func:`service_worker`).
+
+Nothing in the site is fetched from another origin when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import LANGUAGES, N_, t, use_language
+from companion.resources import assets_path, data_path
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
+# The wheels the app needs in the browser, pinned. pydantic-core and msgpack are compiled (PEP 783 Emscripten
+# wheels); the rest are pure Python. Server-only dependencies (uvicorn, psutil, flet-web, babel) stay out.
+PINNED: dict[str, str] = {
+    "flet": "1.0.5", "flet-charts": "1.0.5", "msgpack": "1.2.4", "repath": "0.9.0", "six": "1.17.0",
+    "pydantic": "2.14.4", "pydantic-core": "2.50.5", "annotated-types": "0.8.0", "typing-extensions": "4.16.0",
+    "typing-inspection": "0.4.5", "tinydb": "4.9.0", "platformdirs": "4.14.9", "filelock": "4.3.1",
+    "segno": "1.6.6",
+}
+COMPILED = frozenset({"pydantic-core", "msgpack"})
+# flet-web's web/ files the phone app never loads: the skwasm renderers and the dart2wasm build, the Chromium-only
+# CanvasKit variant (the full one runs in every browser), debugging symbols, Flutter's stub service worker, and
+# Pyodide's command-line and TypeScript files.
+LEFT_OUT = re.compile(r"(^canvaskit/(skwasm|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
+                      r"^main\.dart\.(wasm|mjs)$|^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
+                      r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json)$)")
+# flet-web's plugin assets for controls the companion never shows (video and audio players, recorder, maps).
+LEFT_OUT_ASSETS = ("assets/packages/media_kit/", "assets/packages/record_web/", "assets/packages/flutter_map/")
+# Icons Flutter's own widgets (and Flet's client) draw from the icon font: back arrows on every platform, a
+# dropdown's and an expansion tile's arrows, menus, a text field's clear and visibility, the error panel's copy.
+FRAMEWORK_ICONS = (
+    "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_forward", "arrow_forward_ios", "arrow_drop_down",
+    "arrow_drop_up", "arrow_upward", "expand_less", "expand_more", "keyboard_arrow_down", "keyboard_arrow_up",
+    "keyboard_arrow_left", "keyboard_arrow_right", "chevron_left", "chevron_right", "navigate_before",
+    "navigate_next", "first_page", "last_page", "unfold_more", "more_vert", "more_horiz", "menu", "close", "clear",
+    "cancel", "check", "done", "error", "error_outline", "warning", "info", "info_outline", "content_copy", "copy",
+    "calendar_today", "date_range", "access_time", "schedule", "keyboard", "visibility_off", "drag_handle")
+ICON_STYLES = ("_baseline", "_outlined", "_rounded", "_sharp")
+# Standard-library modules nothing in the app, its wheels or Pyodide's start-up imports (the REPL, debuggers,
+# test runners, mail and FTP clients, process pools, profilers), left out of Pyodide's python_stdlib.zip.
+STDLIB_LEFT_OUT = frozenset({
+    "_pyrepl", "unittest", "pdb", "bdb", "doctest", "pydoc", "pydoc_data", "xmlrpc", "wsgiref", "imaplib",
+    "poplib", "smtplib", "ftplib", "mailbox", "pickletools", "multiprocessing", "_pyio", "antigravity", "this",
+    "__hello__", "__phello__", "tabnanny", "pyclbr", "profile", "cProfile", "pstats", "trace", "timeit", "zipapp",
+    "modulefinder"})
+# Modules that run on the building or testing machine only, never in the browser.
+NOT_SHIPPED = ("phone/build.py", "phone/serve.py", "phone/web/")
+CACHE_PREFIX = "deep-regrets-"
+# The service worker's banner, in the page itself (outside the Python app): each language's words are written
+# into the page at build time.
+BANNER = (N_("A new version is ready"), N_("Reload"))
+
+
+class BuildError(Exception):
+    """The site can't be built; the message says what to change."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """The Pyodide runtime flet-web ships: its version, Python and the ABI its compiled wheels must have."""
+
+    pyodide: str
+    python: str  # "3.14.2"
+    abi: str  # "2026_0"
+    folder: Path
+
+    @property
+    def python_tag(self) -> str:
+        major, minor = self.python.split(".")[:2]
+        return f"cp{major}{minor}"
+
+    @property
+    def platform_tag(self) -> str:
+        return f"pyemscripten_{self.abi}_wasm32"
+
+
+def flet_web_folder() -> Path:
+    import flet_web
+
+    return Path(flet_web.__file__).resolve().parent / "web"
+
+
+def read_runtime(pyodide_folder: Path) -> Runtime:
+    """The runtime in ``pyodide_folder`` (flet-web's ``web/pyodide``), from its ``pyodide-lock.json``."""
+    info = json.loads((pyodide_folder / "pyodide-lock.json").read_text())["info"]
+    version = json.loads((pyodide_folder / "package.json").read_text())["version"]
+    return Runtime(pyodide=version, python=info["python"], abi=info["abi_version"], folder=pyodide_folder)
+
+
+def canonical(name: str) -> str:
+    """``Pydantic_Core`` → ``pydantic-core`` (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_tags(file_name: str) -> tuple[str, str, str, str, str]:
+    """``name, version, python, abi, platform`` of a wheel's file name (no build tag in the wheels pinned here).
+
+    >>> wheel_tags("msgpack-1.2.4-cp314-cp314-pyemscripten_2026_0_wasm32.whl")
+    ('msgpack', '1.2.4', 'cp314', 'cp314', 'pyemscripten_2026_0_wasm32')
+    """
+    parts = file_name.removesuffix(".whl").split("-")
+    if len(parts) != 5:
+        raise BuildError(f"{file_name}: not a wheel file name (name-version-python-abi-platform.whl)")
+    name, version, python, abi, platform = parts
+    return canonical(name), version, python, abi, platform
+
+
+def check_wheels(wheels: list[Path], runtime: Runtime) -> None:
+    """Refuse any wheel the runtime can't load: a compiled one for another Python or Pyodide ABI, or a pure one
+    that isn't pure; say which and what it needs."""
+    for wheel in wheels:
+        name, _version, python, abi, platform = wheel_tags(wheel.name)
+        if name in COMPILED:
+            if platform != runtime.platform_tag or python != runtime.python_tag:
+                raise BuildError(
+                    f"{wheel.name} is built for {platform} ({python}), but the Pyodide {runtime.pyodide} of the "
+                    f"installed flet-web runs Python {runtime.python} with ABI {runtime.abi}: it needs a "
+                    f"{name} wheel tagged {runtime.python_tag}-{runtime.platform_tag}. Pin a {name} version that "
+                    f"has one (companion/phone/build.py, PINNED), or install the flet-web whose Pyodide matches.")
+        elif platform != "any" or abi != "none":
+            raise BuildError(f"{wheel.name} is not a pure-Python wheel, but {name} is pinned as one")
+
+
+def fetch_wheels(runtime: Runtime, cache: Path) -> list[Path]:
+    """The pinned wheels, from ``cache`` or downloaded into it from PyPI (``pip download``)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    found: list[Path] = []
+    for name, version in PINNED.items():
+        wheel = _cached(cache, name, version, runtime)
+        if wheel is None:
+            platform = (["--platform", runtime.platform_tag, "--python-version", runtime.python.rsplit(".", 1)[0],
+                         "--implementation", "cp", "--abi", runtime.python_tag] if name in COMPILED else [])
+            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                       "--dest", str(cache), *platform, f"{name}=={version}"]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            wheel = _cached(cache, name, version, runtime)
+            if wheel is None:
+                wanted = runtime.platform_tag if name in COMPILED else "any platform"
+                raise BuildError(f"could not download {name}=={version} for {wanted}:\n{done.stderr.strip()[-800:]}")
+        found.append(wheel)
+    return found
+
+
+def _cached(cache: Path, name: str, version: str, runtime: Runtime) -> Path | None:
+    for wheel in sorted(cache.glob("*.whl")):
+        got, got_version, python, _abi, platform = wheel_tags(wheel.name)
+        if got == name and got_version == version and (
+                platform == runtime.platform_tag and python == runtime.python_tag if name in COMPILED
+                else platform == "any"):
+            return wheel
+    return None
+
+
+def _emscripten_environment(runtime: Runtime) -> dict[str, str]:
+    return {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": "wasm32", "implementation_name": "cpython", "platform_python_implementation":
+            "CPython", "python_version": runtime.python.rsplit(".", 1)[0], "python_full_version": runtime.python,
+            "extra": ""}
+
+
+def lock_entry(wheel: Path, runtime: Runtime) -> dict[str, Any]:
+    """The ``pyodide-lock.json`` entry that makes micropip load ``wheel`` from the site: its top-level imports and
+    its dependencies in the browser (each must be pinned too)."""
+    from packaging.requirements import Requirement
+
+    name, version, *_ = wheel_tags(wheel.name)
+    with zipfile.ZipFile(wheel) as archive:
+        files = archive.namelist()
+        metadata = next(f for f in files if f.endswith(".dist-info/METADATA"))
+        requires = [line.split(":", 1)[1].strip() for line in archive.read(metadata).decode().splitlines()
+                    if line.startswith("Requires-Dist:")]
+    imports = sorted({f.split("/")[0].removesuffix(".py") for f in files
+                      if not f.split("/")[0].endswith((".dist-info", ".data")) and (f.endswith(".py") or "/" in f)})
+    depends = []
+    environment = _emscripten_environment(runtime)
+    for text in requires:
+        requirement = Requirement(text)
+        if requirement.marker is not None and not requirement.marker.evaluate(environment):
+            continue
+        needed = canonical(requirement.name)
+        if needed not in PINNED:
+            raise BuildError(f"{name} {version} needs {needed} in the browser, which is not pinned "
+                             f"(companion/phone/build.py, PINNED)")
+        depends.append(needed)
+    return {"name": wheel.name.split("-")[0], "version": version, "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": imports, "depends": sorted(depends), "unvendored_tests": False,
+            "shared_library": False}
+
+
+def write_lock(site_pyodide: Path, wheels: list[Path], runtime: Runtime) -> None:
+    """The site's ``pyodide-lock.json``: flet-web's, keeping only the packages whose files the site holds
+    (micropip, packaging) and adding the pinned wheels."""
+    lock = json.loads((runtime.folder / "pyodide-lock.json").read_text())
+    kept = {key: entry for key, entry in lock["packages"].items() if (site_pyodide / entry["file_name"]).is_file()}
+    for wheel in wheels:
+        kept[wheel_tags(wheel.name)[0]] = lock_entry(wheel, runtime)
+    lock["packages"] = kept
+    (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def compiled_catalogs() -> dict[str, bytes]:
+    """Each language's ``.mo``, compiled from its ``.po`` (fuzzy entries left out, as the served app does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = {}
+    for language in LANGUAGES:
+        po = data_path("locale", language, "LC_MESSAGES", "messages.po")
+        if po.is_file():
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=language)
+            out = io.BytesIO()
+            write_mo(out, catalog)
+            compiled[f"locale/{language}/LC_MESSAGES/messages.mo"] = out.getvalue()
+    return compiled
+
+
+def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size, info.mtime, info.mode = len(data), 0, 0o644
+    archive.addfile(info, io.BytesIO(data))
+
+
+def app_archive(target: Path) -> None:
+    """``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package without what runs only on a
+    computer, its data with the catalogs compiled, and the pinned requirements for micropip."""
+    package = CHECKOUT / "companion"
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        _add(archive, "main.py", b"from companion.phone.boot import start\n\nstart()\n")
+        _add(archive, "requirements.txt", "".join(f"{n}=={v}\n" for n, v in PINNED.items()).encode())
+        for path in sorted(package.rglob("*.py")):
+            relative = path.relative_to(package).as_posix()
+            if not relative.startswith(NOT_SHIPPED):
+                _add(archive, f"companion/{relative}", path.read_bytes())
+        for path in sorted(data_path().rglob("*")):
+            relative = path.relative_to(data_path()).as_posix()
+            if path.is_file() and not relative.endswith((".po", ".pot")):
+                _add(archive, f"companion/_data/{relative}", path.read_bytes())
+        for name, data in compiled_catalogs().items():
+            _add(archive, f"companion/_data/{name}", data)
+    target.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+
+
+def _copy_client(web: Path, out: Path) -> None:
+    for path in sorted(web.rglob("*")):
+        relative = path.relative_to(web).as_posix()
+        if path.is_file() and not LEFT_OUT.search(relative) and not relative.startswith(LEFT_OUT_ASSETS):
+            target = out / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def _copy_assets(out: Path) -> None:
+    """The app's own icons, favicon and fonts (the Chinese subset and its licence) over flet-web's."""
+    for name in ("favicon.png", "icons", "fonts"):
+        source = assets_path(name)
+        if source.is_dir():
+            shutil.copytree(source, out / name, dirs_exist_ok=True)
+        else:
+            shutil.copyfile(source, out / name)
+    (out / "fonts" / "common-hant.txt").unlink(missing_ok=True)  # the subset's input, not a font
+    manifest = json.loads(assets_path("manifest.json").read_text())
+    manifest.update({"id": "./", "start_url": "./", "scope": "./"})
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False))
+
+
+def _fonts(out: Path) -> None:
+    """The font manifest as flet-web serves it (its bundled Roboto added), without the fonts the app never draws
+    with (Flutter downloads every listed font at start-up)."""
+    from flet_web import patch_font_manifest_json
+
+    from companion.net.web import UNUSED_FONTS, without_fonts
+
+    fonts = out / "assets" / "FontManifest.json"
+    patch_font_manifest_json(str(fonts))
+    fonts.write_bytes(without_fonts(fonts.read_bytes(), UNUSED_FONTS))
+    for prefix in UNUSED_FONTS:
+        shutil.rmtree(out / "assets" / prefix, ignore_errors=True)
+
+
+def _trim_stdlib(site_pyodide: Path) -> None:
+    """Pyodide's standard library without :data:`STDLIB_LEFT_OUT`."""
+    path = site_pyodide / "python_stdlib.zip"
+    kept = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(kept, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for entry in source.infolist():
+            if entry.filename.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT:
+                out.writestr(entry, source.read(entry), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    path.write_bytes(kept.getvalue())
+
+
+def icons_used() -> set[str]:
+    """The Material icons the app can draw: every ``Icons.NAME`` in its code, and :data:`FRAMEWORK_ICONS`."""
+    named = set(FRAMEWORK_ICONS)
+    for path in (CHECKOUT / "companion").rglob("*.py"):
+        named |= {name.lower() for name in re.findall(r"\bIcons\.([A-Z][A-Z0-9_]*)", path.read_text())}
+    return {name.removesuffix(style) for name in named for style in ICON_STYLES if name.endswith(style)} | named
+
+
+def _subset_icons(out: Path) -> None:
+    """The Material icon font (1.3 MB: every icon in four styles) cut down to :func:`icons_used`, each in every
+    style; the code points stay those Flet's client asks for."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    path = out / "assets" / "fonts" / "MaterialIcons-Regular.otf"
+    font = TTFont(str(path))
+    wanted = icons_used()
+    keep = [code for code, glyph in font.getBestCmap().items()
+            if glyph.endswith(ICON_STYLES) and glyph.rsplit("_", 1)[0] in wanted]
+    options = subset.Options()
+    options.layout_features = []
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=keep)
+    subsetter.subset(font)
+    font.save(str(path))
+
+
+def _bootstrap(out: Path) -> None:
+    """CanvasKit only, its full variant, and no Flutter service worker (ours is registered by the page)."""
+    path = out / "flutter_bootstrap.js"
+    text = path.read_text()
+    config = re.search(r"_flutter\.buildConfig = (\{.*?\});\n", text)
+    if config is None or "serviceWorkerSettings" not in text:
+        raise BuildError("flet-web's flutter_bootstrap.js is not the one this build knows (Flet 1.0.x)")
+    build = json.loads(config.group(1))
+    build["builds"] = [b for b in build["builds"] if b.get("renderer") == "canvaskit"]
+    text = text.replace(config.group(0), f"_flutter.buildConfig = {json.dumps(build)};\n")
+    text = re.sub(r"\n\s*serviceWorkerSettings: \{.*?\},\n", "\n", text, count=1, flags=re.S)
+    text = text.replace("var flutterConfig = {", 'var flutterConfig = {\n    canvasKitVariant: "full",', 1)
+    path.write_text(text)
+
+
+def _page(out: Path, base: str) -> None:
+    """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
+    version is ready" banner, and Python started as the page loads (``prestart.html``)."""
+    path = out / "index.html"
+    words = {}
+    for language in LANGUAGES:
+        with use_language(language):
+            words[language] = [t(message) for message in BANNER]
+    config = "\n".join([
+        "flet.pyodide = true;", 'flet.pythonModuleName = "main";', "flet.micropipIncludePre = false;",
+        'flet.appPackageUrl = "app.tar.gz";', f'flet.pyodideUrl = "{base}pyodide/pyodide.mjs";',
+        f'flet.canvasKitBaseUrl = "{base}canvaskit/";', 'flet.fontFallbackBaseUrl = "assets/fonts/";',
+        "flet.noCdn = true;", 'flet.webRenderer = "canvaskit";', 'flet.routeUrlStrategy = "path";',
+        f'flet.entrypointBaseUrl = "{base}";', f'flet.assetBase = "{base}";'])
+    shell = (WEB_TEMPLATES / "shell.html").read_text().replace("__WORDS__", json.dumps(words, ensure_ascii=False))
+    text = path.read_text()
+    text = re.sub(r'<base href="[^"]*">', f'<base href="{base}">', text, count=1)
+    text = text.replace("<!-- fletAppConfig -->", f"<script>\n{config}\n</script>\n{shell}")
+    python = '<script src="python.js"></script>'
+    if python not in text:
+        raise BuildError("flet-web's index.html does not load python.js as this build knows (Flet 1.0.x)")
+    text = text.replace(python, python + "\n" + (WEB_TEMPLATES / "prestart.html").read_text())
+    text = re.sub(r"<title>.*?</title>", "<title>Deep Regrets Companion</title>", text, count=1)
+    text = text.replace('content="Flet"', 'content="Deep Regrets"').replace(
+        'content="Flet application."', 'content="Bookkeeping for the Deep Regrets board game table"')
+    text = text.replace('<link rel="manifest" href="manifest.json">',
+                        '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#0B1D24">')
+    path.write_text(text)
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the site but the service worker, relative, sorted."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+
+
+def service_worker(out: Path) -> str:
+    """Write ``sw.js`` precaching every file of the site in a cache named by their hash; returns the cache name."""
+    digest = hashlib.sha256()
+    files = site_files(out)
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    worker = (WEB_TEMPLATES / "sw.js").read_text()
+    worker = worker.replace("__CACHE__", cache).replace("__PREFIX__", CACHE_PREFIX).replace(
+        "__FILES__", json.dumps(files, indent=0))
+    (out / "sw.js").write_text(worker)
+    return cache
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build wrote: where, the service worker's cache name, the site's bytes raw and gzipped."""
+
+    out: Path
+    cache: str
+    raw_bytes: int
+    gzip_bytes: int
+
+
+def site_size(out: Path) -> tuple[int, int]:
+    """The site's bytes, raw and each file gzipped (what a host serving it compressed sends)."""
+    raw = packed = 0
+    for path in out.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            raw += len(data)
+            packed += len(gzip.compress(data, compresslevel=6))
+    return raw, packed
+
+
+def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
+    """Write the phone app's static site to ``out`` (emptied first), served at ``base`` (``"/"``, or
+    ``"/repository/"`` on GitHub Pages)."""
+    if not base.startswith("/") or not base.endswith("/"):
+        raise BuildError(f"--base must start and end with '/': {base!r}")
+    web = flet_web_folder()
+    runtime = read_runtime(web / "pyodide")
+    wheels = fetch_wheels(runtime, wheel_cache or Path(os.environ.get("COMPANION_WHEELS", CHECKOUT / ".phone-wheels")))
+    check_wheels(wheels, runtime)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    _copy_client(web, out)
+    for wheel in wheels:
+        shutil.copyfile(wheel, out / "pyodide" / wheel.name)
+    write_lock(out / "pyodide", wheels, runtime)
+    _trim_stdlib(out / "pyodide")
+    app_archive(out / "app.tar.gz")
+    _copy_assets(out)
+    _fonts(out)
+    _subset_icons(out)
+    _bootstrap(out)
+    _page(out, base)
+    cache = service_worker(out)
+    raw, packed = site_size(out)
+    return Built(out, cache, raw, packed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/build_phone_app", description=__doc__.split("\n")[0])
+    parser.add_argument("out", nargs="?", default=str(CHECKOUT / "dist" / "phone"), help="default: dist/phone/")
+    parser.add_argument("--base", default="/", help="the path the site is served at, e.g. /deep-regrets/")
+    args = parser.parse_args(argv)
+    try:
+        built = build(Path(args.out), args.base)
+    except BuildError as problem:
+        print(f"build_phone_app: {problem}", file=sys.stderr)
+        return 2
+    print(f"{built.out}: {built.raw_bytes / 1e6:.1f} MB, {built.gzip_bytes / 1e6:.1f} MB gzipped; "
+          f"service worker cache {built.cache}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

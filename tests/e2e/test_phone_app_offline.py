@@ -1,0 +1,196 @@
+"""The phone app (issue 24) in headless Chromium: the built static site served on 127.0.0.1, every request to another
+origin aborted, the companion running in the browser (Pyodide) with its store in IndexedDB.
+
+One phone's journey: score a 3-angler table (expected figures: tests/e2e/test_standalone_scoring.py, docs/rules.md
+§7; with three anglers the same ranking holds and Bo, the highest Regret total, still discards his slot-1 Fish), play
+a survey week, export the campaign and import it on a game-night host, import the host's campaign, reload and find
+everything kept; the service worker holds the whole site; with the server stopped and the browser offline the app
+starts again, records a catch, and keeps it across a reload. Chromium's installability check reports no error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.phone.build import service_worker, site_files
+from companion.phone.serve import serving
+from companion.store import open_store
+from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
+from tests.e2e.test_survey_campaign import catch
+from tests.store.conftest import campaign
+from tests.support.browser import FletPage, browser_missing
+from tests.support.phone_site import BOOT_MS, built_site, cached_site, phone_context, unexplained
+from tests.support.scorer import fill_in
+
+
+@pytest.fixture(scope="module")
+def site() -> Any:
+    reason = browser_missing()
+    if reason:
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {reason}")
+    return built_site()
+
+
+def start(phone: FletPage, route: str = "/") -> None:
+    """Open the app and wait for a usable Home (Pyodide boots first: much longer than a served page)."""
+    phone.open(route)
+    phone.wait_id("home-new-game" if route == "/" else "back", timeout_ms=BOOT_MS)
+
+
+def score_three_anglers(phone: FletPage) -> None:
+    phone.tap("home-score", then="scorer-player-1")
+    phone.tap("scorer-add-player")
+    phone.wait_id("scorer-player-2")
+    thumb = BrowserThumb(phone)
+    for i, angler in enumerate(TABLE[:3]):
+        fill_in(thumb, i, angler)
+    phone.wait_value("scorer-winners", "Winner: Ann")
+    for k, line in enumerate(["1. Ann: 20", "2. Cy: 20", "3. Bo: 13"]):
+        phone.wait_value(f"scorer-rank-{k}", re.compile(rf"^{re.escape(line)}\b"))
+    phone.tap("history-save", then="history-saved")
+
+
+def play_a_survey_week(phone: FletPage) -> str:
+    """A campaign's first week, hauled and unlocked (A pp.23–27); returns the campaign's id."""
+    phone.tap("home-survey")
+    phone.type_into("survey-new-name", "Pocket survey")
+    phone.tap("survey-create")
+    phone.tap("survey-start-week")
+    phone.wait_value("survey-day", re.compile("Monday"))
+    catch(phone, "Sunfish", "sunfish")
+    catch(phone, "Swordf", "swordfish")
+    for day in ("Tuesday", "Wednesday", "Thursday", "Friday"):
+        phone.tap("survey-next-day")
+        phone.wait_value("survey-day", re.compile(day))
+    phone.tap("survey-to-end")
+    phone.type_into("survey-regret-value", "0")
+    phone.tap("survey-propose")
+    phone.tap("survey-haul")
+    phone.wait_id("survey-budget")
+    phone.tap("survey-unlock-confirm")
+    phone.wait_value("survey-summary", re.compile("Week 1"))
+    opened = re.search(r"[?&]c=([0-9a-f]+)", phone.page.url)
+    assert opened, phone.page.url
+    return opened.group(1)
+
+
+def export_download(phone: FletPage, identifier: str) -> dict[str, Any]:
+    """Tap an export button and read the file the browser downloads."""
+    with phone.page.expect_download() as download:
+        phone.tap(identifier)
+    path = download.value.path()
+    assert path is not None
+    document: dict[str, Any] = json.loads(Path(path).read_text())
+    return document
+
+
+def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> None:
+    host = open_store(tmp_path / "host")
+    from_host = campaign("From the game night", catches=2)
+    host.save_campaign(from_host)
+    host_file = tmp_path / "from-host.json"
+    host_file.write_text(json.dumps(host.export_campaign(from_host.id)))
+
+    with phone_context(tmp_path / "profile") as (context, foreign):
+        page = context.new_page()
+        with serving(site.out) as url:
+            phone = FletPage(page, url)
+            start(phone)
+            assert phone.has_id("home-settings") and not phone.has_id("home-phones")  # the owner's; no LAN screens
+            score_three_anglers(phone)
+            phone.open("/")
+            phone.wait_id("home-survey", timeout_ms=BOOT_MS)
+            survey_id = play_a_survey_week(phone)
+
+            # The owner's Data screen: the browser storage note, export as a download, import from a file.
+            phone.open("/data")
+            phone.wait_id("data-storage", timeout_ms=BOOT_MS)
+            exported = export_download(phone, f"data-export-campaign-{survey_id}")
+            report = host.import_data(json.dumps(exported))
+            assert report.message()
+            [on_phone] = exported["campaigns"]
+            assert host.load_campaign(survey_id).model_dump(mode="json") == on_phone  # unchanged on the host
+            with page.expect_file_chooser() as chooser:
+                phone.tap("data-import-file")
+            chooser.value.set_files(str(host_file))
+            phone.wait_value("data-result", re.compile("1"))
+
+            # A reload (Pyodide starts afresh): the play, the campaign and the import are kept (IndexedDB).
+            start(phone, "/history")
+            phone.wait_text("Ann")
+            phone.open("/survey")
+            phone.wait_id(f"survey-open-{survey_id}", timeout_ms=BOOT_MS)
+            phone.wait_id(f"survey-open-{from_host.id}")
+
+            # Every file of the site is in the service worker's cache; the app is installable.
+            deadline_files = len(site_files(site.out))
+            held = cached_site(page)
+            for _ in range(120):
+                if held["files"] == deadline_files:
+                    break
+                page.wait_for_timeout(500)
+                held = cached_site(page)
+            assert held == {"active": True, "controlled": True, "caches": [site.cache], "files": deadline_files}
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+            # The phone's export of everything, back on a fresh host: the host's campaign is unchanged.
+            phone.open("/data")
+            phone.wait_id("data-export-all", timeout_ms=BOOT_MS)
+            everything = export_download(phone, "data-export-all")
+            back_home = open_store(tmp_path / "host-2")
+            back_home.import_data(json.dumps(everything))
+            assert back_home.load_campaign(from_host.id) == from_host
+
+        # The server is gone and the phone is offline: the app starts from the service worker's cache.
+        context.set_offline(True)
+        start(phone, f"/survey/week?c={survey_id}")
+        phone.tap("survey-start-week")
+        phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
+        catch(phone, "Hammerhead", "hammerhead-shark")
+        start(phone, f"/survey/week?c={survey_id}")
+        phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
+        phone.wait_id("survey-held-hammerhead-shark")
+
+    assert unexplained(foreign) == [], "the app asked another origin for something"
+
+
+def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any, tmp_path: Path) -> None:
+    """The site is published again with one file changed: the phone keeps running the old version, whole, from the
+    old cache until "A new version is ready" → Reload; then it runs the new one and the old cache is gone."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.out, copy)
+    with phone_context(tmp_path / "profile") as (context, _foreign), serving(copy) as url:
+        page = context.new_page()
+        page.goto(url + "/")
+        held = cached_site(page)
+        for _ in range(120):
+            if held["controlled"] and held["files"] == len(site_files(copy)):
+                break
+            page.wait_for_timeout(500)
+            held = cached_site(page)
+        assert held["caches"] == [site.cache]
+
+        (copy / "version.json").write_text('{"app_name": "deep-regrets-companion", "version": "next"}')
+        new_cache = service_worker(copy)
+        assert new_cache != site.cache
+        page.reload()
+        page.wait_for_selector("#update-banner", timeout=BOOT_MS)
+        # Until the user says so, the page is served the old version, from the old cache alone.
+        assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] != "next"
+        assert set(cached_site(page)["caches"]) == {site.cache, new_cache}
+
+        with page.expect_navigation():
+            page.click("#update-reload")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] == "next"
+        assert cached_site(page)["caches"] == [new_cache]

@@ -1,0 +1,193 @@
+"""The phone app's pieces that run without a browser: saving where Pyodide has no threads and no ``os.link``, the
+language from the device's locales, the copy to IndexedDB after each write, and the build's checks of the wheels
+(issue 24; PHONE_APP_NOTES.md lists what failed under Pyodide)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.phone import build
+from companion.phone.app import locale_tags, tell_app
+from companion.phone.storage import SyncedStore, Syncer
+from companion.session import Saver, Sessions
+from companion.store import open_store
+from companion.survey.models import Campaign
+from companion.survey.play import catch_fish, new_campaign, start_week
+from companion.views.language import browser_language
+
+
+@pytest.fixture
+def like_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``os.link`` (AttributeError, as in Pyodide) and no thread can start."""
+    monkeypatch.delattr(os, "link")
+
+    def no_thread(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+
+
+def test_saves_and_backup_rotation_work_without_threads_or_hard_links(like_pyodide: None, tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    sessions = Sessions(store, Saver())  # the phone app's saver too: it starts no thread
+    session = sessions.start_campaign(start_week(new_campaign("Halley")))
+    for fish in ("Sheepshead", "Barracuda", "Eyefish"):
+        assert session.replace(lambda c, f=fish: catch_fish(c, f), seen=session.version).ok
+    assert session.current.save_error is None
+    campaign_id = session.current.value.id
+    assert open_store(tmp_path).load_campaign(campaign_id) == session.current.value
+    backups = [tmp_path / "backups" / "campaigns" / f"{campaign_id}.{n}.json" for n in (1, 2, 3)]
+    kept = [Campaign.model_validate(next(iter(json.loads(b.read_text())["tables"]["campaign"].values())))
+            for b in backups]
+    assert [len(c.weeks[-1].held) for c in kept] == [2, 1, 0]  # newest first: each save kept the one before
+
+
+def test_the_language_comes_from_the_device_locales() -> None:
+    page = SimpleNamespace(session=type("Session", (), {})())
+    tell_app(page, [ft.Locale("it", "IT"), ft.Locale("en", "US")])
+    assert browser_language(page) == "it"
+    taiwan = SimpleNamespace(session=type("Session", (), {})())
+    tell_app(taiwan, [ft.Locale("zh", "TW", "Hant")])
+    assert browser_language(taiwan) == "zh_Hant"
+    french = SimpleNamespace(session=type("Session", (), {})())
+    tell_app(french, [ft.Locale("fr", "FR")])
+    assert browser_language(french) is None  # the app's default (English) then
+
+
+def test_the_phone_tab_is_the_owner_with_the_host_s_powers() -> None:
+    from companion.net.identity import pass_of
+
+    page = SimpleNamespace(session=type("Session", (), {})())
+    tell_app(page, [])
+    assert pass_of(page).is_host
+
+
+def test_locale_tags_read_as_accept_language() -> None:
+    assert locale_tags([ft.Locale("zh", "TW", "Hant"), ft.Locale("it")]) == "zh-Hant-TW,it"
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.saved: list[Any] = []
+
+    def save_game(self, game: Any) -> None:
+        self.saved.append(game)
+
+    def list_games(self) -> list[Any]:
+        return list(self.saved)
+
+
+def test_every_write_is_copied_to_the_browser_and_reads_are_not() -> None:
+    copies: list[list[Any]] = []
+    store = _Store()
+
+    async def copy() -> None:
+        await asyncio.sleep(0)
+        copies.append(list(store.saved))
+
+    async def play() -> None:
+        syncer = Syncer(copy)
+        synced = SyncedStore(store, syncer)
+        synced.list_games()
+        await syncer.flush()
+        assert copies == [[]]  # the flush itself, not the read
+        synced.save_game("g1")
+        synced.save_game("g2")  # while the first copy runs: one more copy after it, with both
+        await syncer.flush()
+        assert copies[-1] == ["g1", "g2"]
+
+    asyncio.run(play())
+
+
+def test_a_failed_copy_is_told() -> None:
+    told: list[str] = []
+
+    async def broken() -> None:
+        raise OSError("QuotaExceededError")
+
+    async def play() -> None:
+        syncer = Syncer(broken)
+        syncer.on_failure = told.append
+        await syncer.flush()
+
+    asyncio.run(play())
+    assert told == ["QuotaExceededError"]
+
+
+def _runtime() -> build.Runtime:
+    return build.read_runtime(build.flet_web_folder() / "pyodide")
+
+
+def test_the_runtime_is_read_from_flet_web_s_lock() -> None:
+    runtime = _runtime()
+    lock = json.loads((runtime.folder / "pyodide-lock.json").read_text())["info"]
+    assert (runtime.abi, runtime.python) == (lock["abi_version"], lock["python"])
+    assert runtime.platform_tag == f"pyemscripten_{lock['abi_version']}_wasm32"
+
+
+def test_the_build_refuses_a_compiled_wheel_for_another_abi() -> None:
+    runtime = _runtime()
+    wrong = Path("pydantic_core-2.40.0-cp313-cp313-pyemscripten_2025_0_wasm32.whl")
+    with pytest.raises(build.BuildError) as refused:
+        build.check_wheels([wrong], runtime)
+    message = str(refused.value)
+    assert wrong.name in message and runtime.platform_tag in message and runtime.pyodide in message
+
+
+def test_the_build_refuses_a_compiled_wheel_for_another_python() -> None:
+    runtime = _runtime()
+    wrong = Path(f"msgpack-1.2.4-cp313-cp313-{runtime.platform_tag}.whl")
+    with pytest.raises(build.BuildError, match="cp313"):
+        build.check_wheels([wrong], runtime)
+
+
+def test_the_build_accepts_matching_wheels() -> None:
+    runtime = _runtime()
+    build.check_wheels([Path(f"msgpack-1.2.4-{runtime.python_tag}-{runtime.python_tag}-{runtime.platform_tag}.whl"),
+                        Path("tinydb-4.9.0-py3-none-any.whl")], runtime)
+
+
+def test_a_pure_wheel_pinned_must_be_pure() -> None:
+    with pytest.raises(build.BuildError, match="not a pure-Python wheel"):
+        build.check_wheels([Path("tinydb-4.9.0-cp314-cp314-manylinux_2_17_x86_64.whl")], _runtime())
+
+
+def test_bytecode_is_kept_per_version_of_the_app_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.phone.boot import version
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "companion").mkdir()
+    source = tmp_path / "companion" / "rules.py"
+    source.write_text("DICE = 4\n")
+    first = version()
+    source.write_text("DICE = 5\n")  # same size, same mtime in the archive: only the content tells them apart
+    assert version() != first
+
+
+def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from companion import i18n
+
+    for name, data in build.compiled_catalogs().items():  # what the build ships instead of the .po files
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    monkeypatch.setattr(i18n, "data_path", lambda *parts: tmp_path.joinpath(*parts))
+    monkeypatch.setitem(sys.modules, "babel", None)  # not in the phone app: importing it fails
+    i18n._translations.cache_clear()
+    try:
+        with i18n.use_language("it"):
+            assert i18n.t("Madness") == "Follia"
+        with i18n.use_language("zh_Hant"):
+            assert i18n.t("Reload") == "重新載入"
+    finally:
+        i18n._translations.cache_clear()

@@ -1,0 +1,81 @@
+"""What ``scripts/build_phone_app`` writes (issue 24): a site whose Python packages all load from the site itself, one
+renderer, a service worker listing every file, and an app archive with compiled catalogs and nothing server-only.
+The site is built once per test run (``tests.support.phone_site.built_site``, shared with the browser test)."""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import io
+import json
+import re
+import tarfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.i18n import t, use_language
+from companion.phone.build import BANNER, CACHE_PREFIX, PINNED, canonical, site_files
+from tests.support.phone_site import built_site
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    out: Path = built_site().out
+    return out
+
+
+def _archive(site: Path) -> dict[str, bytes]:
+    with tarfile.open(site / "app.tar.gz") as archive:
+        return {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}  # type: ignore[union-attr]
+
+
+def test_every_package_micropip_may_load_is_in_the_site_with_its_hash(site: Path) -> None:
+    lock: dict[str, Any] = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    for name, entry in packages.items():
+        wheel = site / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(packages), name
+    for name, version in PINNED.items():
+        assert packages[canonical(name)]["version"] == version
+    requirements = _archive(site)["requirements.txt"].decode().split()
+    assert sorted(requirements) == sorted(f"{n}=={v}" for n, v in PINNED.items())
+
+
+def test_one_renderer_and_every_runtime_path_on_the_site(site: Path) -> None:
+    assert not list(site.glob("canvaskit/skwasm*")) and not (site / "main.dart.wasm").exists()
+    assert not (site / "canvaskit" / "chromium").exists()
+    bootstrap = (site / "flutter_bootstrap.js").read_text()
+    build = json.loads(re.search(r"_flutter\.buildConfig = (\{.*?\});", bootstrap).group(1))  # type: ignore[union-attr]
+    assert [b["renderer"] for b in build["builds"]] == ["canvaskit"]
+    load = bootstrap[bootstrap.index("_flutter.loader.load({"):]
+    assert "serviceWorkerSettings" not in load  # Flutter's self-unregistering worker would replace ours
+    page = (site / "index.html").read_text()
+    for key in ("pyodideUrl", "canvasKitBaseUrl", "entrypointBaseUrl"):
+        value = re.search(rf'flet\.{key} = "([^"]*)"', page)
+        assert value and value.group(1).startswith("/"), key  # not a bare specifier, not another origin
+    assert (site / "pyodide" / "pyodide.mjs").is_file() and (site / "canvaskit" / "canvaskit.wasm").is_file()
+
+
+def test_the_service_worker_precaches_every_file_in_a_cache_named_by_their_content(site: Path) -> None:
+    worker = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
+    assert files == site_files(site)
+    assert re.search(rf'const CACHE = "{CACHE_PREFIX}[0-9a-f]{{16}}";', worker)
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert (manifest["name"], manifest["short_name"], manifest["display"]) == (
+        "Deep Regrets Companion", "Deep Regrets", "standalone")
+    assert all((site / icon["src"]).is_file() for icon in manifest["icons"])
+
+
+def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Path) -> None:
+    files = _archive(site)
+    assert "main.py" in files and "companion/phone/app.py" in files
+    assert not [name for name in files if name.endswith((".po", ".pot"))]
+    assert not [name for name in files if name.startswith(("companion/phone/build", "companion/phone/serve"))]
+    italian = gettext.GNUTranslations(io.BytesIO(files["companion/_data/locale/it/LC_MESSAGES/messages.mo"]))
+    with use_language("it"):
+        for message in ("Madness", *BANNER):
+            assert italian.gettext(message) == t(message) != message
