@@ -418,7 +418,7 @@ def test_an_undo_on_one_phone_cannot_take_back_another_phones_later_move(chromiu
         bo.tap("regret-plus-1")
         ann.wait_value("regret-1", re.compile(r"^1\b"))
         ann.tap("undo")
-        ann.wait_text("Bo's Regret card came after your last move")
+        ann.wait_text("Bo's Regret draw came after your last move")
         time.sleep(0.5)  # an undo that went through would show by now
         assert ann.value("regret-1").startswith("1") and bo.value("regret-1").startswith("1")
         bo.tap("undo")  # Bo's own move, still the table's last

@@ -65,7 +65,9 @@ FORMS: dict[str, Forms] = {
     "enter_fish": lambda s, i, p, can: [a.EnterFish(player=i, fish=f) for f in CARDS],
     "pass": lambda s, i, p, can: [a.Pass(player=i)],
     "claim_reward": lambda s, i, p, can: [a.ClaimReward(player=i, reward=r) for r in can.rewards],
-    "sell": lambda s, i, p, can: [a.Sell(player=i, fish=[f]) for f in _held(p) if f is not None],
+    # With both Regret piles empty, selling a Foul Fish names whom the Regret is taken from (A p.18).
+    "sell": lambda s, i, p, can: [a.Sell(player=i, fish=[f], regret_from=j) for f in _held(p) if f is not None
+                                  for j in (None, *range(len(s.players)))],
     "buy": _buys,
     "cycle_market": lambda s, i, p, can: [a.CycleMarket(player=i, what="dice")],
     "mount": lambda s, i, p, can: [a.Mount(player=i, fish=f, slot=n) for f in _held(p) if f is not None

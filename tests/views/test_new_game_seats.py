@@ -18,7 +18,7 @@ def test_when_the_host_starts_a_game_every_joined_phone_is_offered_its_seat(tmp_
     sessions = Sessions(store)
     first = two_players()
     store.save_game(first)
-    main = app.make_main(tmp_path / "data", sessions)
+    main = app.make_main(sessions, store)
     phones = []
     for seat in (0, 1):
         holder, _ = join(keys, sessions, keys.room_code, Seat(first.id, seat))
@@ -46,7 +46,7 @@ def test_a_phone_seated_in_a_finished_game_opens_on_the_seat_picker(tmp_path, ke
     sessions = Sessions(store)
     over = finished()
     store.save_game(over)
-    main = app.make_main(tmp_path / "data", sessions)
+    main = app.make_main(sessions, store)
     holder, _ = join(keys, sessions, keys.room_code, Seat(over.id, 0))
     assert any(s.startswith("/seat") for s in open_app(app_tab(holder), "/", main))
 
@@ -70,7 +70,7 @@ def test_a_phone_whose_seat_the_host_hands_over_is_sent_to_the_seat_picker(tmp_p
     sessions = Sessions(store)
     game = two_players()
     store.save_game(game)
-    main = app.make_main(tmp_path / "data", sessions)
+    main = app.make_main(sessions, store)
     holder, _ = join(keys, sessions, keys.room_code, Seat(game.id, 0))
     tab = app_tab(holder)
     open_app(tab, f"/player?game={game.id}&seat=0", main)

@@ -40,7 +40,7 @@ def test_a_second_phone_is_refused_a_held_seat_until_the_host_hands_it_over(tmp_
     assert sessions.seats.hand(ada.viewer, Seat(game.id, 0), ada.viewer.holder) is not None  # a guest can't
 
 
-def test_the_phones_screen_shows_who_holds_which_seat_and_hands_one_over(tmp_path, keys, monkeypatch):
+def test_the_phones_screen_shows_who_holds_which_seat_and_hands_one_over(tmp_path, keys):
     store = open_store(tmp_path)
     game = monday_action()
     store.save_game(game)
@@ -51,8 +51,8 @@ def test_the_phones_screen_shows_who_holds_which_seat_and_hands_one_over(tmp_pat
     table = SimpleNamespace(lan=True, room_code=keys.room_code, base_url="http://127.0.0.1:1",
                             phones=lambda: [Phone(ada.viewer.holder, True), Phone(other.viewer.holder, False)],
                             subscribe=lambda _listener: lambda: None)
-    monkeypatch.setattr("companion.views.phones.screen.current_table", lambda: table)
     ctx = context(None, "/phones", sessions=seen_by(host, sessions))
+    ctx.table = table  # the served table the app hands the Phones screen
     with on(host):
         shown = draw(ctx)
         assert "Phone 1: Ada · connected" in texts(shown) and "Phone 2: no seat yet · away" in texts(shown)

@@ -34,7 +34,7 @@ def test_an_undo_cant_take_back_another_phones_later_move_and_says_whose_it_is(k
         tap(draw(bo_ctx), "regret-plus-1")
     with on(ada):
         tap(draw(ada_ctx), "undo")
-    assert ada_ctx.error is not None and "Bo's Regret card" in ada_ctx.error
+    assert ada_ctx.error is not None and "Bo's Regret draw" in ada_ctx.error
     kept = sessions.game(game.id).current.value
     assert [p.regret_cards for p in kept.state.players] == [1, 1]
     assert kept.movers()[-2:] == [0, 1]  # the log records which seat made each move
@@ -53,14 +53,14 @@ def test_the_tables_undo_names_the_move_and_its_angler_is_told(keys):
         tap(draw(bo_ctx), "regret-plus-1")
     with on(host):
         tap(draw(host_ctx), "undo")
-        assert text_of(draw(host_ctx), "undo-question") == "Undo Bo's Regret card?"
+        assert text_of(draw(host_ctx), "undo-question") == "Undo Bo's Regret draw?"
         assert sessions.game(game.id).current.value.state.players[1].regret_cards == 1  # asked first
         tap(draw(host_ctx), "undo")
         assert "undo-question" not in ids(draw(host_ctx))
     assert sessions.game(game.id).current.value.state.players[1].regret_cards == 0
     with on(bo):
         draw(bo_ctx)
-    assert bo_ctx.steps == ("Your Regret card was taken back on another phone.",)
+    assert bo_ctx.steps == ("Your Regret draw was taken back on another phone.",)
     with on(ada):
         draw(ada_ctx)
     assert ada_ctx.steps == ()  # not Ada's move: nothing to tell her
@@ -80,7 +80,7 @@ def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
     sessions = Sessions(store)
     game = monday_action()
     store.save_game(game)
-    main = app.make_main(tmp_path / "data", sessions)
+    main = app.make_main(sessions, store)
     bo_pass, bo = join(keys, sessions, keys.room_code, Seat(game.id, 1))
     tab = app_tab(bo_pass, "it")
     open_app(tab, f"/table?game={game.id}", main)
@@ -90,4 +90,4 @@ def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
     with use_language("zh_Hant"):  # the host's own language: not the one Bo is told in
         assert sessions.seated(host).game(game.id).undo(seen=session.version).ok
     tab.settle()
-    assert "La tua mossa (Carta Rimpianto) è stata annullata da un altro telefono." in tab.received()
+    assert "La tua mossa (Pescata di Rimorso) è stata annullata da un altro telefono." in tab.received()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-from seated import on, phone
+from seated import on, phone, seen_by
 from tables import (
     all_passed_on_the_last_day,
     context,
@@ -532,12 +532,12 @@ def test_the_last_players_countdown_does_not_cross_the_day(two_tabs):
 def test_a_seated_phone_shows_its_own_anglers_card_first(keys):
     """Issue 26: a seated phone at a table of four scrolled past three cards to enter its dice. Its own angler's
     card comes first; the whole table's phone keeps the turn order."""
-    game = monday_action()  # Ada first
     sessions = Sessions(None)
-    bo_ctx = context(game, "/table?game={id}", sessions=sessions)
-    table_ctx = context(None, f"/table?game={game.id}", sessions=sessions)
-    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1})
-    whole_table = phone(keys, keys.room_code, {"game": game.id, "angler": None})
+    game = sessions.start_game(monday_action()).current.value  # Ada first
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1}, sessions)
+    whole_table = phone(keys, keys.room_code, {"game": game.id, "angler": None}, sessions)
+    bo_ctx = context(None, f"/table?game={game.id}", sessions=seen_by(bo, sessions))
+    table_ctx = context(None, f"/table?game={game.id}", sessions=seen_by(whole_table, sessions))
     with on(bo):
         cards = [i for i in ids(draw(bo_ctx)) if i.startswith("player-card-")]
     assert cards == ["player-card-1", "player-card-0"]

@@ -107,8 +107,8 @@ def use_told(ctx: AppContext, session: GameSession) -> None:
     tab's own loop, in its phone's language, not in the thread of the tab that took it back."""
     def word(snapshot: Snapshot[Game]) -> None:
         message = session.told(snapshot)
-        if message:
-            ctx.tell([message])
+        if message:  # said at the point the undo left the table, so the redraw after it keeps the line
+            ctx.tell([message], at=moment(snapshot.value.state))
 
     later = use_threadsafe(word)
     use_subscription(lambda: session.subscribe(later), [session])
