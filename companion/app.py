@@ -12,6 +12,7 @@ there with ``ctx.navigate(route)``. What a screen shows comes from ``ctx.session
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import logging
@@ -296,8 +297,13 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     from companion.store.store import resolve_data_dir
 
     store = _open_store(data_dir)
-    # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
-    shared = sessions or Sessions(store, Saver())
+    # One saver keeps saves in order (each on the tap's path, before the phones are told); every tab shares it,
+    # the store and the sessions. On a clean exit the games' logs are folded into their records (after a kill,
+    # the next start does it).
+    if sessions is None:
+        sessions = Sessions(store, Saver())
+        atexit.register(sessions.flush)
+    shared = sessions
     keys = Keys(resolve_data_dir(data_dir)) if lan else None
     identity.use_keys(keys)
     use_identity(identity)  # the session layer asks the transport who is at a tab

@@ -172,21 +172,26 @@ class Session(Generic[T]):
             # Written inside the lock: versions reach the disk in their order, each before any phone is shown it.
             self._save(after)
         self._notify()
+        self._settle()
         return Outcome(True, self.current)
+
+    def _settle(self) -> None:
+        """After the phones were told of a change: a moment to tidy what was saved (nothing, as it stands)."""
 
     # --- saving ---------------------------------------------------------------------------------------------
 
     def _save(self, value: T) -> None:
         if self._write is not None:
-            self._saver.save(self.key, value, self._written)
+            self._saver.save(self.key, value, self._saving(self._write))
 
-    def _written(self, value: T) -> None:
-        # The change's own notice (which follows) carries the error or its end.
-        write = self._write
-        assert write is not None
-        try:
-            write(value)
-        except (OSError, StoreError) as problem:
-            self._save_error = self._save_failed(problem)
-            return
-        self._save_error = None
+    def _saving(self, write: Callable[[T], object]) -> Callable[[T], None]:
+        """``write``, its failure kept for the change's own notice (which follows) to carry, its success ending it."""
+        def written(value: T) -> None:
+            try:
+                write(value)
+            except (OSError, StoreError) as problem:
+                self._save_error = self._save_failed(problem)
+                return
+            self._save_error = None
+
+        return written
