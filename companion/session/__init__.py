@@ -2,7 +2,7 @@
 
 A screen asks :class:`Sessions` for the session of the thing it shows, renders ``session.current``, changes it
 only through the session's moves (each naming the version the phone showed), and subscribes to hear of changes
-made from any tab. Every session saves in the background, in order, newest version winning.
+made from any tab. Every change is saved before any tab hears of it, in order (a game's as one line of its log).
 
 >>> from companion.session import Sessions
 >>> sessions = Sessions(store=None)
