@@ -492,7 +492,7 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     def broken(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("companion.store.files.atomic_write", broken)
+    monkeypatch.setattr("companion.store.journal.os.fsync", broken)  # the tap's change is appended to the game's log
     tap(draw(ctx), "regret-minus-0")
     assert "No space left on device" in text_of(draw(ctx), "error-line")
 
