@@ -121,8 +121,10 @@ class Tab:
 
     @classmethod
     async def open(cls, url: str, route: str, cookie: str, origin: str, seconds: float = 30) -> Tab:
+        # No keepalive ping and no cap on unread frames: a tab not read for a while (a test busy elsewhere) stays
+        # open rather than be closed for a pong its full buffer kept it from reading.
         socket = await websockets.connect(url, origin=origin, additional_headers={"Cookie": cookie},
-                                          open_timeout=seconds)
+                                          open_timeout=seconds, ping_interval=None, max_queue=None)
         await socket.send(register(route))
         while not isinstance(frame := await asyncio.wait_for(socket.recv(), seconds), bytes):
             pass  # the gate's heartbeat (text) may come first

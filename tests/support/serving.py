@@ -46,6 +46,7 @@ def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -
 
 LINK = re.compile(r"http://127\.0\.0\.1:(\d+)/join\?code=([A-HJKMNP-Z2-9]{6})\b")
 _READY = "keep it to yourself"  # the last line ``serve --lan`` prints about its links
+_HOST_CODE = re.compile(r"/join\?code=([A-HJKMNP-Z2-9]+) \(keep it to yourself\)")
 
 
 class ServeProcess:
@@ -77,9 +78,9 @@ class ServeProcess:
             assert time.monotonic() < deadline, f"the server printed no links: {self.printed}"
             time.sleep(0.05)
             self.printed = self.log.read_text(errors="replace")
-        links = LINK.findall(self.printed)
-        self.port = int(links[0][0])
-        self.room_code, self.host_code = links[0][1], links[-1][1]
+        link, host = LINK.search(self.printed), _HOST_CODE.search(self.printed)
+        assert link and host, self.printed
+        self.port, self.room_code, self.host_code = int(link.group(1)), link.group(2), host.group(1)
         while True:
             try:
                 httpx.get(f"{self.base_url}/join", timeout=5)
