@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.flet_fixes import navigate_unless_gone
 from companion.i18n import language_from_environment, t, use_language
 from companion.net import identity
 from companion.resources import assets_path
@@ -280,7 +281,7 @@ def make_main(shared: Sessions, store: Store | None,
         page.render_views(Root, ctx, page)
         start = start_route(ctx, page.route or "/")
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
-            page.navigate(start)
+            page.run_task(navigate_unless_gone, page, start)
         _keep_awake(page)
 
     return main
