@@ -191,20 +191,22 @@ def test_finished_game_links_to_the_scorer_with_the_game():
 
 
 def cards_drawn(screen: Rendered) -> list[object]:
-    return [key for name, key in screen.drawn if name == "_angler_card"]
+    return [key for name, key in screen.drawn if name == "Seat"]
 
 
 def test_a_change_to_one_angler_redraws_only_that_anglers_card():
-    """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept."""
+    """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept, and
+    so is the table around the cards (the banner, the Shoals line, the next step): the card follows the game itself."""
     ctx = context(monday_action(), "/table?game={id}")
     screen = tab(ctx).watch()
     tap(screen.render(), "fishbucks-plus-1")
     v = screen.render()
-    assert cards_drawn(screen) == ["card-1"]
+    assert cards_drawn(screen) == ["angler-1"]
+    assert not {"_Body", "Banner", "Shoals"} & {name for name, _key in screen.drawn}
     assert text_of(v, "fishbucks-1").startswith("$1")
     tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (docs/rules.md §2)
     v = screen.render()
-    assert cards_drawn(screen) == ["card-1"]
+    assert cards_drawn(screen) == ["angler-1"]
     assert text_of(v, "madness-1") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
 
 
@@ -213,7 +215,7 @@ def test_a_change_to_the_table_redraws_every_card_it_touched():
     screen = tab(ctx).watch()
     tap(screen.render(), "pass-0")  # the turn moves on: banner, countdown and both cards change
     v = screen.render()
-    assert sorted(cards_drawn(screen)) == ["card-0", "card-1"]
+    assert sorted(cards_drawn(screen)) == ["angler-0", "angler-1"]
     assert text_of(v, "turn-indicator") == "Bo's turn" and "passed-0" in ids(v)
 
 
@@ -230,7 +232,7 @@ def test_an_undo_redraws_the_card_it_changed_back():
     tap(screen.render(), "regret-plus-0")
     tap(screen.render(), "undo")
     v = screen.render()
-    assert cards_drawn(screen) == ["card-0"] and text_of(v, "regret-0").startswith("0")
+    assert cards_drawn(screen) == ["angler-0"] and text_of(v, "regret-0").startswith("0")
 
 
 def test_day_end_ticks_and_a_half_typed_regret_value_stay_with_their_game():

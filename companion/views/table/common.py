@@ -96,7 +96,7 @@ class Moves:
 def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | None = None) -> Moves:
     """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``shown``
     is the game on screen (the component that draws the game passes it when it draws: :meth:`Moves.drawn`)."""
-    moves = ft.use_memo(lambda: Moves(ctx, session), [session])
+    moves = ft.use_memo(lambda: Moves(ctx, session, session.current.version), [session])
     if shown is not None:
         moves.drawn(shown)
     return moves
