@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 
 from companion.flet_fixes import short_repr
 from companion.i18n import t
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.session.saver import Saver
 from companion.store.errors import StoreError
 
@@ -57,6 +57,8 @@ class Outcome(Generic[T]):
     current: Snapshot[T]
     message: str | None = None
     stale: bool = False
+    # Refused until the player chooses: the move's field to set and the seats it may name (ChoiceNeeded).
+    choice: tuple[str, tuple[int, ...]] | None = None
 
 
 class Refused(Exception):
@@ -162,6 +164,8 @@ class Session(Generic[T]):
             before = self._value
             try:
                 after, new_branch = step(before)
+            except ChoiceNeeded as needed:
+                return Outcome(False, self.current, str(needed), choice=(needed.field, needed.options))
             except (RuleViolation, Refused, ValueError) as refused:
                 return Outcome(False, self.current, str(refused))
             if new_branch:

@@ -72,7 +72,7 @@ FORMS: dict[str, Forms] = {
     "cycle_market": lambda s, i, p, can: [a.CycleMarket(player=i, what="dice")],
     "mount": lambda s, i, p, can: [a.Mount(player=i, fish=f, slot=n) for f in _held(p) if f is not None
                                    for n in can.empty_slots],
-    "draw_regret": lambda s, i, p, can: [a.DrawRegret(player=i, from_player=j)
+    "draw_regret": lambda s, i, p, can: [a.DrawRegret(player=i, regret_from=j)
                                          for j in (None, *range(len(s.players))) if j != i],
     "discard_regret": lambda s, i, p, can: [a.DiscardRegret(player=i)],
     "move_regrets": lambda s, i, p, can: [a.MoveRegrets(player=i, to=j) for j in range(len(s.players)) if j != i],

@@ -9,6 +9,8 @@ from companion.rules import actions as act
 from companion.rules.fish import FishRef
 
 FOUL_5 = FishRef(name="Anglerfish", value=5, type="foul")
+FOUL_3 = FishRef(value=3, type="foul")
+EVERY_REGRET = 20  # both Regret piles at the start (A p.18): Bo draws them all
 
 
 def at_port(game, seat=0):
@@ -231,3 +233,19 @@ def test_a_market_die_beyond_max_dice_says_it_goes_to_the_spent_pool():
     tap(v, "buy-die-blue-face-2")
     assert ctx.error is None
     assert any("goes to your Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))
+
+
+def test_a_foul_sale_with_both_regret_piles_empty_asks_whom_to_take_the_regret_from():
+    """A p.17: a Foul Fish sold draws a Regret; A p.18: with both piles empty the seller takes one from another
+    angler. The bottom bar asks whom, one button per angler who holds one; nothing is sold until the answer."""
+    game = play(tuesday_at_port(fish=FOUL_3), act.DrawRegret(player=1, count=EVERY_REGRET))
+    ctx = at_port(game)
+    tap(draw(ctx), "sell-0")
+    v = draw(ctx)
+    assert ctx.error is not None and "take the Regret from whom" in ctx.error
+    assert text_of(v, "choose-regret_from-1") == "Bo" and "choose-regret_from-0" not in ids(v)
+    assert game_of(ctx).state.players[0].hand == [FOUL_3]
+    tap(v, "choose-regret_from-1")
+    ada, bo = game_of(ctx).state.players
+    assert ctx.error is None and ada.hand == [] and (ada.regret_cards, bo.regret_cards) == (1, EVERY_REGRET - 1)
+    assert "choose-regret_from-1" not in ids(draw(ctx))

@@ -546,3 +546,15 @@ def test_a_seated_phone_shows_its_own_anglers_card_first(keys):
     with on(whole_table):
         cards = [i for i in ids(draw(table_ctx)) if i.startswith("player-card-")]
     assert cards == ["player-card-0", "player-card-1"]
+
+
+def test_regret_plus_with_both_piles_empty_takes_one_from_the_angler_picked():
+    """A p.18: with both Regret piles empty a Regret drawn is taken from another angler, whom the drawer picks in
+    the bottom bar; until then nothing changes."""
+    ctx = context(play(monday_action(), act.DrawRegret(player=1, count=20)), "/table?game={id}")
+    tap(draw(ctx), "regret-plus-0")
+    v = draw(ctx)
+    assert [p.regret_cards for p in game_of(ctx).state.players] == [0, 20]
+    tap(v, "choose-regret_from-1")
+    assert [p.regret_cards for p in game_of(ctx).state.players] == [1, 19]
+    assert text_of(draw(ctx), "regret-0").startswith("1")

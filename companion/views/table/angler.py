@@ -152,11 +152,14 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
         secret = form.secret
-        if moves.apply(action_for(fish)):
+
+        def caught() -> None:
             form.caught()
             # A card left secret isn't named on screen: its ability stays for the table to read.
             form.ability = None if secret else Pending(fish.name, "catch", moves.shown)
             redraw()
+
+        moves.apply(action_for(fish), then=caught)
 
     def reveal_plug() -> None:
         if moves.apply(act.RevealPlug(player=i)):
