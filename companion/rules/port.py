@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.i18n import N_, t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.cards import catalog, check_fish, item, no_sale_or_mount
+from companion.rules.catalog import Item
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
@@ -21,6 +22,7 @@ from companion.rules.common import (
 from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, TackleColour, die, roller
 from companion.rules.fish import FISH_WORDS
 from companion.rules.pricing import quote, shop_key
+from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
@@ -31,6 +33,20 @@ _SHOP_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
     "market": {"rods": ("rod",), "reels": ("reel",), "supplies": ("supply",)},
     "three-shops": {"rods": ("rod", "reel"), "reels": ("rod", "reel"), "supplies": ("supply",)}}
 _KIND_WORDS = {"rod": N_("Rod"), "reel": N_("Reel"), "supply": N_("Supply")}
+
+
+def shop_cards(ruleset: Ruleset, shop: str) -> tuple[Item, ...]:
+    """The catalog's Rod, Reel and Supply cards ``shop`` sells under the table's shop system (A p.17, docs/rules.md
+    §5), in catalog order; none for a shop that sells no cards (the Tackle dice).
+
+    >>> from companion.rules.ruleset import build_ruleset
+    >>> [card.name for card in shop_cards(build_ruleset("anglers-guide"), "rods")][:2]
+    ['Narwhal Rod', 'Rod of Fortune']
+    """
+    kinds = _SHOP_KINDS.get(ruleset.shop_system, {}).get(shop, ())
+    cards = catalog()
+    return tuple(card for kind, deck in (("rod", cards.rods), ("reel", cards.reels), ("supply", cards.supplies))
+                 if kind in kinds for card in deck)
 
 
 def apply_sell(state: GameState, action: Sell) -> GameState:

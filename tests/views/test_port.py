@@ -132,16 +132,29 @@ def test_three_shops_has_no_market_to_cycle():
     assert "cycle-rods" not in ids(draw(at_port(tuesday_at_port("three-shops"))))
 
 
-def test_a_market_rod_bought_with_its_name_typed_is_in_the_gear():
-    """Issue 12 item 3, A p.17: a Rod bought at its printed $3 with its name typed joins the angler's items."""
+def test_a_market_rod_picked_from_the_catalog_is_in_the_gear():
+    """Issue 12 item 3, issue 26, A p.17: a Rod picked from the Rods the Market sells, bought at its printed $3,
+    joins the angler's items; the Reels and Supplies are not offered at the Rod shop."""
     ctx = at_port(tuesday_at_port(fishbucks=5))
     tap(draw(ctx), "buy-shop-rods")
-    v = draw(ctx)  # typing doesn't redraw: the Buy on screen must read the name typed since it was drawn
-    change(v, "buy-item-name", "Narwhal Rod")
-    tap(v, "buy-item")
+    v = draw(ctx)
+    offered = {i for i in ids(v) if i.startswith("buy-pick-")}
+    assert len(offered) == 10 and "buy-pick-narwhal-rod" in offered and "buy-pick-bag-of-maggots" not in offered
+    tap(v, "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-item")
     assert ctx.error is None
     p = game_of(ctx).state.players[0]
     assert p.items == ["Narwhal Rod"] and p.fishbucks == 2
+
+
+def test_a_card_picked_then_another_shop_leaves_no_card_the_shop_does_not_sell():
+    """A p.17: the Supply shop doesn't sell the Rod picked before; the purchase is counted with no card kept."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    tap(draw(ctx), "buy-shop-rods")
+    tap(draw(ctx), "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-shop-supplies")
+    tap(draw(ctx), "buy-item")
+    assert ctx.error is None and game_of(ctx).state.players[0].items == []
 
 
 def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
