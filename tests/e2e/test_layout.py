@@ -196,16 +196,23 @@ _COLLECT = """async ({small, headings, button, font, touch, controls}) => {
     const pen = document.createElement('canvas').getContext('2d');
     const need = (s, size) => { pen.font = `${size}px ${font}`; return pen.measureText(s).width; };
     const heading = el => /^H[1-6]$/.test(el.tagName);
+    // Where a line may break: at spaces, and on either side of a Chinese character or punctuation mark (Flutter
+    // breaks Chinese text between any two of them).
+    const chinese = /[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF]/;
+    const words = s => s.split(/\s+|(?<=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])|(?=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/)
+        .filter(w => w);
     // Lines ``text`` takes at ``size`` in ``width`` px, wrapped at spaces (Infinity: a word is wider than the box).
     const wrapped = (text, size, width) => {
         let rows = 0;
         for (const part of text.split('\\n')) {
-            let row = -1;
+            let row = -1, last = '';
             rows += 1;
-            for (const word of part.split(/\\s+/)) {
+            for (const word of words(part)) {
                 const w = need(word, size);
                 if (w > width + 1.5) return Infinity;
-                if (row >= 0 && row + need(' ', size) + w <= width + 1.5) { row += need(' ', size) + w; continue; }
+                const gap = chinese.test(last) || chinese.test(word) ? 0 : need(' ', size);  // no space in Chinese
+                last = word;
+                if (row >= 0 && row + gap + w <= width + 1.5) { row += gap + w; continue; }
                 if (row >= 0) rows += 1;
                 row = w;
             }
@@ -250,7 +257,7 @@ _COLLECT = """async ({small, headings, button, font, touch, controls}) => {
             cardBox: c && within(c) ? {left: c.left, right: c.right, top: c.top, bottom: c.bottom} : null,
             lines: lines.length, size,
             lineWidth: Math.max(...lines.map(l => need(l, size))),
-            wordWidth: Math.max(...text.split(/\\s+/).map(w => need(w, size))),
+            wordWidth: Math.max(0, ...words(text).map(w => need(w, size))),
             buttonWidth: need(text, button),
             wraps: heading(n) ? headings.map(s => wrapped(text, s, r.width))
                 : control ? [wrapped(text, size, r.width - control)] : [],
@@ -313,6 +320,8 @@ def toggle_problems(n: dict[str, Any], text: str, line: float) -> list[str]:
     lines than its box holds."""
     found = []
     room = n["width"] - n["control"]
+    if room <= SLACK:  # the name is a Text beside the control (views.widgets.toggles), judged as any text is
+        return found
     if n["height"] <= CONTROL_HEIGHT + SLACK:  # the control's own label, on one line
         if n["lineWidth"] > room + SLACK:
             found.append(f"{n['role']} {text!r} is cut off: on its one line it needs {n['lineWidth']:.0f} px, "

@@ -17,7 +17,7 @@ from tables import (
     tuesday_at_port,
     two_players,
 )
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
+from viewtree import change, find, ids, is_enabled, label_of, tap, text_of, texts, walk
 
 from companion.rules import actions as act
 from companion.rules.catalog import load_catalog
@@ -160,7 +160,7 @@ def test_day_effects_checklist_then_next_day():
     ctx = context(play(monday_action(), act.Pass(player=0), act.Pass(player=1)), "/table?game={id}")
     v = draw(ctx)
     assert "effect-0" in ids(v)
-    assert find(v, "effect-0").label == "Move the Day tracker to Tuesday"
+    assert label_of(v, "effect-0") == "Move the Day tracker to Tuesday"
     assert text_of(v, "day-name") == "Monday"
     tap(v, "advance-day")
     assert text_of(draw(ctx), "day-name") == "Tuesday"

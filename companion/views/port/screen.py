@@ -57,6 +57,7 @@ from companion.views.widgets import (
     tagged,
     undo_redo,
 )
+from companion.views.widgets.toggles import toggle
 
 Redraw = Callable[[], None]
 ITEM_SHOPS: tuple[act.Shop, ...] = ("rods", "reels", "supplies")
@@ -146,9 +147,9 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 
     dinks = ", ".join(f"${d}" for d in form.dinks) or t("none")
     have = state.players[i].dinks
-    controls: list[ft.Control] = [tagged("discount-life-preserver", ft.Switch(
-        label=t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
-        value=form.life_preserver, on_change=lambda _e: flip()))] if state.life_preserver == i else []
+    controls: list[ft.Control] = [toggle(
+        "discount-life-preserver", t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
+        form.life_preserver, lambda _on: flip())] if state.life_preserver == i else []
     more = len(form.dinks) < have
     controls += [
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks, have=have),

@@ -30,6 +30,7 @@ from companion.views.table.common import Moves
 from companion.views.table.refresh import PortFaces, RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
+from companion.views.widgets.toggles import toggle
 
 # The moves the phase buttons offer; the engine says which of them this angler may make now.
 PHASE_MOVES = frozenset({"refresh", "declare", "pass", "claim_reward", "reveal_regrets"})
@@ -123,9 +124,8 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         slots: list[ft.Control] = [ft.Row(first), ft.Row(ports, wrap=True)]
         if f.port_discard:
-            slots.append(tagged(f"declare-port-discard-{i}", ft.Checkbox(
-                label=t("Also discard a Regret (A p.17)"), value=chosen,
-                on_change=lambda e: set_discard(bool(e.control.value)))))
+            slots.append(toggle(f"declare-port-discard-{i}", t("Also discard a Regret (A p.17)"), chosen,
+                                set_discard, box=True))
         return ft.Column(slots)
     first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
                                     partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))

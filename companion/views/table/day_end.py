@@ -16,6 +16,7 @@ from companion.views.context import route_to
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, section_card, tagged
+from companion.views.widgets.toggles import toggle
 
 
 class Throw(NamedTuple):
@@ -102,7 +103,7 @@ def DayEnd(moves: Moves, effects: tuple[str, ...]) -> ft.Control:
     def tick(n: int) -> None:
         set_ticked(lambda now: now ^ {n})
 
-    boxes = [tagged(f"effect-{n}", ft.Checkbox(label=text, value=n in ticked, on_change=lambda _e, n=n: tick(n)))
+    boxes = [toggle(f"effect-{n}", text, n in ticked, lambda _on, n=n: tick(n), box=True)
              for n, text in enumerate(effects)]
     return section_card("day-effects", t("Before the next Day"), [
         *boxes,
