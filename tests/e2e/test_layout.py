@@ -199,8 +199,8 @@ _COLLECT = """async ({small, headings, button, font, touch, controls}) => {
     // Where a line may break: at spaces, and on either side of a Chinese character or punctuation mark (Flutter
     // breaks Chinese text between any two of them).
     const chinese = /[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF]/;
-    const words = s => s.split(/\s+|(?<=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])|(?=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/)
-        .filter(w => w);
+    const words = s => s.split(/\\s+/).flatMap(w => w.split(/(?<=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/))
+        .flatMap(w => w.split(/(?=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/)).filter(w => w);
     // Lines ``text`` takes at ``size`` in ``width`` px, wrapped at spaces (Infinity: a word is wider than the box).
     const wrapped = (text, size, width) => {
         let rows = 0;
