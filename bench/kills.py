@@ -2,12 +2,18 @@
 data folder, and count, for every kill, the changes a phone was shown that the store lost (``lost``) and the
 changes stored beyond what was shown or being tapped (``phantom``).
 
-    .venv/bin/python -m bench.kills [--kills 100] [--phones 4]
+    .venv/bin/python -m bench.kills [--kills 100] [--phones 4]            # the session layer in a child process
+    .venv/bin/python -m bench.kills --served [--kills 100] [--phones 4]   # the served app, phones on Flet's wire
 
-Each phone is a thread of the child process tapping the game through its session (the tap path of every screen);
-a change counts as shown when the session tells its subscribers, the moment a phone would draw it. At most one tap
-per phone is in flight when the kill lands (written, not yet shown): it may be stored or not, never more.
-``tests/session/test_kills.py`` runs the same for a few kills in CI.
+Session layer: each phone is a thread of the child process tapping the game through its session (the tap path of
+every screen); a change counts as shown when the session tells its subscribers, the moment a phone would draw it.
+At most one tap per phone is in flight when the kill lands (written, not yet shown): it may be stored or not, never
+more. ``tests/session/test_kills.py`` runs the same for a few kills in CI.
+
+Served (``--served``, :mod:`bench.served_kills`): ``companion serve --lan`` in a child process, each phone a guest
+seated at its own angler of a four-angler game, tapping that angler's Fishbucks + and − over Flet's WebSocket
+protocol; a change counts as shown when a patch frame drawing the new number reached the phone.
+``tests/net/test_kills_served.py`` runs it for 8 kills in CI.
 """
 
 from __future__ import annotations
@@ -61,8 +67,11 @@ class Kill:
     stored: int  # the log found in the store after the kill
 
 
-def new_table() -> Game:
-    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+_ANGLERS = (("Ada", "amber"), ("Bo", "cyan"), ("Cy", "lime"), ("Di", "rose"))
+
+
+def new_table(anglers: int = 2) -> Game:
+    return new_game(GameSetup(players=[PlayerSetup(name=name, colour=colour) for name, colour in _ANGLERS[:anglers]],
                               ruleset=build_ruleset(), seed=7))
 
 
@@ -99,7 +108,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--served", action="store_true", help="the served app, phones tapping over Flet's wire")
     args = parser.parse_args()
+    if args.served:
+        from bench.served_kills import main as served_main
+
+        served_main(args.kills, args.phones)
+        return
     with tempfile.TemporaryDirectory() as folder:
         game = new_table()
         counts = run(Path(folder), args.kills, args.phones, game=game)

@@ -12,6 +12,7 @@ there with ``ctx.navigate(route)``. What a screen shows comes from ``ctx.session
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import logging
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.flet_fixes import navigate_unless_gone
 from companion.i18n import language_from_environment, t, use_language
 from companion.net.identity import Tabs
 from companion.resources import assets_path
@@ -282,7 +284,7 @@ def make_main(shared: Sessions, store: Store | None,
         page.render_views(Root, ctx, page)
         start = start_route(ctx, page.route or "/")
         if start != (page.route or "/"):  # a phone back in a fresh session goes to its seat again
-            page.navigate(start)
+            page.run_task(navigate_unless_gone, page, start)
         _keep_awake(page)
 
     return main
@@ -309,8 +311,13 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     from companion.store.store import resolve_data_dir
 
     store = _open_store(data_dir)
-    # One worker keeps saves in order and off the tap's path; every tab shares it, the store and the sessions.
-    shared = sessions or Sessions(store, Saver())
+    # One saver keeps saves in order (each on the tap's path, before the phones are told); every tab shares it,
+    # the store and the sessions. On a clean exit the games' logs are folded into their records (after a kill,
+    # the next start does it).
+    if sessions is None:
+        sessions = Sessions(store, Saver())
+        atexit.register(sessions.flush)
+    shared = sessions
     keys = Keys(resolve_data_dir(data_dir)) if lan else None
     if keys is not None:
         carry_old_seats(keys, shared)

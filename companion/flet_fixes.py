@@ -16,8 +16,17 @@ may use it; it imports no Flet either.
   "Reconnect now" itself. It also forgets Flet's session id (:data:`SESSION_ID_KEY` in ``sessionStorage``) on
   every close: flet-web reattaches a session by that id alone (plus the IP and user agent), so a tab comes back
   through the gate on a fresh session rather than onto one a dropped pass opened.
-- :func:`register_session_id`: for the same reason the gate reads the session id a register frame names and
-  refuses one that another pass's tab opened (flet-web would hand that tab's session, and its powers, over).
+- :func:`forget_session`: flet-web keeps a closed socket's session ``FLET_SESSION_TIMEOUT`` (an hour) for its tab
+  to come back to, but the injected script makes every tab come back on a fresh session: the kept session, its
+  page and its handlers would be dead weight, so the gate expires it as its socket ends.
+- :func:`end_unregistered`: flet-web's ``FletApp.handle`` awaits its send loop, which only a registered session's
+  end stops: a socket closed before its register frame kept its handler (and the gate's count of it, "connected"
+  on the Phones screen) for the life of the process. The gate cancels such a handler once its socket has ended.
+- :func:`navigate_unless_gone`: Flet's ``page.navigate`` pushes the route in a task nobody awaits; on a tab whose
+  socket closed meanwhile it raises ``RuntimeError("Session closed")``, logged as "Task exception was never
+  retrieved" with a traceback that keeps the page alive (a guest who closed at once: one per such socket).
+- :func:`register_session_id`: for the same reason as the script, the gate reads the session id a register frame
+  names and refuses one that another pass's tab opened (flet-web would hand that tab's session, and its powers, over).
 """
 
 from __future__ import annotations
@@ -68,6 +77,27 @@ async def heartbeat(send: Send, received: Callable[[], int]) -> None:
         while True:
             await send({"type": "websocket.send", "text": str(received())})
             await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+async def forget_session(session: Any) -> None:
+    """Expire a Flet session whose socket has ended: flet-web's own eviction (every 10 s) then closes it, which
+    runs the page's ``on_close`` (the app stops following the games it showed)."""
+    with contextlib.suppress(Exception):  # closed already
+        await session.disconnect(0)
+
+
+async def navigate_unless_gone(page: Any, route: str) -> None:
+    """``page.push_route(route)``, nothing if the tab's socket closed before it went out."""
+    try:
+        await page.push_route(route)
+    except RuntimeError:
+        if page.session.connection is not None:
+            raise
+
+
+def end_unregistered(handler: asyncio.Future[None]) -> None:
+    """Cancel the Flet ``handler`` of a socket that ended before its register frame (it would wait forever)."""
+    asyncio.get_running_loop().call_soon(handler.cancel)
 
 
 def register_session_id(frame: bytes | None) -> str | None:

@@ -28,12 +28,13 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from companion.flet_fixes import heartbeat, register_session_id, without_cors
+from companion.flet_fixes import end_unregistered, forget_session, heartbeat, register_session_id, without_cors
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import PASS_DAYS, Keys, Pass, Role
-from companion.net.identity import Tabs, current_accept, current_pass
+from companion.net.identity import Tabs, current_accept, current_pass, current_sessions
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
+from companion.net.memory import Trimmer
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -112,6 +113,7 @@ class Gate:
         self.keys = keys
         self.limit = limit or WrongCodeLimit()
         self._sockets: dict[str, set[asyncio.Event]] = {}
+        self.trimmer = Trimmer()  # the memory of ended sockets' sessions handed back (companion.net.memory)
         self._loop: asyncio.AbstractEventLoop | None = None
         self.on_change: Callable[[], None] | None = None  # told when a socket opens or closes
 
@@ -205,6 +207,9 @@ class Gate:
         closed = False
         received = 0  # frames from the phone, told back to it by the heartbeat
         beat: asyncio.Task[None] | None = None
+        abandoned = False  # the socket ended before its register frame: its Flet handler is cancelled
+        opened: list[Any] = []  # the Flet sessions it opened, expired when it ends
+        sessions_token = current_sessions.set(opened)
 
         async def gated_receive() -> Message:
             nonlocal closed, received
@@ -217,6 +222,8 @@ class Gate:
             if incoming.done():
                 message = incoming.result()
                 received += message["type"] == "websocket.receive"
+                if message["type"] == "websocket.disconnect" and not received:
+                    end_never_registered()
                 if self._may_register(holder, message):
                     return message
                 log.warning("a tab asked for a Flet session another pass opened: refused")
@@ -227,7 +234,14 @@ class Gate:
             closed = True
             with contextlib.suppress(Exception):
                 await send({"type": "websocket.close", "code": code})
+            if not received:
+                end_never_registered()
             return {"type": "websocket.disconnect", "code": code}
+
+        def end_never_registered() -> None:
+            nonlocal abandoned
+            abandoned = True
+            end_unregistered(handler)
 
         async def gated_send(message: Message) -> None:
             nonlocal beat, closed
@@ -245,11 +259,19 @@ class Gate:
             if message["type"] == "websocket.accept":
                 beat = asyncio.create_task(heartbeat(gated_send, lambda: received))
 
+        handler = asyncio.ensure_future(self.app(scope, gated_receive, gated_send))
         try:
-            await self.app(scope, gated_receive, gated_send)
+            await handler
+        except asyncio.CancelledError:
+            if not abandoned:
+                raise
         finally:
+            current_sessions.reset(sessions_token)
             if beat is not None:
                 beat.cancel()
+            for session in opened:
+                await forget_session(session)
+            self.trimmer.soon()
             sockets = self._sockets.get(holder.token_id, set())
             sockets.discard(dropped)
             if not sockets:

@@ -26,6 +26,8 @@ from companion.net.codes import Keys, Pass, Role
 
 current_pass: ContextVar[Pass | None] = ContextVar("companion_pass", default=None)
 current_accept: ContextVar[str | None] = ContextVar("companion_accept_language", default=None)
+# The Flet sessions the socket being handled opened (the gate expires them when it ends: flet_fixes.forget_session).
+current_sessions: ContextVar[list[Any] | None] = ContextVar("companion_socket_sessions", default=None)
 
 
 class Tabs:
@@ -45,7 +47,9 @@ class Tabs:
     def remember(self, page: Any) -> None:
         """Keep the pass and the ``Accept-Language`` of the socket being handled with ``page``'s session (Flet's
         ``before_main`` hook)."""
-        holder, accept = current_pass.get(), current_accept.get()
+        holder, accept, opened = current_pass.get(), current_accept.get(), current_sessions.get()
+        if opened is not None:
+            opened.append(page.session)
         if holder is not None:
             self._passes[page.session] = holder
         if accept is not None:

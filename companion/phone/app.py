@@ -102,10 +102,12 @@ async def main(page: ft.Page) -> None:
             syncer.on_failure = lambda problem: ctx.fail(
                 t("Could not keep the data in this browser's storage: {problem}", problem=problem))
 
-    make_main(Sessions(store, Saver()), store, prepare=prepare, tabs=tabs)(page)
+    sessions = Sessions(store, Saver())
+    make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
 
     async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
         if syncer is not None and event.state in HIDDEN:
+            sessions.flush()  # the games' logs folded into their records, then all of it copied to IndexedDB
             await syncer.flush()
 
     page.on_app_lifecycle_state_change = lifecycle

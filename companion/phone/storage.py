@@ -16,7 +16,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 # The store's methods that change files: each is followed by a copy to IndexedDB.
-WRITES = ("save_", "delete_", "set_", "import_", "restore_", "undo_")
+WRITES = ("save_", "delete_", "set_", "import_", "restore_", "undo_", "compact_")
 
 
 class Syncer:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.rules.constants import DIFFICULTY_ADJUSTMENT_MAX, MAX_PLAYERS, REGRET_VALUE_MIN, SLOT_NUMBERS
 from companion.rules.dice import DieKind, TackleColour
@@ -149,12 +149,13 @@ class AbandonShip(_Roll):
 
 
 class DrawRegret(_Action):
-    """Draw Regret cards (A p.18). ``from_player``: whom to take one from when both piles are empty."""
+    """Draw Regret cards (A p.18). ``regret_from``: whom to take one from when both piles are empty (logs written
+    before it had the name every move uses say ``from_player``)."""
 
     type: Literal["draw_regret"] = "draw_regret"
     player: Player
     count: int = Field(default=1, ge=1)
-    from_player: Player | None = None
+    regret_from: Player | None = Field(default=None, validation_alias=AliasChoices("regret_from", "from_player"))
 
 
 class DiscardRegret(_Action):

@@ -36,6 +36,8 @@ WEIGHTS: dict[str, float] = {
     "discard_regret": 0.3, "adjust_fishbucks": 0.4, "pass": 0.2,
 }
 STUCK_PASS = 2.0
+# A catalog card each shop sells, kept by a scripted purchase (A p.17).
+SHOP_CARD = {"rods": "Narwhal Rod", "reels": "Solid Brass Reel", "supplies": "Absinthe"}
 
 
 def _rolled(state: GameState, seat: int, rng: random.Random) -> list[int]:
@@ -58,7 +60,7 @@ def _buy(s: GameState, i: int, p: PlayerState, can: Available, rng: random.Rando
     if s.ruleset.shop_system != "market":
         tier = min(s.ruleset.shop_tiers)
         if shop != "tackle":
-            return a.Buy(player=i, shop=shop, tier=tier, items=[f"{shop} card"])
+            return a.Buy(player=i, shop=shop, tier=tier, items=[SHOP_CARD[shop]])
         bag = [c for c in TACKLE_COLOURS for _ in range(s.tackle_available(c))]
         drawn = rng.sample(bag, min(len(bag), s.ruleset.shop_tiers[tier]))
         return a.Buy(player=i, shop="tackle", tier=tier, dice=drawn, faces=[rng.choice(FACES[c]) for c in drawn])
@@ -66,7 +68,7 @@ def _buy(s: GameState, i: int, p: PlayerState, can: Available, rng: random.Rando
         colours = [c for c, price in s.ruleset.market_die_prices.items() if price <= p.fishbucks] or ["green"]
         colour = rng.choice(colours)
         return a.Buy(player=i, shop="tackle", colour=colour, faces=[rng.choice(FACES[colour])])
-    return a.Buy(player=i, shop=shop, price=rng.randint(1, 3), items=[f"{shop} card"])
+    return a.Buy(player=i, shop=shop, price=rng.randint(1, 3), items=[SHOP_CARD[shop]])
 
 
 def _catch(i: int, p: PlayerState, rng: random.Random) -> a.Action:

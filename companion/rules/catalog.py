@@ -230,6 +230,17 @@ class Catalog(BaseModel):
         """
         return self._items.get(_key(name))
 
+    def item_kind(self, name: str) -> Literal["rod", "reel", "supply"] | None:
+        """Whether ``name`` (any case) is a Rod, a Reel or a Supply card, or ``None`` for a card the catalog lacks.
+
+        >>> load_catalog().item_kind("narwhal rod")
+        'rod'
+        """
+        key = _key(name)
+        kinds: tuple[tuple[Literal["rod", "reel", "supply"], tuple[Item, ...]], ...] = (
+            ("rod", self.rods), ("reel", self.reels), ("supply", self.supplies))
+        return next((kind for kind, cards in kinds if any(_key(c.name) == key for c in cards)), None)
+
     def dink(self, name: str) -> Dink | None:
         """The Dink called ``name`` (any case), or ``None``."""
         return self._dinks_by_name.get(_key(name))

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import THE_PLUG, check_fish, known_name
 from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
 
@@ -158,7 +158,12 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
         taken = min(taken, sum(q.regret_cards for i, q in enumerate(state.players) if i != index))
     if taken:
         if from_player is None:
-            fail("A p.18", t("Both Regret piles are empty: choose a player to take a Regret from"))
+            holders = tuple(i for i, q in enumerate(state.players) if i != index and q.regret_cards >= taken)
+            if not holders:
+                fail("A p.18", tn("Both Regret piles are empty and no other angler holds {n} Regret card",
+                                  "Both Regret piles are empty and no other angler holds {n} Regret cards", taken))
+            raise ChoiceNeeded("A p.18", t("Both Regret piles are empty: take the Regret from whom?"), "regret_from",
+                               holders)
         victim = player(state, from_player)
         if from_player == index or victim.regret_cards < taken:
             fail("A p.18", t("{name} has no Regret to take", name=victim.name))

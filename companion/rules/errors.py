@@ -1,4 +1,4 @@
-"""The one error the rules engine raises: an action the rules forbid."""
+"""The errors the rules engine raises: an action the rules forbid, or one that needs a choice the player must make."""
 
 from __future__ import annotations
 
@@ -24,3 +24,18 @@ class RuleViolation(Exception):
 
         source = player_source(self.rule)
         return f"{self.message} ({source})" if source else self.message
+
+
+class ChoiceNeeded(RuleViolation):
+    """An action the rules allow only once the player chose: set the action's field ``field`` to one of
+    ``options`` (seats) and make it again. Both Regret piles empty: whom to take the Regret from (A p.18).
+
+    >>> e = ChoiceNeeded("A p.18", "Both Regret piles are empty", "regret_from", (1, 2))
+    >>> (e.field, e.options)
+    ('regret_from', (1, 2))
+    """
+
+    def __init__(self, rule: str, message: str, field: str, options: tuple[int, ...]) -> None:
+        super().__init__(rule, message)
+        self.field = field
+        self.options = options

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
-from companion.rules.cards import check_fish, item, no_sale_or_mount
+from companion.rules.cards import catalog, check_fish, item, no_sale_or_mount
+from companion.rules.catalog import Item
 from companion.rules.common import (
     acquire_dice,
     draw_regrets,
@@ -21,11 +22,31 @@ from companion.rules.common import (
 from companion.rules.dice import KIND_WORDS, TACKLE_COLOURS, Die, TackleColour, die, roller
 from companion.rules.fish import FISH_WORDS
 from companion.rules.pricing import quote, shop_key
+from companion.rules.ruleset import Ruleset
 from companion.rules.state import GameState
 from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
 
 CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, docs/rules.md §5)
+# The card kinds each shop sells; Rods and Reels share one shop under the Three shops system (docs/rules.md §5).
+_SHOP_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "market": {"rods": ("rod",), "reels": ("reel",), "supplies": ("supply",)},
+    "three-shops": {"rods": ("rod", "reel"), "reels": ("rod", "reel"), "supplies": ("supply",)}}
+_KIND_WORDS = {"rod": N_("Rod"), "reel": N_("Reel"), "supply": N_("Supply")}
+
+
+def shop_cards(ruleset: Ruleset, shop: str) -> tuple[Item, ...]:
+    """The catalog's Rod, Reel and Supply cards ``shop`` sells under the table's shop system (A p.17, docs/rules.md
+    §5), in catalog order; none for a shop that sells no cards (the Tackle dice).
+
+    >>> from companion.rules.ruleset import build_ruleset
+    >>> [card.name for card in shop_cards(build_ruleset("anglers-guide"), "rods")][:2]
+    ['Narwhal Rod', 'Rod of Fortune']
+    """
+    kinds = _SHOP_KINDS.get(ruleset.shop_system, {}).get(shop, ())
+    cards = catalog()
+    return tuple(card for kind, deck in (("rod", cards.rods), ("reel", cards.reels), ("supply", cards.supplies))
+                 if kind in kinds for card in deck)
 
 
 def apply_sell(state: GameState, action: Sell) -> GameState:
@@ -76,6 +97,18 @@ def _bought_dice(state: GameState, action: Buy) -> list[Die]:
     return [die(c, f) for c, f in zip(colours, faces, strict=True)]
 
 
+def _check_items(state: GameState, action: Buy) -> None:
+    """Each card kept must be a catalog card this shop sells (A p.17, docs/rules.md §5)."""
+    kinds = _SHOP_KINDS.get(state.ruleset.shop_system, {}).get(action.shop, ())
+    for i, name in enumerate(action.items):
+        kind = catalog().item_kind(name)
+        if kind is None:
+            fail(f"items[{i}]", t("{name} is not a Rod, Reel or Supply card in the catalog", name=name))
+        if kind not in kinds:
+            fail(f"items[{i}] (A p.17)", t("{name} is a {kind} card; this shop doesn't sell it", name=name,
+                                           kind=t(_KIND_WORDS[kind])))
+
+
 def apply_buy(state: GameState, action: Buy) -> GameState:
     """Buy at Port: pay the price after discounts; refuse what the player can't afford (A pp.16-17)."""
     p = player(state, action.player)
@@ -84,6 +117,7 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
     shop = shop_key(action)
     if rules.shop_system == "three-shops" and shop in p.shops_used:
         fail(source(state, "shop_system"), t("{name} has already visited this shop today", name=p.name))
+    _check_items(state, action)
     price = quote(state, action).total
     if price > p.fishbucks:
         fail("A p.17", t("{name} has ${have}; this costs ${price}", name=p.name, have=p.fishbucks, price=price))

@@ -2,7 +2,7 @@
 
 A screen asks :class:`Sessions` for the session of the thing it shows, renders ``session.current``, changes it
 only through the session's moves (each naming the version the phone showed), and subscribes to hear of changes
-made from any tab. Every session saves in the background, in order, newest version winning.
+made from any tab. Every change is saved before any tab hears of it, in order (a game's as one line of its log).
 
 >>> from companion.session import Sessions
 >>> sessions = Sessions(store=None)
@@ -19,7 +19,7 @@ from companion.session.games import CampaignSession, DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 
-# The store's words the screens use (the type of ``ctx.store``, its refusals, a game's summary, the text sizes):
+# The store's words the screens use (its refusals, a game's summary, the text sizes):
 # screens take them from here, the one door, and never import the store (an import-linter contract).
 from companion.store import GameSummary, ImportRefused, NotFound, Store, StoreError
 from companion.store.display import TEXT_SCALE_DEFAULT, TEXT_SIZE_NAMES, check_text_scale, scaled

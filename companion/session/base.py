@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 
 from companion.flet_fixes import short_repr
 from companion.i18n import t
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.session.saver import Saver
 from companion.store.errors import StoreError
 
@@ -57,6 +57,8 @@ class Outcome(Generic[T]):
     current: Snapshot[T]
     message: str | None = None
     stale: bool = False
+    # Refused until the player chooses: the move's field to set and the seats it may name (ChoiceNeeded).
+    choice: tuple[str, tuple[int, ...]] | None = None
 
 
 class Refused(Exception):
@@ -162,6 +164,8 @@ class Session(Generic[T]):
             before = self._value
             try:
                 after, new_branch = step(before)
+            except ChoiceNeeded as needed:
+                return Outcome(False, self.current, str(needed), choice=(needed.field, needed.options))
             except (RuleViolation, Refused, ValueError) as refused:
                 return Outcome(False, self.current, str(refused))
             if new_branch:
@@ -172,21 +176,26 @@ class Session(Generic[T]):
             # Written inside the lock: versions reach the disk in their order, each before any phone is shown it.
             self._save(after)
         self._notify()
+        self._settle()
         return Outcome(True, self.current)
+
+    def _settle(self) -> None:
+        """After the phones were told of a change: a moment to tidy what was saved (nothing, as it stands)."""
 
     # --- saving ---------------------------------------------------------------------------------------------
 
     def _save(self, value: T) -> None:
         if self._write is not None:
-            self._saver.save(self.key, value, self._written)
+            self._saver.save(self.key, value, self._saving(self._write))
 
-    def _written(self, value: T) -> None:
-        # The change's own notice (which follows) carries the error or its end.
-        write = self._write
-        assert write is not None
-        try:
-            write(value)
-        except (OSError, StoreError) as problem:
-            self._save_error = self._save_failed(problem)
-            return
-        self._save_error = None
+    def _saving(self, write: Callable[[T], object]) -> Callable[[T], None]:
+        """``write``, its failure kept for the change's own notice (which follows) to carry, its success ending it."""
+        def written(value: T) -> None:
+            try:
+                write(value)
+            except (OSError, StoreError) as problem:
+                self._save_error = self._save_failed(problem)
+                return
+            self._save_error = None
+
+        return written

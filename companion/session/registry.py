@@ -42,6 +42,8 @@ class NotFound(LookupError):
 class StoreLike(Protocol):
     def load_game(self, game_id: str) -> Any: ...
     def save_game(self, game: Any) -> None: ...
+    def save_game_change(self, game: Any, change: Any, version: int) -> int: ...
+    def compact_game(self, game_id: str) -> None: ...
     def load_campaign(self, campaign_id: str) -> Any: ...
     def save_campaign(self, campaign: Any) -> None: ...
     def delete_campaign(self, campaign_id: str) -> None: ...
@@ -89,15 +91,21 @@ class Sessions:
         return self._open(self._games, game_id,
                           lambda: self._load(self._store_call("load_game"), game_id,
                                              t("No game at the table. Start one or resume one from Home.")),
-                          lambda game: GameSession(game, self._writer("save_game"), self.saver))
+                          self._game_session)
 
     def start_game(self, game: Game) -> GameSession:
         """Open a new game (saved at once through the session's saver)."""
-        session = GameSession(game, self._writer("save_game"), self.saver)
+        session = self._game_session(game)
         with self._lock:
             self._games[game.id] = session
         session._save(game)
         return session
+
+    def _game_session(self, game: Game) -> GameSession:
+        store = self.store
+        if store is None:
+            return GameSession(game, None, self.saver)
+        return GameSession(game, store.save_game, self.saver, store.save_game_change, store.compact_game)
 
     # --- campaigns ------------------------------------------------------------------------------------------
 
@@ -167,8 +175,13 @@ class Sessions:
             self._campaigns.clear()
 
     def flush(self) -> None:
-        """Wait for every queued save."""
+        """Wait for a save under way, and fold every open game's log into its record (a quiet moment: the app is
+        shown the list of games, exports, is hidden or stops)."""
         self.saver.flush()
+        with self._lock:
+            games = list(self._games.values())
+        for game in games:
+            game.compact()
 
     def _open(self, table: dict[str, S], key: str, load: Callable[[], Any], make: Callable[[Any], S]) -> S:
         with self._lock:

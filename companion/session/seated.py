@@ -10,6 +10,7 @@ place hidden information is filtered: a screen never sees what its phone may not
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -61,7 +62,7 @@ class _Through(Generic[T]):
         return self.inner.subscribe(lambda snapshot: listener(self.shown(snapshot)))
 
     def _seen(self, outcome: Outcome[T]) -> Outcome[T]:
-        return Outcome(outcome.ok, self.shown(outcome.current), outcome.message, outcome.stale)
+        return dataclasses.replace(outcome, current=self.shown(outcome.current))
 
 
 class SeatedGame(_Through[Game], GameSession):

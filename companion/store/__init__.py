@@ -5,6 +5,7 @@ Layout of the data folder::
 
     settings.json             settings
     games/<id>.json           one game each (setup, ruleset, action log)
+    games/<id>.log            the game's changes since its record was last written, one line each (journal.py)
     campaigns/<id>.json       one Ocean Survey campaign each
     plays/<id>.json           one recorded play each (the history)
     index/games.json          summaries of games in progress (rewritten on each autosave: stays short)

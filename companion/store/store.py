@@ -29,11 +29,11 @@ from companion.history.roster import SETTING as ROSTER
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
-from companion.store import records
+from companion.store import journal, records
 from companion.store.backup_list import BackupGroup, backup_groups
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
-from companion.store.files import TMP_SUFFIX, atomic_write, move_aside, open_db, read_envelope
+from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
 from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
 from companion.store.transfer import ImportReport, check_import, export_document, plan_import
@@ -93,6 +93,7 @@ class Store:
         self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self._notices)
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
+        self._logged: dict[str, int] = {}  # changes appended to each game's log by this process since it was folded
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
@@ -101,6 +102,7 @@ class Store:
             self.games.check()
             self.campaigns.check()
             self.plays.check()
+            self._compact_games()  # what a crash left in the logs goes into the records before anyone reads them
 
     @property
     def recovery_notices(self) -> list[RecoveryNotice]:
@@ -121,23 +123,51 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------------------------
     def list_games(self) -> list[records.GameSummary]:
-        """Every stored game, most recently updated first."""
+        """Every stored game, most recently updated first (a game's log is folded in first: the list is up to date)."""
+        self.compact_games()
         games = [records.GameSummary.model_validate(s) for s in self.games.summaries()]
         return sorted(games, key=_recency, reverse=True)
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
+        if self._log_path(game_id).exists():
+            self.compact_game(game_id)
         return self._load(self.games, game_id)
 
     def save_game(self, game: BaseModel | JsonObject) -> None:
-        """Store ``game`` (new or updated): call it after every applied action, undo and redo included."""
+        """Store the whole ``game`` (a new one, or one that replaces the stored one with its log of changes)."""
         record = _as_record(game)
         with self._locked():
             self.games.save(record)
+            self._drop_log(record["id"])
+
+    def save_game_change(self, game: Any, change: JsonObject, version: int) -> int:
+        """Append one change (:func:`journal.applied`, :func:`journal.undone`, :func:`journal.redone`) to the log of
+        ``game``, the game after it, fsynced: call it after every applied action, undo and redo, before anyone is
+        shown it. Returns how many changes this process appended since the log was last folded into the record
+        (:meth:`compact_game`, the caller's to call when it is quiet or the log long)."""
+        line = {**change, "updated": game.updated.isoformat(), "v": version}
+        with self._locked():
+            journal.append(self._log_path(game.id), line)
+            self._logged[game.id] = self._logged.get(game.id, 0) + 1
+            return self._logged[game.id]
+
+    def compact_game(self, game_id: str) -> None:
+        """Fold the log of ``game_id`` into its record (written atomically, the old one kept as a backup, the list
+        updated), then remove the log."""
+        with self._locked():
+            self._compact_game(game_id)
+
+    def compact_games(self) -> None:
+        """Fold every game's log into its record."""
+        if any(self.games.folder.glob(f"*{journal.SUFFIX}")):
+            with self._locked():
+                self._compact_games()
 
     def delete_game(self, game_id: str) -> None:
-        """Remove a game from the list; its last version stays among the backups."""
+        """Remove a game from the list; its last version (its log folded in) stays among the backups."""
         with self._locked():
+            self._compact_game(game_id)
             self.games.delete(game_id)
 
     # -- campaigns -----------------------------------------------------------------------------------------
@@ -326,6 +356,7 @@ class Store:
     # -- export and import ---------------------------------------------------------------------------------
     def export_game(self, game_id: str) -> JsonObject:
         """A JSON-ready document holding one game, for :meth:`import_data` here or on another device."""
+        self.compact_game(game_id)
         return export_document(games=[self._record(self.games, game_id)])
 
     def export_campaign(self, campaign_id: str) -> JsonObject:
@@ -334,6 +365,7 @@ class Store:
 
     def export_all(self) -> JsonObject:
         """A JSON-ready document holding every game, campaign and setting."""
+        self.compact_games()
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
@@ -348,6 +380,7 @@ class Store:
         """
         checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
+            self._compact_games()  # a stored game is compared with the import as its phones last saw it
             plan = plan_import(checked, self._existing)
             self.games.save_many(plan.games)
             self.campaigns.save_many(plan.campaigns)
@@ -376,6 +409,66 @@ class Store:
         path = self.data_dir / "exports" / Path(name).name
         atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
         return path
+
+    # -- the games' logs (journal.py); every method here expects the store lock held ---------------------------
+    def _log_path(self, game_id: str) -> Path:
+        return self.games.folder / f"{records.check_id(game_id)}{journal.SUFFIX}"
+
+    def _compact_games(self) -> None:
+        for path in sorted(self.games.folder.glob(f"*{journal.SUFFIX}")):
+            try:
+                records.check_id(path.stem)
+            except StoreError:
+                continue  # not ours: leave it alone
+            self._compact_game(path.stem)
+
+    def _compact_game(self, game_id: str) -> None:
+        path = self._log_path(game_id)
+        try:
+            lines, _torn = journal.read(path)  # a torn last line is a change no phone was shown: left out
+        except FileNotFoundError:
+            return
+        game = self._logged_game(game_id)
+        if game is None:
+            self._log_aside(path, game_id, t("its game is not stored"))
+            return
+        replayed = journal.replay(game, lines)
+        if replayed.applied:
+            self.games.save(replayed.game.model_dump(mode="json"))
+        if replayed.problem is not None:
+            self._log_aside(path, game_id, replayed.problem)
+        else:
+            self._drop_log(game_id)
+
+    def _logged_game(self, game_id: str) -> Any:
+        # The record a log is replayed onto: the stored one, or its newest good backup when it is damaged.
+        try:
+            record: JsonObject | None = self.games.read(game_id)
+        except NotFound:
+            return None
+        except DamagedFile as e:
+            record = self.games.recover(game_id, e)
+        if record is None:
+            return None
+        try:
+            return records.validate_game(record)
+        except (ValueError, RuleViolation) as e:
+            restored = self.games.recover(game_id, DamagedFile(self.games.path(game_id), str(records.refusal("", e))))
+            return None if restored is None else records.validate_game(restored)
+
+    def _drop_log(self, game_id: str) -> None:
+        self._logged.pop(game_id, None)
+        path = self._log_path(game_id)
+        if path.exists():
+            path.unlink()
+            fsync_dir(path.parent)
+
+    def _log_aside(self, path: Path, game_id: str, reason: str) -> None:
+        self._logged.pop(game_id, None)
+        moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
+        self.recovery_notes.append(t("The moves saved since game {id} was last written could not be replayed "
+                                     "({reason}); they were moved to {moved}.", id=game_id, reason=reason,
+                                     moved=str(moved)))
 
     # -- backups -------------------------------------------------------------------------------------------
     def restore_backup(self, path: Path | str) -> ImportReport:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.flet_fixes import short_repr
@@ -60,6 +60,15 @@ def route_to(path: str, **params: object) -> str:
     return f"{path}?{query}" if query else path
 
 
+class Offer(NamedTuple):
+    """One answer to a choice a move needs (whom to take a Regret from): the button's identifier, its label, what
+    tapping it does."""
+
+    key: str
+    label: str
+    handler: Callable[[], object]
+
+
 @dataclass(eq=False, repr=False)
 class AppContext:
     """One browser tab: each tab is its own Flet session, so each has its own context; sessions are shared."""
@@ -70,6 +79,7 @@ class AppContext:
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
     steps: tuple[str, ...] = ()  # what the table must do by hand after the last move (kept until the next action)
     steps_at: object = None  # the point of play the steps belong to: they go once the table moves on from it
+    offers: tuple[Offer, ...] = ()  # the answers to the choice the refusal asks for (kept until the next action)
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     # set by the app: the bottom bar may need another shape (given a function that reads notice_shape)
     on_error: Callable[[Any], None] | None = None
@@ -112,18 +122,25 @@ class AppContext:
 
     def fail(self, message: str) -> None:
         """Show ``message`` by the thumb and change nothing else."""
+        self.offers = ()
+        self._show(message)
+
+    def ask(self, message: str, offers: Sequence[Offer]) -> None:
+        """Show ``message`` by the thumb with a button for each of ``offers`` (a move that needs a choice first);
+        nothing else changes until one is tapped."""
+        self.steps, self.offers = (), tuple(offers)
         self._show(message)
 
     def clear(self) -> None:
         """An action went through: the last refusal and the last steps are gone."""
         if self.error is not None or self.steps:
-            self.steps = ()
+            self.steps, self.offers = (), ()
             self._show(None)
 
     def tell(self, steps: list[str], at: object = None) -> None:
         """Say what the table must do by hand after a move (a Regret card to draw, a die to take), by the thumb,
         until the next action or until the table moves on from ``at`` (:meth:`moved_to`)."""
-        self.error, self.steps, self.steps_at = None, tuple(steps), at
+        self.error, self.steps, self.steps_at, self.offers = None, tuple(steps), at, ()
         self._show(None)
 
     def moved_to(self, at: object) -> None:
@@ -141,14 +158,15 @@ class AppContext:
         return result.ok
 
     @property
-    def notice(self) -> tuple[str | None, tuple[str, ...]]:
-        """What the bottom bar shows: the last refusal, else what the table must do by hand."""
-        return self.error, self.steps
+    def notice(self) -> tuple[str | None, tuple[str, ...], tuple[Offer, ...]]:
+        """What the bottom bar shows: the last refusal (with the answers it asks for), else what the table must do
+        by hand."""
+        return self.error, self.steps, self.offers
 
     @property
-    def notice_shape(self) -> tuple[bool, int]:
-        """What the bar's height depends on: whether a refusal shows, and how many steps."""
-        return bool(self.error), len(self.steps)
+    def notice_shape(self) -> tuple[bool, int, bool]:
+        """What the bar's height depends on: whether a refusal shows, how many steps, whether it offers answers."""
+        return bool(self.error), len(self.steps), bool(self.offers)
 
     def _show(self, message: str | None) -> None:
         self.error = message

@@ -9,5 +9,6 @@ from companion.views.context import AppContext
 
 def phone_draft_key(ctx: AppContext, name: str) -> str:
     """The key of this phone's draft ``name``: one per pass (kept across reloads and sleeps), the tab's viewer
-    as the app handed it down."""
-    return f"{name}-{ctx.sessions.viewer.holder}"
+    as the app handed it down; ``name`` alone in the local mode (one screen, one draft)."""
+    viewer = ctx.sessions.viewer
+    return f"{name}-{viewer.holder}" if viewer.served else name

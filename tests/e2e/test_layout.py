@@ -24,7 +24,7 @@ A screenshot of each screen at each size goes to ``<screenshots>/<screen>-<width
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -151,10 +151,44 @@ SCREENS = [
 ]
 
 
+def catch_panel(tab: FletPage) -> None:
+    """The angler whose turn it is picks a Fish: the catch panel's switches show."""
+    tab.type_into("catch-search", "Sunfish")
+    tab.tap("catch-pick-sunfish", then="catch-secret")
+
+
+def jettison_rows(tab: FletPage) -> None:
+    """A Regret value typed and the jettison proposed: one row per Fish held."""
+    tab.type_into("survey-regret-value", "6")
+    tab.tap("survey-propose", then="survey-jettison-sunfish")
+
+
+@dataclass(frozen=True)
+class State:
+    """A screen in a state a tap or two brings up (``reach``), once ``ready`` is drawn; ``part`` is the card with
+    the long labels, at the top of its screenshot."""
+    name: str
+    route: str
+    ready: str
+    part: str
+    reach: Callable[[FletPage], None] | None = None
+
+
+# The screens whose long labels were cut off in the game night of issue 26, in each language at phone sizes.
+STATES = [
+    State("new-game-variants", "/new", "player-name-0", "new-game-variants"),
+    State("catch-panel", "/player?game={game}&seat=1", "catch-search", "fishing", catch_panel),
+    State("day-end-checklist", "/table?game={day_end}", "day-effects", "day-effects"),
+    State("scorer-expansions", "/score", "scorer-ruleset", "scorer-ruleset"),
+    State("survey-jettison", "/survey/end?c={campaign}", "survey-regret-value", "survey-jettison", jettison_rows),
+]
+LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
+
+
 # Every flt-semantics node that carries text: its box, the scroll view around it (a node is judged only where it
 # is wholly inside it: Flutter cuts a node's box at its scroll view's edge), its card's box, and the widths its
 # text needs in Roboto at the smallest size (whole, and its longest word).
-_COLLECT = """async ({small, headings, button, font, touch}) => {
+_COLLECT = """async ({small, headings, button, font, touch, controls}) => {
     if (!document.fonts.check(`${small}px ${font}`)) {
         const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
         document.fonts.add(await face.load());
@@ -162,16 +196,23 @@ _COLLECT = """async ({small, headings, button, font, touch}) => {
     const pen = document.createElement('canvas').getContext('2d');
     const need = (s, size) => { pen.font = `${size}px ${font}`; return pen.measureText(s).width; };
     const heading = el => /^H[1-6]$/.test(el.tagName);
+    // Where a line may break: at spaces, and on either side of a Chinese character or punctuation mark (Flutter
+    // breaks Chinese text between any two of them).
+    const chinese = /[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF]/;
+    const words = s => s.split(/\\s+/).flatMap(w => w.split(/(?<=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/))
+        .flatMap(w => w.split(/(?=[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF])/)).filter(w => w);
     // Lines ``text`` takes at ``size`` in ``width`` px, wrapped at spaces (Infinity: a word is wider than the box).
     const wrapped = (text, size, width) => {
         let rows = 0;
         for (const part of text.split('\\n')) {
-            let row = -1;
+            let row = -1, last = '';
             rows += 1;
-            for (const word of part.split(/\\s+/)) {
+            for (const word of words(part)) {
                 const w = need(word, size);
                 if (w > width + 1.5) return Infinity;
-                if (row >= 0 && row + need(' ', size) + w <= width + 1.5) { row += need(' ', size) + w; continue; }
+                const gap = chinese.test(last) || chinese.test(word) ? 0 : need(' ', size);  // no space in Chinese
+                last = word;
+                if (row >= 0 && row + gap + w <= width + 1.5) { row += gap + w; continue; }
                 if (row >= 0) rows += 1;
                 row = w;
             }
@@ -181,7 +222,9 @@ _COLLECT = """async ({small, headings, button, font, touch}) => {
     const out = [], clips = new Map();
     for (const n of document.querySelectorAll(
             'flt-semantics-host flt-semantics, flt-semantics-host :is(h1, h2, h3, h4, h5, h6)')) {
-        const text = heading(n) ? n.textContent.trim() : [...n.childNodes]
+        const control = controls[n.getAttribute('role')];  // a switch, checkbox or radio: named by aria-label
+        const text = heading(n) ? n.textContent.trim() : control ? (n.getAttribute('aria-label') || '').trim()
+            : [...n.childNodes]
             .filter(c => c.nodeType === 3 || (c.nodeType === 1 && !c.tagName.startsWith('FLT-') && !heading(c)))
             .map(c => c.textContent).join('').trim();
         const r = n.getBoundingClientRect();
@@ -205,16 +248,19 @@ _COLLECT = """async ({small, headings, button, font, touch}) => {
         const size = small;
         const lines = text.split('\\n');
         out.push({
-            text, kind: heading(n) ? 'heading' : n.getAttribute('role') === 'button' ? 'button' : 'text',
+            text, kind: heading(n) ? 'heading' : control ? 'toggle' : n.getAttribute('role') === 'button' ? 'button'
+                : 'text',
+            role: n.getAttribute('role'), control: control || 0,
             left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height,
             whole: within(r),
             card: card ? card.getAttribute('flt-semantics-identifier') : null,
             cardBox: c && within(c) ? {left: c.left, right: c.right, top: c.top, bottom: c.bottom} : null,
             lines: lines.length, size,
             lineWidth: Math.max(...lines.map(l => need(l, size))),
-            wordWidth: Math.max(...text.split(/\\s+/).map(w => need(w, size))),
+            wordWidth: Math.max(0, ...words(text).map(w => need(w, size))),
             buttonWidth: need(text, button),
-            wraps: heading(n) ? headings.map(s => wrapped(text, s, r.width)) : [],
+            wraps: heading(n) ? headings.map(s => wrapped(text, s, r.width))
+                : control ? [wrapped(text, size, r.width - control)] : [],
         });
     }
     return {nodes: out, width: innerWidth};
@@ -224,6 +270,11 @@ _COLLECT = """async ({small, headings, button, font, touch}) => {
 HEADING_SIZES, HEADING_LINE = [theme.BASE_SIZES["TITLE"], theme.BASE_SIZES["BODY"]], 28 / 22
 # A Material button's label: 14 px, 20 px a line, at least 16 px of padding either side (A Material 3 button).
 BUTTON_TEXT, BUTTON_LINE, BUTTON_PADDING = 14, 20, 16
+# The width a switch, checkbox or radio takes beside its label (Material's, at the compact density Chromium on a
+# desktop gets: lower bounds), and its height there. Flet draws a control's own ``label`` on one line in the
+# control's box and cuts it with an ellipsis: a box one control high holds one line of its name, beside the control.
+CONTROLS = {"switch": 52, "checkbox": 32, "radio": 32}
+CONTROL_HEIGHT = 40
 
 
 def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
@@ -240,6 +291,9 @@ def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
         if box and (n["left"] < box["left"] - SLACK or n["right"] > box["right"] + SLACK
                     or n["top"] < box["top"] - SLACK or n["bottom"] > box["bottom"] + SLACK):
             found.append(f"{text!r} sticks out of its card {n['card']!r}")
+        if n["kind"] == "toggle":
+            found += toggle_problems(n, text, line)
+            continue
         if n["kind"] == "heading":
             if not any(abs(rows - n["height"] / (HEADING_LINE * size)) < 0.15
                        for size, rows in zip(HEADING_SIZES, n["wraps"], strict=True)):
@@ -261,9 +315,26 @@ def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
     return found
 
 
-def survey(phone: FletPage, shot: str, steps: int = 5) -> list[str]:
+def toggle_problems(n: dict[str, Any], text: str, line: float) -> list[str]:
+    """A switch's, checkbox's or radio's name cut off: on one line in a box one control high, or wrapped into more
+    lines than its box holds."""
+    found = []
+    room = n["width"] - n["control"]
+    if room <= SLACK:  # the name is a Text beside the control (views.widgets.toggles), judged as any text is
+        return found
+    if n["height"] <= CONTROL_HEIGHT + SLACK:  # the control's own label, on one line
+        if n["lineWidth"] > room + SLACK:
+            found.append(f"{n['role']} {text!r} is cut off: on its one line it needs {n['lineWidth']:.0f} px, "
+                         f"{room:.0f} px are left beside the control")
+    elif n["wraps"][0] * line > n["height"] + SLACK:
+        found.append(f"{n['role']} {text!r} needs {n['wraps'][0]} lines of {room:.0f} px, its box is "
+                     f"{n['height']:.0f} px high")
+    return found
+
+
+def survey(phone: FletPage, shot: str | None, steps: int = 5) -> list[str]:
     """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen.
-    The top of the screen is saved as the screenshot ``shot`` on the way."""
+    The top of the screen is saved as the screenshot ``shot`` (if any) on the way."""
     phone.scroll_to_top()
     found: list[str] = []
     last_place = None
@@ -271,9 +342,9 @@ def survey(phone: FletPage, shot: str, steps: int = 5) -> list[str]:
         time.sleep(0.2)
         seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"], "headings": HEADING_SIZES,
                                               "button": BUTTON_TEXT, "font": "LayoutRoboto",
-                                              "touch": theme.TOUCH})
+                                              "touch": theme.TOUCH, "controls": CONTROLS})
         found += [p for p in problems(seen["nodes"], seen["width"]) if p not in found]
-        if step == 0:
+        if step == 0 and shot:
             phone.screenshot(shot)
         place = [(n["text"], round(n["top"])) for n in seen["nodes"]]
         if place == last_place:  # the bottom: the wheel moved nothing
@@ -306,6 +377,15 @@ def browser_context(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture(scope="module")
+def phones_by_language(browser: Any) -> Iterator[dict[str, Any]]:
+    """A browser context per language (its Accept-Language), made when first asked for."""
+    contexts: dict[str, Any] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
 def tab(browser_context: Any, layout_app: ServedApp) -> Iterator[FletPage]:
     """A new tab per screen: reloading one tab keeps its Flet session, and the route it showed before."""
@@ -329,6 +409,38 @@ def test_no_text_is_cut_off_at_phone_and_tablet_sizes(shown: Screen, tab: FletPa
         if name == "table" and width >= 1024:
             report += side_by_side(tab, f"{name} at {width}×{height}")
     assert not report, "text cut off:\n" + "\n".join(report)
+
+
+@pytest.mark.parametrize("language", LOCALES)
+@pytest.mark.parametrize("shown", STATES, ids=[s.name for s in STATES])
+def test_no_long_label_is_cut_off_in_any_language(shown: State, language: str, layout_app: ServedApp,
+                                                  phones_by_language: dict[str, Any], browser: Any,
+                                                  seeded: tuple[Path, Seeded]) -> None:
+    """The variants, the catch panel, the Day's end checklist, the scorer's expansions and the jettison rows in
+    English, Italian and Traditional Chinese at phone sizes (issue 26): switch and checkbox labels included."""
+    width, height = VIEWPORTS[0]
+    if language not in phones_by_language:
+        phones_by_language[language] = browser.new_context(viewport={"width": width, "height": height},
+                                                           locale=LOCALES[language])
+    page = phones_by_language[language].new_page()
+    tab = FletPage(page, layout_app.url)
+    try:
+        tab.open(shown.route.format(**asdict(seeded[1])))
+        tab.wait_id(shown.ready)
+        if shown.reach:
+            shown.reach(tab)
+        report = []
+        for width, height in VIEWPORTS[:2]:
+            tab.page.set_viewport_size({"width": width, "height": height})
+            tab.page.wait_for_timeout(400)
+            where = f"{shown.name}-{language}-{width}x{height}"
+            report += [f"{where}: {p}" for p in survey(tab, None)]
+            if width == VIEWPORTS[0][0]:
+                tab.bring_to_top(shown.part)
+                tab.screenshot(where)
+        assert not report, "text cut off:\n" + "\n".join(report)
+    finally:
+        page.close()
 
 
 def side_by_side(tab: FletPage, where: str) -> list[str]:

@@ -140,10 +140,10 @@ def test_a_refused_second_shop_visit_is_said_inside_the_viewport(small_tab: Flet
     assert tab.value("port-fishbucks").startswith("$4")  # nothing changed
 
 
-def test_a_rod_bought_with_its_name_typed_is_in_the_gear(tab: FletPage, games: dict[str, str]) -> None:
+def test_a_rod_picked_from_the_catalog_is_in_the_gear(tab: FletPage, games: dict[str, str]) -> None:
     tab.open(f"/port?game={games['market']}&seat=0")
     tab.tap("buy-shop-rods")
-    tab.type_into("buy-item-name", "Narwhal Rod")
+    tab.tap("buy-pick-narwhal-rod")
     tab.wait_value("buy-quote-item", "$3")
     tab.tap("buy-item")
     tab.wait_value("port-fishbucks", re.compile(r"^\$2\b"))

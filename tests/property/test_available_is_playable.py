@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import actions as a
-from companion.rules.autopilot import autopilot
+from companion.rules.autopilot import SHOP_CARD, autopilot
 from companion.rules.catalog import load_catalog
 from companion.rules.dice import TACKLE_COLOURS
 from companion.rules.engine import apply
@@ -36,7 +36,7 @@ def _buys(s: GameState, i: int, p: PlayerState, can: Available) -> list[a.Action
             elif shop == "tackle":
                 out += [a.Buy(player=i, shop=shop, colour=c, life_preserver=lp, dinks=dinks) for c in TACKLE_COLOURS]
             else:
-                out.append(a.Buy(player=i, shop=shop, price=1, items=["Narwhal Rod"], life_preserver=lp, dinks=dinks))
+                out.append(a.Buy(player=i, shop=shop, price=1, items=[SHOP_CARD[shop]], life_preserver=lp, dinks=dinks))
     return out
 
 
@@ -72,7 +72,7 @@ FORMS: dict[str, Forms] = {
     "cycle_market": lambda s, i, p, can: [a.CycleMarket(player=i, what="dice")],
     "mount": lambda s, i, p, can: [a.Mount(player=i, fish=f, slot=n) for f in _held(p) if f is not None
                                    for n in can.empty_slots],
-    "draw_regret": lambda s, i, p, can: [a.DrawRegret(player=i, from_player=j)
+    "draw_regret": lambda s, i, p, can: [a.DrawRegret(player=i, regret_from=j)
                                          for j in (None, *range(len(s.players))) if j != i],
     "discard_regret": lambda s, i, p, can: [a.DiscardRegret(player=i)],
     "move_regrets": lambda s, i, p, can: [a.MoveRegrets(player=i, to=j) for j in range(len(s.players)) if j != i],

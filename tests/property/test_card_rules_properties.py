@@ -51,7 +51,7 @@ def card_action(draw: st.DrawFn, s: GameState) -> a.Action:
         st.builds(a.UseItem, player=st.just(who), item=st.sampled_from(SUPPLIES)),
         st.builds(a.DrawDink, player=st.just(who), count=st.integers(1, 2)),
         st.builds(a.DrawRegret, player=st.just(who), count=st.integers(1, 8),
-                  from_player=st.none() | st.integers(0, 4)),
+                  regret_from=st.none() | st.integers(0, 4)),
         st.builds(a.MoveRegrets, player=st.just(who), to=st.integers(0, 4), count=st.integers(1, 4)),
         st.builds(a.AdjustFishbucks, player=st.just(who), amount=st.integers(-3, 12)),
         st.just(a.EmptyShoal()),

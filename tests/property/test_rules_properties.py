@@ -58,7 +58,7 @@ def random_action(draw, s: GameState) -> a.Action:
         st.builds(a.DropSinkers, player=st.just(who), dice=st.lists(st.integers(0, 3), min_size=1, max_size=2)),
         st.builds(a.AbandonShip, player=st.just(who), discard_regret=st.booleans()),
         st.builds(a.DrawRegret, player=st.just(who), count=st.integers(1, 4),
-                  from_player=st.none() | st.integers(0, n - 1)),
+                  regret_from=st.none() | st.integers(0, n - 1)),
         st.builds(a.DiscardRegret, player=st.just(who), count=st.integers(1, 3)),
         st.builds(a.Pass, player=st.just(who), reward=st.sampled_from([None, "dink", "regret"])),
         st.builds(a.ClaimReward, player=st.just(who), reward=st.sampled_from(["dink", "regret"])),

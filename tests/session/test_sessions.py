@@ -113,10 +113,10 @@ def test_a_failed_save_is_shown_to_subscribers(tmp_path):
     heard = []
     session.subscribe(lambda snap: heard.append(snap.save_error))
 
-    def broken(_game):
+    def broken(*_change):
         raise OSError("disk full")
 
-    session._write = broken
+    session._log = broken  # a tap's change is appended to the game's log
     assert session.apply(act.DrawRegret(player=0), seen=0).ok
     assert any(error and "disk full" in error for error in heard)
     assert "disk full" in session.current.save_error

@@ -304,7 +304,7 @@ def test_booleans_and_strings_are_not_numbers_in_actions_rules_md_10():
 
 
 def test_regret_cards_never_exceed_the_deck_a_p6():
-    s = play(at_sea(), DrawRegret(player=0, count=25, from_player=1))
+    s = play(at_sea(), DrawRegret(player=0, count=25, regret_from=1))
     assert [p.regret_cards for p in s.players] == [20, 0] and s.regrets_in_piles == 0
 
 

@@ -8,6 +8,8 @@ from companion.rules import queries
 from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.common import with_player
 from companion.rules.dice import Die
+from companion.rules.engine import apply
+from companion.rules.errors import RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.scenario import play, start_action_phase, table
 
@@ -66,8 +68,8 @@ def test_only_fish_in_hand_can_be_sold_a_p17():
 
 
 def test_buy_an_item_at_its_printed_price_a_p17():
-    s = play(at_port(fishbucks=5), Buy(player=0, shop="rods", price=4, items=["Bamboo Rod"]))
-    assert (s.players[0].fishbucks, s.players[0].items) == (1, ["Bamboo Rod"])
+    s = play(at_port(fishbucks=5), Buy(player=0, shop="rods", price=4, items=["Narwhal Rod"]))
+    assert (s.players[0].fishbucks, s.players[0].items) == (1, ["Narwhal Rod"])
 
 
 def test_cannot_afford_is_refused_a_p17():
@@ -91,7 +93,7 @@ def test_bought_dice_are_rolled_into_fresh_excess_spent_a_p16():
 
 def test_life_preserver_and_dink_discounts_a_p17():
     s = at_port(fishbucks=5, dinks=2).model_copy(update={"life_preserver": 0})
-    buy = Buy(player=0, shop="supplies", price=5, items=["Net"], life_preserver=True, dinks=[1])
+    buy = Buy(player=0, shop="supplies", price=5, items=["Absinthe"], life_preserver=True, dinks=[1])
     quote = queries.price(s, buy)
     assert [(d.label, d.amount) for d in quote.discounts] == [("Life Preserver", 2), ("Dink", 1)]
     assert quote.total == 2
@@ -124,7 +126,7 @@ def test_three_shops_madness_discount_on_every_shop_rules_md_5():
 def test_three_shops_tiers_rules_md_5():
     s = at_port("three-shops", fishbucks=10)
     refused(s, Buy(player=0, shop="tackle", tier=2), "C, D: $1 / $3 / $5 tiers; docs/rules.md §5")
-    refused(s, Buy(player=0, shop="supplies", tier=1, items=["A", "B"]))
+    refused(s, Buy(player=0, shop="supplies", tier=1, items=["Absinthe", "Moonshine"]))
     s = play(s, Buy(player=0, shop="tackle", tier=5, dice=["blue", "green", "orange"], faces=[2, 3, 3]))
     assert s.players[0].fishbucks == 5
     assert sorted(d.kind for d in s.players[0].fresh + s.players[0].spent) == [
@@ -133,7 +135,7 @@ def test_three_shops_tiers_rules_md_5():
 
 def test_three_shops_each_shop_once_per_day_rods_and_reels_share_rules_md_5():
     s = at_port("three-shops", fishbucks=10)
-    s = play(s, Buy(player=0, shop="rods", tier=1, items=["Rod"]))
+    s = play(s, Buy(player=0, shop="rods", tier=1, items=["Narwhal Rod"]))
     s = s.model_copy(update={"turn": 0})
     refused(s, Buy(player=0, shop="reels", tier=1), "B, C, D")
     s = play(s, Buy(player=0, shop="supplies", tier=1))
@@ -180,3 +182,13 @@ def test_fish_are_never_unmounted_a_p17():
 def test_port_actions_only_at_port_a_p16():
     s = start_action_phase(table(2))
     refused(with_player(s, 0, hand=[FAIR3]), Mount(player=0, fish=FAIR3, slot=1), "A p.16")
+
+
+def test_buy_refuses_a_card_the_catalog_lacks_or_the_shop_does_not_sell() -> None:
+    """A p.17: a card kept is a Rod, Reel or Supply the shop sells; a made-up name or a Reel at the Rods is refused."""
+    s = at_port(fishbucks=5)
+    with pytest.raises(RuleViolation, match="not a Rod, Reel or Supply card in the catalog"):
+        apply(s, Buy(player=0, shop="rods", price=4, items=["Bamboo Rod"]))
+    with pytest.raises(RuleViolation, match="is a Reel card; this shop doesn't sell it"):
+        apply(s, Buy(player=0, shop="rods", price=4, items=["solid brass reel"]))
+    assert play(s, Buy(player=0, shop="rods", price=4, items=["narwhal rod"])).players[0].fishbucks == 1

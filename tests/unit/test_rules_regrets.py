@@ -1,5 +1,6 @@
 """Regrets and the other free moves abilities cause (A pp.15, 18-19; docs/rules.md §5, §6)."""
 
+import pytest
 from refusals import refused
 
 from companion.rules.actions import (
@@ -13,6 +14,7 @@ from companion.rules.actions import (
 )
 from companion.rules.common import with_player
 from companion.rules.dice import Die
+from companion.rules.errors import ChoiceNeeded
 from companion.rules.scenario import end_day, play, start_action_phase, table
 
 
@@ -28,9 +30,23 @@ def test_cannot_discard_more_regrets_than_held_a_p18():
 def test_empty_piles_take_a_regret_from_another_player_a_p18():
     s = with_player(table(2), 1, regret_cards=20)
     refused(s, DrawRegret(player=0), "A p.18")
-    refused(s, DrawRegret(player=0, from_player=0), "A p.18")
-    s = play(s, DrawRegret(player=0, from_player=1))
+    refused(s, DrawRegret(player=0, regret_from=0), "A p.18")
+    s = play(s, DrawRegret(player=0, regret_from=1))
     assert [p.regret_cards for p in s.players] == [1, 19]
+
+
+def test_empty_piles_ask_whom_to_take_from_naming_only_those_who_hold_enough_a_p18():
+    """The engine says the move needs a choice, and which anglers it may name: not the drawer, not one without."""
+    s = table(3)
+    s = with_player(s, 1, regret_cards=s.regrets_in_piles)  # Bo holds every Regret card; Cy none
+    with pytest.raises(ChoiceNeeded) as asked:
+        play(s, DrawRegret(player=0))
+    assert (asked.value.rule, asked.value.field, asked.value.options) == ("A p.18", "regret_from", (1,))
+
+
+def test_a_log_written_before_the_field_had_its_one_name_still_reads():
+    """Games stored before ``DrawRegret`` said ``regret_from`` like every other move said ``from_player``."""
+    assert DrawRegret.model_validate({"player": 0, "from_player": 1}).regret_from == 1
 
 
 def test_regret_value_revealed_at_the_end_at_most_three_a_card_a_p19():

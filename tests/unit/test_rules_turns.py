@@ -171,7 +171,7 @@ def test_available_at_port_names_open_shops_and_empty_slots_rules_md_5():
     can = available(s, 0)
     assert {"sell", "buy", "mount"} <= can.moves and "fish" not in can.moves
     assert can.shops == ("rods", "reels", "supplies", "tackle") and can.empty_slots == (2, 3)
-    s = play(s, Buy(player=0, shop="reels", tier=1, items=["Reel"]), Pass(player=1))
+    s = play(s, Buy(player=0, shop="reels", tier=1, items=["Solid Brass Reel"]), Pass(player=1))
     assert available(s, 0).shops == ("supplies", "tackle")  # Rods and Reels are one shop, once a Day
 
 

@@ -219,9 +219,9 @@ def test_a_card_draw_names_the_ability_a_p18():
 
 def test_a_three_shops_tier_says_what_to_draw_and_keep_rules_md_5():
     s = at_port("three-shops", fishbucks=5)
-    found = texts(s, Buy(player=0, shop="reels", tier=3, items=["Reel A"]))
+    found = texts(s, Buy(player=0, shop="reels", tier=3, items=["Solid Brass Reel"]))
     assert "P1: draw 3 Rods and Reels cards and keep 1" in found
-    assert "P1: take Reel A" in found and "P1: move your Fishbuck tracker to $2" in found
+    assert "P1: take Solid Brass Reel" in found and "P1: move your Fishbuck tracker to $2" in found
 
 
 # --- the expansions (docs/rules.md §11) ----------------------------------------------------------------------------

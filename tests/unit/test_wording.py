@@ -82,8 +82,8 @@ def test_tier_keep_counts_are_what_the_engine_accepts_rules_md_5():
     s = start_action_phase(table(2, "three-shops"), faces={0: [1, 1, 1], 1: [3, 3, 3]})
     s = with_player(s, 0, location="port", fishbucks=10)
     tier = shop_offers(s.ruleset)[0].tiers[2]  # $5: draw 5, keep 2
-    kept = play(s, Buy(player=0, shop="rods", tier=5, items=["A", "B"][:tier.keep]))
-    assert kept.players[0].items == ["A", "B"]
+    kept = play(s, Buy(player=0, shop="rods", tier=5, items=["Narwhal Rod", "Solid Brass Reel"][:tier.keep]))
+    assert kept.players[0].items == ["Narwhal Rod", "Solid Brass Reel"]
 
 
 def test_cap_overflow_before_a_sale_rules_md_5():

@@ -38,10 +38,11 @@ def monday_action(preset: str = "anglers-guide") -> Game:
                 act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase())
 
 
-def tuesday_at_port(preset: str = "anglers-guide", fishbucks: int = 0) -> Game:
-    """Tuesday's Action phase with Ada at Port holding a Sunfish; Bo (first player, at Sea) has passed: Ada to act."""
+def tuesday_at_port(preset: str = "anglers-guide", fishbucks: int = 0, fish: FishRef = SUNFISH) -> Game:
+    """Tuesday's Action phase with Ada at Port holding a Sunfish (or ``fish``, caught at depth 1 with a 3); Bo
+    (first player, at Sea) has passed: Ada to act."""
     game = play(monday_action(preset),
-                act.Fish(player=0, fish=SUNFISH, depth=1, difficulty=2, dice=[0]),
+                act.Fish(player=0, fish=fish, depth=1, difficulty=2, dice=[0]),
                 act.Pass(player=1), act.Pass(player=0), act.AdvancePhase(),
                 act.Refresh(player=0, faces=[1, 1, 1]), act.Refresh(player=1, faces=[3, 3, 3]))
     game = play(game, act.ThrowLifePreserver(player=game.state.life_preserver_thrower, to=0), act.AdvancePhase(),

@@ -82,3 +82,18 @@ def test_the_life_preserver_is_offered_to_its_holder_and_spent():
     tap(draw(ctx), "catch-fish")
     assert ctx.error is None
     assert game_of(ctx).state.life_preserver is None
+
+
+def test_an_overfished_catch_with_both_regret_piles_empty_asks_whom_to_take_the_regret_from():
+    """A p.11: the last Fish of a Shoal draws a Regret; A p.18: with both piles empty it is taken from another
+    angler. The catch waits for the answer, then goes through and the panel is ready for the next catch."""
+    ctx = _picked(play(monday_action(), act.DrawRegret(player=1, count=20)), fish="sunfish")
+    change(draw(ctx), "catch-overfished", True)
+    tap(draw(ctx), "fresh-die-0")
+    tap(draw(ctx), "catch-fish")
+    v = draw(ctx)
+    assert game_of(ctx).state.players[0].hand == []
+    tap(v, "choose-regret_from-1")
+    ada, bo = game_of(ctx).state.players
+    assert [f.name for f in ada.hand] == ["Sunfish"] and (ada.regret_cards, bo.regret_cards) == (1, 19)
+    assert ctx.error is None and "catch-difficulty" not in ids(draw(ctx))

@@ -9,6 +9,8 @@ from companion.rules import actions as act
 from companion.rules.fish import FishRef
 
 FOUL_5 = FishRef(name="Anglerfish", value=5, type="foul")
+FOUL_3 = FishRef(value=3, type="foul")
+EVERY_REGRET = 20  # both Regret piles at the start (A p.18): Bo draws them all
 
 
 def at_port(game, seat=0):
@@ -130,16 +132,29 @@ def test_three_shops_has_no_market_to_cycle():
     assert "cycle-rods" not in ids(draw(at_port(tuesday_at_port("three-shops"))))
 
 
-def test_a_market_rod_bought_with_its_name_typed_is_in_the_gear():
-    """Issue 12 item 3, A p.17: a Rod bought at its printed $3 with its name typed joins the angler's items."""
+def test_a_market_rod_picked_from_the_catalog_is_in_the_gear():
+    """Issue 12 item 3, issue 26, A p.17: a Rod picked from the Rods the Market sells, bought at its printed $3,
+    joins the angler's items; the Reels and Supplies are not offered at the Rod shop."""
     ctx = at_port(tuesday_at_port(fishbucks=5))
     tap(draw(ctx), "buy-shop-rods")
-    v = draw(ctx)  # typing doesn't redraw: the Buy on screen must read the name typed since it was drawn
-    change(v, "buy-item-name", "Narwhal Rod")
-    tap(v, "buy-item")
+    v = draw(ctx)
+    offered = {i for i in ids(v) if i.startswith("buy-pick-")}
+    assert len(offered) == 10 and "buy-pick-narwhal-rod" in offered and "buy-pick-bag-of-maggots" not in offered
+    tap(v, "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-item")
     assert ctx.error is None
     p = game_of(ctx).state.players[0]
     assert p.items == ["Narwhal Rod"] and p.fishbucks == 2
+
+
+def test_a_card_picked_then_another_shop_leaves_no_card_the_shop_does_not_sell():
+    """A p.17: the Supply shop doesn't sell the Rod picked before; the purchase is counted with no card kept."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    tap(draw(ctx), "buy-shop-rods")
+    tap(draw(ctx), "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-shop-supplies")
+    tap(draw(ctx), "buy-item")
+    assert ctx.error is None and game_of(ctx).state.players[0].items == []
 
 
 def test_a_foul_sale_tells_the_angler_to_draw_a_regret_card():
@@ -231,3 +246,19 @@ def test_a_market_die_beyond_max_dice_says_it_goes_to_the_spent_pool():
     tap(v, "buy-die-blue-face-2")
     assert ctx.error is None
     assert any("goes to your Spent pool" in line for line in texts(find(draw(ctx), "table-steps")))
+
+
+def test_a_foul_sale_with_both_regret_piles_empty_asks_whom_to_take_the_regret_from():
+    """A p.17: a Foul Fish sold draws a Regret; A p.18: with both piles empty the seller takes one from another
+    angler. The bottom bar asks whom, one button per angler who holds one; nothing is sold until the answer."""
+    game = play(tuesday_at_port(fish=FOUL_3), act.DrawRegret(player=1, count=EVERY_REGRET))
+    ctx = at_port(game)
+    tap(draw(ctx), "sell-0")
+    v = draw(ctx)
+    assert ctx.error is not None and "take the Regret from whom" in ctx.error
+    assert text_of(v, "choose-regret_from-1") == "Bo" and "choose-regret_from-0" not in ids(v)
+    assert game_of(ctx).state.players[0].hand == [FOUL_3]
+    tap(v, "choose-regret_from-1")
+    ada, bo = game_of(ctx).state.players
+    assert ctx.error is None and ada.hand == [] and (ada.regret_cards, bo.regret_cards) == (1, EVERY_REGRET - 1)
+    assert "choose-regret_from-1" not in ids(draw(ctx))

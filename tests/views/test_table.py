@@ -17,7 +17,7 @@ from tables import (
     tuesday_at_port,
     two_players,
 )
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts, walk
+from viewtree import change, find, ids, is_enabled, label_of, tap, text_of, texts, walk
 
 from companion.rules import actions as act
 from companion.rules.catalog import load_catalog
@@ -160,7 +160,7 @@ def test_day_effects_checklist_then_next_day():
     ctx = context(play(monday_action(), act.Pass(player=0), act.Pass(player=1)), "/table?game={id}")
     v = draw(ctx)
     assert "effect-0" in ids(v)
-    assert find(v, "effect-0").label == "Move the Day tracker to Tuesday"
+    assert label_of(v, "effect-0") == "Move the Day tracker to Tuesday"
     assert text_of(v, "day-name") == "Monday"
     tap(v, "advance-day")
     assert text_of(draw(ctx), "day-name") == "Tuesday"
@@ -191,20 +191,22 @@ def test_finished_game_links_to_the_scorer_with_the_game():
 
 
 def cards_drawn(screen: Rendered) -> list[object]:
-    return [key for name, key in screen.drawn if name == "_angler_card"]
+    return [key for name, key in screen.drawn if name == "Seat"]
 
 
 def test_a_change_to_one_angler_redraws_only_that_anglers_card():
-    """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept."""
+    """The tap path: Regret + on Bo redraws Bo's card (Regret number, Madness chip, dice line); Ada's is kept, and
+    so is the table around the cards (the banner, the Shoals line, the next step): the card follows the game itself."""
     ctx = context(monday_action(), "/table?game={id}")
     screen = tab(ctx).watch()
     tap(screen.render(), "fishbucks-plus-1")
     v = screen.render()
-    assert cards_drawn(screen) == ["card-1"]
+    assert cards_drawn(screen) == ["angler-1"]
+    assert not {"_Body", "Banner", "Shoals"} & {name for name, _key in screen.drawn}
     assert text_of(v, "fishbucks-1").startswith("$1")
     tap(v, "regret-plus-1")  # 0 → 1 card: the Madness row and Max dice change too (docs/rules.md §2)
     v = screen.render()
-    assert cards_drawn(screen) == ["card-1"]
+    assert cards_drawn(screen) == ["angler-1"]
     assert text_of(v, "madness-1") == "Madness 1–3 · Fair +1 · Foul −1 · 5 dice"
 
 
@@ -213,7 +215,7 @@ def test_a_change_to_the_table_redraws_every_card_it_touched():
     screen = tab(ctx).watch()
     tap(screen.render(), "pass-0")  # the turn moves on: banner, countdown and both cards change
     v = screen.render()
-    assert sorted(cards_drawn(screen)) == ["card-0", "card-1"]
+    assert sorted(cards_drawn(screen)) == ["angler-0", "angler-1"]
     assert text_of(v, "turn-indicator") == "Bo's turn" and "passed-0" in ids(v)
 
 
@@ -230,7 +232,7 @@ def test_an_undo_redraws_the_card_it_changed_back():
     tap(screen.render(), "regret-plus-0")
     tap(screen.render(), "undo")
     v = screen.render()
-    assert cards_drawn(screen) == ["card-0"] and text_of(v, "regret-0").startswith("0")
+    assert cards_drawn(screen) == ["angler-0"] and text_of(v, "regret-0").startswith("0")
 
 
 def test_day_end_ticks_and_a_half_typed_regret_value_stay_with_their_game():
@@ -492,7 +494,7 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     def broken(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("companion.store.files.atomic_write", broken)
+    monkeypatch.setattr("companion.store.journal.os.fsync", broken)  # the tap's change is appended to the game's log
     tap(draw(ctx), "regret-minus-0")
     assert "No space left on device" in text_of(draw(ctx), "error-line")
 
@@ -544,3 +546,15 @@ def test_a_seated_phone_shows_its_own_anglers_card_first(keys):
     with on(whole_table):
         cards = [i for i in ids(draw(table_ctx)) if i.startswith("player-card-")]
     assert cards == ["player-card-0", "player-card-1"]
+
+
+def test_regret_plus_with_both_piles_empty_takes_one_from_the_angler_picked():
+    """A p.18: with both Regret piles empty a Regret drawn is taken from another angler, whom the drawer picks in
+    the bottom bar; until then nothing changes."""
+    ctx = context(play(monday_action(), act.DrawRegret(player=1, count=20)), "/table?game={id}")
+    tap(draw(ctx), "regret-plus-0")
+    v = draw(ctx)
+    assert [p.regret_cards for p in game_of(ctx).state.players] == [0, 20]
+    tap(v, "choose-regret_from-1")
+    assert [p.regret_cards for p in game_of(ctx).state.players] == [1, 19]
+    assert text_of(draw(ctx), "regret-0").startswith("1")

@@ -42,7 +42,7 @@ def test_a_regret_tap_on_one_phone_redraws_only_that_anglers_card_on_the_other(t
     tabs = two_tabs(monday_action())
     tap(draw(tabs.first), "regret-plus-0")
     v = tabs.other.render()
-    assert [key for name, key in tabs.other.drawn if name == "_angler_card"] == ["card-0"]
+    assert [key for name, key in tabs.other.drawn if name == "Seat"] == ["angler-0"]
     assert text_of(v, "regret-0").startswith("1")
 
 

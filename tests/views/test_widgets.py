@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
-from viewtree import find, ids, is_enabled, tap, text_of
+from viewtree import find, ids, is_enabled, label_of, tap, text_of, walk
 
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
+from companion.views.widgets.toggles import toggle
 
 
 def test_stepper_names_its_three_parts_and_calls_the_right_handler():
@@ -68,3 +71,26 @@ def test_screen_has_a_back_button_only_when_asked():
 def test_theme_defaults_to_dark_for_a_dim_table():
     assert theme.theme_mode(None) == ft.ThemeMode.DARK
     assert theme.theme_mode("light") == ft.ThemeMode.LIGHT
+
+
+def test_a_toggle_s_name_wraps_beside_it_and_flips_it_when_tapped():
+    """Issue 26: Flet cuts a Switch's own label to one line ("Penalty by printed value (Chinese rules summ…"); the
+    name is a Text beside the control, free to wrap, tapping it flips the control, and the control is named for a
+    screen reader."""
+    flips: list[bool] = []
+    name = "Market fluctuations: bottom row to the bottom of its deck, top cards move down"
+    row = toggle("effect-0", name, False, flips.append, box=True)
+    control = find(row, "effect-0")
+    assert isinstance(control, ft.Checkbox) and control.label is None and label_of(row, "effect-0") == name
+    beside = next(c for c in walk(row) if isinstance(c, ft.Container) and c.on_click is not None)
+    assert beside.expand and isinstance(beside.content, ft.Text) and beside.content.value == name
+    assert beside.content.max_lines is None and beside.content.no_wrap is not True
+    beside.on_click(None)
+    control.on_change(SimpleNamespace(control=SimpleNamespace(value=True)))
+    assert flips == [True, True]
+
+
+def test_a_toggle_with_nothing_to_do_is_disabled_and_its_name_does_nothing():
+    row = toggle("survey-unlock-rod", "Narwhal Rod · 19", False, None)
+    assert find(row, "survey-unlock-rod").disabled
+    assert not any(isinstance(c, ft.Container) and c.on_click is not None for c in walk(row))

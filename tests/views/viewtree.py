@@ -35,6 +35,14 @@ def find(root: object, identifier: str) -> ft.Control:
     raise AssertionError(f"no control {identifier!r} on screen; there are {ids(root)}")
 
 
+def label_of(root: object, identifier: str) -> str | None:
+    """What a screen reader hears for control ``identifier``: its tag's label (a switch's, a checkbox's name)."""
+    for c in walk(root):
+        if isinstance(c, ft.Semantics) and c.identifier == identifier:
+            return c.label
+    raise AssertionError(f"no control {identifier!r} on screen; there are {ids(root)}")
+
+
 def texts(root: object) -> list[str]:
     """Every ``ft.Text`` value and every button caption on the screen."""
     found = []

@@ -46,6 +46,7 @@ from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import colour_name
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
+from companion.views.widgets.toggles import radio, toggle
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
 
@@ -295,35 +296,35 @@ def _variant(setup: Setup, choice: VariantChoice) -> ft.Control:
     if choice.kind == "toggle":
         option = choice.options[0]
 
-        def switched(event: ft.Event[ft.Switch]) -> None:
-            setup.edit(lambda d: d.answer(choice.id, bool(event.control.value)))
+        def switched(on: bool) -> None:
+            setup.edit(lambda d: d.answer(choice.id, on))
 
-        return tagged(f"variant-{choice.id}", ft.Switch(
-            label=line(option.name, option.source), value=setup.form.picked.get(choice.id) is True,
-            on_change=switched))
+        return toggle(f"variant-{choice.id}", line(option.name, option.source),
+                      setup.form.picked.get(choice.id) is True, switched)
 
-    def chosen(event: ft.Event[ft.RadioGroup]) -> None:
-        setup.edit(lambda d: d.answer(choice.id, str(event.control.value)))
+    def picked_option(option_id: str) -> None:
+        setup.edit(lambda d: d.answer(choice.id, option_id))
 
     picked = setup.form.picked.get(choice.id)
     return ft.Column([
         ft.Text(choice.label, size=theme.BODY, weight=ft.FontWeight.W_600),
         tagged(f"variant-{choice.id}", ft.RadioGroup(
-            value=picked if isinstance(picked, str) else choice.default, on_change=chosen,
-            content=ft.Column([ft.Radio(value=o.id, label=line(o.name, o.source)) for o in choice.options]))),
+            value=picked if isinstance(picked, str) else choice.default,
+            on_change=lambda event: picked_option(str(event.control.value)),
+            content=ft.Column([radio(o.id, line(o.name, o.source), picked_option) for o in choice.options]))),
     ], spacing=4)
 
 
 def _expansion(setup: Setup, expansion: ExpansionId) -> ft.Control:
     """Put a box on the table or take it off; the host's choice becomes the table's default for the next New game
     (a guest's phone may not change the app's settings: its choice stays in its own form)."""
-    def toggled(_event: ft.Event[ft.Switch]) -> None:
+    def toggled(_on: bool) -> None:
         if setup.edit(lambda d: d.toggle_expansion(expansion)) and setup.ctx.sessions.viewer.host:
             setup.ctx.set_setting(EXPANSIONS_SETTING, setup.newest.expansions)
 
-    return tagged(f"expansion-{expansion}", ft.Switch(
-        label=t("{name} ({players}+ players)", name=expansion_name(expansion), players=MIN_PLAYERS[expansion]),
-        value=expansion in setup.form.expansions, on_change=toggled))
+    return toggle(f"expansion-{expansion}", t("{name} ({players}+ players)", name=expansion_name(expansion),
+                                              players=MIN_PLAYERS[expansion]),
+                  expansion in setup.form.expansions, toggled)
 
 
 @ft.component
@@ -347,11 +348,10 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
     ]
     variants = [_variant(setup, choice) for choice in variant_choices(form.preset)]
 
-    def on_short(event: ft.Event[ft.Switch]) -> None:
-        setup.edit(lambda d: d.play_short(bool(event.control.value)))
+    def on_short(on: bool) -> None:
+        setup.edit(lambda d: d.play_short(on))
 
-    short = tagged("short-game", ft.Switch(label=t("Short game: start on Tuesday (A p.6)"),
-                                            value=form.short_game, on_change=on_short))
+    short = toggle("short-game", t("Short game: start on Tuesday (A p.6)"), form.short_game, on_short)
     boxes = [_expansion(setup, e) for e in EXPANSIONS]
     return screen(ctx.route, t("New game"), [
         section_card("new-game-anglers", t("Anglers"), rows),

@@ -1,15 +1,15 @@
 """Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every discount
 itemised, and mount. A refused action shows the rule's reason on the error line. Route: ``/port?game=<id>&seat=<i>``.
-Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, ``madness``, ``sell-<k>`` (Fish ``k`` in
-hand; disabled for a card that can't be sold), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish not
-entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
+Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, ``madness``, ``sell-<k>`` (Fish ``k``
+in hand; disabled for a card that can't be sold), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
+not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
 ``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A p.17),
 ``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
-``buy-item-name``, ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops: ``buy-<shop>-<tier>`` (shop
-``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys), ``tackle-die-<colour>-face-<face>`` (a die drawn
-from the bag and its face), ``tackle-drawn``, ``tackle-drawn-clear``; ``buy-quote-…`` beside each offer;
-``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap); ``mount-<k>-<slot>``, ``mounted-<slot>``,
-``table``.
+``buy-pick-<card id>`` (the card bought, from the catalog), ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three
+shops: ``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys),
+``tackle-die-<colour>-face-<face>`` (a die drawn from the bag and its face), ``tackle-drawn``,
+``tackle-drawn-clear``; ``buy-quote-…`` beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would
+lose to the money cap); ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from companion.rules import queries
 from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
+from companion.rules.port import shop_cards
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
@@ -56,6 +57,7 @@ from companion.views.widgets import (
     tagged,
     undo_redo,
 )
+from companion.views.widgets.toggles import toggle
 
 Redraw = Callable[[], None]
 ITEM_SHOPS: tuple[act.Shop, ...] = ("rods", "reels", "supplies")
@@ -145,9 +147,9 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 
     dinks = ", ".join(f"${d}" for d in form.dinks) or t("none")
     have = state.players[i].dinks
-    controls: list[ft.Control] = [tagged("discount-life-preserver", ft.Switch(
-        label=t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
-        value=form.life_preserver, on_change=lambda _e: flip()))] if state.life_preserver == i else []
+    controls: list[ft.Control] = [toggle(
+        "discount-life-preserver", t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
+        form.life_preserver, lambda _on: flip())] if state.life_preserver == i else []
     more = len(form.dinks) < have
     controls += [
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks, have=have),
@@ -189,21 +191,22 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
     def set_shop(shop: act.Shop) -> None:
         form.shop = shop
+        if form.item not in {card.name for card in shop_cards(rules, shop)}:
+            form.item = ""
+        redraw()
+
+    def pick(name: str) -> None:  # tapped again: no card kept (the purchase is still counted)
+        form.item = "" if form.item == name else name
         redraw()
 
     def set_price(delta: int) -> None:
         form.price = max(0, form.price + delta)
         redraw()
 
-    def on_item(event: ft.Event[ft.TextField]) -> None:
-        form.item = event.control.value or ""
-
-    def bought() -> act.Buy:  # the card name as typed now (typing doesn't redraw)
-        item = form.item.strip()
-        return act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
-
-    item = form.item.strip()
-    buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[item] if item else [], **extra)
+    buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[form.item] if form.item else [], **extra)
+    cards = ft.Row([chip(f"buy-pick-{card.id}", card.name, on_click=partial(pick, card.name),
+                         color=theme.FOUL if card.name == form.item else None)
+                    for card in shop_cards(rules, form.shop)], wrap=True)
     shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=partial(set_shop, s),
                          color=theme.FOUL if s == form.shop else None) for s in ITEM_SHOPS],
                    wrap=True)
@@ -214,12 +217,14 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
         section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
         section_card("port-market-items", t("Rods, Reels and Supplies"), [
             shops,
+            ft.Text(t("The card you buy (optional: tap it again to leave it out)"), size=theme.SMALL),
+            cards,
             stepper("buy-price", "", f"${form.price}", lambda: set_price(-1), lambda: set_price(1),
                     label=t("printed price")),
-            tagged("buy-item-name", ft.TextField(label=t("Card name (optional)"), value=form.item,
-                                                 on_change=on_item)),
+            # docs/rules.md §5: no source lists each card's Market price, so the angler enters the printed one.
+            ft.Text(t("No source lists each card's price: set the price printed on the card."), size=theme.SMALL),
             tagged("buy-quote-item", ft.Text(quote_text(state, buy), size=theme.BODY)),
-            action_button("buy-item", t("Buy"), lambda: moves.apply(bought()), icon=ft.Icons.SHOPPING_CART,
+            action_button("buy-item", t("Buy"), partial(moves.apply, buy), icon=ft.Icons.SHOPPING_CART,
                           primary=True),
         ]),
     ]

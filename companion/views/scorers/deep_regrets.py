@@ -62,6 +62,7 @@ from companion.views.widgets import (
     tagged,
     undo_redo,
 )
+from companion.views.widgets.toggles import toggle
 
 DRAFT_KEY = "scorer"
 PENALTY_PRINTED = "penalty-printed"
@@ -150,17 +151,16 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
         draft.preset = preset
         _changed(ed, draft)
 
-    def set_printed(event: ft.Event[ft.Switch]) -> None:
+    def set_printed(on: bool) -> None:
         others = [v for v in draft.variants if v != PENALTY_PRINTED]
-        draft.variants = [*others, PENALTY_PRINTED] if event.control.value else others
+        draft.variants = [*others, PENALTY_PRINTED] if on else others
         _changed(ed, draft)
 
     presets: list[ft.Control] = [
         chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
              on_click=partial(set_preset, p.id)) for p in list_presets()]
-    printed = tagged("scorer-variant-penalty-printed", ft.Switch(
-        label=t("Regret penalty by printed value (C)"), value=PENALTY_PRINTED in draft.variants,
-        on_change=set_printed))
+    printed = toggle("scorer-variant-penalty-printed", t("Regret penalty by printed value (C)"),
+                     PENALTY_PRINTED in draft.variants, set_printed)
 
     def toggle_expansion(expansion: str) -> None:
         draft.expansions = known_expansions(list(set(draft.expansions) ^ {expansion}))
@@ -168,12 +168,9 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
             ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)
         _changed(ed, draft)
 
-    def on_expansion(expansion: str, _event: ft.Event[ft.Switch]) -> None:
-        toggle_expansion(expansion)
-
-    boxes = [tagged(f"scorer-expansion-{e}", ft.Switch(
-        label=t("{name} ({players}+ players)", name=expansion_name(e), players=MIN_PLAYERS[e]),
-        value=e in draft.expansions, on_change=partial(on_expansion, e))) for e in EXPANSIONS]
+    boxes = [toggle(f"scorer-expansion-{e}", t("{name} ({players}+ players)", name=expansion_name(e),
+                                               players=MIN_PLAYERS[e]),
+                    e in draft.expansions, lambda _on, e=e: toggle_expansion(e)) for e in EXPANSIONS]
     return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 
 
@@ -283,8 +280,8 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
                   lambda v: update(regret_value=v), blank_ok=True, width=160),
-        tagged(f"scorer-lifeboat-{i}", ft.Switch(label=t("Lifeboat flipped (+10)"), value=p.lifeboat_flipped,
-                                                 on_change=lambda e: update(lifeboat_flipped=bool(e.control.value)))),
+        toggle(f"scorer-lifeboat-{i}", t("Lifeboat flipped (+10)"), p.lifeboat_flipped,
+               lambda on: update(lifeboat_flipped=on)),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
     return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),

@@ -56,6 +56,7 @@ from companion.views.widgets import (
     tagged,
     undo_redo,
 )
+from companion.views.widgets.toggles import toggle
 
 DRAFT_KEY = "endeavor-scorer"
 CATEGORIES = (("ingenuity", N_("Ingenuity track")), ("inspiration", N_("Inspiration track")),
@@ -188,8 +189,8 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
         draft["coop_goals"][g][key] = value
         _changed(ed, draft)
 
-    def set_met(g: int, event: ft.Event[ft.Switch]) -> None:
-        set_goal(g, "achieved", bool(event.control.value))
+    def set_met(g: int, on: bool) -> None:
+        set_goal(g, "achieved", on)
 
     levels: list[ft.Control] = [chip(f"endeavor-difficulty-{d.value}",
                                      tn("{level}: {n} goal", "{level}: {n} goals", GOALS_NEEDED[d],
@@ -200,8 +201,7 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
     for g, goal in enumerate(draft["coop_goals"]):
         rows.append(ft.Row([
             text_field(ed, f"endeavor-coop-name-{g}", t("Goal"), goal["name"], partial(set_goal, g, "name")),
-            tagged(f"endeavor-coop-goal-{g}", ft.Switch(label=t("Met"), value=goal["achieved"],
-                                                        on_change=partial(set_met, g))),
+            toggle(f"endeavor-coop-goal-{g}", t("Met"), goal["achieved"], partial(set_met, g)),
         ]))
     result = check_coop(draft["difficulty"], [CoopGoal(name=goal["name"] or str(g), achieved=goal["achieved"])
                                               for g, goal in enumerate(draft["coop_goals"])])

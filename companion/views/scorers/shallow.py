@@ -44,6 +44,7 @@ from companion.views.scorers.common import (
     winners_line,
 )
 from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged, undo_redo
+from companion.views.widgets.toggles import toggle
 
 DRAFT_KEY = "shallow-scorer"
 
@@ -145,8 +146,8 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     ed = use_draft(ctx, DRAFT_KEY, _make)
     draft = ed.draft
 
-    def set_solo(event: ft.Event[ft.Switch]) -> None:
-        draft["solo"] = bool(event.control.value)
+    def set_solo(on: bool) -> None:
+        draft["solo"] = on
         if draft["solo"]:
             draft["players"] = draft["players"][:1]
         elif len(draft["players"]) < 2:
@@ -170,7 +171,7 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
 
     controls: list[ft.Control] = [
         game_switcher(ed.ctx, "shallow"),
-        tagged("shallow-solo", ft.Switch(label=t("Solo against the Frod"), value=draft["solo"], on_change=set_solo)),
+        toggle("shallow-solo", t("Solo against the Frod"), draft["solo"], set_solo),
     ]
     for i, p in enumerate(draft["players"]):
         title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],

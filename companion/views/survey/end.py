@@ -38,6 +38,7 @@ from companion.views.survey.common import (
     tabs,
 )
 from companion.views.widgets import action_button, section_card, tagged
+from companion.views.widgets.toggles import toggle
 
 
 def unlock_identifier(item_id: str) -> str:
@@ -56,7 +57,7 @@ def propose(sv: Survey, campaign: Campaign) -> None:
     sv.refresh()
 
 
-def toggle(sv: Survey, items: list[str], item: str) -> None:
+def flip(sv: Survey, items: list[str], item: str) -> None:
     if item in items:
         items.remove(item)
     else:
@@ -89,9 +90,8 @@ def _jettison_step(sv: Survey, campaign: Campaign, week: Week) -> list[ft.Contro
         hauled_before = bool(campaign.sheet[c.fish_id].hauled_week)
         label = t("{name} · value {value} · {status}", name=fish.name, value=fish.value or 0,
                   status=t("hauled before") if hauled_before else t("not yet hauled"))
-        rows.append(tagged(f"survey-jettison-{fish.id}", ft.Checkbox(
-            label=label, value=fish.id in draft.jettison,
-            on_change=lambda _e, f=fish.id: toggle(sv, draft.jettison, f))))
+        rows.append(toggle(f"survey-jettison-{fish.id}", label, fish.id in draft.jettison,
+                           lambda _on, f=fish.id: flip(sv, draft.jettison, f), box=True))
     check = check_jettison(campaign, draft.regret, draft.jettison)
     summary = tagged("survey-jettison-total", ft.Text(
         t("Jettison value {total} · needed at least {regret}", total=check.total, regret=check.regret_value),
@@ -112,9 +112,8 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         sv.do(unlock, list(draft.buy), list(draft.dinks))
 
     dink_rows: list[ft.Control] = [
-        tagged(f"survey-dink-{d}", ft.Checkbox(label=t("{name}: {n} off", name=dinks[d].name, n=off),
-                                               value=d in draft.dinks,
-                                               on_change=lambda _e, d=d: toggle(sv, draft.dinks, d)))
+        toggle(f"survey-dink-{d}", t("{name}: {n} off", name=dinks[d].name, n=off), d in draft.dinks,
+               lambda _on, d=d: flip(sv, draft.dinks, d), box=True)
         for d, off in dink_discounts().items()
     ]
     shop_rows: list[ft.Control] = []
@@ -125,9 +124,8 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     for line in sheet.lines:  # an item that doesn't fit in what is left can't be ticked
         label = t("{item} · {cost}", item=line.label, cost=line.cost) + (f" · {t('unlocked')}" if line.unlocked
                                                                           else "")
-        shop_rows.append(tagged(unlock_identifier(line.id), ft.Checkbox(
-            label=label, value=line.unlocked or line.ticked, disabled=not line.can_tick,
-            on_change=lambda _e, i=line.id: toggle(sv, draft.buy, i))))
+        shop_rows.append(toggle(unlock_identifier(line.id), label, line.unlocked or line.ticked,
+                                (lambda _on, i=line.id: flip(sv, draft.buy, i)) if line.can_tick else None, box=True))
     budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",
                     hauled=sheet.hauled, dinks=sheet.dinks, budget=sheet.budget, chosen=sheet.spent,
                     left=sheet.left)

@@ -50,6 +50,7 @@ from companion.views.widgets import (
     section_card,
     tagged,
 )
+from companion.views.widgets.toggles import toggle
 
 # How a search result names a Fish's place on the sheet (companion.survey.fish_state).
 SHEET_STATES = {"out_of_play": N_("out of play"), "empty": N_("new"), "hauled": N_("hauled"),
@@ -123,16 +124,14 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
 
 
 def _kit(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
-    def on_used(item: str, event: ft.Event[ft.Checkbox]) -> None:
-        sv.do(set_item_used, item, bool(event.control.value))
+    def on_used(item: str, on: bool) -> None:
+        sv.do(set_item_used, item, on)
 
     labels = {u.id: u.label for u in unlock_items()}
     owned = [labels[i] for i in campaign.unlocked if not i.startswith("supply:")]
     items = [
-        tagged(f"survey-item-{item}", ft.Checkbox(
-            label=t("Can of Worms") if item == CAN_OF_WORMS else labels.get(item, item),
-            value=item in week.used_items,
-            on_change=partial(on_used, item)))
+        toggle(f"survey-item-{item}", t("Can of Worms") if item == CAN_OF_WORMS else labels.get(item, item),
+               item in week.used_items, partial(on_used, item), box=True)
         for item in single_use_items(campaign)
     ]
     gear = ft.Text(t("Unlocked: {items}", items=", ".join(owned)) if owned else t("No Rods, Reels or dice unlocked"),

@@ -47,6 +47,7 @@ from companion.views.widgets import (
     tagged,
     undo_redo,
 )
+from companion.views.widgets.toggles import toggle
 
 
 @dataclass
@@ -152,11 +153,14 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             moves.ctx.fail(t("Pick the Fish you are catching first"))
             return
         secret = form.secret
-        if moves.apply(action_for(fish)):
+
+        def caught() -> None:
             form.caught()
             # A card left secret isn't named on screen: its ability stays for the table to read.
             form.ability = None if secret else Pending(fish.name, "catch", moves.shown)
             redraw()
+
+        moves.apply(action_for(fish), then=caught)
 
     def reveal_plug() -> None:
         if moves.apply(act.RevealPlug(player=i)):
@@ -181,8 +185,7 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             ft.Text(t("{fish} · Depth {depth} · Difficulty {difficulty}", fish=fish_label(fish.ref()),
                       depth=fish.depth, difficulty=difficulty), size=theme.BODY, weight=ft.FontWeight.W_600),
             ft.Text(fish.summary, size=theme.SMALL),
-            *(tagged(f"catch-{name}", ft.Switch(label=label, value=getattr(form, name),
-                                                on_change=lambda _e, n=name: flag(n)))
+            *(toggle(f"catch-{name}", label, getattr(form, name), lambda _on, n=name: flag(n))
               for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
             *catch_options(state, i, form.used, redraw),

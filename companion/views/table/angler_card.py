@@ -16,17 +16,21 @@ from companion.i18n import N_, t, tn
 from companion.rules import actions as act
 from companion.rules import queries
 from companion.rules.dice import Die, DieKind
+from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, Location, PlayerState
 from companion.rules.table_steps import plug_reminder
+from companion.session.seats import Place
 from companion.views import theme
 from companion.views.context import route_to
+from companion.views.hooks import TabFeed, use_selected
 from companion.views.labels import fish_label, madness_text, not_entered
 from companion.views.table.common import Moves
 from companion.views.table.refresh import PortFaces, RefreshFaces
 from companion.views.table.reveal import RevealField
 from companion.views.widgets import action_button, chip, grow, section_card, stepper, tagged
+from companion.views.widgets.toggles import toggle
 
 # The moves the phase buttons offer; the engine says which of them this angler may make now.
 PHASE_MOVES = frozenset({"refresh", "declare", "pass", "claim_reward", "reveal_regrets"})
@@ -120,9 +124,8 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         slots: list[ft.Control] = [ft.Row(first), ft.Row(ports, wrap=True)]
         if f.port_discard:
-            slots.append(tagged(f"declare-port-discard-{i}", ft.Checkbox(
-                label=t("Also discard a Regret (A p.17)"), value=chosen,
-                on_change=lambda e: set_discard(bool(e.control.value)))))
+            slots.append(toggle(f"declare-port-discard-{i}", t("Also discard a Regret (A p.17)"), chosen,
+                                set_discard, box=True))
         return ft.Column(slots)
     first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
                                     partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
@@ -256,12 +259,38 @@ def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
     ])
 
 
-@ft.component
-def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tier: MadnessTier, facts: TurnMoves,
-                 counters: frozenset[str], their_turn: bool,
-                 personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]],
-                 hidden: bool, holds_lp: bool = False, plug_first: bool = False, card: bool = True) -> ft.Control:
-    p = player
+class CardProps(NamedTuple):
+    """What one angler's card shows, read from the game for one phone: its props after ``moves`` and the game."""
+
+    player: PlayerState
+    tier: MadnessTier
+    facts: TurnMoves
+    counters: frozenset[str]
+    their_turn: bool
+    personality: tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]
+    hidden: bool
+    holds_lp: bool
+    plug_first: bool
+    card: bool
+
+
+def card_props(place: Place, state: GameState, seat: int) -> CardProps:
+    """What the card of the angler at ``seat`` shows on a phone at ``place``: their Fish in hand and Regret value
+    only where ``place`` sees them (their own phone), counts on the others. Which buttons it enables is the
+    engine's answer (:func:`~companion.rules.queries.available`), as small frozen values; on another angler's phone
+    the card is read-only: no button, nothing leading to a refusal."""
+    can = queries.available(state, seat)
+    mine = place.acts_for(seat)
+    plug = plug_reminder(state)
+    return CardProps(state.players[seat], state.madness(seat),
+                     TurnMoves.of(can) if mine else TurnMoves(can.moves & {"reveal_regrets"}),
+                     can.moves & COUNTER_MOVES if mine else frozenset(), can.my_turn,
+                     _personality_props(state, seat, can, mine), place.sees(seat), state.life_preserver == seat,
+                     plug is not None and plug.seat == seat, place.opens_card(seat))
+
+
+def _angler_card(moves: Moves, game_id: str, seat: int, props: CardProps) -> ft.Control:
+    p, tier, facts, counters, their_turn, personality, hidden, holds_lp, plug_first, card = props
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
@@ -276,20 +305,10 @@ def _angler_card(moves: Moves, game_id: str, seat: int, player: PlayerState, tie
     ], accent=accent)
 
 
-AnglerCard = ft.memo(_angler_card)
-
-
-def angler_card(moves: Moves, game_id: str, state: GameState, seat: int) -> ft.Control:
-    """The card of the angler at ``seat`` (``player-card-<i>``), redrawn only when what it shows changed; their
-    Fish in hand and Regret value only where the game's session shows them (their own phone), counts on the others.
-    Which buttons it enables is the engine's answer (:func:`~companion.rules.queries.available`), passed down as
-    small frozen values; on another angler's phone the card is read-only: no button, nothing leading to a refusal."""
-    place = moves.session.place
-    can = queries.available(state, seat)
-    mine = place.acts_for(seat)
-    plug = plug_reminder(state)
-    return AnglerCard(moves, game_id, seat, state.players[seat], state.madness(seat),
-                      TurnMoves.of(can) if mine else TurnMoves(can.moves & {"reveal_regrets"}),
-                      can.moves & COUNTER_MOVES if mine else frozenset(), can.my_turn,
-                      _personality_props(state, seat, can, mine), place.sees(seat), state.life_preserver == seat,
-                      plug is not None and plug.seat == seat, place.opens_card(seat), key=f"card-{seat}")
+@ft.memo
+@ft.component
+def Seat(moves: Moves, feed: TabFeed[Game], game_id: str, seat: int) -> ft.Control:
+    """The card of the angler at ``seat`` (``player-card-<i>``). It follows the game itself and is redrawn only
+    when what it shows changed: a tap on Regret + redraws and diffs this card alone, not the table around it."""
+    shown = use_selected(feed, lambda snapshot: card_props(moves.session.place, snapshot.value.state, seat))
+    return _angler_card(moves, game_id, seat, shown)

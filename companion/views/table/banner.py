@@ -5,19 +5,28 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t, tn
+from companion.rules.game import Game
 from companion.rules.state import GameState
+from companion.session import Snapshot
 from companion.views import theme
+from companion.views.hooks import TabFeed, use_selected
 from companion.views.labels import phase_name
 from companion.views.widgets import chip, section_card, tagged
 
 
-def banner(state: GameState) -> ft.Control:
-    """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``: redrawn only when one
-    of them changed (a Regret tap leaves it as it was)."""
-    return _Banner(*_lines(state), key="banner")
+@ft.memo
+@ft.component
+def Banner(feed: TabFeed[Game]) -> ft.Control:
+    """``day-banner`` with ``day-name``, ``phase``, ``turn-indicator`` and ``countdown``. It follows the game
+    itself and is redrawn only when one of them changed (a Regret tap leaves it as it was)."""
+    return _banner(*use_selected(feed, _lines))
 
 
-def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
+def _lines(shown: Snapshot[Game]) -> tuple[str, str, str, str, str | None, str | None]:
+    return _lines_of(shown.value.state)
+
+
+def _lines_of(state: GameState) -> tuple[str, str, str, str, str | None, str | None]:
     rules = state.ruleset
     day_no = state.day - rules.first_day + 1
     days = rules.last_day - rules.first_day + 1
@@ -38,9 +47,7 @@ def _lines(state: GameState) -> tuple[str, str, str, str, str | None, str | None
             lp)
 
 
-@ft.memo
-@ft.component
-def _Banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
+def _banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([
             tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),

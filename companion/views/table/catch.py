@@ -24,6 +24,7 @@ from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.widgets import action_button, stepper, tagged
+from companion.views.widgets.toggles import toggle
 
 
 @dataclass
@@ -53,7 +54,7 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
     aids = catch_aids(state, i)
     controls: list[ft.Control] = []
 
-    def toggle(chosen: list[str], name: str) -> None:
+    def flip(chosen: list[str], name: str) -> None:
         if name in chosen:
             chosen.remove(name)
         else:
@@ -65,18 +66,18 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
         redraw()
 
     if aids.life_preserver:
-        controls.append(tagged("catch-life-preserver", ft.Switch(
-            label=t("Use the Life Preserver"), value=choice.life_preserver, on_change=lambda _e: flip_preserver())))
+        controls.append(toggle("catch-life-preserver", t("Use the Life Preserver"), choice.life_preserver,
+                               lambda _on: flip_preserver()))
     # ``catch-supply-<k>``: k counts the owned cards, so the same card owned twice has two switches.
     owned = [(k, name) for k, name in enumerate(state.players[i].items) if name in aids.supplies]
-    controls += [tagged(f"catch-supply-{k}", ft.Switch(label=t("Use {item}", item=name), value=name in choice.supplies,
-                                                       on_change=lambda _e, n=name: toggle(choice.supplies, n)))
+    controls += [toggle(f"catch-supply-{k}", t("Use {item}", item=name), name in choice.supplies,
+                        lambda _on, n=name: flip(choice.supplies, n))
                  for k, name in owned]
     if aids.dinks:
         full = len(choice.dinks) >= aids.dinks_held
         controls += [ft.Text(t("Dinks used ({used} of {n})", used=len(choice.dinks), n=aids.dinks_held),
                              size=theme.SMALL),
-                     ft.Row([action_button(f"catch-dink-{k}", name, partial(toggle, choice.dinks, name),
+                     ft.Row([action_button(f"catch-dink-{k}", name, partial(flip, choice.dinks, name),
                                            primary=name in choice.dinks, disabled=full and name not in choice.dinks)
                              for k, name in enumerate(aids.dinks)], wrap=True)]
 

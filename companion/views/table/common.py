@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -13,9 +14,9 @@ from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.table_steps import moment, table_steps
-from companion.session import GameSession, Snapshot
+from companion.session import GameSession, Outcome, Snapshot
 from companion.session.registry import NotFound
-from companion.views.context import AppContext
+from companion.views.context import AppContext, Offer
 from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets import action_button, error_line, screen
 
@@ -51,19 +52,24 @@ class Moves:
     def __repr__(self) -> str:  # a prop of most table parts: short (companion.flet_fixes.short_repr)
         return short_repr("Moves", game=self.session.key, shown=self.shown)
 
-    def apply(self, action: Action) -> bool:
+    def apply(self, action: Action, then: Callable[[], None] | None = None) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
-        by hand (draw a Regret card, take a die) is shown there instead, until the next action."""
-        return self.apply_all([action])
+        by hand (draw a Regret card, take a die) is shown there instead, until the next action, and ``then`` runs.
+        A move that needs a choice first (whom to take a Regret from, A p.18) asks it there, one button per
+        answer; the answer makes the move, then ``then``."""
+        return self.apply_all([action], then)
 
-    def apply_all(self, actions: Sequence[Action]) -> bool:
+    def apply_all(self, actions: Sequence[Action], then: Callable[[], None] | None = None) -> bool:
         """Make ``actions`` in order, each on the game the one before left (each is its own step of undo); stop at
-        the first refusal. What the table must do by hand after them is told together."""
+        the first refusal. What the table must do by hand after them is told together; then ``then`` runs."""
         told: list[str] = []
         state = self.session.current.value.state
-        for action in actions:
+        for n, action in enumerate(actions):
             before = self.session.current.value.state
             result = self.session.apply(action, seen=self.shown)
+            if result.choice is not None:
+                self._ask(result, list(actions[n:]), then)
+                return False
             if not self.ctx.outcome(result):
                 return False
             self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
@@ -71,7 +77,20 @@ class Moves:
             told += [step.text for step in table_steps(before, action, state)]
         if told:
             self.ctx.tell(told, at=moment(state))
+        if then is not None:
+            then()
         return True
+
+    def _ask(self, result: Outcome[Game], actions: list[Action], then: Callable[[], None] | None) -> None:
+        """Ask the choice ``actions[0]`` needs: one button per seat it may name, making the moves with it."""
+        assert result.choice is not None
+        field, seats = result.choice
+        players = result.current.value.state.players
+        first, rest = actions[0], actions[1:]
+        self.ctx.ask(result.message or "", [
+            Offer(f"choose-{field}-{seat}", players[seat].name,
+                  partial(self.apply_all, [first.model_copy(update={field: seat}), *rest], then))
+            for seat in seats])
 
     def drawn(self, shown: Snapshot[Game]) -> None:
         """The screen draws ``shown``: the next move is checked against its version, and steps told before the
@@ -96,7 +115,7 @@ class Moves:
 def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | None = None) -> Moves:
     """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``shown``
     is the game on screen (the component that draws the game passes it when it draws: :meth:`Moves.drawn`)."""
-    moves = ft.use_memo(lambda: Moves(ctx, session), [session])
+    moves = ft.use_memo(lambda: Moves(ctx, session, session.current.version), [session])
     if shown is not None:
         moves.drawn(shown)
     return moves

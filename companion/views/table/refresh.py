@@ -25,7 +25,8 @@ from companion.rules.expansions import OVERMIND
 from companion.views import theme
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
-from companion.views.widgets import action_button, chip, face_row, grow, tagged
+from companion.views.widgets import action_button, chip, face_row, grow
+from companion.views.widgets.toggles import toggle
 
 # Builds the move from the Fresh dice rolled again and the faces entered (``None``: the app rolls).
 RollMove = Callable[[list[int], list[int] | None], act.Action]
@@ -122,9 +123,8 @@ def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spen
                                                                            discard_regret=chosen)),
                                        icon=ft.Icons.ANCHOR)) for s in overmind_slots], wrap=True)]
         if port_discard:
-            rows.append(tagged("abandon-ship-discard", ft.Checkbox(
-                label=t("Also discard a Regret (A p.17)"), value=chosen,
-                on_change=lambda e: set_discard(bool(e.control.value)))))
+            rows.append(toggle("abandon-ship-discard", t("Also discard a Regret (A p.17)"), chosen, set_discard,
+                               box=True))
         return ft.Column([*rows, back], spacing=4)
     if choosing:
         return ft.Column([

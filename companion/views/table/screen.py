@@ -16,6 +16,7 @@ the Shoals line: :mod:`.shoals`.
 from __future__ import annotations
 
 import logging
+from typing import NamedTuple
 
 import flet as ft
 
@@ -25,13 +26,13 @@ from companion.rules.game import Game
 from companion.session import GameSession, Snapshot
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.hooks import use_session
+from companion.views.hooks import TabFeed, use_feed, use_selected, use_subscription
 from companion.views.labels import phase_name
-from companion.views.table.angler_card import angler_card
-from companion.views.table.banner import banner
+from companion.views.table.angler_card import Seat
+from companion.views.table.banner import Banner
 from companion.views.table.common import Moves, game_session, no_game, use_moves, use_told
-from companion.views.table.day_end import life_preserver, next_step
-from companion.views.table.shoals import shoals
+from companion.views.table.day_end import Next, Throw, life_preserver, next_of, next_step, throw_of
+from companion.views.table.shoals import Shoals
 from companion.views.widgets import icon_action, screen, section_card, tagged, title_text
 
 log = logging.getLogger(__name__)
@@ -48,15 +49,18 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
-    # The frame is drawn once per game (and again when a save fails or the bottom bar changes shape); what changes
-    # with the game is in the components that follow it, so a tap redraws and diffs those alone. They are memoized
-    # on stable props: a refusal or the table's steps redraw the bar's lines (NoticeLines), not the body.
+    # The frame is drawn once per game (and again when a save fails or the bottom bar changes shape). Each part
+    # under it follows the game itself (one subscription for the tab, :func:`use_feed`) and is redrawn only when
+    # what it shows changed, so a tap on Regret + redraws and diffs that angler's card alone; a refusal or the
+    # table's steps redraw the bar's lines (NoticeLines).
     moves = use_moves(ctx, session)
+    feed = use_feed(session)
+    use_subscription(lambda: feed.follow(moves.drawn), [feed])  # the stale-phone check follows what it shows
     use_told(ctx, session)
-    save_error = use_session(session, _save_error).save_error
-    return screen(ctx.route, _Title(session), [_Body(moves)],
-                  actions=[_Toolbar(moves), icon_action("go-home", ft.Icons.HOME, t("Home"),
-                                                        lambda: ctx.navigate("/"))],
+    save_error = use_selected(feed, _save_error)
+    return screen(ctx.route, _Title(feed), [_Body(moves, feed)],
+                  actions=[_Toolbar(moves, feed), icon_action("go-home", ft.Icons.HOME, t("Home"),
+                                                              lambda: ctx.navigate("/"))],
                   notices=ctx, save_error=save_error, wide=True)
 
 
@@ -70,8 +74,8 @@ def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:
 
 @ft.memo
 @ft.component
-def _Title(session: GameSession) -> ft.Control:
-    day, phase = _day_and_phase(use_session(session, _day_and_phase))
+def _Title(feed: TabFeed[Game]) -> ft.Control:
+    day, phase = use_selected(feed, _day_and_phase)
     return title_text(t("{day} · {phase}", day=day, phase=phase_name(phase)))
 
 
@@ -81,11 +85,11 @@ def _can_step(shown: Snapshot[Game]) -> tuple[bool, bool]:
 
 @ft.memo
 @ft.component
-def _Toolbar(moves: Moves) -> ft.Control:
+def _Toolbar(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
     """Undo and redo, redrawn only when one of them turns on or off; they name the version the body shows. The
     table's Undo (the host's, the whole table's phone's) first names the move it takes back: "Undo Chen's
     Refresh?" (``undo-question``, then ``undo`` again, or ``undo-cancel``)."""
-    can_undo, can_redo = _can_step(use_session(moves.session, _can_step))
+    can_undo, can_redo = use_selected(feed, _can_step)
     asking, set_asking = ft.use_state("")
     place = moves.session.place
     names_it = place.acts_for_table and place.kind != "all"  # the local mode's one screen made every move itself
@@ -109,28 +113,46 @@ def _Toolbar(moves: Moves) -> ft.Control:
     ], spacing=0, tight=True)
 
 
-@ft.memo
-@ft.component
-def _Body(moves: Moves) -> ft.Control:
-    shown = use_session(moves.session)
-    moves.drawn(shown)
+class _Frame(NamedTuple):
+    """What the table around the cards shows: the cards' order, whose turn it is, the set-up notes and the next
+    step; the banner, the Shoals line and each card follow the game on their own."""
+
+    order: tuple[int, ...]
+    turn: int | None
+    setup: tuple[str, ...]
+    finished: bool
+    throw: Throw | None
+    next: Next
+
+
+def _frame(moves: Moves, shown: Snapshot[Game]) -> _Frame:
     game, state = shown.value, shown.value.state
     # Until the first Action phase (removing it mid-Refresh would shift every button under a tapping thumb).
     setup = setup_notes(state.ruleset.expansions) if state.is_first_day and state.phase == "refresh" else []
-    turn = state.current_player
-    ft.use_effect(lambda: _bring_into_view(turn), [turn])
+    place = moves.session.place
+    return _Frame(tuple(_own_first(state.turn_order(), game.id, moves.ctx)), state.current_player, tuple(setup),
+                  state.finished, throw_of(state), next_of(place, state))
+
+
+@ft.memo
+@ft.component
+def _Body(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
+    frame = use_selected(feed, lambda shown: _frame(moves, shown))
+    ft.use_effect(lambda: _bring_into_view(frame.turn), [frame.turn])
+    game_id = moves.session.key
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
-    cards: list[ft.Control] = [ft.Container(angler_card(moves, game.id, state, i), col={"xs": 12, "md": 6},
+    cards: list[ft.Control] = [ft.Container(Seat(moves, feed, game_id, i, key=_card(i)),
+                                            col={"xs": 12, "md": 6},
                                             key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in _own_first(state.turn_order(), game.id, moves.ctx)]
+                               for i in frame.order]
     return ft.Column([
-        banner(state),
-        *shoals(moves, state),
-        *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in setup])]
-          if setup else []),
-        *life_preserver(moves, state),
-        *next_step(moves, game.id, state),
+        Banner(feed, key="banner"),
+        *([] if frame.finished else [Shoals(moves, feed, key="shoals")]),
+        *([section_card("expansion-setup", t("Setting up"), [ft.Text(n, size=theme.BODY) for n in frame.setup])]
+          if frame.setup else []),
+        *life_preserver(moves, frame.throw),
+        *next_step(moves, game_id, frame.next),
         ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP),
     ], spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -13,23 +13,24 @@ import flet as ft
 
 from companion.i18n import t, tn
 from companion.rules import actions as act
+from companion.rules.game import Game
 from companion.rules.queries import SeaStatus, sea
-from companion.rules.state import GameState
 from companion.views import theme
+from companion.views.hooks import TabFeed, use_selected
 from companion.views.table.common import Moves
 from companion.views.widgets import action_button, chip, section_card, tagged
 
 
-def shoals(moves: Moves, state: GameState) -> list[ft.Control]:
-    """The Shoals line (``shoals``) while the game goes on; nothing once it is over."""
-    if state.finished:
-        return []
-    return [_Shoals(moves, sea(state), moves.session.place.acts_for_table, key="shoals")]
-
-
 @ft.memo
 @ft.component
-def _Shoals(moves: Moves, status: SeaStatus, table: bool = True) -> ft.Control:
+def Shoals(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
+    """The Shoals line (``shoals``) while the game goes on (its screen leaves it out once the game is over). It
+    follows the game itself and is redrawn only when the line changed."""
+    return _shoals(moves, *use_selected(feed, lambda shown: (sea(shown.value.state),
+                                                             moves.session.place.acts_for_table)))
+
+
+def _shoals(moves: Moves, status: SeaStatus, table: bool) -> ft.Control:
     """``table``: this phone makes the table-wide moves (an angler's phone shows the line without its buttons)."""
     left = tn("{n} Shoal left of 9", "{n} Shoals left of 9", status.shoals_left)
     rows: list[ft.Control] = [ft.Row([

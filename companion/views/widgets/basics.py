@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.views import theme
+from companion.views.context import Offer
 from companion.views.hooks import use_threadsafe
 
 Handler = Callable[[], object]  # what a handler returns (a move applied or not) is ignored
@@ -165,9 +166,9 @@ def _notice_lines(notices: NoticeSource | None, save_error: str | None) -> tuple
     """The bar's notice and its number of steps (0 for a refusal), as the bar is shaped now."""
     if notices is None:
         return refusal_bar(save_error), 0
-    error, steps = notices.notice
+    error, steps, offers = notices.notice
     if error or save_error:
-        return NoticeLines(notices, save_error), 0
+        return NoticeLines(notices, save_error), 2 if offers and error else 0  # the answers' row below the line
     return (NoticeLines(notices, save_error), len(steps)) if steps else (None, 0)
 
 
@@ -177,7 +178,7 @@ class NoticeSource(Protocol):
     on_notice: Callable[[Any], None] | None
 
     @property
-    def notice(self) -> tuple[str | None, tuple[str, ...]]: ...
+    def notice(self) -> tuple[str | None, tuple[str, ...], tuple[Offer, ...]]: ...
 
 
 @ft.memo
@@ -188,8 +189,11 @@ def NoticeLines(source: NoticeSource, save_error: str | None) -> ft.Control:
     (the phone draws both in one frame); the screen around them is drawn again only when the bar's shape changes.
     A Regret tap's steps cost the server 0.3 ms this way, against 0.9–1.1 ms for drawing the whole screen again.
     """
-    (error, steps), set_notice = ft.use_state(source.notice)
+    (error, steps, offers), set_notice = ft.use_state(source.notice)
     source.on_notice = ft.use_memo(lambda: use_threadsafe(set_notice), [])
+    if error and offers:  # a move that needs a choice: the question, and a button for each answer
+        return ft.Column([refusal_bar(error) or ft.Container(), ft.Row(
+            [action_button(o.key, o.label, o.handler) for o in offers], wrap=True)], spacing=4, tight=True)
     return refusal_bar(error or save_error) or steps_bar(steps) or ft.Container()
 
 
