@@ -16,7 +16,7 @@ from companion.store import open_store
 
 def _older_version_seated(folder: Path, seats: dict[str, dict | None]) -> Keys:
     """A keys file as the older version wrote it: a guest pass per entry of ``seats``, each with its ``seat``."""
-    keys = Keys(folder)
+    Keys(folder)  # the file as a fresh start writes it: codes, no passes yet
     saved = json.loads((folder / KEYS_FILE).read_text())
     for n, (token_id, seat) in enumerate(seats.items()):
         saved["passes"][token_id] = {"role": "guest", "joined": time.time() - 100 + n, "seat": seat}
