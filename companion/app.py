@@ -26,17 +26,17 @@ import flet as ft
 
 from companion.flet_fixes import navigate_unless_gone
 from companion.i18n import language_from_environment, t, use_language
-from companion.net import identity
+from companion.net.identity import Tabs
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
-from companion.session.powers import guard, is_host, use_identity
+from companion.session.powers import tab_sessions
 from companion.session.registry import NotFound
-from companion.session.seated import SeatedSessions
 from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext, ServedTable, route_to
 from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
 
 if TYPE_CHECKING:
+    from companion.net.codes import Keys
     from companion.net.server import Table
     from companion.store import Store
 
@@ -74,9 +74,9 @@ LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
 log = logging.getLogger(__name__)
 
 
-def route_refusal(page: Any, path: str) -> str | None:
+def route_refusal(ctx: AppContext, path: str) -> str | None:
     """Why this tab may not open ``path``: a host-only screen on a guest's phone."""
-    if path in HOST_ONLY_ROUTES and not is_host(page):
+    if path in HOST_ONLY_ROUTES and not ctx.sessions.viewer.host:
         return t("Only the host can open this screen.")
     return None
 
@@ -135,7 +135,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
     ctx.route = route
     if page.on_route_change is None:
         page.on_route_change = lambda event: set_route(event.route)
-    refusal = route_refusal(page, ctx.path) or card_refusal(ctx)
+    refusal = route_refusal(ctx, ctx.path) or card_refusal(ctx)
     if refusal:  # a host-only screen on a guest's phone, or another angler's card
         view = _problem_view(ctx, refusal)
         view.key = route
@@ -202,11 +202,11 @@ def _finished(ctx: AppContext, game_id: str) -> bool:
         return True
 
 
-def viewer_of(page: ft.Page) -> Viewer:
+def viewer_of(tabs: Tabs, page: ft.Page) -> Viewer:
     """Who is at ``page``'s tab: its pass while phones are served, the one screen of the local mode otherwise."""
-    if identity.keys() is None:
+    if not tabs.served:
         return LOCAL
-    holder = identity.pass_of(page)
+    holder = tabs.pass_of(page)
     return Viewer(holder.token_id, holder.is_host)
 
 
@@ -231,11 +231,14 @@ def _open_store(data_dir: str | Path | None) -> Store | None:
 
 def make_main(shared: Sessions, store: Store | None,
               table: Callable[[], ServedTable | None] = lambda: None, *,
-              prepare: Callable[[ft.Page, AppContext], None] | None = None) -> Callable[[ft.Page], None]:
+              prepare: Callable[[ft.Page, AppContext], None] | None = None,
+              tabs: Tabs | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point for one browser tab: every tab shares the ``shared`` sessions, the ``store`` (``None``:
     the data folder could not be opened; its repairs are each tab's notices) and the served ``table()`` the Phones
-    screen shows. Built by :func:`build_app`; ``prepare(page, ctx)`` adjusts each tab's context before its first
-    screen (the phone app's, :mod:`companion.phone`)."""
+    screen shows; ``tabs`` says who is at each (its pass; ``None``: the local mode's one screen, the host's). Built
+    by :func:`build_app`; ``prepare(page, ctx)`` adjusts each tab's context before its first screen (the phone
+    app's, :mod:`companion.phone`)."""
+    tabs = tabs or Tabs(None)
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme
@@ -245,12 +248,12 @@ def make_main(shared: Sessions, store: Store | None,
             theme.apply_theme(page, ctx.setting("theme", "dark"), language.page_language(page))
             page.update()
 
-        language.install(page, identity.accept_language(page))
+        language.install(page, tabs.accept_language(page))
 
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=SeatedSessions(guard(shared, identity.pass_of(page)), viewer_of(page)),  # type: ignore[arg-type]
+        ctx = AppContext(sessions=tab_sessions(shared, viewer_of(tabs, page)),  # type: ignore[arg-type]
                          notices=notices, on_navigate=page.navigate, table=table())
 
         def on_setting(key: str, value: object) -> None:
@@ -287,11 +290,21 @@ def make_main(shared: Sessions, store: Store | None,
     return main
 
 
+def carry_old_seats(keys: Keys, shared: Sessions) -> None:
+    """Seats an older version kept in the keys file are the session's seat book's now: carried over once, then
+    dropped from the keys file, so every phone finds its seat after an upgrade."""
+    old = keys.old_seats()
+    if old:
+        shared.seats.carry_over(old)
+    keys.forget_old_seats()
+
+
 def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sessions: Sessions | None = None,
               assets_dir: str | None = None) -> Table:
-    """The composition root: the store, the sessions (over it unless given), the codes (only when ``lan``) and the
-    server, built once here and handed down: the gate gets the codes and its landing routes, each tab (through
-    :func:`make_main`) the sessions, the store's repair notices and the served table."""
+    """The composition root: the store, the sessions (over it unless given), the codes (only when ``lan``), who is
+    at each tab and the server, built once here and handed down: the gate gets the codes, the tabs and its landing
+    routes, each tab (through :func:`make_main`) its sessions, seen as its pass's viewer, the store's repair notices
+    and the served table. Nothing is kept in a module global."""
     from companion.net.codes import Keys
     from companion.net.gate import Landing
     from companion.net.server import build_table
@@ -306,11 +319,12 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
         atexit.register(sessions.flush)
     shared = sessions
     keys = Keys(resolve_data_dir(data_dir)) if lan else None
-    identity.use_keys(keys)
-    use_identity(identity)  # the session layer asks the transport who is at a tab
+    if keys is not None:
+        carry_old_seats(keys, shared)
+    tabs = Tabs(keys)
     built: list[Table] = []
-    main = make_main(shared, store, table=lambda: built[0] if built else None)
-    built.append(build_table(main, host, port, keys, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
+    main = make_main(shared, store, table=lambda: built[0] if built else None, tabs=tabs)
+    built.append(build_table(main, host, port, tabs, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
     return built[0]
 
 

@@ -8,10 +8,11 @@
   use, each naming the Flet behaviour it works around.
 - :mod:`~companion.net.web` serves the web client compressed once; :mod:`~companion.net.banner` shows
   "Reconnecting…" on the phone itself.
-- :mod:`~companion.net.identity` knows who is at a tab (its pass); the app hands it to the session layer
-  (:func:`companion.session.powers.use_identity`), where host-only powers are refused.
+- :mod:`~companion.net.identity` knows who is at a tab (its pass): one :class:`~companion.net.identity.Tabs`,
+  built by the app's composition root, which turns each tab's pass into the session layer's
+  :class:`~companion.session.seats.Viewer`, handed to the tab with its sessions (host-only powers are refused there).
 - :mod:`~companion.net.server` assembles and runs it; the app hands the :class:`~companion.net.server.Table` it
   builds to the screens that show it (the Phones screen).
 
-No screen imports this package: screens ask the session layer (``companion.session.powers.is_host(page)``).
+No screen imports this package: screens ask the sessions they were given (``ctx.sessions.viewer.host``).
 """

@@ -250,6 +250,24 @@ class Keys:
             ordered = sorted(self._passes.items(), key=lambda item: item[1].get("joined", 0))
             return [Pass(k, Role(v["role"])) for k, v in ordered if not _expired(v, now)]
 
+    def old_seats(self) -> list[tuple[str, Any]]:
+        """The seats an older version kept in this file (a ``seat`` field on a pass), oldest pass first: each
+        valid pass's id and its seat as saved. The session layer's seat book takes them over once
+        (:func:`companion.app.carry_old_seats`), then :meth:`forget_old_seats` drops them here."""
+        with self._lock:
+            now = time.time()
+            ordered = sorted(self._passes.items(), key=lambda item: item[1].get("joined", 0))
+            return [(k, v["seat"]) for k, v in ordered if v.get("seat") is not None and not _expired(v, now)]
+
+    def forget_old_seats(self) -> None:
+        """Drop the ``seat`` fields an older version kept on the passes (carried over to the seat book)."""
+        with self._lock:
+            if not any("seat" in v for v in self._passes.values()):
+                return
+            for entry in self._passes.values():
+                entry.pop("seat", None)
+            self._save()
+
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener()

@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 from companion.flet_fixes import end_unregistered, forget_session, heartbeat, register_session_id, without_cors
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import PASS_DAYS, Keys, Pass, Role
-from companion.net.identity import current_accept, current_pass, current_sessions, session_owner
+from companion.net.identity import Tabs, current_accept, current_pass, current_sessions
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
 from companion.net.memory import Trimmer
@@ -100,12 +100,14 @@ class Gate:
 
     ``authorities`` are the ``host:port`` names this server answers to; ``keys`` ``None`` means the local
     mode (loopback only, the host alone): no pass needed, but ``Host``, ``Origin`` and CORS are checked all the
-    same.
+    same. ``tabs`` knows which pass opened each Flet session (the composition root's, shared with the app).
     """
 
     def __init__(self, app: ASGIApp, authorities: Iterable[str], keys: Keys | None = None,
-                 limit: WrongCodeLimit | None = None, landing: Landing | None = None) -> None:
+                 limit: WrongCodeLimit | None = None, landing: Landing | None = None, tabs: Tabs | None = None
+                 ) -> None:
         self.app = app
+        self.tabs = tabs or Tabs(keys)
         self.landing = landing or Landing()
         self.authorities = {a.lower() for a in authorities}
         self.keys = keys
@@ -280,7 +282,7 @@ class Gate:
         """A Flet session belongs to the pass that opened it: a register frame naming another's is refused."""
         if message["type"] != "websocket.receive":
             return True
-        owner = session_owner(register_session_id(message.get("bytes")))
+        owner = self.tabs.session_owner(register_session_id(message.get("bytes")))
         return owner is None or owner == holder.token_id
 
     def _changed(self) -> None:

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.net import identity
 from companion.net.banner import page_script
 from companion.net.codes import Keys
 from companion.net.gate import Gate, Landing
+from companion.net.identity import Tabs
 from companion.net.web import WebFiles
 
 if TYPE_CHECKING:
@@ -113,16 +113,18 @@ def web_cache_dir() -> Path:
     return Path(user_cache_dir("deep-regrets-companion", appauthor=False)) / "web"
 
 
-def build_table(main: Callable[[Any], Any], host: str, port: int, keys: Keys | None, landing: Landing,
+def build_table(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, landing: Landing,
                 assets_dir: str | None = None, app_name: str = "Deep Regrets Companion") -> Table:
-    """Flet's app for ``main`` wrapped in the compress-once layer and the gate (``keys`` ``None``: the local mode,
-    no codes); a browser that joins lands on ``landing``'s route for its role."""
+    """Flet's app for ``main`` wrapped in the compress-once layer and the gate, which admits by ``tabs``' codes
+    (``tabs.keys`` ``None``: the local mode, no codes) and tells ``tabs`` which pass opened each tab; a browser that
+    joins lands on ``landing``'s route for its role."""
     import flet.fastapi
 
-    flet_app = flet.fastapi.app(main, before_main=identity.remember, no_cdn=True, assets_dir=assets_dir,
+    flet_app = flet.fastapi.app(main, before_main=tabs.remember, no_cdn=True, assets_dir=assets_dir,
                                 app_name=app_name, app_short_name="Companion")
     web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script())
-    table = Table(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing), web)
+    keys = tabs.keys
+    table = Table(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing, tabs=tabs), web)
     table.gate.on_change = table.changed
     if keys is not None:
         keys.listeners.append(table.changed)

@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.net import identity
 from companion.net.codes import Pass, Role
+from companion.net.identity import Tabs
 
 log = logging.getLogger(__name__)
 # The store's folder, mounted from IndexedDB.
@@ -44,13 +45,13 @@ def locale_tags(locales: list[Any]) -> str:
     return ",".join(tags)
 
 
-def tell_app(page: Any, locales: list[Any]) -> None:
-    """Give ``page``'s tab the owner's pass and the device's languages, as the served app's gate would give a
-    host's browser its pass and ``Accept-Language``."""
+def tell_app(tabs: Tabs, page: Any, locales: list[Any]) -> None:
+    """Tell ``tabs`` that ``page``'s tab holds the owner's pass and the device's languages, as the served app's
+    gate would give a host's browser its pass and ``Accept-Language``."""
     pass_token = identity.current_pass.set(OWNER)
     accept_token = identity.current_accept.set(locale_tags(locales))
     try:
-        identity.remember(page)
+        tabs.remember(page)
     finally:
         identity.current_pass.reset(pass_token)
         identity.current_accept.reset(accept_token)
@@ -89,7 +90,8 @@ async def main(page: ft.Page) -> None:
 
     store, syncer = await open_phone_store()
     kept = await storage.persisted()
-    tell_app(page, await device_locales(page))
+    tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
+    tell_app(tabs, page, await device_locales(page))
     for route in LAN_ROUTES:
         ROUTES.pop(route, None)
 
@@ -101,7 +103,7 @@ async def main(page: ft.Page) -> None:
                 t("Could not keep the data in this browser's storage: {problem}", problem=problem))
 
     sessions = Sessions(store, Saver())
-    make_main(sessions, store, prepare=prepare)(page)
+    make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
 
     async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
         if syncer is not None and event.state in HIDDEN:

@@ -19,7 +19,7 @@ from companion.session.games import CampaignSession, DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 
-# The store's words the screens use (the type of ``ctx.store``, its refusals, a game's summary, the text sizes):
+# The store's words the screens use (its refusals, a game's summary, the text sizes):
 # screens take them from here, the one door, and never import the store (an import-linter contract).
 from companion.store import GameSummary, ImportRefused, NotFound, Store, StoreError
 from companion.store.display import TEXT_SCALE_DEFAULT, TEXT_SIZE_NAMES, check_text_scale, scaled

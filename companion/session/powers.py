@@ -1,12 +1,11 @@
-"""What only the host may do, enforced where it happens: the store (and the shared sessions) a guest's tab is
-given refuse it. Authorisation sits here, beside the verbs, not in the screens or the transport.
+"""What only the host may do, enforced where it happens: the service functions check the tab's viewer beside each
+host-only verb (:func:`require_host`), and the store (and the shared sessions) a guest's tab is given refuse those
+verbs too. Authorisation sits here, beside the verbs, not in the screens or the transport.
 
-Screens may hide host-only buttons from guests (ask :func:`is_host` ``(page)``), but the refusal lives here, so a
-screen that forgets still can't export, import, delete or restore for a guest. The app wraps whatever a tab is
-handed that can do those things: ``guard(sessions, holder)``.
-
-Who is at a tab (its pass) is the transport's to know; the composition root (:mod:`companion.app`) tells this
-layer how to ask with :func:`use_identity`. Until it does, the one screen is the host's (the local mode).
+Screens may hide host-only buttons from guests (ask ``ctx.sessions.viewer.host``), but the refusal lives here, so a
+screen that forgets still can't export, import, delete or restore for a guest. The composition root gives each tab
+its sessions through :func:`tab_sessions`: who is at the tab (its :class:`~companion.session.seats.Viewer`) is
+handed down with them, never looked up in a module global.
 
 >>> class Store:
 ...     def list_games(self): return ["g1"]
@@ -23,10 +22,11 @@ companion.session.powers.HostOnly: Only the host can delete a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.i18n import t
+from companion.session.seated import SeatedSessions
+from companion.session.seats import Viewer
 from companion.store.errors import StoreError
 
 
@@ -48,50 +48,10 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
 
 
 class Holder(Protocol):
-    """What a tab holds, as this layer needs it: the pass's id (``""``: none) and whether it is the host's."""
-
-    @property
-    def token_id(self) -> str: ...
+    """What a tab holds, as :func:`guard` needs it: whether its pass is the host's."""
 
     @property
     def is_host(self) -> bool: ...
-
-
-class Identity(Protocol):
-    """How to ask who is at a tab (``companion.net.identity`` is one)."""
-
-    def pass_of(self, page: Any) -> Holder: ...
-
-    def is_host(self, page: Any | None) -> bool: ...
-
-
-@dataclass(frozen=True)
-class _Local:
-    """The local mode: nothing to join, the one screen is the host's."""
-
-    token_id: str = ""
-    is_host: bool = True
-
-
-
-_LOCAL = _Local()
-_identity: Identity | None = None
-
-
-def use_identity(identity: Identity | None) -> None:
-    """Ask ``identity`` who is at a tab from now on (``None``: the local mode). Called by the composition root."""
-    global _identity
-    _identity = identity
-
-
-def holder_of(page: Any) -> Holder:
-    """The pass of the tab showing ``page``, as it stands now (a dropped or unknown one is a guest's)."""
-    return _LOCAL if _identity is None else _identity.pass_of(page)
-
-
-def is_host(page: Any | None) -> bool:
-    """Whether this tab may export, import, delete, restore and change the room code or app-wide settings."""
-    return True if _identity is None else _identity.is_host(page)
 
 
 class HostOnly(StoreError):
@@ -134,3 +94,16 @@ class GuestStore:
 def guard(store: Any, holder: Holder) -> Any:
     """``store`` itself for the host, a :class:`GuestStore` over it for a guest (``None`` stays ``None``)."""
     return store if store is None or holder.is_host else GuestStore(store)
+
+
+def tab_sessions(shared: Any, viewer: Viewer) -> SeatedSessions:
+    """The shared sessions as the tab of ``viewer`` is given them: seen through its seat, and, on a guest's tab,
+    over a :class:`GuestStore` (a host-only verb reached any other way is refused as well)."""
+    return SeatedSessions(shared if viewer.host else GuestStore(shared), viewer)
+
+
+def require_host(viewer: Viewer, verb: str) -> None:
+    """Refuse the host-only ``verb`` (a name in :data:`HOST_ONLY`) to a guest's tab: :class:`HostOnly`, its
+    message naming what only the host may do. Called by each service function before it changes anything."""
+    if not viewer.host:
+        raise HostOnly(HOST_ONLY[verb]())

@@ -66,6 +66,20 @@ class Sessions:
         self._lock = threading.Lock()
         self.seats = SeatBook(store)
 
+    @property
+    def keeps(self) -> bool:
+        """Whether anything is kept (the data folder could be opened): without it, games live for the run."""
+        return self.store is not None
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """An app-wide setting as kept (``default`` without a store); the store's error when it can't be read."""
+        return default if self.store is None else self.store.get_setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Keep an app-wide setting (the host's: a guest's sessions refuse it, :mod:`companion.session.powers`)."""
+        if self.store is not None:
+            self.store.set_setting(key, value)
+
     def seated(self, viewer: Viewer) -> SeatedSessions:
         """These sessions as the tab of ``viewer`` is given them: games seen through its seat, moves checked."""
         return SeatedSessions(self, viewer)

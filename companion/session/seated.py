@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.i18n import t
 from companion.rules.actions import Action
@@ -24,6 +24,7 @@ from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
 from companion.session.games import DraftSession, GameSession
 from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
+from companion.store.errors import StoreError
 
 T = TypeVar("T")
 
@@ -172,6 +173,17 @@ class SeatedSessions:
         return f"SeatedSessions({self.viewer.holder!r})"
 
     @property
+    def store(self) -> Any:
+        """The store behind the sessions, as this tab is given it (for the service functions alone)."""
+        return self._shared.store
+
+    def flush(self) -> None:
+        self._shared.flush()
+
+    def forget_all(self) -> None:
+        self._shared.forget_all()
+
+    @property
     def seats(self) -> SeatBook:
         return self._shared.seats  # type: ignore[no-any-return]
 
@@ -190,3 +202,26 @@ class SeatedSessions:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._shared, name)
+
+
+class Tab(Protocol):
+    """A tab's sessions as a service function (:mod:`companion.session.plays`, :mod:`~companion.session.service`,
+    :mod:`~companion.session.listing`) takes them: who is at the tab, and the store it was given (``None``: the data
+    folder could not be opened). ``ctx.sessions`` is one; so are the plain sessions of the local mode."""
+
+    @property
+    def viewer(self) -> Viewer: ...
+
+    @property
+    def store(self) -> Any: ...
+
+    def flush(self) -> None: ...
+
+    def forget_all(self) -> None: ...
+
+
+def store_of(tab: Tab, missing: str) -> Any:
+    """The store ``tab`` was given; ``StoreError(missing)`` when the data folder could not be opened."""
+    if tab.store is None:
+        raise StoreError(missing)
+    return tab.store

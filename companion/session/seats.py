@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -276,6 +276,25 @@ class SeatBook:
                 del self._held[holder]
             self._save()
         self._changed()
+
+    def carry_over(self, old: Iterable[tuple[str, Any]]) -> int:
+        """Take over the seats an older version kept with the passes (``(holder, seat as saved)``, oldest pass
+        first), so no phone has to pick again after an upgrade: a phone that holds a seat here already keeps it,
+        and an angler's seat goes to the first phone that had it (then any phone could sit anywhere). How many
+        were carried over."""
+        carried = 0
+        with self._lock:
+            for holder, raw in old:
+                seat = Seat.from_saved(raw)
+                if seat is None or holder in self._held or self.holder_of(seat) is not None:
+                    continue
+                self._held[holder] = seat
+                carried += 1
+            if carried:
+                self._save()
+        if carried:
+            self._changed()
+        return carried
 
     def game_started(self, game_id: str) -> None:
         """The host started ``game_id``: every phone is offered its seat picker."""

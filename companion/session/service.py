@@ -1,15 +1,16 @@
-"""What the screens do with the kept records, as functions of the session layer: plays recorded, the history
-exported, every game exported, a document imported, a backup restored. Screens call these (and read through
-``ctx.store``); none imports the store.
+"""What the Data screen does with the kept records, as functions of the session layer: every game exported, one
+game or campaign, the history (JSON or CSV), a document imported, the backups listed and one restored, the data
+folder and what start-up repaired. Screens call these with ``ctx.sessions``; none reaches the store.
 
-Each takes the store a tab was handed: a guest's is a :class:`~companion.session.powers.GuestStore`, so a host-only
-verb (export, import, restore, delete) raises :class:`~companion.session.powers.HostOnly`, a ``StoreError``, which
-the screen shows like any other. Nothing here changes anything when it raises.
+Authorisation sits beside the verbs: export, import and restore are the host's
+(:func:`~companion.session.powers.require_host`), refused as :class:`~companion.session.powers.HostOnly`, a
+``StoreError``, which the screen shows like any other. Nothing here changes anything when it raises.
 
 >>> import tempfile
+>>> from companion.session import Sessions
 >>> from companion.store import open_store
->>> store = open_store(tempfile.mkdtemp())
->>> made = export(store, "everything", stamp="20260101-000000")
+>>> sessions = Sessions(open_store(tempfile.mkdtemp()))
+>>> made = export(sessions, "everything", stamp="20260101-000000")
 >>> made.name, made.kept.parent.name
 ('deep-regrets-everything-20260101-000000.json', 'exports')
 >>> made.summary()
@@ -19,31 +20,25 @@ the screen shows like any other. Nothing here changes anything when it raises.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from companion.history import Play, plays_csv, record_play
+from companion.history import plays_csv
 from companion.i18n import t, tn
-from companion.store.errors import StoreError
+from companion.session.powers import require_host
+from companion.session.seated import Tab, store_of
+from companion.store.backup_list import BackupGroup
+from companion.store.recovery import RecoveryNotice
+from companion.store.store import BackupInfo
 from companion.store.transfer import campaigns_count, games_count
-
-if TYPE_CHECKING:
-    from companion.session.registry import Sessions
-    from companion.store import Store
 
 What = Literal["everything", "game", "campaign", "plays"]
 
 
-def record_result(store: Store | None, result: Any, *, game: Any | None = None, play_id: str | None = None,
-                  names: Sequence[str] = ()) -> Play:
-    """Keep a scored result as a play (:func:`companion.history.record_play`); ``StoreError`` when there is no
-    store to keep it in or it can't be saved, ``ValueError`` for a result that isn't a play."""
-    if store is None:
-        raise StoreError(t("Plays can't be saved: the data folder could not be opened."))
-    return record_play(store, result, game=game, play_id=play_id, names=names)
+def _no_data() -> str:
+    return t("The data folder could not be opened, so nothing can be exported or imported.")
 
 
 def file_name(what: str, extension: str = "json", stamp: str | None = None) -> str:
@@ -75,8 +70,12 @@ class Export:
         return json.dumps(self.document, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def export(store: Store, what: What, record_id: str = "", stamp: str | None = None) -> Export:
-    """Export everything, one game or campaign (``record_id``), or the plays; a copy is kept in the data folder."""
+def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None) -> Export:
+    """Export everything, one game or campaign (``record_id``), or the plays, as last saved (every queued save
+    first); a copy is kept in the data folder."""
+    require_host(tab.viewer, "export_all")
+    store = store_of(tab, _no_data())
+    tab.flush()
     if what == "game":
         document = store.export_game(record_id)
     elif what == "campaign":
@@ -89,22 +88,50 @@ def export(store: Store, what: What, record_id: str = "", stamp: str | None = No
     return Export(document, name, store.save_export(document, name))
 
 
-def plays_as_csv(store: Store) -> str:
+def plays_as_csv(tab: Tab) -> str:
     """The history as CSV, one row per player per play."""
+    require_host(tab.viewer, "export_plays")
+    store = store_of(tab, _no_data())
     return plays_csv(store.load_play(s.id) for s in store.list_plays())
 
 
-def import_document(sessions: Sessions, store: Store, data: str | bytes) -> str:
+def import_document(tab: Tab, data: str | bytes) -> str:
     """Import an export document (every open session's pending saves written first); the line to show.
     ``ImportRefused`` names the field at fault, and nothing is changed."""
-    sessions.flush()
-    return store.import_data(data).message()
+    require_host(tab.viewer, "import_data")
+    store = store_of(tab, _no_data())
+    tab.flush()
+    return str(store.import_data(data).message())
 
 
-def restore(sessions: Sessions, store: Store, path: Path) -> str:
+def restore(tab: Tab, path: Path) -> str:
     """Bring back the game or campaign in a backup file; the line to show. Open sessions are read afresh (one may
     be the record restored)."""
-    sessions.flush()
+    require_host(tab.viewer, "restore_backup")
+    store = store_of(tab, _no_data())
+    tab.flush()
     report = store.restore_backup(path)
-    sessions.forget_all()
-    return report.message()
+    tab.forget_all()
+    return str(report.message())
+
+
+def data_folder(tab: Tab) -> Path:
+    """Where everything is kept."""
+    folder: Path = store_of(tab, _no_data()).data_dir
+    return folder
+
+
+def repairs(tab: Tab) -> list[RecoveryNotice]:
+    """What start-up repaired, each in plain words with its technical detail."""
+    return list(store_of(tab, _no_data()).recovery_notices)
+
+
+def backup_groups(tab: Tab) -> list[BackupGroup]:
+    """Each game's and campaign's backups, grouped, with which can be restored."""
+    groups: list[BackupGroup] = store_of(tab, _no_data()).backup_groups()
+    return groups
+
+
+def kept_aside(tab: Tab) -> list[BackupInfo]:
+    """The play backups and the damaged files kept aside, newest first."""
+    return [b for b in store_of(tab, _no_data()).backups() if b.folder in ("plays", "damaged")]

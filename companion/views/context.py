@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.flet_fixes import short_repr
-from companion.session import Outcome, Sessions, Store, StoreError
+from companion.session import Outcome, Sessions, StoreError
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 
@@ -96,12 +96,6 @@ class AppContext:
 
     def __repr__(self) -> str:  # a prop of every screen: the dataclass repr walked this tab's whole page
         return short_repr("AppContext", route=self.route)
-
-    @property
-    def store(self) -> Store | None:
-        """The store (``None`` if the data folder could not be opened); a guest's tab holds a
-        :class:`~companion.session.powers.GuestStore` standing in for it."""
-        return cast("Store | None", self.sessions.store)
 
     @property
     def path(self) -> str:
@@ -184,18 +178,17 @@ class AppContext:
             self.on_error(lambda _shape: self.notice_shape)
 
     def setting(self, key: str, default: Any = None) -> Any:
-        """A user setting, from the store when there is one."""
-        if key not in self.settings and self.store is not None:
+        """A user setting, as kept when anything is."""
+        if key not in self.settings and self.sessions.keeps:
             try:
-                self.settings[key] = self.store.get_setting(key, default)
+                self.settings[key] = self.sessions.setting(key, default)
             except (OSError, StoreError):
                 return default
         return self.settings.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        """Change a setting and keep it."""
+        """Change a setting and keep it (the host's: a guest's sessions refuse it)."""
         self.settings[key] = value
-        if self.store is not None:
-            self.store.set_setting(key, value)
+        self.sessions.set_setting(key, value)
         if self.on_setting is not None:
             self.on_setting(key, value)

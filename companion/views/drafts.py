@@ -4,13 +4,11 @@ and two phones never type into one draft."""
 
 from __future__ import annotations
 
-from companion.session.powers import holder_of
-from companion.views.hooks import current_page
+from companion.views.context import AppContext
 
 
-def phone_draft_key(name: str) -> str:
-    """The key of this phone's draft ``name``: one per pass (kept across reloads and sleeps); ``name`` alone for a
-    tab with no pass (the local mode)."""
-    page = current_page()
-    phone = holder_of(page).token_id if page is not None else ""
-    return f"{name}-{phone}" if phone else name
+def phone_draft_key(ctx: AppContext, name: str) -> str:
+    """The key of this phone's draft ``name``: one per pass (kept across reloads and sleeps), the tab's viewer
+    as the app handed it down; ``name`` alone in the local mode (one screen, one draft)."""
+    viewer = ctx.sessions.viewer
+    return f"{name}-{viewer.holder}" if viewer.served else name

@@ -22,7 +22,6 @@ from fontTools.ttLib import TTFont
 from companion import i18n
 from companion.cli import main
 from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
-from companion.net import identity
 from companion.resources import assets_path, data_path
 from companion.rules.catalog import load_catalog
 from companion.views import language as phone_language
@@ -186,16 +185,12 @@ class _Session:
 
 
 class FakePage:
-    """A Flet page as far as the language needs one: weakly referable, its session opened by a socket that sent
-    ``accept_language``, as the gate hands it on (``identity.remember``, Flet's ``before_main``)."""
+    """A Flet page as far as the language needs one: weakly referable, given the language its browser asks for
+    (``accept_language``) as the app does when the tab opens."""
 
     def __init__(self, accept_language: str | None) -> None:
         self.session = _Session()
-        token = identity.current_accept.set(accept_language)
-        try:
-            identity.remember(self)
-        finally:
-            identity.current_accept.reset(token)
+        phone_language.install(self, accept_language)  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.net import identity
+from companion.net.identity import Tabs
 from companion.phone import build
 from companion.phone.app import locale_tags, tell_app
 from companion.phone.storage import SyncedStore, Syncer
@@ -53,23 +53,23 @@ def test_saves_and_backup_rotation_work_without_threads_or_hard_links(like_pyodi
 
 
 def test_the_language_comes_from_the_device_locales() -> None:
+    tabs = Tabs(None)
     page = SimpleNamespace(session=type("Session", (), {})())
-    tell_app(page, [ft.Locale("it", "IT"), ft.Locale("en", "US")])
-    assert browser_language(identity.accept_language(page)) == "it"
+    tell_app(tabs, page, [ft.Locale("it", "IT"), ft.Locale("en", "US")])
+    assert browser_language(tabs.accept_language(page)) == "it"
     taiwan = SimpleNamespace(session=type("Session", (), {})())
-    tell_app(taiwan, [ft.Locale("zh", "TW", "Hant")])
-    assert browser_language(identity.accept_language(taiwan)) == "zh_Hant"
+    tell_app(tabs, taiwan, [ft.Locale("zh", "TW", "Hant")])
+    assert browser_language(tabs.accept_language(taiwan)) == "zh_Hant"
     french = SimpleNamespace(session=type("Session", (), {})())
-    tell_app(french, [ft.Locale("fr", "FR")])
-    assert browser_language(identity.accept_language(french)) is None  # the app's default (English) then
+    tell_app(tabs, french, [ft.Locale("fr", "FR")])
+    assert browser_language(tabs.accept_language(french)) is None  # the app's default (English) then
 
 
 def test_the_phone_tab_is_the_owner_with_the_host_s_powers() -> None:
-    from companion.net.identity import pass_of
-
+    tabs = Tabs(None)
     page = SimpleNamespace(session=type("Session", (), {})())
-    tell_app(page, [])
-    assert pass_of(page).is_host
+    tell_app(tabs, page, [])
+    assert tabs.pass_of(page).is_host
 
 
 def test_locale_tags_read_as_accept_language() -> None:

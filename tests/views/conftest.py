@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from seated import TABS
 from tables import context, tab
 
-from companion.net import identity
 from companion.net.codes import Keys
 from companion.rules.game import Game
 from companion.session import Sessions
-from companion.session.powers import use_identity
 from companion.store import Store
 from companion.views.context import AppContext
 from tests.support.components import Rendered, close_all
@@ -25,9 +24,9 @@ from tests.support.components import Rendered, close_all
 def keys(tmp_path: Path) -> Iterator[Keys]:
     """Phones served for this test (codes in ``tmp_path``); the local mode again afterwards."""
     served = Keys(tmp_path)
-    identity.use_keys(served)
+    TABS.keys = served
     yield served
-    identity.use_keys(None)
+    TABS.keys = None
 
 
 @pytest.fixture(autouse=True)
@@ -43,16 +42,6 @@ def no_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     answer goes out first; a screen test reads what is shown once everything is done, so nothing waits."""
     monkeypatch.setattr("companion.app.NOTICE_DELAY", 0.0)
     monkeypatch.setattr("companion.views.hooks.OTHER_TABS_DELAY", 0.0)
-
-
-@pytest.fixture(autouse=True)
-def local_mode() -> Iterator[None]:
-    """Every screen test starts in the local mode, whatever an earlier test (a served app in tests/net) left; the
-    session layer asks the transport who is at a tab, as the app's composition root has it do."""
-    identity.use_keys(None)
-    use_identity(identity)
-    yield
-    identity.use_keys(None)
 
 
 ASLEEP_S = 2.0  # how late an asleep tab hears of a change: longer than a test's taps take, on a loaded machine

@@ -15,10 +15,14 @@ from tables import in_hand, new_phone
 
 from companion.net import identity
 from companion.net.codes import Keys, Pass
+from companion.net.identity import Tabs
 from companion.session import Sessions
 from companion.session.seated import SeatedSessions
 from companion.session.seats import Seat, Viewer
 from tests.support.components import Phone
+
+# The test's server as the composition root builds it: the ``keys`` fixture (conftest.py) gives it its codes.
+TABS = Tabs(None)
 
 
 def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None,
@@ -34,7 +38,7 @@ def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None,
         assert sessions.seats.take(viewer, Seat.from_saved(seat)) is None
     token = identity.current_pass.set(holder)  # as the gate does while Flet opens the phone's session
     try:
-        opened = new_phone(before_main=identity.remember)
+        opened = new_phone(before_main=TABS.remember)
     finally:
         identity.current_pass.reset(token)
     opened.viewer = viewer  # type: ignore[attr-defined]
@@ -69,7 +73,7 @@ def app_tab(holder: Pass, language: str = "en") -> Phone:
     """A new tab of the phone holding ``holder``, its browser asking for ``language``."""
     passed, accepted = identity.current_pass.set(holder), identity.current_accept.set(language)
     try:  # as the gate does while flet-web opens the phone's session
-        return new_phone(before_main=identity.remember)
+        return new_phone(before_main=TABS.remember)
     finally:
         identity.current_pass.reset(passed)
         identity.current_accept.reset(accepted)

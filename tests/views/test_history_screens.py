@@ -13,11 +13,10 @@ from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
-from companion.net import identity
-from companion.net.codes import Keys, Pass, Role
 from companion.scoring.table import score_table
-from companion.session import Sessions
-from companion.session.powers import HostOnly, guard
+from companion.session import Sessions, plays, service
+from companion.session.powers import HostOnly, tab_sessions
+from companion.session.seats import Viewer
 from companion.store import open_store
 
 
@@ -89,35 +88,34 @@ def test_log_in_bg_stats_opens_the_import_link_and_the_host_sees_a_qr_code(store
     assert find(play, "play-qr").src.startswith(b"\x89PNG")
 
 
-def _guest(monkeypatch, tmp_path: Path, store, route: str):
-    """A joined guest's tab: phones are being served (so no tab without the host's pass is the host's)."""
-    monkeypatch.setattr(identity, "_keys", Keys(tmp_path / "keys"))
-    return context(route=route, sessions=guard(Sessions(store), Pass("guest-pass", Role.GUEST)))
+def _guest(store, route: str):
+    """A joined guest's tab, as the app's composition root gives it the sessions."""
+    return context(route=route, sessions=tab_sessions(Sessions(store), Viewer("guest-pass", host=False)))
 
 
 def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, tmp_path: Path, monkeypatch):
-    guest = _guest(monkeypatch, tmp_path, store, "/history/play?play=second")
+    guest = _guest(store, "/history/play?play=second")
     play = draw(guest)
     assert find(play, "play-bgstats").url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert "play-qr" not in ids(play) and "play-delete" not in ids(play)
     with pytest.raises(HostOnly, match="Only the host can delete a play"):
-        guest.store.delete_play("second")
+        plays.delete(guest.sessions, "second")
     with pytest.raises(HostOnly, match="Only the host can export"):
-        guest.store.export_plays()
+        service.export(guest.sessions, "plays")
     assert store.has_play("second")
 
 
 def test_a_guests_history_undo_cannot_reverse_the_hosts_delete(store, tmp_path: Path, monkeypatch):
     """Issue 25 finding 4: the host deleted a play from History; a guest tapped History's undo and it was back."""
     store.delete_play("second")  # on the host's screen
-    guest = _guest(monkeypatch, tmp_path, store, "/history")
+    guest = _guest(store, "/history")
     shown = draw(guest)
     assert not is_enabled(shown, "history-undo")
     with pytest.raises(HostOnly, match="Only the host can undo the deletion of a play"):
-        guest.store.undo_play_change()
+        plays.undo(guest.sessions)
     assert not store.has_play("second")
     store.save_play(store.load_play("first").model_copy(update={"duration_min": 50}))  # an edit anyone may undo
-    guest = _guest(monkeypatch, tmp_path, store, "/history")  # the screen opened again
+    guest = _guest(store, "/history")  # the screen opened again
     assert is_enabled(draw(guest), "history-undo")
     tap(draw(guest), "history-undo")
     assert store.load_play("first").duration_min is None and not store.has_play("second")
@@ -126,7 +124,7 @@ def test_a_guests_history_undo_cannot_reverse_the_hosts_delete(store, tmp_path: 
 
 def test_a_guest_saves_a_scorer_result_and_its_names_are_remembered(tmp_path: Path, monkeypatch):
     store = open_store(tmp_path / "data")
-    guest = _guest(monkeypatch, tmp_path, store, "/score/shallow")
+    guest = _guest(store, "/score/shallow")
     change(draw(guest), "shallow-name-0", "Ada")
     change(draw(guest), "shallow-name-1", "Bo")
     tap(draw(guest), "history-save")

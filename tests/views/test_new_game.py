@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from tables import context, draw, game_of
 from viewtree import change, enter, find, ids, is_enabled, tap, texts, walk
 
 from companion.history.roster import remember_names
-from companion.net import identity
-from companion.net.codes import Keys, Pass, Role
+from companion.net.codes import Keys
 from companion.session import Sessions
-from companion.session.powers import guard
+from companion.session.powers import tab_sessions
+from companion.session.seats import Viewer
 from companion.store import open_store
-from companion.views import drafts
-from companion.views.home import new_game
 
 
 def fill_names(ctx, *names):
@@ -240,26 +236,14 @@ def test_starting_the_game_empties_the_form_for_the_next_one(tmp_path):
         assert find(v, "expansion-lamentable-tentacles").value is True  # the table's boxes stay its default
 
 
-class _Session:  # what a Flet session is to the gate: something a pass is kept with
-    pass
-
-
-def test_each_phone_has_its_own_form(monkeypatch):
+def test_each_phone_has_its_own_form():
     """Two phones setting up at once don't type into one form: the draft is kept with the phone's pass."""
-    pages = {name: SimpleNamespace(session=_Session()) for name in ("host", "guest")}
-    for name, page in pages.items():
-        token = identity.current_pass.set(Pass(f"{name}-pass", Role.HOST if name == "host" else Role.GUEST))
-        identity.remember(page)
-        identity.current_pass.reset(token)
     sessions = Sessions(None)
-    phones = {name: context(None, "/new", sessions=sessions) for name in pages}
-    showing = {"page": pages["host"]}
-    monkeypatch.setattr(drafts, "current_page", lambda: showing["page"])
+    phones = {name: context(None, "/new", sessions=tab_sessions(sessions, Viewer(f"{name}-pass", name == "host")))
+              for name in ("host", "guest")}
     fill_names(phones["host"], "Ada")
-    showing["page"] = pages["guest"]
     fill_names(phones["guest"], "Bo")
     assert find(draw(phones["guest"]), "player-name-0").value == "Bo"
-    showing["page"] = pages["host"]
     phones["host"].navigate("/new")
     assert find(draw(phones["host"]), "player-name-0").value == "Ada"
 
@@ -288,19 +272,13 @@ def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_
     assert redraw_pending(ctx) and find(draw(ctx), "player-name-0").value == "Ada"
 
 
-def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts(tmp_path, monkeypatch):
+def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts(tmp_path):
     """Only the host changes the app's settings (the join gate): a joined guest's toggle changes its form only."""
     store = open_store(tmp_path)
     keys = Keys(tmp_path)
-    monkeypatch.setattr(identity, "_keys", keys)
     holder = keys.join(keys.room_code)
-    page = SimpleNamespace(session=_Session())
-    token = identity.current_pass.set(holder)
-    identity.remember(page)
-    identity.current_pass.reset(token)
-    monkeypatch.setattr(new_game, "current_page", lambda: page)  # the host check
-    monkeypatch.setattr(drafts, "current_page", lambda: page)  # the phone's own draft
-    guest = context(None, "/new", sessions=guard(Sessions(store), holder))
+    assert holder is not None and not holder.is_host
+    guest = context(None, "/new", sessions=tab_sessions(Sessions(store), Viewer(holder.token_id, host=False)))
     change(draw(guest), "expansion-lamentable-tentacles", True)
     assert find(draw(guest), "expansion-lamentable-tentacles").value is True
     assert store.get_setting("expansions") is None

@@ -3,7 +3,7 @@ way in the app to pick a seat again, and guests couldn't open Settings for their
 
 from __future__ import annotations
 
-from seated import app_tab, join, on, open_app, phone, seen_by
+from seated import TABS, app_tab, join, on, open_app, phone, seen_by
 from tables import context, draw, finished, two_players
 from viewtree import ids, tap, texts
 
@@ -18,7 +18,7 @@ def test_when_the_host_starts_a_game_every_joined_phone_is_offered_its_seat(tmp_
     sessions = Sessions(store)
     first = two_players()
     store.save_game(first)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     phones = []
     for seat in (0, 1):
         holder, _ = join(keys, sessions, keys.room_code, Seat(first.id, seat))
@@ -46,7 +46,7 @@ def test_a_phone_seated_in_a_finished_game_opens_on_the_seat_picker(tmp_path, ke
     sessions = Sessions(store)
     over = finished()
     store.save_game(over)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     holder, _ = join(keys, sessions, keys.room_code, Seat(over.id, 0))
     assert any(s.startswith("/seat") for s in open_app(app_tab(holder), "/", main))
 
@@ -62,7 +62,7 @@ def test_a_guests_home_has_pick_my_seat_and_its_settings_are_its_own(keys):
         shown = draw(ctx)
     assert {"language-it", "text-size-0"} <= set(ids(shown))
     assert not {"theme-dark", "settings-data"} & set(ids(shown))  # the app's settings stay the host's
-    assert app.route_refusal(guest.page, "/settings") is None and app.route_refusal(guest.page, "/data")
+    assert app.route_refusal(ctx, "/settings") is None and app.route_refusal(ctx, "/data")
 
 
 def test_a_phone_whose_seat_the_host_hands_over_is_sent_to_the_seat_picker(tmp_path, keys):
@@ -70,7 +70,7 @@ def test_a_phone_whose_seat_the_host_hands_over_is_sent_to_the_seat_picker(tmp_p
     sessions = Sessions(store)
     game = two_players()
     store.save_game(game)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     holder, _ = join(keys, sessions, keys.room_code, Seat(game.id, 0))
     tab = app_tab(holder)
     open_app(tab, f"/player?game={game.id}&seat=0", main)

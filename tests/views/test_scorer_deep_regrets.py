@@ -216,25 +216,17 @@ def test_the_boxes_chosen_on_new_game_are_the_scorers_default_rules_11(tmp_path)
     assert store.get_setting("expansions") == []
 
 
-def test_a_guests_boxes_on_the_scorer_leave_the_tables_default_alone(tmp_path, monkeypatch) -> None:
+def test_a_guests_boxes_on_the_scorer_leave_the_tables_default_alone(tmp_path) -> None:
     """Only the host changes the app's settings (the join gate): a joined guest's toggle changes the draft only."""
-    from types import SimpleNamespace
-
-    from companion.net import identity
     from companion.net.codes import Keys
-    from companion.session.powers import guard
-    from companion.views.scorers import deep_regrets
+    from companion.session.powers import tab_sessions
+    from companion.session.seats import Viewer
 
     store = open_store(tmp_path)
     keys = Keys(tmp_path)
-    monkeypatch.setattr(identity, "_keys", keys)
     holder = keys.join(keys.room_code)
-    page = SimpleNamespace(session=type("Session", (), {})())
-    token = identity.current_pass.set(holder)
-    identity.remember(page)
-    identity.current_pass.reset(token)
-    monkeypatch.setattr(deep_regrets, "current_page", lambda: page)
-    guest = context(None, "/score", sessions=guard(Sessions(store), holder))
+    assert holder is not None and not holder.is_host
+    guest = context(None, "/score", sessions=tab_sessions(Sessions(store), Viewer(holder.token_id, host=False)))
     change(draw(guest), "scorer-expansion-lamentable-tentacles", True)
     assert draft_of(guest, DRAFT_KEY).expansions == ["lamentable-tentacles"]
     assert store.get_setting("expansions") is None

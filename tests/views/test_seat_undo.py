@@ -4,7 +4,7 @@ table's last; the table's Undo names the move; the angler whose move it was is t
 
 from __future__ import annotations
 
-from seated import app_tab, join, on, open_app, phone, seen_by
+from seated import TABS, app_tab, join, on, open_app, phone, seen_by
 from tables import context, draw, monday_action
 from viewtree import ids, tap, text_of
 
@@ -80,7 +80,7 @@ def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
     sessions = Sessions(store)
     game = monday_action()
     store.save_game(game)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     bo_pass, bo = join(keys, sessions, keys.room_code, Seat(game.id, 1))
     tab = app_tab(bo_pass, "it")
     open_app(tab, f"/table?game={game.id}", main)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from seated import app_tab, join, on, open_app, phone, seen_by
+from seated import TABS, app_tab, join, on, open_app, phone, seen_by
 from tables import SUNFISH, all_passed_on_the_last_day, context, draw, play, tuesday_at_port
 from viewtree import tap, texts
 
@@ -48,7 +48,7 @@ def test_no_route_sends_another_anglers_hand_or_regret_value_to_a_seated_phone(t
         store.save_game(game)
     # Ada's own phone filled the shared scorer draft from the game in progress: her Sunfish is in it.
     sessions.draft("scorer").reset(draft_from_state(playing.state, game_id=playing.id), seen=0)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     problems: dict[str, list[str]] = {}
     for game in (playing, ended):
         holder, _ = join(keys, sessions, keys.room_code, Seat(game.id, 1))
@@ -70,7 +70,7 @@ def test_the_walk_sees_the_secrets_on_their_own_anglers_phone(tmp_path, keys):
     playing, ended = _with_secrets()
     for game in (playing, ended):
         store.save_game(game)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     ada, _ = join(keys, sessions, keys.room_code, Seat(playing.id, 0))
     assert _leaks(open_app(app_tab(ada), f"/table?game={playing.id}", main), "en")
     ada, _ = join(keys, sessions, keys.room_code, Seat(ended.id, 0))
@@ -84,7 +84,7 @@ def test_the_hosts_browser_starts_as_the_whole_table_until_the_host_picks_an_ang
     sessions = Sessions(store)
     playing, _ended = _with_secrets()
     store.save_game(playing)
-    main = app.make_main(sessions, store)
+    main = app.make_main(sessions, store, tabs=TABS)
     host, viewer = join(keys, sessions, keys.host_code, None)
     sent = open_app(app_tab(host), f"/table?game={playing.id}", main)
     assert not _leaks(sent, "en") and any("1 Fish in hand" in s for s in sent)

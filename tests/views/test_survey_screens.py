@@ -40,18 +40,18 @@ def to_friday(ctx: AppContext) -> None:
 def test_create_list_and_delete_campaigns(ctx: AppContext) -> None:
     cid = create_campaign(ctx, "First")
     create_campaign(ctx, "Second")
-    assert [c.name for c in ctx.store.list_campaigns()] == ["Second", "First"]
+    assert [c.name for c in ctx.sessions.store.list_campaigns()] == ["Second", "First"]
     ctx.navigate("/survey")
     tap(show(ctx), f"survey-delete-{cid}")
     tap(show(ctx), f"survey-delete-confirm-{cid}")
-    assert [c.name for c in ctx.store.list_campaigns()] == ["Second"]
+    assert [c.name for c in ctx.sessions.store.list_campaigns()] == ["Second"]
 
 
 def test_blank_name_is_refused_and_nothing_saved(ctx: AppContext) -> None:
     ctx.navigate("/survey")
     tap(show(ctx), "survey-create")
     assert ctx.error and "name" in ctx.error
-    assert ctx.store.list_campaigns() == []
+    assert ctx.sessions.store.list_campaigns() == []
 
 
 def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
@@ -63,7 +63,7 @@ def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
     change(show(ctx), "survey-member-1", "Bo")
     tap(show(ctx), "survey-role-1-none")
     tap(show(ctx), "survey-create")
-    saved = ctx.store.load_campaign(ctx.params["c"])
+    saved = ctx.sessions.store.load_campaign(ctx.params["c"])
     assert [(m.name, m.role) for m in saved.team] == [("Ada", "Angler"), ("Bo", None)]
     assert "Ada" in " ".join(texts(show(ctx)))
 
@@ -80,7 +80,7 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     assert "(companion rule (see Rules §1))" in ctx.error
     catch(ctx, "Man O", "man-o-war")
     assert "Angler's Guide p.23" in ctx.error
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert list(saved.sheet) == ["sunfish"] and saved.current_week.held_ids == ["sunfish"]
     ctx.navigate(route_to("/survey/sheet", c=cid))
     sheet = show(ctx)
@@ -101,7 +101,7 @@ def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so
     v = show(ctx)
     assert "survey-catch-pick-nautilus" not in ids(v)
     assert "Nautilus is a Lamentable Tentacles Fish, not in this game" in texts(v)
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert saved.sheet == {} and saved.current_week.held_ids == []
 
 
@@ -122,7 +122,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     assert find(screen, "survey-jettison-sunfish").value and find(screen, "survey-jettison-flounder").value
     change(screen, "survey-jettison-flounder", False)  # the player changes the choice: now 4 < 6
     tap(show(ctx), "survey-haul")
-    assert "Angler's Guide p.26" in ctx.error and ctx.store.load_campaign(cid).current_week.stage == "fishing"
+    assert "Angler's Guide p.26" in ctx.error and ctx.sessions.store.load_campaign(cid).current_week.stage == "fishing"
     change(show(ctx), "survey-jettison-flounder", True)
     tap(show(ctx), "survey-haul")
     assert ctx.error is None
@@ -134,7 +134,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     change(show(ctx), "survey-unlock-rod-lucky-pole", True)
     assert "chosen 10 · 0 left" in text_of(show(ctx), "survey-budget")
     tap(show(ctx), "survey-unlock-confirm")
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert saved.unlocked == ["rod:lucky-pole"]
     assert saved.sheet["swordfish"].hauled_week == 1 and saved.sheet["sunfish"].hauled_week is None
     assert "Lucky Pole" in text_of(show(ctx), "survey-summary")
@@ -149,7 +149,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
     tap(show(ctx), "survey-unlock-confirm")
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert saved.sheet["sunfish"].first_week == 1 and saved.sheet["sunfish"].hauled_week == 2
     ctx.navigate(route_to("/survey/progress", c=cid))
     progress = show(ctx)
@@ -162,7 +162,7 @@ def test_notes_are_saved(ctx: AppContext) -> None:
     cid = create_campaign(ctx)
     change(show(ctx), "survey-notes", "Watch out for the Kraken")
     tap(show(ctx), "survey-notes-save")
-    assert ctx.store.load_campaign(cid).notes == "Watch out for the Kraken"
+    assert ctx.sessions.store.load_campaign(cid).notes == "Watch out for the Kraken"
 
 
 def test_unknown_campaign_says_so(ctx: AppContext) -> None:
@@ -175,12 +175,12 @@ def test_week_items_undo_and_discard(ctx: AppContext) -> None:
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     change(show(ctx), "survey-item-can-of-worms", True)
-    assert ctx.store.load_campaign(cid).current_week.used_items == ["can-of-worms"]
+    assert ctx.sessions.store.load_campaign(cid).current_week.used_items == ["can-of-worms"]
     catch(ctx, "Sunfish", "sunfish")
     catch(ctx, "Flounder", "flounder")
     tap(show(ctx), "survey-undo-sunfish")  # entered by mistake: the slot empties
     tap(show(ctx), "survey-discard-flounder")  # a card made the angler discard it: it stays catalogued
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert list(saved.sheet) == ["flounder"] and saved.current_week.held_ids == []
     assert "survey-held-flounder" not in ids(show(ctx))
 
@@ -232,9 +232,9 @@ def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> Non
     change(show(ctx), "survey-regret-value", "1")
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
-    assert ctx.store.load_campaign(cid).current_week.stage == "shop"
+    assert ctx.sessions.store.load_campaign(cid).current_week.stage == "shop"
     tap(show(ctx), "survey-reopen")
-    saved = ctx.store.load_campaign(cid)
+    saved = ctx.sessions.store.load_campaign(cid)
     assert saved.current_week.stage == "fishing" and saved.sheet["sunfish"].hauled_week is None
     assert find(show(ctx), "survey-regret-value").value == "1"
 
@@ -243,7 +243,7 @@ def test_rename_campaign_and_blank_name_refused(ctx: AppContext) -> None:
     cid = create_campaign(ctx, "Old")
     change(show(ctx), "survey-rename", "  ")
     tap(show(ctx), "survey-rename-save")
-    assert "name" in ctx.error and ctx.store.load_campaign(cid).name == "Old"
+    assert "name" in ctx.error and ctx.sessions.store.load_campaign(cid).name == "Old"
     change(show(ctx), "survey-rename", "New name")
     tap(show(ctx), "survey-rename-save")
-    assert ctx.store.load_campaign(cid).name == "New name"
+    assert ctx.sessions.store.load_campaign(cid).name == "New name"

@@ -12,11 +12,12 @@ from typing import cast
 
 import flet as ft
 
-from companion.history import filter_plays, load_roster
+from companion.history import filter_plays
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
 from companion.i18n import t, tn
 from companion.session import StoreError
+from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label
@@ -53,20 +54,16 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
     shown, set_shown = ft.use_state(PAGE)
     redraw = use_redraw()
     back = lambda: ctx.navigate("/")  # noqa: E731
-    store = ctx.store
-    if store is None:
-        return screen(ctx.route, t("History"), [error_line(
-            t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
-        plays = store.list_plays()
+        plays = history.listed(ctx.sessions)
     except StoreError as problem:
         return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
-    roster = load_roster(store)
+    roster = history.roster(ctx.sessions)
     people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
 
     def undo() -> None:
         try:
-            restored = store.undo_play_change()
+            restored = history.undo(ctx.sessions)
         except StoreError as problem:
             ctx.fail(str(problem))
             return
@@ -87,7 +84,7 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
         game_filter("history", game, set_game), players_row,
         ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
                               icon=ft.Icons.INSERT_CHART),
-                action_button("history-undo", t("Undo last change"), undo if store.play_changes() else None,
+                action_button("history-undo", t("Undo last change"), undo if history.can_undo(ctx.sessions) else None,
                               icon=ft.Icons.UNDO)], wrap=True),
         tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(plays),
                                            shown=len(chosen)), size=theme.SMALL)),

@@ -2,7 +2,7 @@
 automatic record of a finished tracked game), and the names offered again under a name field.
 
 Each is one call from the screen (see :func:`history_controls` and :func:`name_suggestions`); the work is done by
-``companion.session.service.record_result`` and ``companion.history.suggest_names``. Neither uses a hook, so a
+``companion.session.plays.record_result`` and ``companion.session.plays.suggested_names``. Neither uses a hook, so a
 screen may call them conditionally (only once its result is complete).
 """
 
@@ -14,10 +14,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.history import result_json, suggest_names
+from companion.history import result_json
 from companion.i18n import t
 from companion.session import StoreError
-from companion.session.service import record_result
+from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.widgets import action_button, chip, tagged
@@ -38,8 +38,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     saved a changed result can update that play or be saved as a new one. ``redraw`` redraws the scorer.
     Identifiers: ``history-save``, ``history-update``, ``history-saved``, ``history-open``.
     """
-    store = ctx.store
-    if store is None:
+    if not ctx.sessions.keeps:
         return []
     data = result_json(result)
     if game is not None:
@@ -50,7 +49,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     # saved), so every phone and a reload see "Saved".
     marker = ctx.sessions.draft(f"history-saved-{scorer}", _saved_marker)
     saved: dict[str, Any] | None = marker.current.value
-    if not (saved and isinstance(saved.get("id"), str) and store.has_play(saved["id"])):
+    if not (saved and isinstance(saved.get("id"), str) and history.has_play(ctx.sessions, saved["id"])):
         saved = None
 
     def save(play_id: str | None) -> None:
@@ -73,7 +72,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
 
 def _record(ctx: AppContext, data: dict, **how: Any) -> Any:
     try:
-        return record_result(ctx.store, data, **how)
+        return history.record_result(ctx.sessions, data, **how)
     except (StoreError, ValueError) as problem:
         ctx.fail(t("Could not save the play: {problem}", problem=problem))
         return None
@@ -90,7 +89,8 @@ def name_suggestions(ctx: AppContext, identifier: str, typed: str, table: Sequen
 
     ``table`` holds the names already at this table (never offered twice).
     """
-    names = suggest_names(ctx.store, typed, [n for n in table if n.strip() and n != typed])[:SHOWN_SUGGESTIONS]
+    names = history.suggested_names(ctx.sessions, typed,
+                                    [n for n in table if n.strip() and n != typed])[:SHOWN_SUGGESTIONS]
     if not names:
         return ft.Container(visible=False)
     chips: list[ft.Control] = [chip(f"{identifier}-suggest-{k}", name, color=theme.PASSED, on_click=partial(pick, name))

@@ -19,11 +19,11 @@ from companion.history.models import Play
 from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
 from companion.session import StoreError
-from companion.session.powers import is_host
+from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label
-from companion.views.hooks import current_page, use_redraw
+from companion.views.hooks import use_redraw
 from companion.views.labels import when_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.scorers.results import breakdown as deep_regrets_breakdown
@@ -92,31 +92,26 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     """The screen of one play (``?play=<id>``)."""
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
-    store = ctx.store
-    if store is None:
-        return screen(ctx.route, t("Play"), [error_line(
-            t("The data folder could not be opened, so there is no history to show."))], back=back)
 
     def undo() -> None:
         try:
-            store.undo_play_change()
+            history.undo(ctx.sessions)
         except StoreError as problem:
             ctx.fail(str(problem))
             return
         ctx.clear()
         redraw()
 
-    undo_button = action_button("play-undo", t("Undo last change"), undo if store.play_changes() else None,
+    undo_button = action_button("play-undo", t("Undo last change"), undo if history.can_undo(ctx.sessions) else None,
                                 icon=ft.Icons.UNDO)
     try:
-        play = store.load_play(ctx.params.get("play", ""))
+        play = history.opened(ctx.sessions, ctx.params.get("play", ""))
     except StoreError as problem:
         return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, notices=ctx)
 
     def set_start(i: int) -> None:
-        seats = [p.model_copy(update={"start_player": j == i}) for j, p in enumerate(play.players)]
         try:
-            store.save_play(play.model_copy(update={"players": seats}))
+            history.set_start_player(ctx.sessions, play, i)
         except StoreError as problem:
             ctx.fail(t("Could not save the play: {problem}", problem=problem))
             return
@@ -125,13 +120,13 @@ def PlayScreen(ctx: AppContext) -> ft.View:
 
     def delete() -> None:
         try:
-            store.delete_play(play.id)
+            history.delete(ctx.sessions, play.id)
         except StoreError as problem:
             ctx.fail(str(problem))
             return
         ctx.navigate("/history")
 
-    host = is_host(current_page())  # deleting is the host's alone (the store refuses a guest's anyway)
+    host = ctx.sessions.viewer.host  # deleting is the host's alone (the session layer refuses a guest's anyway)
     rows = [(p.name, p.score if p.score is not None else 0, p.rank or 1, p.winner, None) for p in play.players]
     result: list[ft.Control] = [winners_line(play.winners)]
     if play.mode != "co-op":

@@ -14,9 +14,10 @@ from typing import Any
 import flet as ft
 from pydantic import BaseModel, Field
 
-from companion.history import RosterError, load_roster, merge_players, rename_player
+from companion.history import RosterError
 from companion.i18n import t
-from companion.session import DraftSession, Store, StoreError
+from companion.session import DraftSession, StoreError
+from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -38,11 +39,11 @@ def _from_saved(saved: Any) -> RosterForm:
 
 def roster_form(ctx: AppContext) -> DraftSession[RosterForm]:
     """This phone's Players card draft."""
-    session: DraftSession[RosterForm] = ctx.sessions.draft(phone_draft_key(FORM), _from_saved)
+    session: DraftSession[RosterForm] = ctx.sessions.draft(phone_draft_key(ctx, FORM), _from_saved)
     return session
 
 
-def roster_card(ctx: AppContext, store: Store, redraw: Callable[[], None]) -> ft.Control:
+def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
     """The Players card. A keystroke is written to the draft without a redraw (the field shows it already)."""
     form = roster_form(ctx)
     typed = form.current.value
@@ -60,7 +61,7 @@ def roster_card(ctx: AppContext, store: Store, redraw: Callable[[], None]) -> ft
     def apply(change: Callable[[Any, str, str], object]) -> None:
         now = form.current.value
         try:
-            change(store, now.player, now.other)
+            change(ctx.sessions, now.player, now.other)
         except (RosterError, StoreError) as problem:
             ctx.fail(str(problem))
             return
@@ -71,11 +72,11 @@ def roster_card(ctx: AppContext, store: Store, redraw: Callable[[], None]) -> ft
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
                   "that are one person (the first goes into the second)."), size=theme.SMALL),
-        ft.Text(", ".join(load_roster(store).names()) or t("Nobody yet."), size=theme.BODY),
+        ft.Text(", ".join(history.roster(ctx.sessions).names()) or t("Nobody yet."), size=theme.BODY),
         ft.Row([field("stats-rename-from", "player", t("Player")),
                 field("stats-rename-to", "other", t("New name, or the name to merge with"))], wrap=True),
-        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(rename_player), icon=ft.Icons.EDIT),
+        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(history.rename), icon=ft.Icons.EDIT),
                 action_button("stats-merge", t("Merge"),
-                              lambda: apply(lambda store, a, b: merge_players(store, b, a)),
+                              lambda: apply(lambda tab, a, b: history.merge(tab, b, a)),
                               icon=ft.Icons.MERGE)], wrap=True),
     ])

@@ -16,10 +16,11 @@ from typing import cast
 import flet as ft
 import flet_charts as fch
 
-from companion.history import load_roster, statistics
+from companion.history import statistics
 from companion.history.stats import PlayerStats, Statistics
 from companion.i18n import t, tn
 from companion.session import StoreError
+from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label
@@ -147,15 +148,11 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     focus, set_focus = ft.use_state(0)
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
-    store = ctx.store
-    if store is None:
-        return screen(ctx.route, t("Statistics"), [error_line(
-            t("The data folder could not be opened, so there is no history to show."))], back=back)
     try:
-        plays = store.list_plays()
+        plays = history.listed(ctx.sessions)
     except StoreError as problem:
         return screen(ctx.route, t("Statistics"), [error_line(str(problem))], back=back)
-    stats = statistics(plays, load_roster(store).resolve, game)
+    stats = statistics(plays, history.roster(ctx.sessions).resolve, game)
     controls: list[ft.Control] = [
         game_filter("stats", game, set_game),
         tagged("stats-plays", ft.Text(tn("{n} play", "{n} plays", stats.plays), size=theme.BODY)),
@@ -175,5 +172,5 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
         controls += [_player_card(n, p, n == focus, partial(set_focus, n)) for n, p in enumerate(players)]
         controls.append(_head_to_head(players[focus]))
         controls += _games(stats)
-    controls.append(roster_card(ctx, store, redraw))
+    controls.append(roster_card(ctx, redraw))
     return screen(ctx.route, t("Statistics"), controls, back=back, notices=ctx)

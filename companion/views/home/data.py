@@ -25,8 +25,9 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.i18n import t
-from companion.session import DraftSession, ImportRefused, Store, StoreError
+from companion.session import DraftSession, ImportRefused, StoreError
 from companion.session import service as records
+from companion.session.listing import saved_campaigns, saved_games
 from companion.session.service import What
 from companion.views import theme
 from companion.views.context import AppContext
@@ -70,7 +71,7 @@ class Pasted:
 
 
 def pasted(ctx: AppContext) -> Pasted:
-    return Pasted(ctx.sessions.draft(phone_draft_key("data-import"), _import_draft))
+    return Pasted(ctx.sessions.draft(phone_draft_key(ctx, "data-import"), _import_draft))
 
 
 @dataclass
@@ -93,11 +94,11 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
     return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
 
 
-def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], what: What,
+def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: What,
               record_id: str = "") -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:
-            made = records.export(store, what, record_id)
+            made = records.export(ctx.sessions, what, record_id)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
@@ -109,10 +110,10 @@ def _exporter(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[]
     return export
 
 
-def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> bool:
+def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> bool:
     """Import ``data``; whether it was imported (a refusal is shown)."""
     try:
-        message = records.import_document(ctx.sessions, store, data)
+        message = records.import_document(ctx.sessions, data)
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -127,28 +128,27 @@ def _import(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], 
     return True
 
 
-def _export_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
-    ctx.sessions.flush()  # export what was last saved: every queued save first
+def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
-                                      _exporter(ctx, store, form, redraw, "everything"),
+                                      _exporter(ctx, form, redraw, "everything"),
                                       primary=True)]
-    for game in store.list_games():
+    for game in saved_games(ctx.sessions):
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
                             _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, store, form, redraw, "game", game.id))]))
-    for campaign in store.list_campaigns():
-        rows.append(ft.Row([ft.Text(campaign.name, size=theme.BODY, expand=True),
-                            _button(f"data-export-campaign-{campaign.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, store, form, redraw, "campaign", campaign.id))]))
+                                    _exporter(ctx, form, redraw, "game", game.id))]))
+    for campaign in saved_campaigns(ctx.sessions):
+        rows.append(ft.Row([ft.Text(campaign["name"], size=theme.BODY, expand=True),
+                            _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
+                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]))]))
     return section_card("data-export", t("Export"), rows)
 
 
-def _plays_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
+def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
     async def as_csv(_event: object) -> None:
         try:
-            text = records.plays_as_csv(store)
+            text = records.plays_as_csv(ctx.sessions)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
@@ -159,11 +159,11 @@ def _plays_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callab
     return section_card("data-plays", t("History"), [ft.Row([
         _button("data-export-plays-csv", t("All plays as CSV"), ft.Icons.TABLE_VIEW, as_csv),
         _button("data-export-plays-json", t("All plays as JSON"), ft.Icons.DOWNLOAD,
-                _exporter(ctx, store, form, redraw, "plays")),
+                _exporter(ctx, form, redraw, "plays")),
     ], wrap=True)])
 
 
-def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
+def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
                     picker: ft.FilePicker) -> ft.Control:
     draft = pasted(ctx)
 
@@ -174,12 +174,12 @@ def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Calla
         if not draft.text.strip():
             ctx.fail(t("Paste the contents of an exported file first"))
             return
-        if _import(ctx, store, form, redraw, draft.text):
+        if _import(ctx, form, redraw, draft.text):
             draft.clear()
 
     def picked(event: ft.FilePickerResultEvent) -> None:
         if event.files and event.files[0].bytes is not None:
-            _import(ctx, store, form, redraw, event.files[0].bytes)
+            _import(ctx, form, redraw, event.files[0].bytes)
 
     picker.on_result = picked
     # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
@@ -197,12 +197,12 @@ def _import_section(ctx: AppContext, store: Store, form: DataForm, redraw: Calla
     ])
 
 
-def _backups_section(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
+def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """Each game's and campaign's backups under its players (or name) and date, each readable one with a Restore;
     then the play backups and the damaged files kept aside."""
-    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(store.data_dir / "backups")),
+    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(records.data_folder(ctx.sessions) / "backups")),
                                       size=theme.SMALL)]
-    for g, group in enumerate(store.backup_groups()):
+    for g, group in enumerate(records.backup_groups(ctx.sessions)):
         title = group.title if group.current else t("{title} · deleted", title=group.title)
         rows.append(tagged(f"data-backup-group-{g}", ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600)))
         for k, version in enumerate(group.versions[:SHOWN_BACKUPS]):
@@ -210,9 +210,9 @@ def _backups_section(ctx: AppContext, store: Store, form: DataForm, redraw: Call
                 version.label, size=theme.SMALL, color=None if version.restorable else theme.DANGER))]
             if version.restorable:
                 line.append(_button(f"data-restore-{g}-{k}", t("Restore"), ft.Icons.RESTORE,
-                                    _restorer(ctx, store, form, redraw, version.path)))
+                                    _restorer(ctx, form, redraw, version.path)))
             rows.append(ft.Row(line, wrap=True))
-    others = [b for b in store.backups() if b.folder in ("plays", "damaged")]
+    others = records.kept_aside(ctx.sessions)
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):
         label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
                   when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
@@ -220,7 +220,7 @@ def _backups_section(ctx: AppContext, store: Store, form: DataForm, redraw: Call
             label, size=theme.SMALL, color=theme.DANGER if backup.folder == "damaged" else None))]
         if backup.folder == "plays":
             line.append(_button(f"data-file-restore-{n}", t("Restore"), ft.Icons.RESTORE,
-                                _restorer(ctx, store, form, redraw, backup.path)))
+                                _restorer(ctx, form, redraw, backup.path)))
         rows.append(ft.Row(line, wrap=True))
     return section_card("data-backups", t("Backups"), rows)
 
@@ -236,9 +236,9 @@ def _browser_storage(kept_for_good: bool) -> ft.Control:
     return tagged("data-storage", ft.Text(text, size=theme.BODY, color=None if kept_for_good else theme.FOUL))
 
 
-def _notices_section(store: Store, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
+def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
     """What start-up repaired, in plain words; the technical detail behind each notice's "Details"."""
-    notices = list(store.recovery_notices)
+    notices = records.repairs(ctx.sessions)
     if not notices:
         return []
 
@@ -259,11 +259,11 @@ def _notices_section(store: Store, form: DataForm, redraw: Callable[[], None]) -
     return [section_card("data-notes", t("Repaired when the app started"), rows)]
 
 
-def _restorer(ctx: AppContext, store: Store, form: DataForm, redraw: Callable[[], None],
+def _restorer(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
               path: Path) -> Callable[[object], Awaitable[None]]:
     async def restore(_event: object) -> None:
         try:
-            form.result = records.restore(ctx.sessions, store, path)
+            form.result = records.restore(ctx.sessions, path)
         except StoreError as problem:
             ctx.fail(t("Could not restore: {problem}", problem=problem))
             return
@@ -285,20 +285,20 @@ def DataScreen(ctx: AppContext) -> ft.View:
     def back() -> None:
         ctx.navigate("/settings")
 
-    store = ctx.store
-    if store is None:
+    if not ctx.sessions.keeps:
         return screen(ctx.route, t("Your data"), [
             error_line(t("The data folder could not be opened, so nothing can be exported or imported."))],
             back=back)
     controls: list[ft.Control] = [
-        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(store.data_dir)), size=theme.SMALL)),
+        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(records.data_folder(ctx.sessions))),
+                                      size=theme.SMALL)),
     ]
     if ctx.kept_for_good is not None:
         controls.append(_browser_storage(ctx.kept_for_good))
-    controls += _notices_section(store, form, redraw)
+    controls += _notices_section(ctx, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
-    controls += [_export_section(ctx, store, form, redraw), _plays_section(ctx, store, form, redraw),
-                 _import_section(ctx, store, form, redraw, picker),
-                 _backups_section(ctx, store, form, redraw)]
+    controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
+                 _import_section(ctx, form, redraw, picker),
+                 _backups_section(ctx, form, redraw)]
     return screen(ctx.route, t("Your data"), controls, back=back, notices=ctx)

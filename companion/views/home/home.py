@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
+from companion.session.listing import saved_games
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.labels import when_label
@@ -19,11 +20,8 @@ from companion.views.widgets import action_button, chip, error_line, screen, sec
 
 
 def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
-    if ctx.store is None:
-        return [], None
-    ctx.sessions.flush()  # the list shows every game as last saved
     try:
-        return list(ctx.store.list_games()), None
+        return saved_games(ctx.sessions), None  # every game as last saved
     except Exception as problem:  # a damaged store must still let the table score by hand
         return [], t("Saved games could not be read: {problem}", problem=problem)
 

@@ -20,7 +20,6 @@ from typing import Any
 import flet as ft
 from pydantic import BaseModel, Field, ValidationError
 
-from companion.history.roster import remember_names
 from companion.i18n import t
 from companion.problems import validation_message
 from companion.rules.constants import MAX_PLAYERS
@@ -38,13 +37,13 @@ from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
 from companion.session import DraftSession, Snapshot
+from companion.session import plays as history
 from companion.session.base import Refused
-from companion.session.powers import is_host
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
-from companion.views.hooks import current_page, use_form, use_redraw, use_session
+from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import colour_name
 from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
 from companion.views.widgets.toggles import radio, toggle
@@ -121,9 +120,9 @@ class NewGameDraft(BaseModel):
         return self.model_copy(update={"players": [p.model_copy(update={"name": ""}) for p in self.players]})
 
 
-def draft_key() -> str:
+def draft_key(ctx: AppContext) -> str:
     """This phone's New game draft, so two phones setting up at once don't type into one form."""
-    return phone_draft_key("new-game")
+    return phone_draft_key(ctx, "new-game")
 
 
 def _fresh(ctx: AppContext) -> NewGameDraft:
@@ -181,7 +180,7 @@ class Setup:
 
 def use_setup(ctx: AppContext) -> Setup:
     """This phone's New game draft as this screen edits it."""
-    session: DraftSession[NewGameDraft] = ctx.sessions.draft(draft_key(), partial(_from_saved, ctx))
+    session: DraftSession[NewGameDraft] = ctx.sessions.draft(draft_key(ctx), partial(_from_saved, ctx))
     shown = use_session(session, select=_layout)
     seen = use_form(lambda: Seen(shown.version))
     seen.version = shown.version
@@ -210,7 +209,7 @@ def start(setup: Setup) -> None:
         ctx.fail(_one_line(problem))
         return
     session = ctx.sessions.start_game(new_game(game_setup))
-    remember_names(ctx.store, [p.name for p in game_setup.players])
+    history.remember(ctx.sessions, [p.name for p in game_setup.players])
     # The game holds what was typed now: the next New game on this phone starts empty.
     setup.session.reset(_fresh(ctx), seen=setup.session.version)
     ctx.navigate(route_to("/table", game=session.key))
@@ -320,7 +319,7 @@ def _expansion(setup: Setup, expansion: ExpansionId) -> ft.Control:
     """Put a box on the table or take it off; the host's choice becomes the table's default for the next New game
     (a guest's phone may not change the app's settings: its choice stays in its own form)."""
     def toggled(_on: bool) -> None:
-        if setup.edit(lambda d: d.toggle_expansion(expansion)) and is_host(current_page()):
+        if setup.edit(lambda d: d.toggle_expansion(expansion)) and setup.ctx.sessions.viewer.host:
             setup.ctx.set_setting(EXPANSIONS_SETTING, setup.newest.expansions)
 
     return toggle(f"expansion-{expansion}", t("{name} ({players}+ players)", name=expansion_name(expansion),

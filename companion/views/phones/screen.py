@@ -19,6 +19,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
+from companion.session.listing import saved_games
 from companion.session.seats import Seat, SeatBook, Viewer
 from companion.views import theme
 from companion.views.context import AppContext, JoinedPhone, ServedTable
@@ -28,10 +29,8 @@ from companion.views.widgets import action_button, chip, label_value, screen, se
 
 
 def _games(ctx: AppContext) -> list[GameSummary]:
-    if ctx.store is None:
-        return []
     with contextlib.suppress(Exception):  # a damaged games list: seats are shown by number instead
-        return list(ctx.store.list_games())
+        return saved_games(ctx.sessions)
     return []
 
 

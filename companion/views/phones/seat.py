@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
+from companion.session.listing import saved_games
 from companion.session.seats import Seat
 from companion.views.context import AppContext
 from companion.views.hooks import use_redraw, use_subscription
@@ -23,10 +24,8 @@ from companion.views.widgets import action_button, screen, section_card, tagged
 
 
 def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
-    if ctx.store is None:
-        return []
     try:
-        return [g for g in ctx.store.list_games() if not g.finished]
+        return [g for g in saved_games(ctx.sessions) if not g.finished]
     except Exception as problem:  # a damaged store: say so, offer to look again
         ctx.fail(t("Saved games could not be read: {problem}", problem=problem))
         return []

@@ -35,11 +35,9 @@ from companion.rules.ruleset import list_presets
 from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem
 from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
-from companion.session.powers import is_host
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
 from companion.views.history.hooks import history_controls, name_suggestions
-from companion.views.hooks import current_page
 from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
@@ -166,7 +164,7 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
 
     def toggle_expansion(expansion: str) -> None:
         draft.expansions = known_expansions(list(set(draft.expansions) ^ {expansion}))
-        if is_host(current_page()):  # the table's default, as on New game; a guest may not change the app's settings
+        if ed.ctx.sessions.viewer.host:  # the table's default, as on New game; a guest may not change app settings
             ed.ctx.set_setting(EXPANSIONS_SETTING, draft.expansions)
         _changed(ed, draft)
 

@@ -19,6 +19,7 @@ from companion.i18n import t, tn
 from companion.problems import validation_message
 from companion.rules.errors import RuleViolation
 from companion.session import StoreError
+from companion.session.listing import saved_campaigns
 from companion.survey import TeamMember, new_campaign
 from companion.survey.models import Mode
 from companion.survey.sea import setup_note
@@ -49,12 +50,8 @@ class Lst:
 
 
 def _summaries(ctx: AppContext) -> tuple[list[dict[str, Any]], str | None]:
-    if ctx.store is None:
-        return [{"id": c.id, "name": c.name, "mode": c.mode, "weeks": len(c.weeks)}
-                for c in ctx.sessions.memory_campaigns()], None
-    ctx.sessions.flush()
     try:
-        return [s.model_dump() for s in ctx.store.list_campaigns()], None
+        return saved_campaigns(ctx.sessions), None
     except (OSError, StoreError) as problem:
         return [], t("Campaigns could not be read: {problem}", problem=problem)
 
