@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from companion.i18n import t, tn
 from companion.rules.cards import THE_PLUG, check_fish, known_name
+from companion.rules.constants import SHOALS
 from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.rules.fish import FishRef
@@ -174,8 +175,6 @@ def draw_regrets(state: GameState, index: int, count: int, from_player: int | No
 def shoal_emptied(state: GameState) -> GameState:
     """One more Shoal is empty; the move that empties the last one ends the game (A p.27: "If all Shoals are ever
     depleted, the game ends immediately"; docs/rules.md §3)."""
-    from companion.rules.constants import SHOALS
-
     state = replace(state, shoals_emptied=min(SHOALS, state.shoals_emptied + 1))
     if state.shoals_emptied < SHOALS:
         return state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.rules.sources import player_source
+
 
 class RuleViolation(Exception):
     """An action the rules forbid; the state it was applied to is unchanged.
@@ -20,8 +22,6 @@ class RuleViolation(Exception):
         self.message = message
 
     def __str__(self) -> str:
-        from companion.rules.sources import player_source  # sources imports i18n only: no circle
-
         source = player_source(self.rule)
         return f"{self.message} ({source})" if source else self.message
 

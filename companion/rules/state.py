@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import N_, t
+from companion.rules.cards import fish_value
 from companion.rules.constants import (
     DEPTHS,
     DINKS_IN_BOX,
@@ -226,8 +227,6 @@ class GameState(BaseModel):
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        from companion.rules.cards import fish_value
-
         return fish_value(self.madness(player), fish)
 
     def sale_gain(self, player: int, fish: list[FishRef]) -> int:
