@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import LANGUAGES, N_, t, use_language
+from companion.i18n import FONTS, LANGUAGES, N_, t, use_language
 from companion.resources import assets_path, data_path
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -396,21 +396,32 @@ def _page(out: Path, base: str) -> None:
     path.write_text(text)
 
 
+# Files a phone fetches only when it needs them, kept then (issue 26: the Chinese font, only by a phone showing
+# Chinese); every other file is precached when the app is installed.
+ON_DEMAND = frozenset(file for _family, file in FONTS.values())
+
+
 def site_files(out: Path) -> list[str]:
     """Every file of the site but the service worker, relative, sorted."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
 
 
+def precached(out: Path) -> list[str]:
+    """The files the service worker caches when it installs: all of :func:`site_files` but :data:`ON_DEMAND`."""
+    return [name for name in site_files(out) if name not in ON_DEMAND]
+
+
 def service_worker(out: Path) -> str:
-    """Write ``sw.js`` precaching every file of the site in a cache named by their hash; returns the cache name."""
+    """Write ``sw.js`` precaching the site (:func:`precached`) in a cache named by the hash of every file of it
+    (those fetched on demand too); returns the cache name."""
     digest = hashlib.sha256()
-    files = site_files(out)
-    for name in files:
+    for name in site_files(out):
         digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
     cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    on_demand = sorted(name for name in ON_DEMAND if (out / name).is_file())
     worker = (WEB_TEMPLATES / "sw.js").read_text()
     worker = worker.replace("__CACHE__", cache).replace("__PREFIX__", CACHE_PREFIX).replace(
-        "__FILES__", json.dumps(files, indent=0))
+        "__FILES__", json.dumps(precached(out), indent=0)).replace("__ON_DEMAND__", json.dumps(on_demand))
     (out / "sw.js").write_text(worker)
     return cache
 
