@@ -168,7 +168,7 @@ def _notice_lines(notices: NoticeSource | None, save_error: str | None) -> tuple
         return refusal_bar(save_error), 0
     error, steps, offers = notices.notice
     if error or save_error:
-        return NoticeLines(notices, save_error), 2 if offers and error else 0  # the answers' row below the line
+        return NoticeLines(notices, save_error), 3 if offers and error else 0  # the question, then its answers
     return (NoticeLines(notices, save_error), len(steps)) if steps else (None, 0)
 
 
@@ -197,12 +197,16 @@ def NoticeLines(source: NoticeSource, save_error: str | None) -> ft.Control:
     return refusal_bar(error or save_error) or steps_bar(steps) or ft.Container()
 
 
+BAR_PADDING = 24  # a Material 3 BottomAppBar's padding, above and below its content
+
+
 def _bottom_bar(bottom: ft.Control | None, notice: ft.Control | None, lines: int) -> ft.BottomAppBar | None:
     rows = [c for c in (notice, bottom) if c is not None]
     if not rows:
         return None
     height = theme.TOUCH + 24 if bottom is not None else 0
-    # A refusal is one line; ``lines`` steps get room for two lines each (a long one wraps), the rest scrolls.
-    notice_height = 0 if notice is None else theme.TOUCH + 8 if not lines else min(16 + 48 * lines, 208)
+    # A refusal is one line; ``lines`` rows of 48 px (a step's two lines when it wraps, a row of buttons) below the
+    # bar's own 12 px above and below; past four, the rest scrolls.
+    notice_height = 0 if notice is None else theme.TOUCH + 8 if not lines else min(BAR_PADDING + 48 * lines, 216)
     return ft.BottomAppBar(content=ft.Column(rows, spacing=4, tight=True, scroll=ft.ScrollMode.AUTO),
                            height=height + notice_height)
