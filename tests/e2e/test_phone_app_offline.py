@@ -146,6 +146,7 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
             # The Chinese font is not precached (issue 26): fetched once the phone shows Chinese, then kept.
             phone.open("/settings")
             phone.tap("language-zh_Hant")
+            phone.wait_text("設定", exact=True)  # the screen drawn again in Chinese before the next tap
             for _ in range(120):
                 held = cached_site(page)
                 if held["files"] == deadline_files + 1:
@@ -153,6 +154,7 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
                 page.wait_for_timeout(500)
             assert held["files"] == deadline_files + 1, held
             phone.tap("language-en")
+            phone.wait_text("Settings", exact=True)
 
             # The phone's export of everything, back on a fresh host: the host's campaign is unchanged.
             phone.open("/data")
