@@ -22,7 +22,7 @@ companion.session.powers.HostOnly: Only the host can delete a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from companion.i18n import t
 from companion.session.seated import SeatedSessions
@@ -45,13 +45,6 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "delete_play": lambda: t("Only the host can delete a play."),
     "set_setting": lambda: t("Only the host can change the app's settings."),
 }
-
-
-class Holder(Protocol):
-    """What a tab holds, as :func:`guard` needs it: whether its pass is the host's."""
-
-    @property
-    def is_host(self) -> bool: ...
 
 
 class HostOnly(StoreError):
@@ -91,15 +84,15 @@ class GuestStore:
         return getattr(self._store, name)
 
 
-def guard(store: Any, holder: Holder) -> Any:
+def guard(store: Any, host: bool) -> Any:
     """``store`` itself for the host, a :class:`GuestStore` over it for a guest (``None`` stays ``None``)."""
-    return store if store is None or holder.is_host else GuestStore(store)
+    return store if store is None or host else GuestStore(store)
 
 
 def tab_sessions(shared: Any, viewer: Viewer) -> SeatedSessions:
     """The shared sessions as the tab of ``viewer`` is given them: seen through its seat, and, on a guest's tab,
     over a :class:`GuestStore` (a host-only verb reached any other way is refused as well)."""
-    return SeatedSessions(shared if viewer.host else GuestStore(shared), viewer)
+    return SeatedSessions(guard(shared, viewer.host), viewer)
 
 
 def require_host(viewer: Viewer, verb: str) -> None:

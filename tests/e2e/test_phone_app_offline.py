@@ -11,7 +11,6 @@ starts again, records a catch, and keeps it across a reload. Chromium's installa
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 from pathlib import Path
@@ -25,18 +24,14 @@ from companion.store import open_store
 from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
 from tests.e2e.test_survey_campaign import catch
 from tests.store.conftest import campaign
-from tests.support.browser import FletPage, browser_missing
+from tests.support.browser import FletPage, require_browser
 from tests.support.phone_site import BOOT_MS, built_site, cached_site, phone_context, unexplained
 from tests.support.scorer import fill_in
 
 
 @pytest.fixture(scope="module")
 def site() -> Any:
-    reason = browser_missing()
-    if reason:
-        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-        pytest.skip(f"browser tests skipped: {reason}")
+    require_browser()
     return built_site()
 
 

@@ -24,7 +24,7 @@ def store(tmp_path):
 
 def test_a_guest_can_read_and_play_but_not_export_import_delete_or_restore(store):
     real, game_id = store
-    guest = guard(real, GUEST)
+    guest = guard(real, GUEST.is_host)
     assert [g.id for g in guest.list_games()] == [game_id] and guest.load_game(game_id) is not None
     document = real.export_all()
     for verb, args in (("export_all", ()), ("export_game", (game_id,)), ("import_data", (document,)),
@@ -37,12 +37,12 @@ def test_a_guest_can_read_and_play_but_not_export_import_delete_or_restore(store
 
 def test_the_host_keeps_the_store_itself(store):
     real, _ = store
-    assert guard(real, HOST) is real and guard(None, GUEST) is None
+    assert guard(real, HOST.is_host) is real and guard(None, GUEST.is_host) is None
 
 
 def test_a_guest_cannot_delete_a_campaign_through_the_shared_sessions(store):
     real, _ = store
-    sessions = guard(Sessions(real), GUEST)
+    sessions = guard(Sessions(real), GUEST.is_host)
     assert isinstance(sessions, GuestStore)
     with pytest.raises(HostOnly):
         sessions.delete_campaign("c1")

@@ -477,9 +477,8 @@ def launch_chromium() -> Iterator[object]:
             browser.close()
 
 
-@contextlib.contextmanager
-def chromium_for_tests() -> Iterator[object]:
-    """The browser for a test fixture: where it is missing the test is skipped, or fails when
+def require_browser() -> None:
+    """For a browser test: where the browser is missing the test is skipped, or fails when
     ``COMPANION_REQUIRE_BROWSER=1`` (CI, ``scripts/test``), so browser tests never skip silently there."""
     import pytest
 
@@ -488,5 +487,11 @@ def chromium_for_tests() -> Iterator[object]:
         if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
             pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
         pytest.skip(f"browser tests skipped: {reason}")
+
+
+@contextlib.contextmanager
+def chromium_for_tests() -> Iterator[object]:
+    """The browser for a test fixture (:func:`require_browser` first)."""
+    require_browser()
     with launch_chromium() as browser:
         yield browser
