@@ -41,9 +41,7 @@ def parts(site: Path) -> dict[str, int]:
         if not path.is_file():
             continue
         relative = path.relative_to(site).as_posix()
-        if relative.endswith(".whl"):
-            group = "wheels" if "pydantic_core" not in relative else "pydantic-core wheel"
-        elif relative.startswith("pyodide/"):
+        if relative.startswith("pyodide/"):
             group = "pyodide/" + relative.split("/", 1)[1] if relative.endswith((".wasm", ".zip")) else "pyodide/other"
         elif relative.startswith("canvaskit/"):
             group = "canvaskit"

@@ -7,10 +7,12 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
 - the Flutter client with CanvasKit only (no skwasm, no dart2wasm build, one CanvasKit variant), its unused fonts
   left out of the font manifest;
 - Pyodide from the installed flet-web, and the pinned wheels (:data:`PINNED`) from PyPI at build time, kept in
-  ``.phone-wheels/`` and listed in the site's own ``pyodide-lock.json`` so micropip loads them from the site; the
-  Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
-- ``app.tar.gz``: ``main.py``, the ``companion`` package (no server-only module is imported in the browser) and its
-  data, the message catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel);
+  ``.phone-wheels/``; the Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
+- ``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package (no server-only module is imported
+  in the browser) and its data, the message catalogs compiled to ``.mo`` (read with the standard library's gettext:
+  no babel), and the pinned packages installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own
+  Python (``web/compile.mjs``, run by Node.js). A start then neither installs packages with micropip nor compiles a
+  module: it unpacks one archive and imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
   hash of the site's content (:func:`service_worker`).
 
@@ -30,10 +32,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.i18n import FONTS, LANGUAGES, N_, t, use_language
 from companion.resources import assets_path, data_path
@@ -54,7 +56,7 @@ COMPILED = frozenset({"pydantic-core", "msgpack"})
 # Pyodide's command-line and TypeScript files.
 LEFT_OUT = re.compile(r"(^canvaskit/(skwasm|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
                       r"^main\.dart\.(wasm|mjs)$|^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
-                      r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json)$)")
+                      r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json|(micropip|packaging)-.*\.whl)$)")
 # flet-web's plugin assets for controls the companion never shows (video and audio players, recorder, maps).
 LEFT_OUT_ASSETS = ("assets/packages/media_kit/", "assets/packages/record_web/", "assets/packages/flutter_map/")
 # Icons Flutter's own widgets (and Flet's client) draw from the icon font: back arrows on every platform, a
@@ -76,6 +78,10 @@ STDLIB_LEFT_OUT = frozenset({
     "modulefinder"})
 # Modules that run on the building or testing machine only, never in the browser.
 NOT_SHIPPED = ("phone/build.py", "phone/serve.py", "phone/web/")
+# Parts of the pinned packages the app never imports: pydantic's copy of pydantic 1 (0.3 MB gzipped).
+PACKAGES_LEFT_OUT = ("pydantic/v1/",)
+# What an installed package keeps of its ``.dist-info``: what ``importlib.metadata`` reads (versions, entry points).
+DIST_INFO_KEPT = frozenset({"METADATA", "entry_points.txt"})
 CACHE_PREFIX = "deep-regrets-"
 # The service worker's banner, in the page itself (outside the Python app): each language's words are written
 # into the page at build time.
@@ -189,44 +195,30 @@ def _emscripten_environment(runtime: Runtime) -> dict[str, str]:
             "extra": ""}
 
 
-def lock_entry(wheel: Path, runtime: Runtime) -> dict[str, Any]:
-    """The ``pyodide-lock.json`` entry that makes micropip load ``wheel`` from the site: its top-level imports and
-    its dependencies in the browser (each must be pinned too)."""
+def check_depends(wheels: list[Path], runtime: Runtime) -> None:
+    """Refuse a wheel that needs, in the browser, a package not pinned (it would be missing from the site)."""
     from packaging.requirements import Requirement
 
-    name, version, *_ = wheel_tags(wheel.name)
-    with zipfile.ZipFile(wheel) as archive:
-        files = archive.namelist()
-        metadata = next(f for f in files if f.endswith(".dist-info/METADATA"))
-        requires = [line.split(":", 1)[1].strip() for line in archive.read(metadata).decode().splitlines()
-                    if line.startswith("Requires-Dist:")]
-    imports = sorted({f.split("/")[0].removesuffix(".py") for f in files
-                      if not f.split("/")[0].endswith((".dist-info", ".data")) and (f.endswith(".py") or "/" in f)})
-    depends = []
     environment = _emscripten_environment(runtime)
-    for text in requires:
-        requirement = Requirement(text)
-        if requirement.marker is not None and not requirement.marker.evaluate(environment):
-            continue
-        needed = canonical(requirement.name)
-        if needed not in PINNED:
-            raise BuildError(f"{name} {version} needs {needed} in the browser, which is not pinned "
-                             f"(companion/phone/build.py, PINNED)")
-        depends.append(needed)
-    return {"name": wheel.name.split("-")[0], "version": version, "file_name": wheel.name,
-            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-            "package_type": "package", "imports": imports, "depends": sorted(depends), "unvendored_tests": False,
-            "shared_library": False}
-
-
-def write_lock(site_pyodide: Path, wheels: list[Path], runtime: Runtime) -> None:
-    """The site's ``pyodide-lock.json``: flet-web's, keeping only the packages whose files the site holds
-    (micropip, packaging) and adding the pinned wheels."""
-    lock = json.loads((runtime.folder / "pyodide-lock.json").read_text())
-    kept = {key: entry for key, entry in lock["packages"].items() if (site_pyodide / entry["file_name"]).is_file()}
     for wheel in wheels:
-        kept[wheel_tags(wheel.name)[0]] = lock_entry(wheel, runtime)
-    lock["packages"] = kept
+        name, version, *_ = wheel_tags(wheel.name)
+        with zipfile.ZipFile(wheel) as archive:
+            metadata = next(f for f in archive.namelist() if f.endswith(".dist-info/METADATA"))
+            requires = [line.split(":", 1)[1].strip() for line in archive.read(metadata).decode().splitlines()
+                        if line.startswith("Requires-Dist:")]
+        for text in requires:
+            requirement = Requirement(text)
+            needed = canonical(requirement.name)
+            if (requirement.marker is None or requirement.marker.evaluate(environment)) and needed not in PINNED:
+                raise BuildError(f"{name} {version} needs {needed} in the browser, which is not pinned "
+                                 f"(companion/phone/build.py, PINNED)")
+
+
+def write_lock(site_pyodide: Path, runtime: Runtime) -> None:
+    """The site's ``pyodide-lock.json``: flet-web's, listing no package (the app's are in its archive, installed
+    already: nothing is loaded with micropip)."""
+    lock = json.loads((runtime.folder / "pyodide-lock.json").read_text())
+    lock["packages"] = {}
     (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
@@ -247,31 +239,72 @@ def compiled_catalogs() -> dict[str, bytes]:
     return compiled
 
 
-def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
-    info = tarfile.TarInfo(name)
-    info.size, info.mtime, info.mode = len(data), 0, 0o644
-    archive.addfile(info, io.BytesIO(data))
+def _unpack(wheel: Path, packages: Path) -> None:
+    """Install ``wheel`` into ``packages`` as micropip would, keeping of its metadata only what
+    ``importlib.metadata`` reads (its version, its entry points), without type stubs or a client extension's Dart
+    source (``flutter/``, for ``flet build``)."""
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            top, _, rest = name.partition("/")
+            if (top.endswith(".data") or top == "flutter" or name.endswith(".pyi") or name.startswith(PACKAGES_LEFT_OUT)
+                    or (top.endswith(".dist-info") and rest not in DIST_INFO_KEPT)):
+                continue
+            archive.extract(name, packages)
 
 
-def app_archive(target: Path) -> None:
-    """``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package without what runs only on a
-    computer, its data with the catalogs compiled, and the pinned requirements for micropip."""
-    package = CHECKOUT / "companion"
+def _compile(staged: Path, runtime: Runtime, shown_as: str) -> None:
+    """Compile the Python under ``staged`` (found at ``shown_as`` in the browser) with the runtime's own
+    interpreter (``web/compile.mjs``, by Node.js)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the app's Python with Pyodide's own interpreter: install it "
+                         "(Debian: apt-get install nodejs; version 20 or newer)")
+    done = subprocess.run([node, str(WEB_TEMPLATES / "compile.mjs"), str(runtime.folder), str(staged), shown_as],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"compiling the app's Python with Pyodide failed:\n{(done.stdout + done.stderr)[-1500:]}")
+
+
+def _tar(staged: Path, target: Path) -> None:
+    """``staged`` as a gzipped tar, the same bytes for the same files (sorted, no times, no owners)."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:
-        _add(archive, "main.py", b"from companion.phone.boot import start\n\nstart()\n")
-        _add(archive, "requirements.txt", "".join(f"{n}=={v}\n" for n, v in PINNED.items()).encode())
+        for path in sorted(staged.rglob("*")):
+            if path.is_file():
+                info = tarfile.TarInfo(path.relative_to(staged).as_posix())
+                info.size, info.mtime, info.mode = path.stat().st_size, 0, 0o644
+                with path.open("rb") as data:
+                    archive.addfile(info, data)
+    target.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+
+
+def app_archive(target: Path, wheels: list[Path], runtime: Runtime) -> None:
+    """``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package without what runs only on a
+    computer, its data with the catalogs compiled, and the pinned packages installed in ``__pypackages__`` (which
+    Flet's worker puts on ``sys.path``), all compiled to bytecode (:func:`_compile`)."""
+    package = CHECKOUT / "companion"
+    with tempfile.TemporaryDirectory(prefix="companion-archive-") as folder:
+        staged = Path(folder)
+        (staged / "main.py").write_text("from companion.phone.app import run\n\nrun()\n")
         for path in sorted(package.rglob("*.py")):
             relative = path.relative_to(package).as_posix()
             if not relative.startswith(NOT_SHIPPED):
-                _add(archive, f"companion/{relative}", path.read_bytes())
+                _write(staged / "companion" / relative, path.read_bytes())
         for path in sorted(data_path().rglob("*")):
             relative = path.relative_to(data_path()).as_posix()
             if path.is_file() and not relative.endswith((".po", ".pot")):
-                _add(archive, f"companion/_data/{relative}", path.read_bytes())
+                _write(staged / "companion" / "_data" / relative, path.read_bytes())
         for name, data in compiled_catalogs().items():
-            _add(archive, f"companion/_data/{name}", data)
-    target.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+            _write(staged / "companion" / "_data" / name, data)
+        for wheel in wheels:
+            _unpack(wheel, staged / "__pypackages__")
+        _compile(staged, runtime, "/home/pyodide")
+        _tar(staged, target)
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
 
 
 def _copy_client(web: Path, out: Path) -> None:
@@ -311,14 +344,22 @@ def _fonts(out: Path) -> None:
         shutil.rmtree(out / "assets" / prefix, ignore_errors=True)
 
 
-def _trim_stdlib(site_pyodide: Path) -> None:
-    """Pyodide's standard library without :data:`STDLIB_LEFT_OUT`."""
+def _stdlib(site_pyodide: Path, runtime: Runtime) -> None:
+    """Pyodide's standard library without :data:`STDLIB_LEFT_OUT`, compiled (it ships as source: Pyodide's own
+    start-up compiled every module it imports, each time)."""
     path = site_pyodide / "python_stdlib.zip"
-    kept = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(kept, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for entry in source.infolist():
-            if entry.filename.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT:
-                out.writestr(entry, source.read(entry), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    with tempfile.TemporaryDirectory(prefix="companion-stdlib-") as folder:
+        staged = Path(folder)
+        with zipfile.ZipFile(path) as source:
+            source.extractall(staged, [entry for entry in source.namelist()
+                                       if entry.split("/")[0].removesuffix(".py") not in STDLIB_LEFT_OUT])
+        _compile(staged, runtime, f"/lib/python{runtime.python_tag.removeprefix('cp')}.zip")
+        kept = io.BytesIO()
+        with zipfile.ZipFile(kept, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            for file in sorted(staged.rglob("*")):
+                if file.is_file():
+                    out.writestr(zipfile.ZipInfo(file.relative_to(staged).as_posix()), file.read_bytes(),
+                                 compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     path.write_bytes(kept.getvalue())
 
 
@@ -459,12 +500,11 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    check_depends(wheels, runtime)
     _copy_client(web, out)
-    for wheel in wheels:
-        shutil.copyfile(wheel, out / "pyodide" / wheel.name)
-    write_lock(out / "pyodide", wheels, runtime)
-    _trim_stdlib(out / "pyodide")
-    app_archive(out / "app.tar.gz")
+    write_lock(out / "pyodide", runtime)
+    _stdlib(out / "pyodide", runtime)
+    app_archive(out / "app.tar.gz", wheels, runtime)
     _copy_assets(out)
     _fonts(out)
     _subset_icons(out)

@@ -5,11 +5,11 @@ The site is built once per test run (``tests.support.phone_site.built_site``, sh
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
 import json
 import re
 import tarfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -31,17 +31,27 @@ def _archive(site: Path) -> dict[str, bytes]:
         return {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}  # type: ignore[union-attr]
 
 
-def test_every_package_micropip_may_load_is_in_the_site_with_its_hash(site: Path) -> None:
-    lock: dict[str, Any] = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
-    packages = lock["packages"]
-    for name, entry in packages.items():
-        wheel = site / "pyodide" / entry["file_name"]
-        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
-        assert set(entry["depends"]) <= set(packages), name
+def test_every_pinned_package_is_installed_in_the_archive_and_none_is_left_to_micropip(site: Path) -> None:
+    files = _archive(site)
     for name, version in PINNED.items():
-        assert packages[canonical(name)]["version"] == version
-    requirements = _archive(site)["requirements.txt"].decode().split()
-    assert sorted(requirements) == sorted(f"{n}=={v}" for n, v in PINNED.items())
+        metadata = [path for path in files if path.startswith("__pypackages__/")
+                    and path.endswith(".dist-info/METADATA") and canonical(path.split("/")[1].split("-")[0]) == name]
+        assert len(metadata) == 1, name
+        assert f"\nVersion: {version}\n" in files[metadata[0]].decode(), name
+    lock: dict[str, Any] = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and not list(site.rglob("*.whl"))
+    assert "requirements.txt" not in files  # Flet's worker then loads no micropip
+
+
+def test_the_archive_holds_bytecode_pyodide_s_python_made_and_no_source(site: Path) -> None:
+    files = _archive(site)
+    assert not [name for name in files if name.endswith(".py")]
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:  # compiled by Pyodide's own Python
+        magic = stdlib.read(next(n for n in stdlib.namelist() if n.endswith(".pyc")))[:4]
+    assert files["companion/phone/app.pyc"][:4] == files["__pypackages__/pydantic/main.pyc"][:4] == magic
+    # "unchecked hash" pycs (PEP 552, flags 0b01): valid whatever time unpacking gives the files
+    assert int.from_bytes(files["main.pyc"][4:8], "little") == 1
+    assert any(name.endswith("_pydantic_core.cpython-314-wasm32-emscripten.so") for name in files)
 
 
 def test_one_renderer_and_every_runtime_path_on_the_site(site: Path) -> None:
@@ -75,7 +85,7 @@ def test_the_service_worker_precaches_every_file_in_a_cache_named_by_their_conte
 
 def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Path) -> None:
     files = _archive(site)
-    assert "main.py" in files and "companion/phone/app.py" in files
+    assert "main.pyc" in files and "companion/phone/app.pyc" in files
     assert not [name for name in files if name.endswith((".po", ".pot"))]
     assert not [name for name in files if name.startswith(("companion/phone/build", "companion/phone/serve"))]
     italian = gettext.GNUTranslations(io.BytesIO(files["companion/_data/locale/it/LC_MESSAGES/messages.mo"]))
