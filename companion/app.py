@@ -34,6 +34,7 @@ from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext, ServedTable, route_to
 from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
+from companion.views.widgets.kept import KEPT
 
 if TYPE_CHECKING:
     from companion.net.codes import Keys
@@ -140,7 +141,7 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
         view = _problem_view(ctx, refusal)
         view.key = route
         return [view]
-    return [route_screen(ctx, route, version)]
+    return KEPT(ctx.kept, lambda: [route_screen(ctx, route, version)])  # the phone app's "Saved" mark reads it
 
 
 def use_seat_changes(ctx: AppContext) -> None:

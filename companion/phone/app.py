@@ -3,7 +3,8 @@
 What differs from the served app, all decided here:
 
 - the store lives in IndexedDB (:mod:`companion.phone.storage`), loaded before the first screen, copied after
-  every save and once more when the app is hidden;
+  every save and once more when the app is hidden; every app bar says "Saved on this phone" only once the copy of
+  the last change is done;
 - saves are written at once, as everywhere (the Saver starts no thread: Pyodide can't);
 - the phone's owner is the host: this tab gets the owner's pass, so export, import, restore and delete are its;
 - the language comes from the device's locales (Flet's device info), given to the app as a browser's
@@ -29,6 +30,8 @@ DATA_DIR = "/home/pyodide/deep-regrets-companion"
 # The phone's owner: the one tab of this app, with the host's powers.
 OWNER = Pass("local", Role.HOST)
 LAN_ROUTES = ("/phones", "/seat")
+# Where versions of the app before its archive shipped compiled bytecode kept what they compiled (about 10 MB).
+OLD_BYTECODE = "/home/pyodide/pycache"
 HIDDEN = frozenset({ft.AppLifecycleState.HIDE, ft.AppLifecycleState.INACTIVE, ft.AppLifecycleState.PAUSE})
 
 
@@ -88,6 +91,7 @@ async def main(page: ft.Page) -> None:
     from companion.phone import storage
     from companion.session import Saver, Sessions
 
+    storage.forget(OLD_BYTECODE)
     store, syncer = await open_phone_store()
     kept = await storage.persisted()
     tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
@@ -99,6 +103,7 @@ async def main(page: ft.Page) -> None:
         ctx.lan_screens = False
         ctx.kept_for_good = bool(kept)
         if syncer is not None:
+            ctx.kept = syncer
             syncer.on_failure = lambda problem: ctx.fail(
                 t("Could not keep the data in this browser's storage: {problem}", problem=problem))
 

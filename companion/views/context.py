@@ -54,6 +54,15 @@ class ServedTable(Protocol):
     def phones(self) -> Sequence[JoinedPhone]: ...
 
 
+class KeptSource(Protocol):
+    """The phone app's copy of its data to the browser's storage: whether it holds every change yet, and who to
+    tell when that flips (:class:`companion.phone.storage.Syncer`)."""
+
+    kept: bool
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+
 def route_to(path: str, **params: object) -> str:
     """``route_to("/score", game="g1")`` → ``"/score?game=g1"``; ``None`` values are left out."""
     query = urlencode({k: v for k, v in params.items() if v is not None})
@@ -93,6 +102,7 @@ class AppContext:
     # the browser keeps its storage for good (``navigator.storage.persist()`` granted); None: not the phone app.
     lan_screens: bool = True
     kept_for_good: bool | None = None
+    kept: KeptSource | None = None  # the phone app's copy to the browser's storage (the "Saved" mark)
 
     def __repr__(self) -> str:  # a prop of every screen: the dataclass repr walked this tab's whole page
         return short_repr("AppContext", route=self.route)

@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import threading
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 from companion.net.identity import Tabs
 from companion.phone import build
 from companion.phone.app import locale_tags, tell_app
-from companion.phone.storage import SyncedStore, Syncer
+from companion.phone.storage import START_AFTER_S, SyncedStore, Syncer
 from companion.session import Saver, Sessions
 from companion.store import open_store
 from companion.survey.models import Campaign
@@ -109,6 +110,41 @@ def test_every_write_is_copied_to_the_browser_and_reads_are_not() -> None:
     asyncio.run(play())
 
 
+def test_saved_is_said_only_once_the_copy_is_done_and_the_copy_follows_the_tap() -> None:
+    # Issue 24: a save reaches IndexedDB before the app reports it saved (the app bars' mark follows ``kept``).
+    copying: list[bool] = []
+    heard: list[bool] = []
+
+    async def copy() -> None:
+        copying.append(syncer.kept)
+        await asyncio.sleep(0.01)
+
+    async def play() -> None:
+        syncer.subscribe(lambda: heard.append(syncer.kept))
+        syncer.request()  # a save
+        assert not syncer.kept and syncer.runs == 0  # the tap is drawn before the copy starts
+        await asyncio.sleep(START_AFTER_S / 2)
+        syncer.request()  # another save before the copy started: one copy holds both
+        await asyncio.sleep(START_AFTER_S + 0.05)
+        assert syncer.kept and syncer.runs == 1
+
+    syncer = Syncer(copy)
+    asyncio.run(play())
+    assert copying == [False] and heard == [False, True]
+
+
+def test_a_copy_that_failed_leaves_the_data_not_saved() -> None:
+    async def broken() -> None:
+        raise OSError("QuotaExceededError")
+
+    async def play() -> bool:
+        syncer = Syncer(broken)
+        await syncer.flush()
+        return syncer.kept
+
+    assert asyncio.run(play()) is False
+
+
 def test_a_failed_copy_is_told() -> None:
     told: list[str] = []
 
@@ -162,16 +198,20 @@ def test_a_pure_wheel_pinned_must_be_pure() -> None:
         build.check_wheels([Path("tinydb-4.9.0-cp314-cp314-manylinux_2_17_x86_64.whl")], _runtime())
 
 
-def test_bytecode_is_kept_per_version_of_the_app_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.phone.boot import version
+def test_a_wheel_needing_a_package_not_pinned_is_refused(tmp_path: Path) -> None:
+    wheel = tmp_path / "tinydb-4.9.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("tinydb-4.9.0.dist-info/METADATA", "Name: tinydb\nVersion: 4.9.0\n"
+                         "Requires-Dist: ujson>=5\nRequires-Dist: pywin32; sys_platform == 'win32'\n")
+    with pytest.raises(build.BuildError, match=r"tinydb 4\.9\.0 needs ujson in the browser, which is not pinned"):
+        build.check_depends([wheel], _runtime())
 
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "companion").mkdir()
-    source = tmp_path / "companion" / "rules.py"
-    source.write_text("DICE = 4\n")
-    first = version()
-    source.write_text("DICE = 5\n")  # same size, same mtime in the archive: only the content tells them apart
-    assert version() != first
+
+def test_the_build_says_it_needs_node_to_compile_the_bytecode(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match=r"Node\.js is needed"):
+        build.app_archive(tmp_path / "app.tar.gz", [], _runtime())
+    assert not (tmp_path / "app.tar.gz").exists()
 
 
 def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

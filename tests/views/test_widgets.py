@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import flet as ft
@@ -9,7 +10,9 @@ from viewtree import find, ids, is_enabled, label_of, tap, text_of, walk
 
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
+from companion.views.widgets.kept import KEPT
 from companion.views.widgets.toggles import toggle
+from tests.support.components import Rendered
 
 
 def test_stepper_names_its_three_parts_and_calls_the_right_handler():
@@ -60,12 +63,46 @@ def test_button_without_handler_is_disabled():
 
 def test_screen_has_a_back_button_only_when_asked():
     calls: list[int] = []
-    with_back = screen("/t", "Title", [chip("c", "Chip"), section_card("s", "Card", [ft.Text("body")])],
-                       back=lambda: calls.append(1))
+    with_back = Rendered(screen, "/t", "Title", [chip("c", "Chip"), section_card("s", "Card", [ft.Text("body")])],
+                         back=lambda: calls.append(1)).render()
     tap(with_back, "back")
     assert calls == [1]
-    assert "back" not in ids(screen("/", "Home", []))
+    assert "back" not in ids(Rendered(screen, "/", "Home", []).render())
     assert isinstance(with_back, ft.View) and with_back.route == "/t"
+
+
+class _Copies:
+    """A KeptSource as the phone app's Syncer is one: whether the browser's storage holds every change."""
+
+    def __init__(self) -> None:
+        self.kept = True
+        self.listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def flip(self, kept: bool) -> None:
+        self.kept = kept
+        for listener in list(self.listeners):
+            listener()
+
+
+def test_the_phone_app_s_app_bars_say_saved_only_once_the_browser_holds_every_change():
+    # Issue 24: a save is synced to IndexedDB before the app reports it saved.
+    copies = _Copies()
+    shown = Rendered(lambda: KEPT(copies, lambda: screen("/", "Home", [])))
+    assert label_of(shown.render(), "kept-mark") == "Saved on this phone"
+    shown.phone.call(lambda: copies.flip(False))  # a save: its copy to IndexedDB is under way
+    assert label_of(shown.render(), "kept-mark") == "Saving…"
+    shown.phone.call(lambda: copies.flip(True))
+    assert label_of(shown.render(), "kept-mark") == "Saved on this phone"
+
+
+def test_the_served_app_s_screens_show_no_saved_mark():
+    # The served app writes each change to disk before any phone is shown it: there is nothing to wait for.
+    home = Rendered(screen, "/", "Home", []).render()
+    assert "kept-mark" not in ids(home) and home.appbar is not None
 
 
 def test_theme_defaults_to_dark_for_a_dim_table():

@@ -12,6 +12,7 @@ from companion.i18n import t
 from companion.views import theme
 from companion.views.context import Offer
 from companion.views.hooks import use_threadsafe
+from companion.views.widgets.kept import KeptMark
 
 Handler = Callable[[], object]  # what a handler returns (a move applied or not) is ignored
 
@@ -153,8 +154,8 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
         route=route,
         appbar=ft.AppBar(title=(title_text(title) if long else ft.Text(title, size=theme.TITLE))
                          if isinstance(title, str) else title,
-                         leading=leading, actions=actions or [], toolbar_height=theme.TOUCH + 16 if long else None,
-                         automatically_imply_leading=False),
+                         leading=leading, actions=[*(actions or []), KeptMark()],
+                         toolbar_height=theme.TOUCH + 16 if long else None, automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
         bottom_appbar=_bottom_bar(bottom, *_notice_lines(notices, save_error)),
