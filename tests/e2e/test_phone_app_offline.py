@@ -5,7 +5,8 @@ One phone's journey: score a 3-angler table (expected figures: tests/e2e/test_st
 §7; with three anglers the same ranking holds and Bo, the highest Regret total, still discards his slot-1 Fish), play
 a survey week, export the campaign and import it on a game-night host, import the host's campaign, reload and find
 everything kept; the service worker holds the whole site; with the server stopped and the browser offline the app
-starts again, records a catch, and keeps it across a reload. Chromium's installability check reports no error.
+starts again, records a catch, says it is saved, and keeps it across a reload. Chromium's installability check
+reports no error.
 """
 
 from __future__ import annotations
@@ -165,6 +166,8 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
         phone.tap("survey-start-week")
         phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
         catch(phone, "Hammerhead", "hammerhead-shark")
+        # Issue 24: the app bar says "Saved" only once the copy to IndexedDB holds the catch; then a reload finds it.
+        phone.wait_value("kept-mark", re.compile("Saved on this phone"))
         start(phone, f"/survey/week?c={survey_id}")
         phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
         phone.wait_id("survey-held-hammerhead-shark")
