@@ -56,7 +56,8 @@ COMPILED = frozenset({"pydantic-core", "msgpack"})
 # Pyodide's command-line and TypeScript files.
 LEFT_OUT = re.compile(r"(^canvaskit/(skwasm|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
                       r"^main\.dart\.(wasm|mjs)$|^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
-                      r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json|(micropip|packaging)-.*\.whl)$)")
+                      r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json|"
+                      r"(micropip|packaging)-.*\.whl)$)")
 # flet-web's plugin assets for controls the companion never shows (video and audio players, recorder, maps).
 LEFT_OUT_ASSETS = ("assets/packages/media_kit/", "assets/packages/record_web/", "assets/packages/flutter_map/")
 # Icons Flutter's own widgets (and Flet's client) draw from the icon font: back arrows on every platform, a
@@ -252,14 +253,19 @@ def _unpack(wheel: Path, packages: Path) -> None:
             archive.extract(name, packages)
 
 
-def _compile(staged: Path, runtime: Runtime, shown_as: str) -> None:
-    """Compile the Python under ``staged`` (found at ``shown_as`` in the browser) with the runtime's own
-    interpreter (``web/compile.mjs``, by Node.js)."""
+def _node() -> str:
+    """The Node.js that runs Pyodide's own Python at build time (:func:`_compile`)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("Node.js is needed to compile the app's Python with Pyodide's own interpreter: install it "
                          "(Debian: apt-get install nodejs; version 20 or newer)")
-    done = subprocess.run([node, str(WEB_TEMPLATES / "compile.mjs"), str(runtime.folder), str(staged), shown_as],
+    return node
+
+
+def _compile(staged: Path, runtime: Runtime, shown_as: str) -> None:
+    """Compile the Python under ``staged`` (found at ``shown_as`` in the browser) with the runtime's own
+    interpreter (``web/compile.mjs``, by Node.js)."""
+    done = subprocess.run([_node(), str(WEB_TEMPLATES / "compile.mjs"), str(runtime.folder), str(staged), shown_as],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"compiling the app's Python with Pyodide failed:\n{(done.stdout + done.stderr)[-1500:]}")
@@ -497,10 +503,11 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     runtime = read_runtime(web / "pyodide")
     wheels = fetch_wheels(runtime, wheel_cache or Path(os.environ.get("COMPANION_WHEELS", CHECKOUT / ".phone-wheels")))
     check_wheels(wheels, runtime)
+    check_depends(wheels, runtime)
+    _node()  # before the old site is wiped: a build that can't be done leaves it as it was
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    check_depends(wheels, runtime)
     _copy_client(web, out)
     write_lock(out / "pyodide", runtime)
     _stdlib(out / "pyodide", runtime)

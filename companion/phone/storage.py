@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
-# The store's methods that change files: each is followed by a copy to IndexedDB.
 # How long after a save its copy to IndexedDB starts: the tap's own patch goes to the screen first.
 START_AFTER_S = 0.05
+# The store's methods that change files: each is followed by a copy to IndexedDB.
 WRITES = ("save_", "delete_", "set_", "import_", "restore_", "undo_", "compact_")
 
 

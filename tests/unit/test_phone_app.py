@@ -214,6 +214,17 @@ def test_the_build_says_it_needs_node_to_compile_the_bytecode(monkeypatch: pytes
     assert not (tmp_path / "app.tar.gz").exists()
 
 
+def test_a_build_that_can_t_be_done_leaves_the_site_built_before(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("the site built before")
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match=r"Node\.js is needed"):
+        build.build(site)
+    assert (site / "index.html").read_text() == "the site built before"
+
+
 def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
