@@ -34,7 +34,7 @@ from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext, ServedTable, route_to
 from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
-from companion.views.widgets.kept import KEPT
+from companion.views.widgets.basics import KEPT
 
 if TYPE_CHECKING:
     from companion.net.codes import Keys

@@ -77,18 +77,26 @@ class TabFeed(Generic[T]):
             follower(snapshot)
 
 
+def use_here_first(setter: Callable[[Any], None], delay: float = 0.0) -> Callable[[Any], None]:
+    """``setter`` made callable from anywhere: at once when called while this tab handles its own event (what the
+    tab did is drawn in the same pass), else on the tab's event loop ``delay`` seconds later
+    (:func:`use_threadsafe`)."""
+    mine = current_page()
+    later = use_threadsafe(setter, delay)
+
+    def deliver(value: Any) -> None:
+        if mine is not None and current_page() is mine:
+            setter(value)
+        else:
+            later(value)
+
+    return deliver
+
+
 def use_feed(session: Session[T]) -> TabFeed[T]:
     """The tab's :class:`TabFeed` of ``session`` for the component's life (a stable prop for its children)."""
     feed: TabFeed[T] = ft.use_memo(lambda: TabFeed(session), [session])
-    mine = current_page()
-    later = use_threadsafe(feed.tell, OTHER_TABS_DELAY)
-
-    def heard(snapshot: Snapshot[T]) -> None:
-        if mine is not None and current_page() is mine:
-            feed.tell(snapshot)  # this tab's own move: its render goes first
-        else:
-            later(snapshot)
-
+    heard = use_here_first(feed.tell, OTHER_TABS_DELAY)  # this tab's own move: its render goes first
     use_subscription(lambda: session.subscribe(heard), [session])
     return feed
 

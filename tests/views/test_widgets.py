@@ -10,7 +10,7 @@ from viewtree import find, ids, is_enabled, label_of, tap, text_of, walk
 
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
-from companion.views.widgets.kept import KEPT
+from companion.views.widgets.basics import KEPT
 from companion.views.widgets.toggles import toggle
 from tests.support.components import Rendered
 

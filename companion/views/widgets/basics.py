@@ -10,9 +10,8 @@ import flet as ft
 
 from companion.i18n import t
 from companion.views import theme
-from companion.views.context import Offer
-from companion.views.hooks import use_threadsafe
-from companion.views.widgets.kept import KeptMark
+from companion.views.context import KeptSource, Offer
+from companion.views.hooks import use_here_first, use_subscription, use_threadsafe
 
 Handler = Callable[[], object]  # what a handler returns (a move applied or not) is ignored
 
@@ -128,6 +127,28 @@ LONG_TITLE = 15
 
 def _long(title: str) -> bool:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title) > LONG_TITLE
+
+
+# The phone app's copy of its data to the browser's storage (IndexedDB), read by :func:`KeptMark`: provided by the
+# app's root in the phone app (:mod:`companion.phone`); None in the served app, which writes each change to disk
+# before any phone is shown it.
+KEPT: ft.ContextProvider[KeptSource | None] = ft.create_context(None)
+
+
+@ft.component
+def KeptMark() -> ft.Control:
+    """The phone app's mark in every app bar: "Saved on this phone" once the browser's storage holds every change,
+    "Saving…" while a copy to it is pending; nothing in the served app."""
+    source: KeptSource | None = ft.use_context(KEPT)
+    kept, set_kept = ft.use_state(source is None or source.kept)
+    heard = use_here_first(set_kept)  # the tab's own save: drawn in the same pass as the tap
+    use_subscription(lambda: source.subscribe(lambda: heard(source.kept)) if source is not None else (lambda: None),
+                     [source])
+    if source is None:
+        return ft.Container(visible=False)
+    words = t("Saved on this phone") if kept else t("Saving…")
+    icon = ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if kept else ft.Icons.HOURGLASS_TOP, size=22, tooltip=words)
+    return tagged("kept-mark", ft.Container(icon, padding=ft.Padding.only(right=8)), label=words)
 
 
 def title_text(title: str) -> ft.Text:
