@@ -21,7 +21,7 @@ from tests.support.browser import PHONE, FletPage, ServedApp, companion_command,
 REPO = Path(__file__).resolve().parents[1]
 
 LOCALES = {"en-US": "Deep Regrets", "it-IT": "Nuova partita", "zh-TW": "新遊戲"}
-FONT = "NotoSansTC-companion.otf"
+FONT = "NotoSansCJK-companion.woff2"
 
 
 def first_load(browser: Any, url: str, locale: str, shown: str) -> tuple[int, int]:

@@ -6,8 +6,9 @@ response, gzips it once, keeps the bytes in memory and in ``cache_dir``, and fro
 Compressing on every request made the first screen slower than no compression at all.
 
 It also adds ``Cache-Control``: a year for file names that carry a content hash, a revalidation (ETag, 304)
-for the rest, puts the reconnect banner (:mod:`companion.net.banner`) into ``index.html``, and leaves out of the
-font manifest the fonts the app never draws with (Flutter downloads every listed font at start-up).
+for the rest, puts the reconnect banner (:mod:`companion.net.banner`) into ``index.html``, leaves out of the
+font manifest the fonts the app never draws with (Flutter downloads every listed font at start-up), and answers
+Flutter's requests for a fallback font (:func:`fallback_font`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.i18n import FONTS
 from companion.net.gate import ASGIApp, Message, Receive, Scope, Send
 
 COMPRESSIBLE = (".wasm", ".js", ".mjs", ".json", ".html", ".css", ".otf", ".ttf", ".txt", ".bin", ".svg")
@@ -40,6 +42,13 @@ FONT_MANIFEST = "/assets/FontManifest.json"
 # The math fonts of Markdown's LaTeX and the Cupertino icons: the companion uses neither (0.85 MB unpacked).
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 CHANGED_HERE = ("/", FONT_MANIFEST)  # index.html (every route) and the font manifest
+# Text in a script the page's fonts lack (a Chinese name on an English phone) makes Flutter fetch a piece of a Noto
+# font from ``fontFallbackBaseUrl`` + ``<family>/<version>/<piece>.woff2``; flet-web sets that to ``assets/fonts/``
+# on the page's own origin, where no such file is. The CJK families are answered with the bundled CJK font (every
+# piece with the same file, so a phone downloads it once); other scripts have no font here: a quick 404, not the page.
+FALLBACK_FONTS = "/assets/fonts/"
+CJK_FALLBACKS = ("notosanssc", "notosanstc", "notosanshk", "notosansjp", "notosanskr")
+CJK_FONT_FILE = FONTS["zh_Hant"][1]
 log = logging.getLogger(__name__)
 
 
@@ -84,6 +93,10 @@ class WebFiles:
             await self.app(scope, receive, send)
             return
         path = scope["path"]
+        fallback = fallback_font(path)
+        if fallback is not None:
+            await _answer_fallback(fallback, send)
+            return
         headers = dict((k.lower(), v) for k, v in scope.get("headers", []))
         gzip_ok = b"gzip" in headers.get(b"accept-encoding", b"")
         if not (self._compressible(path) and (gzip_ok or _key(path) in CHANGED_HERE)):
@@ -177,6 +190,29 @@ def without_fonts(manifest: bytes, prefixes: Iterable[str]) -> bytes:
     families = json.loads(manifest)
     kept = [f for f in families if not str(f.get("family", "")).startswith(tuple(prefixes))]
     return json.dumps(kept).encode()
+
+
+def fallback_font(path: str) -> str | None:
+    """For a request of one of Flutter's fallback fonts: the bundled font's address for a CJK family, ``""`` for
+    any other (none is shipped); None for every other path.
+
+    >>> fallback_font("/assets/fonts/notosanssc/v37/k3kCo84.119.woff2"), fallback_font("/assets/fonts/x/a.woff2")
+    ('/fonts/NotoSansCJK-companion.woff2', '')
+    >>> fallback_font("/assets/fonts/MaterialIcons-Regular.otf") is None
+    True
+    """
+    if not path.startswith(FALLBACK_FONTS) or "/" not in path.removeprefix(FALLBACK_FONTS):
+        return None
+    family = path.removeprefix(FALLBACK_FONTS).split("/", 1)[0]
+    return "/" + CJK_FONT_FILE if family in CJK_FALLBACKS else ""
+
+
+async def _answer_fallback(location: str, send: Send) -> None:
+    """A redirect to the bundled font (one address, so the browser's cache holds it once), or a 404."""
+    headers = [(b"location", location.encode()), (b"content-length", b"0")] if location else [
+        (b"content-length", b"0")]
+    await send({"type": "http.response.start", "status": 302 if location else 404, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
 
 
 def _key(path: str) -> str:

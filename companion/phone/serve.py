@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-         ".json": "application/json", ".otf": "font/otf"}
+         ".json": "application/json", ".otf": "font/otf",
+         ".woff2": "font/woff2"}
 
 
 class SiteHandler(SimpleHTTPRequestHandler):

@@ -13,7 +13,9 @@ from flet_wire import drawn, register
 from websockets.exceptions import InvalidStatus
 
 from companion.flet_fixes import HEARTBEAT_SECONDS
+from companion.i18n import FONTS
 from companion.net.gate import CLOSE_DROPPED, COOKIE, Gate
+from companion.resources import assets_path
 
 WEB = Path(flet_web.get_package_web_dir())
 
@@ -82,6 +84,23 @@ def test_the_web_client_is_sent_gzipped_byte_for_byte(table, client):
     assert again.status_code == 304
     raw = web.get("/manifest.json", headers={"Accept-Encoding": "gzip"}).read()
     assert gzip.decompress(gzip.compress(raw)) == raw
+
+
+def test_flutters_cjk_fallback_fonts_are_the_bundled_font_and_other_scripts_a_quick_404(table, client):
+    """Issue 37 item 1: an English phone drawing a Chinese name asks for pieces of Noto Sans SC (JP, KR, TC, HK
+    by the browser's language) under ``assets/fonts/``; before, it got the app's page and drew boxes."""
+    web = client("127.0.0.13")
+    _join(web, table.room_code)
+    pieces = ["/assets/fonts/notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7Jjxkkg.115.woff2",
+              "/assets/fonts/notosansjp/v53/-F6jfjtqLzI2JPCgQBnw7HFyzSD-AsregP8VFBEj75s.62.woff2"]
+    for piece in pieces:
+        answer = web.get(piece)
+        assert answer.status_code == 302 and answer.headers["location"] == "/" + FONTS["zh_Hant"][1], piece
+    font = web.get("/" + FONTS["zh_Hant"][1])
+    assert font.status_code == 200 and font.content == assets_path(FONTS["zh_Hant"][1]).read_bytes()
+    assert font.content.startswith(b"wOF2")
+    other = web.get("/assets/fonts/notocoloremoji/v32/Yq6P-KqIXTD0t4D9z1ESnKM3-HpFabsE4tq3luCC7p-aXxcn.0.woff2")
+    assert other.status_code == 404 and b"flutter" not in other.content
 
 
 def test_the_socket_needs_the_pass_and_the_servers_own_origin(table, client):

@@ -168,6 +168,16 @@ def test_the_bundled_font_draws_the_names_people_type() -> None:
     assert [c for c in level1 if ord(c) not in cmap] == []
 
 
+def test_the_bundled_font_draws_simplified_and_japanese_names_too() -> None:
+    """Issue 37 item 1: the font is every phone's fallback for a name typed in any CJK script: GB 2312's level-1
+    Hanzi (B0A1-D7F9, 3,755, enumerated by Python's codec), and kana."""
+    cmap = TTFont(assets_path(theme.CJK_FONT_FILE), lazy=True).getBestCmap()
+    level1 = [bytes([lead, trail]).decode("gb2312") for lead in range(0xB0, 0xD8) for trail in range(0xA1, 0xFF)
+              if (lead, trail) <= (0xD7, 0xF9)]
+    assert len(level1) == 3755
+    assert [c for c in level1 + list("陈志豪张伟王芳さくらサクラ") if ord(c) not in cmap] == []
+
+
 def test_the_font_is_registered_for_chinese_only() -> None:
     pages = {code: SimpleNamespace(fonts=None) for code in ("en", "it", "zh_Hant")}
     for code, page in pages.items():

@@ -1,0 +1,46 @@
+"""Whether a run of CJK characters was drawn with real glyphs or as boxes (tofu), from a screenshot of it.
+
+A font that lacks a character draws Flutter's "missing glyph" instead: a narrow upright box (about half as wide as
+it is tall). A Chinese character is drawn about as wide as it is tall, so a run of ``n`` of them is about ``n``
+times as wide as its ink is tall, and a run of boxes about half that. :func:`width_per_character` measures it,
+whatever the colours, the size or the padding around the text.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+from PIL import Image
+
+INK = 60  # grey levels from the background (the top-left pixel) that count as ink
+GLYPHS = 0.8  # width per character over ink height: ~1.0 for Chinese glyphs, ~0.6 for boxes
+
+
+def width_per_character(png: bytes, characters: int) -> float:
+    """The ink's width per character over its height, in a screenshot holding one run of ``characters``
+    full-width characters and nothing else."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    background = pixels[0, 0]
+    inked = [(x, y) for x in range(width) for y in range(height) if abs(pixels[x, y] - background) > INK]
+    if not inked:
+        raise AssertionError("nothing drawn where the text should be")
+    xs, ys = [x for x, _ in inked], [y for _, y in inked]
+    return (max(xs) - min(xs) + 1) / characters / (max(ys) - min(ys) + 1)
+
+
+def wait_glyphs(page: Any, clip: dict[str, float], characters: int, timeout_ms: int = 20_000) -> float:
+    """Wait until the ``clip`` of ``page`` (a Playwright page) shows ``characters`` drawn as glyphs (a fallback
+    font arrives a moment after the first frame); returns the figure, or fails with the last one seen."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        figure = width_per_character(page.screenshot(clip=clip), characters)
+        if figure >= GLYPHS:
+            return figure
+        if time.monotonic() > deadline:
+            raise AssertionError(f"drawn as boxes, not glyphs: {figure:.2f} of a character's height per character "
+                                 f"(glyphs ≥ {GLYPHS})")
+        time.sleep(0.3)
