@@ -12,7 +12,8 @@ both in one headless Chromium profile at phone size, every request to another or
     .venv/bin/python -m bench.phone_app                 # builds into a temporary folder
     .venv/bin/python -m bench.phone_app --site dist/phone --starts 3 --taps 40
 
-Targets: ≤ 16 MB gzipped; start from cache ≤ 5× the served app's first screen; tap ≤ 1.3× the served app's.
+Targets: ≤ 18 MB gzipped (the CJK font included, issue 37); start from cache ≤ 5× the served app's first screen;
+tap ≤ 1.3× the served app's.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ from typing import Any
 from bench.ui_latency import TABLE_TAPS, open_table, summary, tap_latency_ms
 from companion.phone.serve import serving
 from tests.support.browser import FletPage, ServedApp, companion_command, free_port
-from tests.support.phone_site import BOOT_MS, cached_site, phone_context, unexplained
+from tests.support.phone_site import BOOT_MS, cached_site, phone_context
 
-TARGET_GZIP_MB, TARGET_START, TARGET_TAP = 16.0, 5.0, 1.3
+TARGET_GZIP_MB, TARGET_START, TARGET_TAP = 18.0, 5.0, 1.3
 
 
 def parts(site: Path) -> dict[str, int]:
@@ -83,10 +84,8 @@ def main() -> int:
     print(f"site: {raw / 1e6:.1f} MB raw, {packed / 1e6:.2f} MB gzipped")
     print(f"precached when installed: {installed / 1e6:.2f} MB gzipped (target ≤ {TARGET_GZIP_MB:.0f} MB: "
           f"{'within' if installed / 1e6 <= TARGET_GZIP_MB else 'OVER'})")
-    for name in sorted(build.ON_DEMAND):
-        if (site / name).is_file():
-            size = len(gzip.compress((site / name).read_bytes(), compresslevel=6))
-            print(f"  fetched on demand, by a phone showing Chinese only: {name} {size / 1e6:.2f} MB gzipped")
+    font = site / build.CJK_FONT
+    print(f"  of which the CJK font (every phone's, offline too): {font.stat().st_size / 1e6:.2f} MB (WOFF2)")
     for group, size in list(parts(site).items())[:9]:
         print(f"  {group}: {size / 1e6:.2f} MB gzipped")
 
@@ -123,7 +122,6 @@ def main() -> int:
                 latency = tap_latency_ms(phone, TABLE_TAPS[n % 2], "regret-0")
                 if n >= 5:
                     taps[name].append(latency)
-        strange = unexplained(foreign)
 
     cache_median, served_median = statistics.median(from_cache), statistics.median(served_warm)
     print(f"served app's first screen: {served_cold:.1f} s first load, {served_median:.1f} s with the browser's cache "
@@ -138,7 +136,7 @@ def main() -> int:
     print(f"tap → visible update, {args.taps} taps each: phone app median {phone_median:.0f} ms (p95 {phone_p95:.0f}), "
           f"served app {served_tap:.0f} ms (p95 {served_p95:.0f}) = {phone_median / served_tap:.2f}× "
           f"(target ≤ {TARGET_TAP}×)")
-    print(f"requests to another origin (aborted): {len(foreign)}, not known to be harmless: {strange or 'none'}")
+    print(f"requests to another origin (aborted): {foreign or 'none'}")
     met = packed / 1e6 <= TARGET_GZIP_MB and start_ratio <= TARGET_START and phone_median / served_tap <= TARGET_TAP
     print("targets met" if met else "targets NOT met")
     return 0

@@ -84,6 +84,12 @@ PACKAGES_LEFT_OUT = ("pydantic/v1/",)
 # What an installed package keeps of its ``.dist-info``: what ``importlib.metadata`` reads (versions, entry points).
 DIST_INFO_KEPT = frozenset({"METADATA", "entry_points.txt"})
 CACHE_PREFIX = "deep-regrets-"
+CJK_FONT = FONTS["zh_Hant"][1]  # the UI font of a Chinese phone, and every phone's fallback for CJK text
+# flet-web's client loads the Rive animation runtime from a CDN at every start (its Rive control's set-up), though
+# the companion draws no Rive: the address is replaced by a script that says "no Rive here" at once, so nothing is
+# fetched from another origin and the client goes on without it.
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+NO_RIVE = "data:text/javascript,window.RiveNative=function(){return Promise.reject(null)};//"
 # The service worker's banner, in the page itself (outside the Python app): each language's words are written
 # into the page at build time.
 BANNER = (N_("A new version is ready"), N_("Reload"))
@@ -398,6 +404,15 @@ def _subset_icons(out: Path) -> None:
     font.save(str(path))
 
 
+def _no_rive(out: Path) -> None:
+    """The client without its Rive runtime download (:data:`RIVE_CDN`)."""
+    path = out / "main.dart.js"
+    text = path.read_text()
+    if text.count(json.dumps(RIVE_CDN)) != 1:
+        raise BuildError(f"flet-web's main.dart.js does not load Rive from {RIVE_CDN} as this build knows (Flet 1.0.x)")
+    path.write_text(text.replace(json.dumps(RIVE_CDN), json.dumps(NO_RIVE)))
+
+
 def _bootstrap(out: Path) -> None:
     """CanvasKit only, its full variant, and no Flutter service worker (ours is registered by the page)."""
     path = out / "flutter_bootstrap.js"
@@ -415,7 +430,10 @@ def _bootstrap(out: Path) -> None:
 
 def _page(out: Path, base: str) -> None:
     """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
-    version is ready" banner, and Python started as the page loads (``prestart.html``)."""
+    version is ready" banner, Flutter's CJK fallback fonts fetched as the bundled one, and Python started as the
+    page loads (``prestart.html``)."""
+    from companion.net.web import CJK_FALLBACKS, FALLBACK_FONTS
+
     path = out / "index.html"
     words = {}
     for language in LANGUAGES:
@@ -424,10 +442,12 @@ def _page(out: Path, base: str) -> None:
     config = "\n".join([
         "flet.pyodide = true;", 'flet.pythonModuleName = "main";', "flet.micropipIncludePre = false;",
         'flet.appPackageUrl = "app.tar.gz";', f'flet.pyodideUrl = "{base}pyodide/pyodide.mjs";',
-        f'flet.canvasKitBaseUrl = "{base}canvaskit/";', 'flet.fontFallbackBaseUrl = "assets/fonts/";',
+        f'flet.canvasKitBaseUrl = "{base}canvaskit/";', f'flet.fontFallbackBaseUrl = "{FALLBACK_FONTS.lstrip("/")}";',
         "flet.noCdn = true;", 'flet.webRenderer = "canvaskit";', 'flet.routeUrlStrategy = "path";',
         f'flet.entrypointBaseUrl = "{base}";', f'flet.assetBase = "{base}";'])
+    fallbacks = [FALLBACK_FONTS.lstrip("/") + family + "/" for family in CJK_FALLBACKS]  # as the config's address
     shell = (WEB_TEMPLATES / "shell.html").read_text().replace("__WORDS__", json.dumps(words, ensure_ascii=False))
+    shell = shell.replace("__FALLBACKS__", json.dumps(fallbacks)).replace("__CJK_FONT__", json.dumps(CJK_FONT))
     text = path.read_text()
     text = re.sub(r'<base href="[^"]*">', f'<base href="{base}">', text, count=1)
     text = text.replace("<!-- fletAppConfig -->", f"<script>\n{config}\n</script>\n{shell}")
@@ -443,32 +463,27 @@ def _page(out: Path, base: str) -> None:
     path.write_text(text)
 
 
-# Files a phone fetches only when it needs them, kept then (issue 26: the Chinese font, only by a phone showing
-# Chinese); every other file is precached when the app is installed.
-ON_DEMAND = frozenset(file for _family, file in FONTS.values())
-
-
 def site_files(out: Path) -> list[str]:
     """Every file of the site but the service worker, relative, sorted."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
 
 
 def precached(out: Path) -> list[str]:
-    """The files the service worker caches when it installs: all of :func:`site_files` but :data:`ON_DEMAND`."""
-    return [name for name in site_files(out) if name not in ON_DEMAND]
+    """The files the service worker caches when it installs: every file of the site (the CJK font too, issue 37:
+    a phone offline draws a Chinese name, or switches to Chinese, with it)."""
+    return site_files(out)
 
 
 def service_worker(out: Path) -> str:
-    """Write ``sw.js`` precaching the site (:func:`precached`) in a cache named by the hash of every file of it
-    (those fetched on demand too); returns the cache name."""
+    """Write ``sw.js`` precaching the site (:func:`precached`) in a cache named by the hash of every file of it;
+    returns the cache name."""
     digest = hashlib.sha256()
     for name in site_files(out):
         digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
     cache = CACHE_PREFIX + digest.hexdigest()[:16]
-    on_demand = sorted(name for name in ON_DEMAND if (out / name).is_file())
     worker = (WEB_TEMPLATES / "sw.js").read_text()
     worker = worker.replace("__CACHE__", cache).replace("__PREFIX__", CACHE_PREFIX).replace(
-        "__FILES__", json.dumps(precached(out), indent=0)).replace("__ON_DEMAND__", json.dumps(on_demand))
+        "__FILES__", json.dumps(precached(out), indent=0))
     (out / "sw.js").write_text(worker)
     return cache
 
@@ -515,6 +530,7 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     _copy_assets(out)
     _fonts(out)
     _subset_icons(out)
+    _no_rive(out)
     _bootstrap(out)
     _page(out, base)
     cache = service_worker(out)

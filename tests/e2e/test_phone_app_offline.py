@@ -5,8 +5,8 @@ One phone's journey: score a 3-angler table (expected figures: tests/e2e/test_st
 §7; with three anglers the same ranking holds and Bo, the highest Regret total, still discards his slot-1 Fish), play
 a survey week, export the campaign and import it on a game-night host, import the host's campaign, reload and find
 everything kept; the service worker holds the whole site; with the server stopped and the browser offline the app
-starts again, records a catch, says it is saved, and keeps it across a reload. Chromium's installability check
-reports no error.
+starts again, records a catch, says it is saved, keeps it across a reload, and switches to Chinese drawn in
+glyphs. Chromium's installability check reports no error; nothing is asked of another origin.
 """
 
 from __future__ import annotations
@@ -26,8 +26,12 @@ from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
 from tests.e2e.test_survey_campaign import catch
 from tests.store.conftest import campaign
 from tests.support.browser import FletPage, require_browser
-from tests.support.phone_site import BOOT_MS, built_site, cached_site, phone_context, unexplained
+from tests.support.glyphs import wait_glyphs
+from tests.support.phone_site import BOOT_MS, built_site, cached_site, phone_context
 from tests.support.scorer import fill_in
+
+# The host's campaign, named by a Chinese player: drawn on this English phone with the CJK fallback (issue 37).
+CHINESE_CAMPAIGN = "陳志豪的調查"
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +95,7 @@ def export_download(phone: FletPage, identifier: str) -> dict[str, Any]:
 
 def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> None:
     host = open_store(tmp_path / "host")
-    from_host = campaign("From the game night", catches=2)
+    from_host = campaign(CHINESE_CAMPAIGN, catches=2)
     host.save_campaign(from_host)
     host_file = tmp_path / "from-host.json"
     host_file.write_text(json.dumps(host.export_campaign(from_host.id)))
@@ -139,19 +143,6 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
             cdp = context.new_cdp_session(page)
             assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
-            # The Chinese font is not precached (issue 26): fetched once the phone shows Chinese, then kept.
-            phone.open("/settings")
-            phone.tap("language-zh_Hant")
-            phone.wait_text("設定", exact=True)  # the screen drawn again in Chinese before the next tap
-            for _ in range(120):
-                held = cached_site(page)
-                if held["files"] == deadline_files + 1:
-                    break
-                page.wait_for_timeout(500)
-            assert held["files"] == deadline_files + 1, held
-            phone.tap("language-en")
-            phone.wait_text("Settings", exact=True)
-
             # The phone's export of everything, back on a fresh host: the host's campaign is unchanged.
             phone.open("/data")
             phone.wait_id("data-export-all", timeout_ms=BOOT_MS)
@@ -172,7 +163,21 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
         phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
         phone.wait_id("survey-held-hammerhead-shark")
 
-    assert unexplained(foreign) == [], "the app asked another origin for something"
+        # Issue 37: offline, this English phone draws the Chinese campaign name (Flutter's fallback font, answered
+        # by the service worker from its cache) ...
+        start(phone, f"/survey/campaign?c={from_host.id}")
+        title = phone.wait_text(CHINESE_CAMPAIGN, exact=True).bounding_box()
+        assert title is not None
+        wait_glyphs(page, title, len(CHINESE_CAMPAIGN))
+        # ... and, English since its first visit, switches to Chinese offline: drawn in glyphs, with
+        # the font the service worker precached (before, only a phone that had shown Chinese online had it).
+        start(phone, "/settings")
+        phone.tap("language-zh_Hant")
+        title = phone.wait_text("設定", exact=True).bounding_box()
+        assert title is not None
+        wait_glyphs(page, title, 2)
+
+    assert foreign == [], "the app asked another origin for something (issue 37: Rive's runtime from a CDN)"
 
 
 def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any, tmp_path: Path) -> None:

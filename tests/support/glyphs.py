@@ -9,7 +9,9 @@ whatever the colours, the size or the padding around the text.
 from __future__ import annotations
 
 import io
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -37,10 +39,14 @@ def wait_glyphs(page: Any, clip: dict[str, float], characters: int, timeout_ms: 
     font arrives a moment after the first frame); returns the figure, or fails with the last one seen."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        figure = width_per_character(page.screenshot(clip=clip), characters)
+        shot = page.screenshot(clip=clip)
+        figure = width_per_character(shot, characters)
         if figure >= GLYPHS:
             return figure
         if time.monotonic() > deadline:
+            kept = Path(tempfile.mkstemp(prefix="companion-boxes-", suffix=".png")[1])
+            kept.write_bytes(shot)
+            page.screenshot(path=str(kept.with_suffix(".screen.png")))
             raise AssertionError(f"drawn as boxes, not glyphs: {figure:.2f} of a character's height per character "
-                                 f"(glyphs ≥ {GLYPHS})")
+                                 f"(glyphs ≥ {GLYPHS}); the text is in {kept}, the screen beside it")
         time.sleep(0.3)

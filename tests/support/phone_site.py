@@ -26,9 +26,6 @@ if TYPE_CHECKING:
 
 # Pyodide's start on a busy 2-core machine: Flutter, the runtime, the wheels and the app, well under this.
 BOOT_MS = 180_000
-# Requested by flet-web's client at start and harmless when aborted (PHONE_APP_NOTES.md): the Rive animation
-# runtime, which the companion never draws with.
-HARMLESS_FOREIGN = ("https://cdn.jsdelivr.net/npm/@rive-app/",)
 _built: dict[str, Any] = {}
 
 
@@ -75,11 +72,6 @@ def phone_context(profile: Path, locale: str = "en-GB") -> Iterator[tuple[Browse
             yield context, foreign
         finally:
             context.close()
-
-
-def unexplained(foreign: list[str]) -> list[str]:
-    """The requests to another origin that are not known to be harmless."""
-    return [url for url in foreign if not url.startswith(HARMLESS_FOREIGN)]
 
 
 def cached_site(page: Page) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.i18n import t, use_language
-from companion.phone.build import BANNER, CACHE_PREFIX, PINNED, canonical, site_files
+from companion.phone.build import BANNER, CACHE_PREFIX, NO_RIVE, PINNED, canonical, site_files
 from tests.support.phone_site import built_site
 
 
@@ -72,15 +72,22 @@ def test_one_renderer_and_every_runtime_path_on_the_site(site: Path) -> None:
 def test_the_service_worker_precaches_every_file_in_a_cache_named_by_their_content(site: Path) -> None:
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
-    on_demand = json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
-    # Issue 26: the Chinese font is fetched only by a phone showing Chinese, then kept; everything else at install.
-    assert on_demand == ["fonts/NotoSansTC-companion.otf"] and (site / on_demand[0]).is_file()
-    assert files == [name for name in site_files(site) if name not in on_demand]
+    # Issue 37: the CJK font too, so a phone offline draws a Chinese name or switches to Chinese.
+    assert files == site_files(site) and "fonts/NotoSansCJK-companion.woff2" in files
+    page = (site / "index.html").read_text()  # Flutter's CJK fallback fonts are fetched as the bundled one
+    assert 'flet.fontFallbackBaseUrl = "assets/fonts/"' in page and '"assets/fonts/notosanssc/"' in page
+    assert 'new URL("fonts/NotoSansCJK-companion.woff2", document.baseURI)' in page
     assert re.search(rf'const CACHE = "{CACHE_PREFIX}[0-9a-f]{{16}}";', worker)
     manifest = json.loads((site / "manifest.json").read_text())
     assert (manifest["name"], manifest["short_name"], manifest["display"]) == (
         "Deep Regrets Companion", "Deep Regrets", "standalone")
     assert all((site / icon["src"]).is_file() for icon in manifest["icons"])
+
+
+def test_the_client_asks_no_other_origin_for_its_rive_runtime(site: Path) -> None:
+    """Issue 37 item 4: flet-web's client loaded the Rive runtime from a CDN at every start."""
+    client = (site / "main.dart.js").read_text()
+    assert "cdn.jsdelivr.net" not in client and json.dumps(NO_RIVE) in client
 
 
 def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Path) -> None:

@@ -99,6 +99,17 @@ def test_the_phone_app_s_app_bars_say_saved_only_once_the_browser_holds_every_ch
     assert label_of(shown.render(), "kept-mark") == "Saved on this phone"
 
 
+def test_the_saved_mark_shows_its_words_and_a_screen_reader_hears_them_once():
+    """Issue 37 item 4: the mark was an icon whose words were only in a tooltip (read twice: label and tooltip)."""
+    copies = _Copies()
+    [mark] = [c for c in walk(Rendered(lambda: KEPT(copies, lambda: screen("/", "Home", []))).render())
+              if isinstance(c, ft.Semantics) and c.identifier == "kept-mark"]
+    drawn = [c for c in walk(mark) if isinstance(c, ft.Text)]
+    assert [text.value for text in drawn] == ["Saved"] and drawn[0].visible is not False
+    assert mark.label == "Saved on this phone" and mark.exclude_semantics  # the drawn word is not read again
+    assert not [c for c in walk(mark) if getattr(c, "tooltip", None)]
+
+
 def test_the_served_app_s_screens_show_no_saved_mark():
     # The served app writes each change to disk before any phone is shown it: there is nothing to wait for.
     home = Rendered(screen, "/", "Home", []).render()

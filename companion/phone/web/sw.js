@@ -2,24 +2,13 @@
 // one cache named by a hash of their content, answered cache-first. A new version installs beside the old one
 // and waits; the page offers "A new version is ready" and reloads into it once the user says so. Until then the
 // old cache stays whole, so a phone is always served one version, never half of each.
-// A file of ON_DEMAND (the Chinese font) is fetched only by a phone that needs it, then kept in the version's cache;
-// a new version fetches again, when it installs, those the phone held before, so a Chinese phone keeps its font.
 const CACHE = "__CACHE__";
 const FILES = __FILES__;
-const ON_DEMAND = __ON_DEMAND__;
-
-async function keptBefore(cache) {
-  for (const file of ON_DEMAND) {
-    if (await caches.match(file, { ignoreSearch: true })) {
-      try { await cache.add(new Request(file, { cache: "reload" })); } catch (e) { /* fetched when next needed */ }
-    }
-  }
-}
 
 self.addEventListener("install", (event) => {
   // Every file or none: a file that fails to download fails the install, and the old version stays in charge.
   event.waitUntil(caches.open(CACHE).then((cache) =>
-    cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" }))).then(() => keptBefore(cache))));
+    cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" })))));
 });
 
 self.addEventListener("activate", (event) => {
@@ -43,11 +32,6 @@ self.addEventListener("fetch", (event) => {
       const page = await cache.match("index.html");
       if (page) return page;
     }
-    const path = new URL(request.url).pathname.replace(/^\//, "");
-    const wanted = ON_DEMAND.find((file) => path.endsWith(file));
-    if (!wanted) return fetch(request);
-    const answer = await fetch(request);
-    if (answer.ok) await cache.put(request, answer.clone());
-    return answer;
+    return fetch(request);
   }));
 });

@@ -138,7 +138,9 @@ KEPT: ft.ContextProvider[KeptSource | None] = ft.create_context(None)
 @ft.component
 def KeptMark() -> ft.Control:
     """The phone app's mark in every app bar: "Saved on this phone" once the browser's storage holds every change,
-    "Saving…" while a copy to it is pending; nothing in the served app."""
+    "Saving…" while a copy to it is pending; nothing in the served app. The words are written beside the icon (a
+    tooltip hid them from a thumb), one short word so the title keeps its room, and read once, in full, by a
+    screen reader (the word drawn is not read again)."""
     source: KeptSource | None = ft.use_context(KEPT)
     kept, set_kept = ft.use_state(source is None or source.kept)
     heard = use_here_first(set_kept)  # the tab's own save: drawn in the same pass as the tap
@@ -147,8 +149,10 @@ def KeptMark() -> ft.Control:
     if source is None:
         return ft.Container(visible=False)
     words = t("Saved on this phone") if kept else t("Saving…")
-    icon = ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if kept else ft.Icons.HOURGLASS_TOP, size=22, tooltip=words)
-    return tagged("kept-mark", ft.Container(icon, padding=ft.Padding.only(right=8)), label=words)
+    icon = ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if kept else ft.Icons.HOURGLASS_TOP, size=theme.BODY)
+    text = ft.Text(t("Saved") if kept else t("Saving…"), size=theme.SMALL, max_lines=1)
+    mark = ft.Container(ft.Row([icon, text], spacing=4, tight=True), padding=ft.Padding.only(right=8))
+    return ft.Semantics(identifier="kept-mark", label=words, exclude_semantics=True, content=mark)
 
 
 def title_text(title: str) -> ft.Text:
