@@ -133,7 +133,8 @@ def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> Non
     """Set both themes on ``page`` for its language, and pick the mode from the user's setting; Flutter's own
     words (a field's remaining characters, read aloud) follow the language too.
 
-    The CJK font is registered only on a page that shows Chinese, so other phones never download it.
+    The CJK font is the UI font of a page that shows Chinese only; another phone fetches the same file when it
+    first draws a CJK character (a name), as Flutter's fallback font (companion/net/web.py, ``FALLBACK_FONTS``).
     """
     page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(FLUTTER_LOCALES.values()),
                                                        current_locale=FLUTTER_LOCALES.get(language,
