@@ -149,16 +149,12 @@ class Keys:
         self._save()
 
     def _load(self) -> dict[str, Any]:
-        try:
-            text = self._path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not self._path.exists() and not self._path.is_symlink():
             return {}
-        except OSError:
-            return {}  # unreadable (permissions): start afresh, the file is left for the host to look at
         try:
-            saved = json.loads(text)
-        except ValueError:
-            saved = None
+            saved = json.loads(self._path.read_bytes().decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            saved = None  # unreadable, a directory, not UTF-8 or not JSON: damaged like any other shape
         if _well_formed(saved):
             return saved
         self.damaged = move_aside(self._path, self._path.parent / "damaged", Path(KEYS_FILE))

@@ -107,6 +107,24 @@ def test_a_damaged_keys_file_is_moved_aside_and_new_codes_work(tmp_path, damage)
     assert Keys(tmp_path).damaged is None  # the new file is sound
 
 
+def test_keys_file_of_random_bytes_is_moved_aside(tmp_path):
+    """Issue 35 item 5: 4 KB of random bytes (not UTF-8) stopped the host with UnicodeDecodeError."""
+    junk = bytes(range(128, 256)) * 32
+    (tmp_path / KEYS_FILE).write_bytes(junk)
+    keys = Keys(tmp_path)
+    assert keys.damaged is not None and keys.damaged.read_bytes() == junk
+    assert keys.join(keys.room_code).role is Role.GUEST and Keys(tmp_path).damaged is None
+
+
+def test_a_directory_named_like_the_keys_file_is_moved_aside(tmp_path):
+    """Issue 35 item 5: a directory of that name stopped the host with IsADirectoryError."""
+    (tmp_path / KEYS_FILE).mkdir()
+    (tmp_path / KEYS_FILE / "inside.txt").write_text("kept")
+    keys = Keys(tmp_path)
+    assert keys.damaged is not None and (keys.damaged / "inside.txt").read_text() == "kept"
+    assert (tmp_path / KEYS_FILE).is_file() and keys.join(keys.host_code).is_host
+
+
 def test_the_limit_counts_per_address_and_forgets_after_a_minute():
     limit = WrongCodeLimit(per_minute=10)
     waits = [limit.failed("10.0.0.2", now=float(n)) for n in range(10)]
