@@ -30,8 +30,9 @@ MAX_IMPORT_BYTES = 20 * 1024 * 1024
 """The largest file an import reads (20 MB). An export of a year of weekly game nights, every game's log in full,
 is well under 5 MB; a larger file is refused before it is parsed."""
 MAX_DEPTH = 32
-"""The deepest nesting of objects and lists a stored or imported file may have: the deepest an export holds (a
-game's logged action inside its game inside the export) is 8 levels."""
+"""The deepest nesting of objects and lists a stored or imported file may have: what the app writes goes about 10
+deep (a stored game 8: its logged actions inside the record inside the file's tables; an export 7; a scorer's
+draft among the settings about 10)."""
 MAX_INT = 2**53 - 1
 """The largest whole number (either sign) a file may hold: the largest a phone's JavaScript keeps exactly."""
 MAX_TEXT = 10_000
