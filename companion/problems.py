@@ -12,6 +12,10 @@ from typing import Any
 
 from companion.i18n import N_, t, tn
 
+NAME_MAX = 60
+"""The longest name (a campaign's, a player's in the history) a screen takes and a file may hold, in characters;
+the screens' name fields, the models and imports all use this one."""
+
 # pydantic-core's error types (pydantic_core.ErrorType) that a file or a form can meet, by the English pydantic
 # prints; the {placeholders} are the error's ``ctx``.
 _MESSAGES: dict[str, str] = {

@@ -59,12 +59,20 @@ def run(args: argparse.Namespace) -> int:
         store = open_store(args.data_dir)
     except StoreError as problem:
         return _fail(command, str(problem), CANNOT_OPEN)
+    _tell_repairs(command, store)
     try:
         return {"history": _history, "stats": _stats, "bgstats": _bgstats}[command](store, args)
     except NotFound as problem:
         return _fail(command, str(problem))
     except StoreError as problem:  # a malformed id is refused by the store before any file is named
         return _fail(command, str(problem))
+
+
+def _tell_repairs(command: str, store: Any) -> None:
+    # What opening the data folder repaired (a damaged file moved aside, its backup restored): the user is told on
+    # stderr, which file and what came back, and the command goes on with everything else.
+    for note in store.recovery_notes:
+        _fail(command, note)
 
 
 def _history(store: Any, args: argparse.Namespace) -> int:
@@ -104,4 +112,6 @@ def _bgstats(store: Any, args: argparse.Namespace) -> int:
 
 def save_scored(result: dict, data_dir: str | None) -> str:
     """Record ``companion score``'s result as a play and return its id; ``StoreError`` if it can't be kept."""
-    return record_play(open_store(data_dir), result, source="cli").id
+    store = open_store(data_dir)
+    _tell_repairs("score", store)
+    return record_play(store, result, source="cli").id

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.problems import NAME_MAX
 from companion.rules.expansions import expansion_name
 from companion.rules.ruleset import list_presets, list_variants
 
@@ -41,7 +42,7 @@ class PlayPlayer(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=NAME_MAX)
     score: int | None = None
     rank: int | None = Field(default=None, ge=1)
     winner: bool = False

@@ -65,9 +65,10 @@ def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
         record = read_envelope(path, kind)["tables"].get(kind, {}).get("1")
         if not isinstance(record, dict):
             raise DamagedFile(path, t("it holds no {kind}", kind=kind))
+        (records.check_game if kind == "game" else records.validate_campaign)(record)
         summary = records.game_summary(record) if kind == "game" else records.campaign_summary(record)
-    except (DamagedFile, KeyError, ValueError) as e:
-        reason = e.reason if isinstance(e, DamagedFile) else str(e)
+    except Exception as e:  # whatever is wrong with a backup, it is listed as one that can't be restored
+        reason = e.reason if isinstance(e, DamagedFile) else str(records.refusal("", e))
         return BackupVersion(path=path, saved=saved, restorable=False, problem=reason,
                              label=t("Saved {when} · can't be read", when=when)), None
     if isinstance(summary, records.GameSummary):

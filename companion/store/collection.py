@@ -23,7 +23,7 @@ from tinydb.table import Document, Table
 from companion.i18n import N_, t
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, backup_paths, fsync_dir, move_aside, open_db, read_envelope, rotate
-from companion.store.records import check_id
+from companion.store.records import check_id, refusal
 from companion.store.recovery import (
     RecordKind,
     RecoveryNotice,
@@ -47,6 +47,8 @@ class Kind:
     name: str  # the file kind in the envelope, and the TinyDB table of the record
     folder: str
     validate: Callable[[JsonObject], Any]  # full validation; raises on a bad record
+    check: Callable[[JsonObject], Any]  # every field checked, on each read (a game's log is replayed when it is loaded)
+    summary: type[BaseModel]  # what the index keeps of each record
     summarize: Callable[[JsonObject], BaseModel]
     describe: Callable[[JsonObject | None, str], str]
     indexes: tuple[str, ...]  # the index files that list this kind
@@ -81,6 +83,11 @@ class Collection:
         record = tables.get(self.kind.name, {}).get("1")
         if not isinstance(record, dict) or record.get("id") != path.stem:
             raise DamagedFile(path, t("it does not hold the record its name says ({id})", id=path.stem))
+        try:
+            self.kind.check(record)
+            self.kind.summarize(record)
+        except Exception as e:  # any field the owner's model refuses makes the file damaged, never the reader crash
+            raise DamagedFile(path, str(refusal("", e))) from e
         return record
 
     def _write(self, path: Path, record: JsonObject) -> None:
@@ -92,9 +99,19 @@ class Collection:
     # -- index ---------------------------------------------------------------------------------------------
     def _entries(self, name: str) -> list[Document]:
         try:
-            return self._index_table(name).all()
+            return self._index_entries(name)
         except DamagedFile:
             return []  # start-up (check) rebuilds a damaged index; a list shown meanwhile just misses it
+
+    def _index_entries(self, name: str) -> list[Document]:
+        """The entries of index ``name``, each checked as a summary of this kind; ``DamagedFile`` if one isn't."""
+        entries = self._index_table(name).all()
+        for n, entry in enumerate(entries):
+            try:
+                self.kind.summary.model_validate(entry)
+            except ValueError as e:  # pydantic's ValidationError
+                raise DamagedFile(self._index_path(name), str(refusal(f"entries[{n}]", e))) from e
+        return entries
 
     def _index_table(self, name: str) -> Table:
         return open_db(self._index_path(name), "index").table("entries", cache_size=0)
@@ -115,8 +132,10 @@ class Collection:
                 if table.contains(_ENTRY.id == record_id):
                     table.remove(_ENTRY.id == record_id)
 
-    def summaries(self) -> list[JsonObject]:
-        return [dict(e) for name in self.kind.indexes for e in self._entries(name)]
+    def summaries(self, strict: bool = False) -> list[JsonObject]:
+        """Every record's index entry; ``strict``: ``DamagedFile`` for a damaged index (else it lists nothing)."""
+        read = self._index_entries if strict else self._entries
+        return [dict(e) for name in self.kind.indexes for e in read(name)]
 
     # -- records -------------------------------------------------------------------------------------------
     def read(self, record_id: str) -> JsonObject:
@@ -272,6 +291,7 @@ class Collection:
                 continue
             try:
                 read_envelope(path, "index")
+                self._index_entries(name)
             except DamagedFile as e:
                 moved = move_aside(path, self.damaged_dir, path.relative_to(self.root))
                 self.notes.append(t("The list of {folder} could not be read ({reason}); it was rebuilt from the "

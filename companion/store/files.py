@@ -23,6 +23,7 @@ from tinydb.storages import Storage
 from companion.i18n import t
 from companion.problems import json_problem
 from companion.store.errors import DamagedFile, StoreError
+from companion.store.limits import JsonRefused, loads
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 TMP_SUFFIX = ".tmp"
@@ -98,18 +99,29 @@ def read_envelope(path: Path, kind: str) -> JsonObject:
     if not raw.strip():
         raise DamagedFile(path, t("the file is empty"))
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
         raise DamagedFile(path, t("not valid JSON, truncated or garbled ({reason})", reason=reason)) from e
+    except JsonRefused as e:
+        raise DamagedFile(path, str(e)) from e
     try:
         data = migrate(data, (kind,))
     except SchemaError as e:
         raise DamagedFile(path, str(e)) from e
     tables = data.get("tables")
-    if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
+    if not isinstance(tables, dict) or not all(_documents(v) for v in tables.values()):
         raise DamagedFile(path, t("its \"tables\" are missing or not JSON objects"))
+    if kind == "settings" and not all(isinstance(d.get("key"), str) and "value" in d
+                                      for table in tables.values() for d in table.values()):
+        raise DamagedFile(path, t("a setting without its key or value"))
     return data
+
+
+def _documents(table: object) -> bool:
+    # What TinyDB needs of a table to read it: numbered documents, each a JSON object.
+    return isinstance(table, dict) and all(k.isascii() and k.isdigit() and len(k) < 19 and isinstance(v, dict)
+                                           for k, v in table.items())
 
 
 class AtomicStorage(Storage):

@@ -35,6 +35,7 @@ from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import StoreError
 from companion.store.files import fsync_dir
+from companion.store.limits import JsonRefused, loads
 from companion.store.schema import JsonObject
 
 SUFFIX = ".log"
@@ -84,8 +85,8 @@ def read(path: Path) -> tuple[list[JsonObject], bool]:
     raw = path.read_bytes()
     for chunk in raw.split(b"\n")[:-1]:  # the part after the last newline is a torn line, or nothing
         try:
-            line = json.loads(chunk)
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            line = loads(chunk)
+        except (UnicodeDecodeError, json.JSONDecodeError, JsonRefused):
             return lines, True
         if not isinstance(line, dict):
             return lines, True
@@ -143,7 +144,10 @@ def _stamp(value: Any) -> datetime:
 def _changed(game: Game, line: JsonObject) -> Game:
     op = line["op"]
     if op == "apply":
-        return game.apply(ACTION_ADAPTER.validate_python(line["action"]), line.get("by"))
+        by = line.get("by")
+        if by is not None and type(by) is not int:
+            raise ValueError(t("a seat that is not a number: {by}", by=repr(by)[:20]))
+        return game.apply(ACTION_ADAPTER.validate_python(line["action"]), by)
     if op == "undo":
         return game.undo()
     if op == "redo":

@@ -42,14 +42,15 @@ APP_NAME = "deep-regrets-companion"
 ENV_VAR = "COMPANION_DATA_DIR"
 _KEY = Query()
 
-GAMES = Kind(name="game", folder="games", validate=records.validate_game, summarize=records.game_summary,
-             describe=records.describe_game, indexes=("games", "finished"),
-             index_of=lambda s: "finished" if s["finished"] else "games")
+GAMES = Kind(name="game", folder="games", validate=records.validate_game, check=records.check_game,
+             summary=records.GameSummary, summarize=records.game_summary, describe=records.describe_game,
+             indexes=("games", "finished"), index_of=lambda s: "finished" if s["finished"] else "games")
 CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_campaign,
+                 check=records.validate_campaign, summary=records.CampaignSummary,
                  summarize=records.campaign_summary, describe=records.describe_campaign, indexes=("campaigns",),
                  index_of=lambda s: "campaigns")
-PLAYS = Kind(name="play", folder="plays", validate=validate_play, summarize=play_summary, describe=describe_play,
-             indexes=("plays",), index_of=lambda s: "plays")
+PLAYS = Kind(name="play", folder="plays", validate=validate_play, check=validate_play, summary=PlaySummary,
+             summarize=play_summary, describe=describe_play, indexes=("plays",), index_of=lambda s: "plays")
 UNDO_KEEP = 50  # play edits and deletes that can be taken back
 _SUMMARIES = TypeAdapter(list[PlaySummary])
 
@@ -125,7 +126,7 @@ class Store:
     def list_games(self) -> list[records.GameSummary]:
         """Every stored game, most recently updated first (a game's log is folded in first: the list is up to date)."""
         self.compact_games()
-        games = [records.GameSummary.model_validate(s) for s in self.games.summaries()]
+        games = [records.GameSummary.model_validate(s) for s in self._summaries(self.games)]
         return sorted(games, key=_recency, reverse=True)
 
     def load_game(self, game_id: str) -> Any:
@@ -173,7 +174,7 @@ class Store:
     # -- campaigns -----------------------------------------------------------------------------------------
     def list_campaigns(self) -> list[records.CampaignSummary]:
         """Every stored Ocean Survey campaign, most recently updated first."""
-        found = [records.CampaignSummary.model_validate(s) for s in self.campaigns.summaries()]
+        found = [records.CampaignSummary.model_validate(s) for s in self._summaries(self.campaigns)]
         return sorted(found, key=_recency, reverse=True)
 
     def load_campaign(self, campaign_id: str) -> Any:
@@ -206,7 +207,7 @@ class Store:
             stamp = None
         if stamp is not None and self._plays_cache is not None and self._plays_cache[0] == stamp:
             return list(self._plays_cache[1])
-        found = _SUMMARIES.validate_python(self.plays.summaries())
+        found = _SUMMARIES.validate_python(self._summaries(self.plays))
         found.sort(key=lambda s: (s.played.timestamp(), s.id), reverse=True)
         self._plays_cache = (stamp, found) if stamp is not None else None
         return list(found)
@@ -240,32 +241,33 @@ class Store:
     def undo_play_change(self) -> str | None:
         """Take back the latest edit or delete of a play; the id of the play put back, ``None`` if nothing to undo."""
         with self._locked():
-            table = self._undo_table()
-            entries = sorted(table.all(), key=lambda e: e.doc_id)
+            try:
+                entries = self._undo_entries()
+            except DamagedFile as e:  # a damaged undo list is set aside: nothing to take back, every play kept
+                self._undo_aside(e)
+                return None
             if not entries:
                 return None
             last = entries[-1]
             if last["before"] is not None:
                 self.plays.save(last["before"])
-            table.remove(doc_ids=[last.doc_id])
+            self._undo_table().remove(doc_ids=[last.doc_id])
             return str(last["play_id"])
 
     def play_changes(self) -> list[JsonObject]:
         """The play edits and deletes that can be undone, oldest first: ``{"play_id", "what"}``."""
         try:
-            return [{"play_id": e["play_id"], "what": e["what"]}
-                    for e in sorted(self._undo_table().all(), key=lambda e: e.doc_id)]
+            return [{"play_id": e["play_id"], "what": e["what"]} for e in self._undo_entries()]
         except DamagedFile:
             return []
 
     def _journal(self, play_id: str, before: JsonObject | None, what: str) -> None:
         try:
-            table = self._undo_table()
-            table.insert({"play_id": play_id, "before": before, "what": what})
+            self._undo_entries()
         except DamagedFile as e:  # a damaged undo list is set aside and started afresh; the play is still saved
-            move_aside(e.path, self.data_dir / "damaged", Path(e.path.name))
-            table = self._undo_table()
-            table.insert({"play_id": play_id, "before": before, "what": what})
+            self._undo_aside(e)
+        table = self._undo_table()
+        table.insert({"play_id": play_id, "before": before, "what": what})
         ids = sorted(d.doc_id for d in table.all())
         if len(ids) > UNDO_KEEP:
             table.remove(doc_ids=ids[:-UNDO_KEEP])
@@ -273,6 +275,26 @@ class Store:
     def _undo_table(self) -> Any:
         db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
         return db.table("changes", cache_size=0)
+
+    def _undo_entries(self) -> list[Any]:
+        """The undo list, oldest first, each entry checked (the play it puts back validated); ``DamagedFile``."""
+        entries = sorted(self._undo_table().all(), key=lambda e: e.doc_id)
+        for entry in entries:
+            try:
+                records.check_id(entry.get("play_id"))
+                if entry.get("what") not in ("edit", "delete") or "before" not in entry:
+                    raise ValueError(t("an undo entry without its play"))
+                if entry["before"] is not None:
+                    self.plays.kind.check(entry["before"])
+            except (ValueError, StoreError) as e:
+                raise DamagedFile(self.data_dir / "index" / "play-changes.json", str(records.refusal("", e))) from e
+        return entries
+
+    def _undo_aside(self, damage: DamagedFile) -> None:
+        if damage.path.exists():
+            move_aside(damage.path, self.data_dir / "damaged", Path(damage.path.name))
+        self.recovery_notes.append(t("The list of play changes to undo could not be read ({reason}); it was set "
+                                     "aside, every play is kept.", reason=damage.reason))
 
     def save_roster(self, roster: JsonObject) -> None:
         """Keep the roster of players (:mod:`companion.history.roster`) with the settings. It is history, not one
@@ -282,6 +304,15 @@ class Store:
     def export_plays(self) -> JsonObject:
         """A JSON-ready document holding every play of the history."""
         return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
+
+    def _summaries(self, collection: Collection) -> list[JsonObject]:
+        # A list damaged while running is set aside and rebuilt from the saved files, as on start-up, and reported.
+        try:
+            return collection.summaries(strict=True)
+        except DamagedFile:
+            with self._locked():
+                collection.check()
+            return collection.summaries()
 
     def _load(self, collection: Collection, record_id: str) -> Any:
         try:
@@ -318,6 +349,18 @@ class Store:
             except DamagedFile:  # damaged while running: set aside and restored as on start, then saved
                 self._check_settings()
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+
+    def _write_settings(self, changes: dict[str, Any]) -> None:
+        # Every imported setting in one write of the file (an upsert each would rewrite it once per key).
+        try:
+            current = self.settings()
+        except DamagedFile:  # damaged while running: set aside and restored as on start, then written
+            self._check_settings()
+            current = self.settings()
+        merged = {**current, **changes}
+        db = open_db(self._settings_path, "settings", self.data_dir / "backups" / "settings", self.keep_backups)
+        db.storage.write({"settings": {str(n): {"key": key, "value": value}
+                                       for n, (key, value) in enumerate(merged.items(), start=1)}})
 
     def settings(self) -> dict[str, Any]:
         """Every stored setting."""
@@ -385,8 +428,8 @@ class Store:
             self.games.save_many(plan.games)
             self.campaigns.save_many(plan.campaigns)
             self.plays.save_many(plan.plays)
-            for key, value in plan.settings.items():
-                self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
+            if plan.settings:
+                self._write_settings(plan.settings)
         return plan.report
 
     def _existing(self, folder: str, record_id: str) -> JsonObject | None:

@@ -18,6 +18,15 @@ from companion.i18n import t, tn
 from companion.problems import json_problem
 from companion.store import records
 from companion.store.errors import ImportRefused
+from companion.store.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_SETTING_BYTES,
+    MAX_SETTING_KEY,
+    MAX_SETTINGS,
+    JsonRefused,
+    check_import_value,
+    loads,
+)
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 EXPORT_KIND = "export"
@@ -94,14 +103,29 @@ def export_document(games: list[JsonObject] | None = None, campaigns: list[JsonO
 
 
 def parse(data: JsonObject | str | bytes) -> Any:
-    """The JSON value of a pasted or picked file; ``ImportRefused`` if it isn't JSON."""
+    """The JSON value of a pasted or picked file, within the bounds of :mod:`companion.store.limits` (its size
+    checked before it is read, its nesting before it is parsed, then every number and text); ``ImportRefused``
+    naming the field if it isn't JSON or is out of bounds. The host and the phone app both import through here."""
     if isinstance(data, dict):
-        return data
-    try:
-        return json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError, TypeError) as e:
-        reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
-        raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=reason)) from e
+        value: Any = data
+    else:
+        raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        if not isinstance(raw, bytes | bytearray):
+            raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=type(data).__name__))
+        if len(raw) > MAX_IMPORT_BYTES:
+            raise ImportRefused("", t("the file is {size} MB; an import takes at most {max} MB",
+                                      size=f"{len(raw) / 2**20:.1f}", max=MAX_IMPORT_BYTES // 2**20))
+        try:
+            value = loads(bytes(raw), mark=True)
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            reason = json_problem(e) if isinstance(e, json.JSONDecodeError) else str(e)
+            raise ImportRefused("", t("the file is not valid JSON ({reason})", reason=reason)) from e
+        except JsonRefused as e:
+            raise ImportRefused("", str(e)) from e
+    found = check_import_value(value)
+    if found is not None:
+        raise ImportRefused(*found)
+    return value
 
 
 def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> list[JsonObject]:
@@ -170,9 +194,24 @@ def check_import(data: JsonObject | str | bytes) -> CheckedImport:
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
         raise ImportRefused("settings", t("expected an object of settings"))
+    _check_settings(settings)
     return CheckedImport(games=_records(doc, "games", records.validate_game),
                          campaigns=_records(doc, "campaigns", records.validate_campaign), settings=settings,
                          plays=_records(doc, "plays", validate_play))
+
+
+def _check_settings(settings: dict[str, Any]) -> None:
+    if len(settings) > MAX_SETTINGS:
+        raise ImportRefused("settings", t("{n} settings; an import brings at most {max}", n=len(settings),
+                                          max=MAX_SETTINGS))
+    for key, value in settings.items():
+        if len(key) > MAX_SETTING_KEY:
+            raise ImportRefused("settings", t("a setting name of {n} characters (at most {max})", n=len(key),
+                                              max=MAX_SETTING_KEY))
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if size > MAX_SETTING_BYTES:
+            raise ImportRefused(f"settings.{key}", t("a setting of {size} KB (at most {max} KB)",
+                                                     size=size // 1024, max=MAX_SETTING_BYTES // 1024))
 
 
 def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObject | None]) -> ImportPlan:

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.i18n import t
+from companion.problems import NAME_MAX
 from companion.survey.sea import solo_sea
 
 WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; docs/rules.md §8
@@ -91,7 +92,7 @@ class Campaign(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1)
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=NAME_MAX)
     mode: Mode = "solo"
     team: list[TeamMember] = Field(default_factory=list)
     notes: str = ""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion.i18n import t
+from companion.problems import NAME_MAX
 from companion.rules.errors import RuleViolation
 from companion.rules.expansions import expansion_name
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_total, propose_jettison
@@ -61,8 +62,8 @@ def rename_campaign(campaign: Campaign, name: str) -> Campaign:
     name = name.strip()
     if not name:
         raise _refuse(SOLO, t("A campaign needs a name"))
-    if len(name) > 60:
-        raise _refuse(SOLO, t("A campaign name has at most {n} characters", n=60))
+    if len(name) > NAME_MAX:
+        raise _refuse(SOLO, t("A campaign name has at most {n} characters", n=NAME_MAX))
     return _touch(campaign, name=name)
 
 

@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli import main
+from companion.history.models import Play, PlayPlayer
 from companion.store import StoreError, open_store
 from companion.survey.play import next_day
 from tests.store.conftest import campaign
+from tests.store.games import played_game
 
 
 def _truncate(path: Path) -> None:
@@ -190,3 +193,50 @@ def test_settings_damaged_while_running_are_repaired_when_a_setting_is_saved(dat
 
     assert store.settings() == {"theme": "light", "sound": False}  # the backup before "language", plus the new one
     assert "settings" in store.recovery_notes[0]
+
+
+@pytest.mark.parametrize(("field", "value"), [("setup", "x"), ("log", 3), ("created", "2026-12-44")])
+def test_a_game_of_valid_json_but_wrong_inside_hides_nothing(data_dir: Path, field: str, value: object,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: a game file that is valid JSON but wrong inside is moved aside, its backup restored, the user told;
+    the other game, the campaign and the play still open, and the commands run (exit 0, no traceback)."""
+    store = open_store(data_dir)
+    first = played_game(4)
+    store.save_game(first)
+    store.save_game(played_game(6).model_copy(update={"id": first.id}))  # the first version is now the backup
+    other = played_game(3, names=("Cy", "Di"))
+    store.save_game(other)
+    c = campaign()
+    store.save_campaign(c)
+    store.save_play(Play(id="p1", game="shallow-regrets", played="2026-11-01T20:00:00Z", players=[
+        PlayPlayer(name="Alba", score=9, rank=1, winner=True), PlayPlayer(name="Hugo", score=4, rank=2)]))
+    path = data_dir / "games" / f"{first.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["tables"]["game"]["1"][field] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    assert main(["--data-dir", str(data_dir), "history"]) == 0
+    told = capsys.readouterr().err
+    assert f"damaged/games/{first.id}." in told and "restored" in told  # which file, and that its backup came back
+    for argv in (["stats"], ["bgstats", "p1"]):
+        assert main(["--data-dir", str(data_dir), *argv]) == 0
+
+    reopened = open_store(data_dir)
+    assert {g.id for g in reopened.list_games()} == {first.id, other.id}
+    assert reopened.load_game(first.id) == first  # the backup holds the save before the last one
+    assert [s.id for s in reopened.list_campaigns()] == [c.id] and [p.id for p in reopened.list_plays()] == ["p1"]
+    [kept] = (data_dir / "damaged").rglob("*.json")
+    assert json.loads(kept.read_text(encoding="utf-8"))["tables"]["game"]["1"][field] == value
+
+
+def test_a_wrong_shaped_list_is_rebuilt_while_running(data_dir: Path) -> None:
+    store = open_store(data_dir)
+    c = campaign()
+    store.save_campaign(c)
+    path = data_dir / "index" / "campaigns.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["tables"]["entries"]["1"]["created"] = "2026-12-44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    assert [s.id for s in store.list_campaigns()] == [c.id]
+    assert "rebuilt" in store.recovery_notes[0]

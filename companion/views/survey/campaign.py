@@ -10,6 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.problems import NAME_MAX
 from companion.survey import Campaign, progress, rename_campaign, set_notes, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
@@ -82,7 +83,7 @@ def _campaign(sv: Survey) -> ft.View:
 
     controls.append(section_card("survey-rename-card", t("Name"), [
         tagged("survey-rename", ft.TextField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
-                                             max_length=60)),
+                                             max_length=NAME_MAX)),
         action_button("survey-rename-save", t("Rename"), rename, icon=ft.Icons.EDIT),
     ]))
     controls.append(section_card("survey-notes-card", t("Notes"), [

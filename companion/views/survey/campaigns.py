@@ -16,7 +16,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.i18n import t, tn
-from companion.problems import validation_message
+from companion.problems import NAME_MAX, validation_message
 from companion.rules.errors import RuleViolation
 from companion.session import StoreError
 from companion.session.listing import saved_campaigns
@@ -128,7 +128,7 @@ def _new_form(ls: Lst) -> ft.Control:
 
     controls: list[ft.Control] = [
         tagged("survey-new-name", ft.TextField(label=t("Campaign name"), value=draft.name, on_change=set_name,
-                                               max_length=60, text_size=theme.BODY)),
+                                               max_length=NAME_MAX, text_size=theme.BODY)),
         ft.Row([
             action_button("survey-mode-solo", t("Solo"), lambda: set_mode("solo"), icon=ft.Icons.PERSON,
                           primary=draft.mode == "solo", expand=True),
