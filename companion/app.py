@@ -17,8 +17,10 @@ import gc
 import importlib
 import logging
 import socket
+import sys
 import webbrowser
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -402,6 +404,8 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
 
     from companion.net.addresses import choose_address, system_interfaces
     from companion.net.server import run_table
+    from companion.store import StoreError, resolve_data_dir
+    from companion.store.owner import FolderHeld, hold_folder
 
     if host is None:
         host = (choose_address(system_interfaces()) if lan else "127.0.0.1") or ""
@@ -413,6 +417,16 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         print(t("To let other devices in, start with --lan (they then join with the room code)."), flush=True)
         return 2
     port = port or _free_port(host)
+    owning = ExitStack()  # released at exit, after the sessions' flush (registered later, so run first)
+    try:  # one host per data folder, for this process's life: before any code is printed or any log folded
+        owning.enter_context(hold_folder(resolve_data_dir(data_dir), f"http://{host}:{port}/"))
+    except FolderHeld as held:
+        with use_language(language_from_environment()):
+            print(str(FolderHeld(held.folder, held.holder)), file=sys.stderr, flush=True)
+        return 1
+    except StoreError:
+        pass  # a folder that can't be written: the app runs without its store, and says so
+    atexit.register(owning.close)
     _warm_up()
     table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()))
     with use_language(language_from_environment()):  # the console speaks LANG; each phone its own

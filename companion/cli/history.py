@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+from contextlib import AbstractContextManager
 from typing import Any
 
 from companion.history.bgstats import link
@@ -17,11 +18,13 @@ from companion.history.record import record_play
 from companion.history.roster import load_roster
 from companion.history.stats import statistics
 from companion.i18n import t, tn
-from companion.store import NotFound, StoreError, open_store
+from companion.store import NotFound, StoreError, open_store, resolve_data_dir
+from companion.store.owner import hold_folder
 
 BAD_INPUT = 2
 CANNOT_OPEN = 1
 COMMANDS = ("history", "stats", "bgstats")
+OWNER_WAIT = 3.0  # seconds a command waits for another copy of the app to let the data folder go
 
 
 def add_commands(commands: Any, parents: list[argparse.ArgumentParser]) -> None:
@@ -56,16 +59,23 @@ def run(args: argparse.Namespace) -> int:
         return _fail(command, t("--game must be one of {games}, not {value}", games=", ".join(GAMES),
                                 value=args.game))
     try:
-        store = open_store(args.data_dir)
-    except StoreError as problem:
+        with owning(args.data_dir, command):
+            store = open_store(args.data_dir)
+            _tell_repairs(command, store)
+            try:
+                return {"history": _history, "stats": _stats, "bgstats": _bgstats}[command](store, args)
+            except NotFound as problem:
+                return _fail(command, str(problem))
+            except StoreError as problem:  # a malformed id is refused by the store before any file is named
+                return _fail(command, str(problem))
+    except StoreError as problem:  # the folder is another host's, or can't be opened
         return _fail(command, str(problem), CANNOT_OPEN)
-    _tell_repairs(command, store)
-    try:
-        return {"history": _history, "stats": _stats, "bgstats": _bgstats}[command](store, args)
-    except NotFound as problem:
-        return _fail(command, str(problem))
-    except StoreError as problem:  # a malformed id is refused by the store before any file is named
-        return _fail(command, str(problem))
+
+
+def owning(data_dir: str | None, command: str) -> AbstractContextManager[None]:
+    """The data folder held for one command (opening the store folds the games' logs, a write): a host serving it
+    is waited for :data:`OWNER_WAIT` seconds, then named in the refusal."""
+    return hold_folder(resolve_data_dir(data_dir), f"companion {command}", wait=OWNER_WAIT)
 
 
 def _tell_repairs(command: str, store: Any) -> None:
@@ -112,6 +122,7 @@ def _bgstats(store: Any, args: argparse.Namespace) -> int:
 
 def save_scored(result: dict, data_dir: str | None) -> str:
     """Record ``companion score``'s result as a play and return its id; ``StoreError`` if it can't be kept."""
-    store = open_store(data_dir)
-    _tell_repairs("score", store)
-    return record_play(store, result, source="cli").id
+    with owning(data_dir, "score --save"):
+        store = open_store(data_dir)
+        _tell_repairs("score", store)
+        return record_play(store, result, source="cli").id
