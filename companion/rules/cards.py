@@ -11,6 +11,9 @@ from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
 
 THE_PLUG = "The Plug"  # a Depth III card that stays on the table once revealed (A p.27)
+# A p.27: "Do not trigger any reveal abilities on Fish you reveal" (the card's own text says "may skip"; the
+# rulebook decides, docs/rules.md §10)
+ROD_OF_THE_DEAD = "Rod of the Dead"
 
 
 def catalog() -> Catalog:

@@ -13,7 +13,7 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
+from companion.rules.common import capped, discard_revealed, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
 from companion.rules.dice import KIND_WORDS, die
 from companion.rules.personalities import fix_tier
@@ -141,7 +141,8 @@ def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
 
 
 def start_day(state: GameState) -> GameState:
-    """Red sky at morning (A p.8): next Day, first player clockwise, then the Day's effects."""
+    """Red sky at morning (A p.8): next Day, first player clockwise, the revealed Fish discarded, then the Day's
+    effects."""
     rules = state.ruleset
     day = state.day + 1
     players = []
@@ -156,8 +157,10 @@ def start_day(state: GameState) -> GameState:
         if day == THURSDAY and rules.thursday_payday:
             changes["fishbucks"] = capped(state, p.fishbucks + rules.thursday_payday)
         players.append(replace(p, **changes))
+    # the Fish left revealed are discarded (A p.11): in the Graveyard, none can be caught or revealed again
     state = replace(state, day=day, players=players, first_player=(state.first_player + 1) % len(players),
-                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False, revealed=[])
+                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False, revealed=[],
+                    graveyard=discard_revealed(state))
     if day == THURSDAY:
         state = _tackle_handout(state, rules.thursday_dice)
     elif day == SATURDAY:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t, tn
-from companion.rules.cards import catalog, check_fish, item
+from companion.rules.cards import ROD_OF_THE_DEAD, catalog, check_fish, item
 from companion.rules.common import build, fail, player
 from companion.rules.fish import FISH_WORDS, FishFilter, applies
 from companion.rules.state import GameState
@@ -119,8 +119,11 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
         # build, not validation: the engine makes these on every catch (bench/replay.py), from values it has checked
         lines.append(build(DifficultyLine, {"kind": "printed", "label": t("Difficulty"), "amount": printed,
                                             "running": printed}))
-        if found is not None and found.reveal_difficulty is not None and found.name not in state.revealed:
-            # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10)
+        rod = item(p.rod) if p.rod else None
+        if (found is not None and found.reveal_difficulty is not None and found.name not in state.revealed
+                and not (rod is not None and rod.name == ROD_OF_THE_DEAD)):
+            # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10); with the Rod of
+            # the Dead no reveal ability is triggered at all (A p.27)
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
             add("change", tn("{n} Fish in hand", "{n} Fish in hand", p.hand_count),
@@ -129,7 +132,6 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
             discount = _displayed_discount(shown.name)
             if discount is not None and applies(discount[0], fish_type, size):
                 add("change", t("{name} (displayed)", name=shown.name), -discount[1])
-        rod = item(p.rod) if p.rod else None
         if (rod is not None and rod.discount_applies_to and applies(rod.discount_applies_to, fish_type, size)
                 and not (rod.first_catch_each_day and p.caught_today)):
             add("change", rod.name, -rod.difficulty_discount)
