@@ -61,18 +61,18 @@ def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
     >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
     Traceback (most recent call last):
     ...
-    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (companion rule (see Rules §10))
+    companion.rules.errors.RuleViolation: Kraken has value 9, not 50 (companion rule, see Rules §10)
     """
     found = card(fish)
     if found is not None:
         wrong = found.matches(fish)
         if wrong:
-            raise RuleViolation("docs/rules.md §10", f"{field}: {wrong}")
+            raise RuleViolation("docs/rules.md §10", wrong, field)
         return found
     low, high = catalog().value_range
     if fish.value is not None and not low <= fish.value <= high:
-        raise RuleViolation("docs/rules.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
-                                              low=low, high=high, value=fish.value))
+        raise RuleViolation("docs/rules.md §10", t("A Fish is worth {low} to {high}, not {value}", low=low, high=high,
+                                                  value=fish.value), field)
     return None
 
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from companion.i18n import t
 from companion.rules.cards import THE_PLUG, check_fish, known_name
 from companion.rules.constants import SHOALS
-from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
+from companion.rules.dice import NO_FACE, Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -121,7 +121,7 @@ def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):
         if not face_allowed(kind, face):
-            fail("docs/rules.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
+            fail("docs/rules.md §1", t(NO_FACE[kind], face=face))
     return faces
 
 
@@ -254,8 +254,8 @@ def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | N
     if found is not None:
         where = where_is(state, found.name)
         if where is not None:
-            raise RuleViolation("docs/rules.md §10", t("{field}: there is one {name} card, and it is {where}",
-                                                  field=field, name=found.name, where=where))
+            raise RuleViolation("docs/rules.md §10", t("There is one {name} card, and it is {where}", name=found.name,
+                                                      where=where), field)
     return found
 
 

@@ -15,7 +15,7 @@ from companion.rules.actions import (
 )
 from companion.rules.common import capped, discard_revealed, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
-from companion.rules.dice import KIND_WORDS, die
+from companion.rules.dice import EVERYONE_TAKES, die
 from companion.rules.personalities import fix_tier
 from companion.rules.state import DAY_NAMES, GameState
 from companion.rules.tentacles import mount_overmind
@@ -188,7 +188,7 @@ def day_effects(state: GameState) -> list[str]:
     colours = rules.thursday_dice if day == THURSDAY else rules.saturday_dice if day == SATURDAY else ()
     for colour in colours:
         if state.tackle_available(colour) >= n:
-            effects.append(t("Everyone takes a {colour} tackle die", colour=t(KIND_WORDS[colour])))
+            effects.append(t(EVERYONE_TAKES[colour]))
             break
     if rules.shop_system == "market":
         effects.append(t("Market fluctuations: bottom row to the bottom of its deck, top cards move down"))

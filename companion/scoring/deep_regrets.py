@@ -223,7 +223,7 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
                 if mount:
                     no_sale_or_mount(fish, t("mounted"))
             except RuleViolation as e:
-                raise TableError(field, e.message.removeprefix(f"{field}: ") + f" ({e.rule})") from None
+                raise TableError(field, f"{e.message} ({e.rule})") from None
             if card is None:
                 continue
             problem = box_problem(fish, ruleset.expansions)
