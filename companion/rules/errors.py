@@ -38,6 +38,8 @@ class ChoiceNeeded(RuleViolation):
     ('regret_from', (1, 2))
     """
 
+    field: str  # always named: the move's field to set
+
     def __init__(self, rule: str, message: str, field: str, options: tuple[int, ...]) -> None:
         super().__init__(rule, message, field)
         self.options = options
