@@ -8,8 +8,14 @@ from seated import on, phone, seen_by
 from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
 from viewtree import find, tap, text_of, texts, walk
 
+from companion.history.record import record_play
+from companion.i18n import t, use_language
 from companion.rules import actions as act
+from companion.rules.fish import FishRef
+from companion.rules.ruleset import build_ruleset
+from companion.scoring.deep_regrets import DeepRegretsPlayer, Penalty, penalty_text, score_deep_regrets
 from companion.session import Sessions
+from companion.store import open_store
 
 
 def test_the_angler_s_own_card_says_your_turn_and_the_others_say_their_turn(keys):
@@ -56,3 +62,22 @@ def test_the_same_refusal_tapped_again_is_counted_and_said_again():
     assert text_of(draw(ctx), "error-line").endswith("(×3)")
     assert ctx.error == "Ada has $0; this costs $3 (Angler's Guide p.17)"  # the refusal itself, uncounted
     assert game_of(ctx).state.players[0].hand == [SUNFISH]  # nothing changed
+
+
+def test_the_penalty_line_of_a_play_scored_in_english_reads_in_the_phones_language(tmp_path):
+    """A p.22: with 2 players the highest Regret total discards its lowest-valued mounted Fish. The play keeps what
+    happened, not the scorer's words: Chen's zh History reads it in Chinese; a play recorded before keeps its words."""
+    store = open_store(tmp_path)
+    six = FishRef(value=6, type="fair")
+    with use_language("en"):
+        result = score_deep_regrets([
+            DeepRegretsPlayer(name="Ada", regret_cards=3, regret_value=9, fishbucks=0, mounted=(six, None, None)),
+            DeepRegretsPlayer(name="陳志豪", regret_cards=0, regret_value=0, fishbucks=0)], build_ruleset())
+    play = record_play(store, result)
+    with use_language("zh_Hant"):
+        line = text_of(draw(context(route=f"/history/play?play={play.id}", store=store)), "scorer-penalty-0")
+        expected = t("Highest Regret total: discards the {which}-valued mounted Fish by {by} ({players} players)",
+                     which=t("lowest"), by=t("scored value"), players=2)
+    assert line.startswith(expected) and "Highest" not in line, line
+    old = Penalty.model_validate({"slot": 1, "place": "mount", "points_lost": 16, "reason": "Old words"})
+    assert penalty_text(old) == "Old words"
