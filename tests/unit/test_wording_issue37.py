@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from babel.messages.pofile import read_po
 
 from companion.i18n import use_language
 from companion.rules.actions import Fish, GainDie, GiveUp
@@ -12,6 +15,7 @@ from companion.rules.queries import next_day_effects
 from companion.rules.scenario import play, start_action_phase, table, to_day
 
 SCRAT = load_catalog().fish_ref("Scrat")
+LOCALE = Path(__file__).resolve().parents[2] / "data" / "locale"
 
 
 def test_saturdays_die_is_an_orange_one_a_p8():
@@ -52,3 +56,20 @@ def test_a_give_up_of_a_held_card_is_refused_the_same_way_docs_rules_md_10():
         play(s, GiveUp(player=1, die=0, fish=SCRAT))
     assert str(e.value) == ("There is one Scrat card, and it is in an angler's hand "
                             "(companion rule, see Rules §10)")
+
+
+def test_the_italian_refusal_reads_as_one_italian_sentence():
+    s = start_action_phase(table(2), faces={0: [3, 3, 3], 1: [3, 3, 3]})
+    s = play(s, Fish(player=0, fish=SCRAT, depth=1, dice=[0]))
+    with use_language("it"):
+        text = str(_second_scrat(s))
+    assert text.startswith("C'è una sola carta Scrat") and text.endswith("(regola dell'app, vedi Regole §10)"), text
+
+
+def test_chinese_has_one_word_for_angler():
+    """The brief: 釣客 for angler, in every message (the game night found 漁夫 and 釣手 too)."""
+    catalog = read_po((LOCALE / "zh_Hant" / "LC_MESSAGES" / "messages.po").open("rb"))
+    others = [m.id for m in catalog if m.id and any(w in str(m.string) for w in ("漁夫", "釣手"))]
+    assert others == []
+    anglers = [m for m in catalog if isinstance(m.id, str) and "angler" in m.id.lower() and "釣客" in str(m.string)]
+    assert len(anglers) > 60
