@@ -73,3 +73,15 @@ def test_chinese_has_one_word_for_angler():
     assert others == []
     anglers = [m for m in catalog if isinstance(m.id, str) and "angler" in m.id.lower() and "釣客" in str(m.string)]
     assert len(anglers) > 60
+
+
+@pytest.mark.parametrize(("changes", "field", "words"), [
+    ({"depth": 2}, "depth", "Fugu is a Depth 1 Fish, not Depth 2"),
+    ({"difficulty": 5}, "difficulty", "Fugu prints Difficulty 3, not 5"),
+    ({"size": "large"}, "size", "Fugu is small"),
+])
+def test_a_catch_that_contradicts_its_card_says_so_in_words_docs_rules_md_10(changes, field, words):
+    s = start_action_phase(table(2), faces={0: [3, 3, 3], 1: [3, 3, 3]})
+    with pytest.raises(RuleViolation) as e:
+        play(s, Fish(player=0, fish=load_catalog().fish_ref("Fugu"), **{"depth": 1, "dice": [0], **changes}))
+    assert (e.value.field, e.value.message) == (field, words)
