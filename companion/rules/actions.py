@@ -13,7 +13,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.constants import DIFFICULTY_ADJUSTMENT_MAX, MAX_PLAYERS, REGRET_VALUE_MIN, SLOT_NUMBERS
+from companion.rules.constants import (
+    DIFFICULTY_ADJUSTMENT_MAX,
+    MAX_PLAYERS,
+    REGRET_CARDS_IN_BOX,
+    REGRET_VALUE_MIN,
+    SLOT_NUMBERS,
+)
 from companion.rules.dice import DieKind, TackleColour
 from companion.rules.fish import FishRef, Size
 
@@ -21,6 +27,9 @@ Shop = Literal["rods", "reels", "supplies", "tackle"]
 Reward = Literal["dink", "regret"]
 Player = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]  # a seat: index into the game's players
 SlotNumber = Annotated[int, Field(ge=SLOT_NUMBERS[0], le=SLOT_NUMBERS[-1])]  # a mount slot as printed, 1-3
+# Whom to take Regret cards from when both piles are empty (A p.18): one seat per card, in the order the move takes
+# them; one seat alone names it for every card (how logs before issue 37 say it); None: ask (ChoiceNeeded).
+RegretFrom = Player | Annotated[list[Player], Field(min_length=1, max_length=REGRET_CARDS_IN_BOX)] | None
 
 
 class _Action(BaseModel):
@@ -103,7 +112,7 @@ class Fish(_Action):
     ``fish`` is ``None`` when the player keeps the catch to themselves (counted in ``hand_hidden``).
     ``difficulty`` ``None`` means no printed Difficulty; ``exact_dice`` is the exact number of dice an ability
     demands. ``overfished``: it was the last Fish of its Shoal (A p.11: draw one Regret). ``regret_from``: whom
-    to take that Regret from if both Regret piles are empty (A p.18).
+    to take each Regret the catch draws from if both Regret piles are empty (A p.18; see ``RegretFrom``).
     """
 
     type: Literal["fish"] = "fish"
@@ -115,7 +124,7 @@ class Fish(_Action):
     dice: list[int] = Field(default_factory=list)
     life_preserver: bool = False
     overfished: bool = False
-    regret_from: Player | None = None
+    regret_from: RegretFrom = None
     # docs/rules.md §10, what else changes the Difficulty: for a named Fish the engine reads depth, Difficulty and
     # exact dice from the catalog (``difficulty``/``exact_dice``, if given, must be the printed ones); ``size`` is
     # for a Fish typed in by value, so size Rods apply. ``dinks`` and ``supplies`` name the cards used on this
@@ -149,13 +158,13 @@ class AbandonShip(_Roll):
 
 
 class DrawRegret(_Action):
-    """Draw Regret cards (A p.18). ``regret_from``: whom to take one from when both piles are empty (logs written
-    before it had the name every move uses say ``from_player``)."""
+    """Draw Regret cards (A p.18). ``regret_from``: whom to take each from when both piles are empty (see
+    ``RegretFrom``; logs written before it had the name every move uses say ``from_player``)."""
 
     type: Literal["draw_regret"] = "draw_regret"
     player: Player
     count: int = Field(default=1, ge=1)
-    regret_from: Player | None = Field(default=None, validation_alias=AliasChoices("regret_from", "from_player"))
+    regret_from: RegretFrom = Field(default=None, validation_alias=AliasChoices("regret_from", "from_player"))
 
 
 class DiscardRegret(_Action):
@@ -188,7 +197,7 @@ class Sell(_Action):
     type: Literal["sell"] = "sell"
     player: Player
     fish: list[FishRef] = Field(min_length=1)
-    regret_from: Player | None = None
+    regret_from: RegretFrom = None
 
 
 class Buy(_Action):
@@ -360,7 +369,7 @@ class UsePersonality(_Action):
     type: Literal["use_personality"] = "use_personality"
     player: Player
     target: Player | None = None
-    regret_from: Player | None = None
+    regret_from: RegretFrom = None
 
 
 class MoveRegrets(_Action):

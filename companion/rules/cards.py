@@ -11,6 +11,9 @@ from companion.rules.fish import FishRef
 from companion.rules.madness import MadnessTier
 
 THE_PLUG = "The Plug"  # a Depth III card that stays on the table once revealed (A p.27)
+# A p.27: "Do not trigger any reveal abilities on Fish you reveal" (the card's own text says "may skip"; the
+# rulebook decides, docs/rules.md §10)
+ROD_OF_THE_DEAD = "Rod of the Dead"
 
 
 def catalog() -> Catalog:
@@ -58,18 +61,18 @@ def check_fish(fish: FishRef, field: str) -> CatalogFish | None:
     >>> check_fish(FishRef(name="Kraken", value=50, type="foul"), "fish")
     Traceback (most recent call last):
     ...
-    companion.rules.errors.RuleViolation: fish: Kraken has value 9, not 50 (companion rule (see Rules §10))
+    companion.rules.errors.RuleViolation: Kraken has value 9, not 50 (companion rule, see Rules §10)
     """
     found = card(fish)
     if found is not None:
         wrong = found.matches(fish)
         if wrong:
-            raise RuleViolation("docs/rules.md §10", f"{field}: {wrong}")
+            raise RuleViolation("docs/rules.md §10", wrong, field)
         return found
     low, high = catalog().value_range
     if fish.value is not None and not low <= fish.value <= high:
-        raise RuleViolation("docs/rules.md §10", t("{field}: a Fish is worth {low} to {high}, not {value}", field=field,
-                                              low=low, high=high, value=fish.value))
+        raise RuleViolation("docs/rules.md §10", t("A Fish is worth {low} to {high}, not {value}", low=low, high=high,
+                                                  value=fish.value), field)
     return None
 
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
-from companion.i18n import t, tn
+from companion.i18n import t
 from companion.rules.cards import THE_PLUG, check_fish, known_name
 from companion.rules.constants import SHOALS
-from companion.rules.dice import KIND_WORDS, Die, DieKind, die, face_allowed, roll, roller
+from companion.rules.dice import NO_FACE, Die, DieKind, die, face_allowed, roll, roller
 from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
@@ -121,7 +121,7 @@ def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step
         fail(rule, t("Enter one face for each of the {n} dice rolled", n=len(kinds)))
     for kind, face in zip(kinds, faces, strict=True):
         if not face_allowed(kind, face):
-            fail("docs/rules.md §1", t("A {kind} die has no face {face}", kind=t(KIND_WORDS[kind]), face=face))
+            fail("docs/rules.md §1", t(NO_FACE[kind], face=face))
     return faces
 
 
@@ -150,26 +150,53 @@ def unequipped(p: PlayerState, items: list[str]) -> dict[str, object]:
     return {"rod": p.rod if p.rod in items else None, "reel": p.reel if p.reel in items else None}
 
 
-def draw_regrets(state: GameState, index: int, count: int, from_player: int | None) -> GameState:
-    """Draw Regrets from the piles; when both are empty, take from ``from_player`` (A p.18). A draw no card is
-    left for doesn't happen: the player already holds every Regret card the others don't (A p.18, docs/rules.md §9)."""
+class RegretTakes:
+    """Whom the Regret cards one action takes from other anglers come from, when both piles are empty (A p.18:
+    "choose another player and take a random Regret from them", a choice for each card).
+
+    ``chosen`` is the action's ``regret_from``: a list names one angler per card, in the order the action takes
+    them (across all its draws); a single seat names one angler for every card (logs written before issue 37, which
+    replay as they were played); ``None`` names nobody yet. Made afresh for each action: it counts the cards taken.
+    """
+
+    def __init__(self, chosen: int | Sequence[int] | None) -> None:
+        self.chosen = chosen
+        self.used = 0
+
+    def next(self) -> int | None:
+        """The angler named for the next card, or ``None`` when none is named yet."""
+        if self.chosen is None or isinstance(self.chosen, int):
+            return self.chosen
+        return self.chosen[self.used] if self.used < len(self.chosen) else None
+
+
+def draw_regrets(state: GameState, index: int, count: int, takes: RegretTakes) -> GameState:
+    """Draw Regrets from the piles; when both are empty, take each card from the angler ``takes`` names for it,
+    or ask whom (:class:`ChoiceNeeded`, A p.18). A draw no card is left for doesn't happen: the player already holds
+    every Regret card the others don't (A p.18, docs/rules.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    taken = count - from_piles
-    if taken:
-        taken = min(taken, sum(q.regret_cards for i, q in enumerate(state.players) if i != index))
-    if taken:
-        if from_player is None:
-            holders = tuple(i for i, q in enumerate(state.players) if i != index and q.regret_cards >= taken)
-            if not holders:
-                fail("A p.18", tn("Both Regret piles are empty and no other angler holds {n} Regret card",
-                                  "Both Regret piles are empty and no other angler holds {n} Regret cards", taken))
-            raise ChoiceNeeded("A p.18", t("Both Regret piles are empty: take the Regret from whom?"), "regret_from",
-                               holders)
-        victim = player(state, from_player)
-        if from_player == index or victim.regret_cards < taken:
-            fail("A p.18", t("{name} has no Regret to take", name=victim.name))
-        state = with_player(state, from_player, regret_cards=victim.regret_cards - taken)
-    return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles + taken)
+    taken = min(count - from_piles, sum(q.regret_cards for i, q in enumerate(state.players) if i != index))
+    for k in range(taken):
+        state = _take_one(state, index, takes, k, taken)
+    return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles)
+
+
+def _take_one(state: GameState, index: int, takes: RegretTakes, k: int, taken: int) -> GameState:
+    """Card ``k`` of the ``taken`` this draw takes from other anglers (A p.18)."""
+    seat = takes.next()
+    if seat is None:
+        holders = tuple(i for i, q in enumerate(state.players) if i != index and q.regret_cards)
+        question = (t("Both Regret piles are empty: take the Regret from whom?") if taken == 1 else
+                    t("Both Regret piles are empty: take Regret card {k} of {n} from whom?", k=k + 1, n=taken))
+        raise ChoiceNeeded("A p.18", question, "regret_from", holders)
+    victim = player(state, seat)
+    if seat == index:
+        fail("A p.18", t("{name} can't take a Regret from themselves: choose another angler", name=victim.name))
+    if not victim.regret_cards:
+        fail("A p.18", t("{name} has no Regret to take", name=victim.name))
+    takes.used += 1
+    state = with_player(state, seat, regret_cards=victim.regret_cards - 1)
+    return with_player(state, index, regret_cards=state.players[index].regret_cards + 1)
 
 
 def shoal_emptied(state: GameState) -> GameState:
@@ -227,9 +254,15 @@ def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | N
     if found is not None:
         where = where_is(state, found.name)
         if where is not None:
-            raise RuleViolation("docs/rules.md §10", t("{field}: there is one {name} card, and it is {where}",
-                                                  field=field, name=found.name, where=where))
+            raise RuleViolation("docs/rules.md §10", t("There is one {name} card, and it is {where}", name=found.name,
+                                                      where=where), field)
     return found
+
+
+def discard_revealed(state: GameState) -> list[str]:
+    """The Graveyard once the Fish still revealed at Sea are discarded at the Day's end (A p.11)."""
+    names = [n for n in (known_name(name) for name in state.revealed) if n is not None and n not in state.graveyard]
+    return [*state.graveyard, *names] if names else state.graveyard
 
 
 def to_graveyard(state: GameState, fish: list[FishRef | None]) -> list[str]:

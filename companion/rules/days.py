@@ -13,9 +13,9 @@ from companion.rules.actions import (
     ThrowLifePreserver,
     _Roll,
 )
-from companion.rules.common import capped, faces_for, fail, player, replace, source, with_player
+from companion.rules.common import capped, discard_revealed, faces_for, fail, player, replace, source, with_player
 from companion.rules.constants import REGRET_VALUE_MAX, SHOALS
-from companion.rules.dice import KIND_WORDS, die
+from companion.rules.dice import EVERYONE_TAKES, die
 from companion.rules.personalities import fix_tier
 from companion.rules.state import DAY_NAMES, GameState
 from companion.rules.tentacles import mount_overmind
@@ -141,7 +141,8 @@ def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
 
 
 def start_day(state: GameState) -> GameState:
-    """Red sky at morning (A p.8): next Day, first player clockwise, then the Day's effects."""
+    """Red sky at morning (A p.8): next Day, first player clockwise, the revealed Fish discarded, then the Day's
+    effects."""
     rules = state.ruleset
     day = state.day + 1
     players = []
@@ -156,8 +157,10 @@ def start_day(state: GameState) -> GameState:
         if day == THURSDAY and rules.thursday_payday:
             changes["fishbucks"] = capped(state, p.fishbucks + rules.thursday_payday)
         players.append(replace(p, **changes))
+    # the Fish left revealed are discarded (A p.11): in the Graveyard, none can be caught or revealed again
     state = replace(state, day=day, players=players, first_player=(state.first_player + 1) % len(players),
-                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False, revealed=[])
+                    phase="refresh", turn=None, last_turns_left=None, life_preserver_thrown=False, revealed=[],
+                    graveyard=discard_revealed(state))
     if day == THURSDAY:
         state = _tackle_handout(state, rules.thursday_dice)
     elif day == SATURDAY:
@@ -185,7 +188,7 @@ def day_effects(state: GameState) -> list[str]:
     colours = rules.thursday_dice if day == THURSDAY else rules.saturday_dice if day == SATURDAY else ()
     for colour in colours:
         if state.tackle_available(colour) >= n:
-            effects.append(t("Everyone takes a {colour} tackle die", colour=t(KIND_WORDS[colour])))
+            effects.append(t(EVERYONE_TAKES[colour]))
             break
     if rules.shop_system == "market":
         effects.append(t("Market fluctuations: bottom row to the bottom of its deck, top cards move down"))

@@ -23,6 +23,14 @@ TACKLE_COLOURS: tuple[TackleColour, ...] = ("blue", "green", "orange")
 # Each kind as a word in a sentence ("No orange tackle die is left"), as a message: translated with t(KIND_WORDS[k]).
 KIND_WORDS: dict[str, str] = {"player": N_("player"), "blue": N_("blue"), "green": N_("green"),
                               "orange": N_("orange"), "omen": N_("omen")}
+# Whole sentences for each colour: "a"/"an" (and each language's agreement) belongs to the sentence, not the word.
+EVERYONE_TAKES: dict[TackleColour, str] = {"blue": N_("Everyone takes a blue tackle die"),
+                                           "green": N_("Everyone takes a green tackle die"),
+                                           "orange": N_("Everyone takes an orange tackle die")}
+NO_FACE: dict[str, str] = {"player": N_("A player die has no face {face}"),
+                           "blue": N_("A blue die has no face {face}"), "green": N_("A green die has no face {face}"),
+                           "orange": N_("An orange die has no face {face}"),
+                           "omen": N_("An omen die has no face {face}")}
 
 # Faces of each kind of d4 (docs/rules.md §1; reference data/dice.json).
 FACES: dict[str, tuple[int, ...]] = {

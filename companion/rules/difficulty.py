@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import t, tn
-from companion.rules.cards import catalog, check_fish, item
+from companion.i18n import N_, t, tn
+from companion.rules.cards import ROD_OF_THE_DEAD, catalog, check_fish, item
 from companion.rules.common import build, fail, player
+from companion.rules.errors import RuleViolation
 from companion.rules.fish import FISH_WORDS, FishFilter, applies
 from companion.rules.state import GameState
 
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 Kind = Literal["set", "change", "manual"]
 Add = Callable[[Kind, str, int], None]
+# What a catch said that its named card doesn't print, per field, in words (the field's name is not one, issue 37).
+_PRINTS = {"depth": N_("{name} is a Depth {printed} Fish, not Depth {given}"),
+           "difficulty": N_("{name} prints Difficulty {printed}, not {given}"),
+           "exact_dice": N_("{name} needs exactly {printed} dice, not {given}")}
 
 
 class DifficultyLine(BaseModel):
@@ -89,8 +94,8 @@ def _printed(action: Fish, found: CatalogFish | None) -> tuple[int | None, int |
                                   ("difficulty", action.difficulty, found.difficulty),
                                   ("exact_dice", action.exact_dice, found.exact_dice)):
         if given is not None and given != printed:
-            fail("docs/rules.md §10", t("{field}: {name} prints {printed}, not {given}", field=field, name=found.name,
-                                   printed="–" if printed is None else printed, given=given))
+            raise RuleViolation("docs/rules.md §10", t(_PRINTS[field], name=found.name,
+                                                      printed="–" if printed is None else printed, given=given), field)
     return found.difficulty, found.exact_dice
 
 
@@ -106,7 +111,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     fish_type = action.fish.type if action.fish is not None else None
     size = found.size if found is not None else action.size
     if found is not None and action.size is not None and action.size != found.size:
-        fail("docs/rules.md §10", t("size: {name} is {size}", name=found.name, size=t(FISH_WORDS[found.size])))
+        raise RuleViolation("docs/rules.md §10", t("{name} is {size}", name=found.name,
+                                                  size=t(FISH_WORDS[found.size])), "size")
     lines: list[DifficultyLine] = []
     running = printed if printed is not None else 0
 
@@ -119,8 +125,11 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
         # build, not validation: the engine makes these on every catch (bench/replay.py), from values it has checked
         lines.append(build(DifficultyLine, {"kind": "printed", "label": t("Difficulty"), "amount": printed,
                                             "running": printed}))
-        if found is not None and found.reveal_difficulty is not None and found.name not in state.revealed:
-            # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10)
+        rod = item(p.rod) if p.rod else None
+        if (found is not None and found.reveal_difficulty is not None and found.name not in state.revealed
+                and not (rod is not None and rod.name == ROD_OF_THE_DEAD)):
+            # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10); with the Rod of
+            # the Dead no reveal ability is triggered at all (A p.27)
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
             add("change", tn("{n} Fish in hand", "{n} Fish in hand", p.hand_count),
@@ -129,7 +138,6 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
             discount = _displayed_discount(shown.name)
             if discount is not None and applies(discount[0], fish_type, size):
                 add("change", t("{name} (displayed)", name=shown.name), -discount[1])
-        rod = item(p.rod) if p.rod else None
         if (rod is not None and rod.discount_applies_to and applies(rod.discount_applies_to, fish_type, size)
                 and not (rod.first_catch_each_day and p.caught_today)):
             add("change", rod.name, -rod.difficulty_discount)

@@ -19,6 +19,7 @@ from companion.rules.actions import (
 )
 from companion.rules.cards import item
 from companion.rules.common import (
+    RegretTakes,
     acquire_dice,
     capped,
     draw_dinks,
@@ -40,7 +41,7 @@ from companion.rules.state import GameState
 def apply_draw_regret(state: GameState, action: DrawRegret) -> GameState:
     """Draw Regrets: the pile, then the discard pile, then a random one from a player of your choice (A p.18)."""
     player(state, action.player)
-    return draw_regrets(state, action.player, action.count, action.regret_from)
+    return draw_regrets(state, action.player, action.count, RegretTakes(action.regret_from))
 
 
 def apply_discard_regret(state: GameState, action: DiscardRegret) -> GameState:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import IncrementDie, UsePersonality
-from companion.rules.common import draw_regrets, fail, move_regrets, player, with_player
+from companion.rules.common import RegretTakes, draw_regrets, fail, move_regrets, player, with_player
 from companion.rules.dice import lowest_increments
 from companion.rules.effects import apply_increment_die
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
@@ -198,6 +198,7 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     effect = card(p.personality).effects[p.personality_tier]
     target = _target(state, action, effect)
     state = with_player(state, action.player, personality_used=True)
+    takes = RegretTakes(action.regret_from)  # one choice per card, across the card's draws (A p.18)
     if _company_fits(state, action.player, effect):
         state = _increment(state, action.player, effect.increments)
         for i in _here(state, action.player) if effect.others_here_increments else []:
@@ -205,12 +206,12 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     if effect.dinks:
         state = with_player(state, action.player, dinks=state.players[action.player].dinks + effect.dinks)
     if effect.regrets:
-        state = draw_regrets(state, action.player, effect.regrets, action.regret_from)
+        state = draw_regrets(state, action.player, effect.regrets, takes)
     if effect.others_here_regrets:
         for i in _here(state, action.player):
-            state = draw_regrets(state, i, effect.others_here_regrets, action.regret_from)
+            state = draw_regrets(state, i, effect.others_here_regrets, takes)
     if effect.target_draws and target is not None:
-        state = draw_regrets(state, target, effect.target_draws, action.regret_from)
+        state = draw_regrets(state, target, effect.target_draws, takes)
     if effect.give and target is not None:
         given = min(effect.give, state.players[action.player].regret_cards)
         state = move_regrets(state, action.player, target, given) if given else state

@@ -7,6 +7,7 @@ from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.cards import catalog, check_fish, item, no_sale_or_mount
 from companion.rules.catalog import Item
 from companion.rules.common import (
+    RegretTakes,
     acquire_dice,
     draw_regrets,
     faces_for,
@@ -68,7 +69,7 @@ def apply_sell(state: GameState, action: Sell) -> GameState:
     # Foul Fish are paid at the current value, then the Regrets are drawn (A p.17).
     fouls = sum(1 for f in action.fish if f.foul)
     if fouls:
-        state = draw_regrets(state, action.player, fouls, action.regret_from)
+        state = draw_regrets(state, action.player, fouls, RegretTakes(action.regret_from))
     return end_turn(state, action.player)
 
 

@@ -7,7 +7,7 @@ what will the next morning bring. Views never compute a rule; they call these.
 >>> sorted(available(s, 0).moves & {"refresh", "fish", "eat_fish"})
 ['refresh']
 >>> why_illegal(s, Refresh(player=0, faces=[4, 1, 1]))
-'A player die has no face 4 (companion rule (see Rules §1))'
+'A player die has no face 4 (companion rule, see Rules §1)'
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from companion.rules.actions import (
 )
 from companion.rules.cards import THE_PLUG, can_eat, catalog, regrets_drawn
 from companion.rules.common import (
+    RegretTakes,
     check_unique,
     draw_dinks,
     draw_regrets,
@@ -82,15 +83,16 @@ def apply_fish(state: GameState, action: Fish) -> GameState:
                         items=items, caught_today=True, **caught, **unequipped(p, items))
     if action.fish is not None and action.fish.name in state.revealed:
         state = replace(state, revealed=[name for name in state.revealed if name != action.fish.name])
-    state = swap_hadal_shade(state, action)
+    takes = RegretTakes(action.regret_from)  # one choice per card, across the catch's draws (A p.18)
+    state = swap_hadal_shade(state, action, takes)
     if action.life_preserver:
         state = replace(state, life_preserver=None)
     chum = sum(regrets_drawn(name) for name in action.supplies)  # e.g. the Bucket of Chum's 3 Regrets
     if chum:
-        state = draw_regrets(state, action.player, chum, action.regret_from)
+        state = draw_regrets(state, action.player, chum, takes)
     state = end_turn(state, action.player)
     if action.overfished:  # the last Fish of a Shoal: one Regret, the Shoal is closed (A p.11)
-        state = shoal_emptied(draw_regrets(state, action.player, 1, action.regret_from))
+        state = shoal_emptied(draw_regrets(state, action.player, 1, takes))
     return state
 
 
@@ -102,6 +104,8 @@ def apply_give_up(state: GameState, action: GiveUp) -> GameState:
     if not p.fresh:
         fail("A p.11", t("You need at least one Fresh die to fish"))
     require_overmind_caught(state, action)
+    if action.fish is not None:  # a card held, mounted or discarded is not in the Sea to give up (docs/rules.md §10)
+        check_unique(state, action.fish, "fish")
     paid, fresh = pick_fresh(p, [action.die], "A p.11")
     state = draw_dinks(with_player(state, action.player, fresh=fresh, spent=spend(p, paid)), action.player, 1)
     if action.fish is not None and action.fish.name is not None and action.fish.name not in state.revealed:

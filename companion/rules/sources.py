@@ -2,7 +2,7 @@
 
 The engine and the rulesets carry short citations: ``"A p.17"``, ``"B, C, D (three shops)"``,
 ``"docs/rules.md §9"``, ``"seed 004"``. A screen shows none of those: it shows "Angler's Guide p.17", "Italian rules
-summary", "companion rule (see Rules §9)". :func:`player_source` makes that one line; :func:`player_sources` gives
+summary", "companion rule, see Rules §9". :func:`player_source` makes that one line; :func:`player_sources` gives
 its parts.
 
 Notes in parentheses are dropped; a part it doesn't recognise (free text, an internal name such as ``"undo"``) is
@@ -55,7 +55,7 @@ def _words(part: str) -> str | None:
         return None
     section = match["section"] or match["bare"]
     if section is not None:
-        return t("companion rule (see Rules §{section})", section=section)
+        return t("companion rule, see Rules §{section}", section=section)
     if match["seed"] is not None:
         letter = _SEEDS.get(match["seed"])
     elif match["letter"] is not None:
@@ -71,7 +71,7 @@ def player_sources(citation: str) -> list[str]:
     """Each source named in ``citation``, in the words a player knows, in order and without repeats.
 
     >>> player_sources("B, C (icon lost in A p.9); docs/rules.md §4")
-    ['Italian rules summary', 'Chinese rules summary', 'companion rule (see Rules §4)']
+    ['Italian rules summary', 'Chinese rules summary', 'companion rule, see Rules §4']
     >>> player_sources("A p.10 and p.22")
     ["Angler's Guide pp.10, 22"]
     >>> player_sources("undo")
@@ -95,7 +95,7 @@ def player_source(citation: str) -> str:
     >>> player_source("A pp.16-17")
     "Angler's Guide pp.16–17"
     >>> player_source("docs/rules.md §9")
-    'companion rule (see Rules §9)'
+    'companion rule, see Rules §9'
     >>> player_source("seed 000 p.4")
     "Angler's Guide p.4"
     >>> player_source("B (seed 002), C, D")

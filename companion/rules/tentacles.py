@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.i18n import t
 from companion.rules.actions import Fish, GiveUp
 from companion.rules.cards import card
-from companion.rules.common import draw_regrets, fail, player, remove_from_hand, with_player
+from companion.rules.common import RegretTakes, draw_regrets, fail, player, remove_from_hand, with_player
 from companion.rules.difficulty import catch_difficulty
 from companion.rules.expansions import (
     HADAL_SHADE,
@@ -32,7 +32,7 @@ def require_box(state: GameState, fish: FishRef | None) -> None:
         fail(RULE, problem)
 
 
-def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
+def swap_hadal_shade(state: GameState, action: Fish, takes: RegretTakes) -> GameState:
     """On catching Hadal Shade the angler may draw 3 Regrets to swap it for another angler's Mounted Fish, which
     goes to their hand (slots only, never the Cloche; docs/rules.md §11). Called once the catch is in hand."""
     swap = action.swap_for
@@ -46,7 +46,7 @@ def swap_hadal_shade(state: GameState, action: Fish) -> GameState:
     taken = other.on_slot(swap.slot)
     if taken is None:
         fail(RULE, t("{name}'s mount slot {slot} is empty", name=other.name, slot=swap.slot))
-    state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, action.regret_from)
+    state = draw_regrets(state, action.player, HADAL_SHADE_REGRETS, takes)
     state = with_player(state, action.player, **remove_from_hand(state.players[action.player], action.fish, RULE))
     state = with_player(state, action.player, hand=[*state.players[action.player].hand, taken])
     return with_player(state, swap.player, mounted=state.players[swap.player].mounted_with(swap.slot, action.fish))

@@ -84,6 +84,9 @@ class DeepRegretsPlayer(BaseModel):
         return self
 
 
+PenaltyBy = Literal["scored", "printed"]  # which value picks the Fish the penalty takes (docs/rules.md §9)
+
+
 class FishLine(BaseModel):
     """How one Fish scored: printed value, Madness modifier, mount multiplier, points."""
 
@@ -102,14 +105,37 @@ class FishLine(BaseModel):
 
 
 class Penalty(BaseModel):
-    """The highest-Regret penalty as it hit one player (A p.22)."""
+    """The highest-Regret penalty as it hit one player (A p.22). What it did is kept as keys and put in words
+    where it is shown (:func:`penalty_text`), in the reader's language: a play is read later, on other phones.
+    ``reason``: the words plays recorded before issue 37 kept instead, in their scorer's language."""
 
     model_config = ConfigDict(frozen=True)
 
     slot: int | None  # the mount slot discarded; None when the player had no Fish on a slot
     place: Literal["mount"] | None = None  # None: nothing was discarded
     points_lost: int
-    reason: str
+    discards: Literal["lowest", "highest"] | None = None  # which mounted Fish; None: none to discard
+    by: PenaltyBy | None = None  # chosen by scored or printed value (docs/rules.md §9)
+    players: int | None = Field(default=None, ge=2, le=MAX_PLAYERS)
+    reason: str | None = None
+
+
+def penalty_text(penalty: Penalty) -> str:
+    """What the highest-Regret penalty did, in the reader's language (a play recorded before issue 37: its words)."""
+    if penalty.by is None:
+        return penalty.reason or ""
+    if penalty.discards is None or penalty.players is None:
+        return t("Highest Regret total, but no mounted Fish to discard")
+    return t("Highest Regret total: discards the {which}-valued mounted Fish by {by} ({players} players)",
+             which=_which(penalty.players), by=_by(penalty.by), players=penalty.players)
+
+
+def _which(players: int) -> str:
+    return t("lowest") if players == 2 else t("highest")  # A p.22: with 2 players the lowest
+
+
+def _by(by: PenaltyBy) -> str:
+    return t("scored value") if by == "scored" else t("printed value")
 
 
 class DeepRegretsScore(BaseModel):
@@ -185,25 +211,20 @@ def _penalty_target(mounts: list[FishLine], ruleset: Ruleset, lowest: bool) -> F
 def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tuple[list[FishLine], Penalty]:
     mounts = [line for line in lines if line.place == "mount"]  # never the Cloche (docs/rules.md §10)
     lowest = players == 2
-    which = t("lowest") if lowest else t("highest")
-    by = t("scored value") if ruleset.penalty_by == "scored" else t("printed value")
     if not mounts:
-        return lines, Penalty(slot=None, points_lost=0,
-                              reason=t("Highest Regret total, but no mounted Fish to discard"))
+        return lines, Penalty(slot=None, points_lost=0, by=ruleset.penalty_by, players=players)
     target = _penalty_target(mounts, ruleset, lowest)
-    reason = t("Highest Regret total: discards the {which}-valued mounted Fish by {by} ({players} players)",
-               which=which, by=by, players=players)
     kept = [line.model_copy(update={"discarded": True, "points": 0}) if line is target else line for line in lines]
-    return kept, Penalty(slot=target.slot, place=target.place, points_lost=target.points, reason=reason)
+    return kept, Penalty(slot=target.slot, place=target.place, points_lost=target.points,
+                         discards="lowest" if lowest else "highest", by=ruleset.penalty_by, players=players)
 
 
 def penalty_rule(players: int, ruleset: Ruleset) -> str:
     """The highest-Regret penalty that applies at a table of ``players``, in words (A p.22)."""
     if players < 2:
         return t("Solo: no highest-Regret penalty")
-    which = t("lowest") if players == 2 else t("highest")
-    by = t("scored value") if ruleset.penalty_by == "scored" else t("printed value")
-    return t("Highest Regret total discards its {which}-valued mounted Fish, by {by}", which=which, by=by)
+    return t("Highest Regret total discards its {which}-valued mounted Fish, by {by}", which=_which(players),
+             by=_by(ruleset.penalty_by))
 
 
 def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
@@ -223,7 +244,7 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
                 if mount:
                     no_sale_or_mount(fish, t("mounted"))
             except RuleViolation as e:
-                raise TableError(field, e.message.removeprefix(f"{field}: ") + f" ({e.rule})") from None
+                raise TableError(field, f"{e.message} ({e.rule})") from None
             if card is None:
                 continue
             problem = box_problem(fish, ruleset.expansions)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.flet_fixes import short_repr
+from companion.i18n import t
 from companion.session import Outcome, Sessions, StoreError
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
@@ -89,6 +90,7 @@ class AppContext:
     steps: tuple[str, ...] = ()  # what the table must do by hand after the last move (kept until the next action)
     steps_at: object = None  # the point of play the steps belong to: they go once the table moves on from it
     offers: tuple[Offer, ...] = ()  # the answers to the choice the refusal asks for (kept until the next action)
+    repeats: int = 0  # how many taps in a row were refused with ``error`` (the bar counts them: issue 37)
     on_navigate: Callable[[str], None] | None = None  # set by the app: push the route to the browser
     # set by the app: the bottom bar may need another shape (given a function that reads notice_shape)
     on_error: Callable[[Any], None] | None = None
@@ -131,7 +133,9 @@ class AppContext:
             self.on_refresh()
 
     def fail(self, message: str) -> None:
-        """Show ``message`` by the thumb and change nothing else."""
+        """Show ``message`` by the thumb and change nothing else. The same refusal again is counted ("(×2)"), so a
+        second tap visibly registers and a screen reader hears it again (the bar's words change)."""
+        self.repeats = self.repeats + 1 if message == self.error and not self.offers else 1
         self.offers = ()
         self._show(message)
 
@@ -169,9 +173,12 @@ class AppContext:
 
     @property
     def notice(self) -> tuple[str | None, tuple[str, ...], tuple[Offer, ...]]:
-        """What the bottom bar shows: the last refusal (with the answers it asks for), else what the table must do
-        by hand."""
-        return self.error, self.steps, self.offers
+        """What the bottom bar shows: the last refusal (with the answers it asks for; counted when repeated), else
+        what the table must do by hand."""
+        error = self.error
+        if error and self.repeats > 1:
+            error = t("{message} (×{n})", message=error, n=self.repeats)
+        return error, self.steps, self.offers
 
     @property
     def notice_shape(self) -> tuple[bool, int, bool]:

@@ -77,9 +77,12 @@ def sale_line(state: GameState, seat: int, fish: FishRef) -> str:
     return t("{fish} · sells for ${value} now", fish=fish_label(fish), value=state.sale_value(seat, fish))
 
 
-def not_entered(n: int) -> str:
-    """The Fish caught without entering the card, counted after the ones entered: ``"and 2 Fish not entered"``.
-    "Not entered" is the one word for them on every screen (issue 9)."""
+def not_entered(n: int, after: bool = True) -> str:
+    """The Fish caught without entering the card, counted after the ones entered (``"and 2 Fish not entered"``), or
+    alone when none was entered (``after=False``: ``"2 Fish not entered"``). "Not entered" is the one word for them
+    on every screen (issue 9)."""
+    if not after:
+        return tn("{n} Fish not entered", "{n} Fish not entered", n)
     return tn("and {n} Fish not entered", "and {n} Fish not entered", n)
 
 

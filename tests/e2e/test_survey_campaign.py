@@ -49,7 +49,7 @@ def test_two_week_campaign(phone: FletPage, data_dir: Path) -> None:
     # The same card again this week: refused (docs/rules.md §1); a Fish removed from the solo Sea: refused (A p.23).
     phone.type_into("survey-catch-search", "Sunfish")
     phone.tap("survey-catch-pick-sunfish")
-    phone.wait_value("error-line", re.compile(r"companion rule \(see Rules §1\)"))
+    phone.wait_value("error-line", re.compile(r"companion rule, see Rules §1"))
     phone.type_into("survey-catch-search", "Man O")
     phone.tap("survey-catch-pick-man-o-war")
     phone.wait_value("error-line", re.compile(r"Angler's Guide p\.23"))

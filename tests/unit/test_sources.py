@@ -49,18 +49,18 @@ def test_pages_single_range_and_list() -> None:
 @pytest.mark.parametrize("citation", ["docs/rules.md §9", "docs/rules.md §9", "Rules §9", "§9"])
 def test_a_companion_decision_points_at_its_section(citation: str) -> None:
     """docs/rules.md §9 holds the companion's decisions: a player reads "companion rule", with the section."""
-    assert player_source(citation) == "companion rule (see Rules §9)"
+    assert player_source(citation) == "companion rule, see Rules §9"
 
 
 def test_a_numbered_step_keeps_its_number() -> None:
-    assert player_source("docs/rules.md §7.2") == "companion rule (see Rules §7.2)"
+    assert player_source("docs/rules.md §7.2") == "companion rule, see Rules §7.2"
 
 
 def test_notes_in_parentheses_are_dropped_and_every_source_is_kept_in_order() -> None:
     assert player_sources("B, C (icon lost in A p.9); docs/rules.md §4") == [
-        "Italian rules summary", "Chinese rules summary", "companion rule (see Rules §4)"]
+        "Italian rules summary", "Chinese rules summary", "companion rule, see Rules §4"]
     assert player_source("C, D ($10 cap; A does not state one); docs/rules.md §9") == (
-        "Chinese rules summary, the printed cards, companion rule (see Rules §9)")
+        "Chinese rules summary, the printed cards, companion rule, see Rules §9")
 
 
 def test_a_source_named_twice_is_shown_once() -> None:

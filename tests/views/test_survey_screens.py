@@ -77,7 +77,7 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     catch(ctx, "Sunfish", "sunfish")
     assert "catalogued" in text_of(show(ctx), "survey-last-catch")
     catch(ctx, "Sunfish", "sunfish")  # the same card twice in one week
-    assert "(companion rule (see Rules §1))" in ctx.error
+    assert "(companion rule, see Rules §1)" in ctx.error
     catch(ctx, "Man O", "man-o-war")
     assert "Angler's Guide p.23" in ctx.error
     saved = ctx.sessions.store.load_campaign(cid)

@@ -7,7 +7,7 @@ import flet_charts as fch
 
 from companion.i18n import t, tn
 from companion.rules.fish import FishRef
-from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine
+from companion.scoring.deep_regrets import DeepRegretsResult, DeepRegretsScore, FishLine, penalty_text
 from companion.views import theme
 from companion.views.labels import fish_label, slot_label
 from companion.views.scorers.common import ranking, winners_line
@@ -59,7 +59,7 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
                         size=theme.BODY))
     if s.penalty is not None:
         lost = tn(" (−{n} point)", " (−{n} points)", s.penalty.points_lost) if s.penalty.points_lost else ""
-        rows.append(tagged(f"scorer-penalty-{i}", ft.Text(s.penalty.reason + lost, color=theme.DANGER,
+        rows.append(tagged(f"scorer-penalty-{i}", ft.Text(penalty_text(s.penalty) + lost, color=theme.DANGER,
                                                           size=theme.BODY)))
     if s.tie_break:
         how = t("Tied on points and on everything else: shared") if s.tie_break == "shared" else t(

@@ -4,8 +4,9 @@ Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
 ``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
 ``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
-``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``can-of-worms``, ``abandon-ship`` (and its
-Overmind slot, :mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
+``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``hand-not-entered`` (on the host's
+screen, which sees no hand: ``hand-count``), ``can-of-worms``, ``abandon-ship`` (and its Overmind slot,
+:mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
 ``ability-title-<seat>``, ``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``,
 ``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
 """
@@ -18,7 +19,7 @@ from functools import partial
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules import actions as act
 from companion.rules.cards import THE_PLUG
 from companion.rules.catalog import CatalogFish, load_catalog
@@ -280,8 +281,12 @@ def _fish(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
         tagged(f"hand-{k}", ft.Text(sale_line(state, i, f), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), partial(eat, f)),
     ]) for k, f in enumerate(p.hand)]
-    if p.hand_hidden:
-        hand.append(ft.Text(not_entered(p.hand_hidden), size=theme.BODY))
+    if p.hand_hidden and not moves.session.place.sees(i):  # the host's screen: counted, whether entered or not
+        hand.append(tagged("hand-count", ft.Text(tn("{n} Fish in hand", "{n} Fish in hand", p.hand_hidden),
+                                                 size=theme.BODY)))
+    elif p.hand_hidden:
+        hand.append(tagged("hand-not-entered", ft.Text(not_entered(p.hand_hidden, after=bool(hand)),
+                                                       size=theme.BODY)))
     return section_card("fish", t("Fish"), [*([offered] if offered else []), ft.Text(t("Mounted"), size=theme.SMALL),
                                             *mounted,
                                             ft.Text(t("In hand"), size=theme.SMALL), *(hand or [ft.Text(t("none"))])])

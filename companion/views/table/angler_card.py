@@ -139,14 +139,16 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
 @ft.memo
 @ft.component
 def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False,
-            plug_first: bool = False) -> ft.Control:
+            plug_first: bool = False, own: bool = False) -> ft.Control:
+    """Where the angler is and what marks them now; ``own``: the card on the angler's own phone, which says it is
+    "Your turn" (issue 37)."""
     status: list[ft.Control] = [chip(f"where-{i}", where)]
     if holds_lp:
         status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
     if passed:
         status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
     if their_turn:
-        status.append(chip(f"turn-{i}", t("Their turn"), color=theme.FOUL))
+        status.append(chip(f"turn-{i}", t("Your turn") if own else t("Their turn"), color=theme.FOUL))
     if plug_first:  # on the card the table scrolls to at each turn, as well as on the Shoals line (A p.27)
         status.append(chip(f"plug-first-{i}", t("The Plug: discard the top Fish of the left-most Shoal first"),
                            color=theme.FOUL))
@@ -272,6 +274,7 @@ class CardProps(NamedTuple):
     holds_lp: bool
     plug_first: bool
     card: bool
+    own: bool  # the angler's own phone
 
 
 def card_props(place: Place, state: GameState, seat: int) -> CardProps:
@@ -286,17 +289,17 @@ def card_props(place: Place, state: GameState, seat: int) -> CardProps:
                      TurnMoves.of(can) if mine else TurnMoves(can.moves & {"reveal_regrets"}),
                      can.moves & COUNTER_MOVES if mine else frozenset(), can.my_turn,
                      _personality_props(state, seat, can, mine), place.sees(seat), state.life_preserver == seat,
-                     plug is not None and plug.seat == seat, place.opens_card(seat))
+                     plug is not None and plug.seat == seat, place.opens_card(seat), place.seat == seat)
 
 
 def _angler_card(moves: Moves, game_id: str, seat: int, props: CardProps) -> ft.Control:
-    p, tier, facts, counters, their_turn, personality, hidden, holds_lp, plug_first, card = props
+    p, tier, facts, counters, their_turn, personality, hidden, holds_lp, plug_first, card, own = props
     accent = theme.PASSED if p.passed else theme.angler_colour(p.colour)
     dice = t("Fresh {fresh} (total {total}) · Spent {spent} · max {max}", fresh=len(p.fresh), total=p.fresh_total,
              spent=len(p.spent), max=tier.max_dice)
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
-        _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, key="status"),
+        _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, own, key="status"),
         _counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, counters),
         _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),

@@ -82,14 +82,18 @@ class Moves:
         return True
 
     def _ask(self, result: Outcome[Game], actions: list[Action], then: Callable[[], None] | None) -> None:
-        """Ask the choice ``actions[0]`` needs: one button per seat it may name, making the moves with it."""
+        """Ask the choice ``actions[0]`` needs: one button per seat it may name, making the moves with it. The
+        field lists a seat per card (A p.18: each Regret taken is its own choice), so an answer is added to those
+        given before; the engine asks again for the next card."""
         assert result.choice is not None
         field, seats = result.choice
         players = result.current.value.state.players
         first, rest = actions[0], actions[1:]
+        given = getattr(first, field)
+        before = list(given) if isinstance(given, list) else []
         self.ctx.ask(result.message or "", [
             Offer(f"choose-{field}-{seat}", players[seat].name,
-                  partial(self.apply_all, [first.model_copy(update={field: seat}), *rest], then))
+                  partial(self.apply_all, [first.model_copy(update={field: [*before, seat]}), *rest], then))
             for seat in seats])
 
     def drawn(self, shown: Snapshot[Game]) -> None:
