@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import tempfile
@@ -77,25 +78,38 @@ async def footprint(server: ServeProcess, host: Tab, idle_s: float) -> Footprint
                      after.user + after.system - before.user - before.system, shown_connected(host.screen))
 
 
-async def open_and_close(server: ServeProcess, cookie: str, registered: bool) -> None:
-    """A guest socket closed at once, or right after the server's answer to its register frame."""
+JUNK = b"\x00\x92\x05\x80"  # a Flet-looking frame that is not a register frame (action 5, an empty body)
+
+
+async def open_and_close(server: ServeProcess, cookie: str, registered: bool, junk: bool = False) -> None:
+    """A guest socket closed at once, or right after the server's answer to its register frame; with ``junk``,
+    one whose first frame is not a register frame, sent before the socket waits for the server to close it."""
     async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws", origin=Origin(server.base_url),
                                   additional_headers={"Cookie": cookie}) as socket:
-        if registered:
+        if junk:
+            await socket.send(JUNK if registered else "not a Flet frame")
+            async def until_closed() -> None:
+                while True:  # the gate closes it; the heartbeat may come first
+                    await socket.recv()
+
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await asyncio.wait_for(until_closed(), 30)  # a socket still open then: TimeoutError, counted a failure
+        elif registered:
             await socket.send(register("/"))
             while not isinstance(await asyncio.wait_for(socket.recv(), 30), bytes):
                 pass  # the gate's heartbeat may come first
 
 
-async def churn(server: ServeProcess, cookies: list[str], sockets: int, at_once: int = 10) -> None:
-    """``sockets`` guest sockets opened and closed, ``at_once`` at a time, half of them registered."""
+async def churn(server: ServeProcess, cookies: list[str], sockets: int, at_once: int = 10, junk: bool = False) -> None:
+    """``sockets`` guest sockets opened and closed, ``at_once`` at a time, half of them registered (with ``junk``:
+    every one sends a first frame that is not a register frame, half of them binary, half text)."""
     for start in range(0, sockets, at_once):
-        await asyncio.gather(*(open_and_close(server, cookies[k % len(cookies)], registered=k % 2 == 1)
+        await asyncio.gather(*(open_and_close(server, cookies[k % len(cookies)], registered=k % 2 == 1, junk=junk)
                                for k in range(start, min(sockets, start + at_once))))
 
 
 async def measured(server: ServeProcess, sockets: int, idle_s: float, guests: int = 10,
-                   settle_s: float = 15) -> tuple[Footprint, Footprint]:
+                   settle_s: float = 15, junk: bool = False) -> tuple[Footprint, Footprint]:
     """The footprint before and after ``sockets`` guest sockets of ``guests`` joined phones opened and closed."""
     cookies = [join(server, server.room_code) for _ in range(guests)]
     host = await Tab.open(f"ws://127.0.0.1:{server.port}/ws", "/phones", join(server, server.host_code),
@@ -105,14 +119,14 @@ async def measured(server: ServeProcess, sockets: int, idle_s: float, guests: in
         await churn(server, cookies, 20)  # every screen a guest opens drawn once before counting
         await host.until(lambda *_: False, settle_s)
         before = await footprint(server, host, idle_s)
-        await churn(server, cookies, sockets)
+        await churn(server, cookies, sockets, junk=junk)
         await host.until(lambda *_: False, settle_s)
         return before, await footprint(server, host, idle_s)
     finally:
         await host.close()
 
 
-def inside(sockets: int, guests: int = 10) -> dict[str, float]:
+def inside(sockets: int, guests: int = 10, junk: bool = False) -> dict[str, float]:
     """The same churn against the app served in this process (a fresh one: Flet's session eviction runs on the
     first server's loop of a process), counted from inside: the server loop's tasks, the Flet sessions alive, the
     Python objects, the guests the Phones screen shows connected, the sockets the gate counts open, and the
@@ -148,7 +162,7 @@ def inside(sockets: int, guests: int = 10) -> dict[str, float]:
                 await churn(address, cookies, 20)  # every screen a guest opens drawn once before counting
                 await host.until(lambda *_: False, TRIM_AFTER_SECONDS + 3)
                 before = count(table)
-                await churn(address, cookies, sockets)
+                await churn(address, cookies, sockets, junk=junk)
                 await host.until(lambda *_: False, TRIM_AFTER_SECONDS + 3)
                 after = count(table)
                 return {**{f"{k}_before": v for k, v in before.items()}, **after,
@@ -167,9 +181,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--inside", action="store_true",
                         help="serve in this process and print its counts as JSON (what the test reads)")
+    parser.add_argument("--junk", action="store_true",
+                        help="every socket's first frame is not a register frame (issue 35 item 6)")
     args = parser.parse_args()
     if args.inside:
-        print(json.dumps(inside(args.sockets)))
+        print(json.dumps(inside(args.sockets, junk=args.junk)))
         return
     for run in range(1, args.runs + 1):
         with tempfile.TemporaryDirectory() as folder:
@@ -177,11 +193,15 @@ def main() -> None:
             server.start()
             try:
                 started = time.monotonic()
-                before, after = asyncio.run(measured(server, args.sockets, args.idle))
+                before, after = asyncio.run(measured(server, args.sockets, args.idle, junk=args.junk))
             finally:
                 server.stop()
-        print(f"run {run}: {args.sockets} guest sockets opened and closed (half before registering, half after "
-              f"one frame), {time.monotonic() - started:.0f} s; idle window {args.idle:.0f} s")
+            tracebacks = server.log.read_text(errors="replace").count("Traceback")
+        what = ("a first frame that is not a register frame" if args.junk
+                else "half before registering, half after one frame")
+        print(f"run {run}: {args.sockets} guest sockets opened and closed ({what}), "
+              f"{time.monotonic() - started:.0f} s; idle window {args.idle:.0f} s")
+        print(f"  tracebacks on the host's console: {tracebacks}")
         print(f"  before  {before}")
         print(f"  after   {after}")
 

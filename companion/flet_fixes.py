@@ -25,6 +25,8 @@ may use it; it imports no Flet either.
 - :func:`navigate_unless_gone`: Flet's ``page.navigate`` pushes the route in a task nobody awaits; on a tab whose
   socket closed meanwhile it raises ``RuntimeError("Session closed")``, logged as "Task exception was never
   retrieved" with a traceback that keeps the page alive (a guest who closed at once: one per such socket).
+- :func:`is_register_frame`: flet-web's reader takes any first frame; one that is not a register frame raised
+  there (a traceback per socket) and left the handler waiting: the gate closes such a socket at its first frame.
 - :func:`register_session_id`: for the same reason as the script, the gate reads the session id a register frame
   names and refuses one that another pass's tab opened (flet-web would hand that tab's session, and its powers, over).
 """
@@ -98,6 +100,28 @@ async def navigate_unless_gone(page: Any, route: str) -> None:
 def end_unregistered(handler: asyncio.Future[None]) -> None:
     """Cancel the Flet ``handler`` of a socket that ended before its register frame (it would wait forever)."""
     asyncio.get_running_loop().call_soon(handler.cancel)
+
+
+def is_register_frame(message: Message) -> bool:
+    """Whether a socket's message is a Flet register frame (what a Flet client sends first, and alone may).
+
+    flet-web hands any first frame to its reader: one that is not a register frame raised there (a traceback on
+    the console for each such socket) and left the socket's handler and its tasks waiting for the register frame
+    that never came.
+
+    >>> is_register_frame({"bytes": b"\x00" + msgpack.packb([1, {"session_id": "", "page": {}}])})
+    True
+    >>> is_register_frame({"bytes": b"\x00" + msgpack.packb([5, {}])}), is_register_frame({"text": "hello"})
+    (False, False)
+    """
+    frame = message.get("bytes")
+    if not frame or not frame.startswith(_REGISTER_PREFIX):
+        return False
+    try:
+        _action, body = msgpack.unpackb(frame[1:])
+    except Exception:  # not msgpack, or not [action, body]
+        return False
+    return isinstance(body, dict)
 
 
 def register_session_id(frame: bytes | None) -> str | None:

@@ -28,7 +28,14 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from companion.flet_fixes import end_unregistered, forget_session, heartbeat, register_session_id, without_cors
+from companion.flet_fixes import (
+    end_unregistered,
+    forget_session,
+    heartbeat,
+    is_register_frame,
+    register_session_id,
+    without_cors,
+)
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import PASS_DAYS, Keys, Pass, Role
 from companion.net.identity import Tabs, current_accept, current_pass, current_sessions
@@ -221,13 +228,16 @@ class Gate:
             waiter.cancel()
             if incoming.done():
                 message = incoming.result()
-                received += message["type"] == "websocket.receive"
-                if message["type"] == "websocket.disconnect" and not received:
-                    end_never_registered()
-                if self._may_register(holder, message):
-                    return message
-                log.warning("a tab asked for a Flet session another pass opened: refused")
-                code = CLOSE_REFUSED
+                if message["type"] == "websocket.receive" and not received and not is_register_frame(message):
+                    code = CLOSE_REFUSED  # a socket becomes a phone by a register frame first, or not at all
+                else:
+                    received += message["type"] == "websocket.receive"
+                    if message["type"] == "websocket.disconnect" and not received:
+                        end_never_registered()
+                    if self._may_register(holder, message):
+                        return message
+                    log.warning("a tab asked for a Flet session another pass opened: refused")
+                    code = CLOSE_REFUSED
             else:
                 incoming.cancel()
                 code = CLOSE_DROPPED

@@ -14,7 +14,7 @@ from websockets.exceptions import InvalidStatus
 
 from companion.flet_fixes import HEARTBEAT_SECONDS
 from companion.i18n import FONTS
-from companion.net.gate import CLOSE_DROPPED, COOKIE, Gate
+from companion.net.gate import CLOSE_DROPPED, CLOSE_REFUSED, COOKIE, Gate
 from companion.resources import assets_path
 
 WEB = Path(flet_web.get_package_web_dir())
@@ -163,6 +163,45 @@ def test_a_guest_pass_cannot_open_the_data_screen_the_host_pass_can(table, clien
     assert b"Export everything" not in seen_by_guest and b"Restore" not in seen_by_guest
     seen_by_host = asyncio.run(drawn(url, "/data", f"{COOKIE}={host}", table.base_url, until=b"Export everything"))
     assert b"Export everything" in seen_by_host
+
+
+def test_a_socket_whose_first_frame_is_not_a_register_frame_is_closed_and_leaves_nothing(table, client, caplog):
+    """Issue 35 item 6: such a socket was counted as a phone ("connected" on the Phones screen), its Flet handler
+    and tasks kept, and a traceback printed for each."""
+    cookie = _join(client("127.0.0.13"), table.room_code)
+
+    def on_loop(read):
+        async def run():
+            return read()
+
+        return asyncio.run_coroutine_threadsafe(run(), table.gate._loop).result(10)
+
+    async def first_frame(frame: bytes | str) -> int | None:
+        async with websockets.connect(f"ws://127.0.0.1:{table.port}/ws", origin=table.base_url,
+                                      additional_headers={"Cookie": f"{COOKIE}={cookie}"}) as socket:
+            await socket.send(frame)
+
+            async def until_closed() -> None:
+                while True:  # the heartbeat's text frames may come first
+                    await socket.recv()
+
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(until_closed(), 10)  # before: never closed, a TimeoutError here
+            return socket.close_code
+
+    tasks_before = on_loop(lambda: len(asyncio.all_tasks()))
+    for frame in (b"\x00\x92\x05\x80", b"\x00\x92\x01", "hello", b"\x00" + b"\x91" * 64):
+        assert asyncio.run(first_frame(frame)) == CLOSE_REFUSED
+    for _ in range(100):  # the handlers end on the server's loop a moment after the close
+        if on_loop(lambda: len(asyncio.all_tasks())) <= tasks_before and table.gate.connected() == 0:
+            break
+        asyncio.run(asyncio.sleep(0.05))
+    assert table.gate.connected() == 0  # no phone on the Phones screen
+    assert on_loop(lambda: len(asyncio.all_tasks())) <= tasks_before
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
+    home = asyncio.run(drawn(f"ws://127.0.0.1:{table.port}/ws", "/", f"{COOKIE}={cookie}", table.base_url,
+                             until=b"Score a finished game"))
+    assert b"Score a finished game" in home  # a real phone still gets in with the same pass
 
 
 def test_changing_the_room_code_drops_every_guest_and_keeps_the_host(table, client):
