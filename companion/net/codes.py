@@ -235,10 +235,6 @@ class Keys:
         self._changed()
         return code
 
-    def guests(self) -> int:
-        """How many guest passes are valid now."""
-        return sum(1 for p in self.passes() if not p.is_host)
-
     def passes(self) -> list[Pass]:
         """Every valid pass (without its token), oldest first."""
         with self._lock:

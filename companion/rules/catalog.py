@@ -294,13 +294,6 @@ class Catalog(BaseModel):
         """The Fish of one Depth, of the base game and the expansions in ``sets`` (``None``: every Fish)."""
         return [f for f in self.in_sets(sets) if f.depth == depth]
 
-    def difficulty_range(self, depth: int, size: str) -> DifficultyRange:
-        """A p.12's Difficulty range for a size of Fish at a Depth."""
-        for r in self.difficulty_ranges:
-            if r.depth == depth and r.size == size:
-                return r
-        raise KeyError(f"no Difficulty range for {size} Fish at Depth {depth}")
-
 
 def _key(name: str) -> str:
     # Typed names vary in case, spacing, hyphens and apostrophes ("Man O’War", "mahi mahi").

@@ -1,16 +1,13 @@
 """Player-facing words for numbers and choices the screens show (issue 12, "Player-facing words"): variants that
-exclude each other as one choice, the Fresh pool with what its total is, what each Three shops tier does, and
-money beyond the cap.
+exclude each other as one choice, what each Three shops tier does, and money beyond the cap.
 
->>> fresh_summary([3, 2])
-'2 Fresh dice, faces total 5'
 >>> cap_overflow(9, 3, 10)
 2
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -117,19 +114,6 @@ def chosen_variants(preset_id: str, picked: Mapping[str, bool | str]) -> tuple[s
             if answer != choice.default:
                 out.append(str(answer))
     return tuple(out)
-
-
-# --- the Fresh pool ------------------------------------------------------------------------------------------
-def fresh_summary(faces: Sequence[int | None]) -> str:
-    """The Fresh pool in words that say what the total is (A p.10: dice are paid by their faces' total).
-
-    >>> fresh_summary([]), fresh_summary([3])
-    ('No Fresh dice', '1 Fresh die, face 3')
-    """
-    total = sum(f or 0 for f in faces)
-    if not faces:
-        return t("No Fresh dice")
-    return tn("{n} Fresh die, face {total}", "{n} Fresh dice, faces total {total}", len(faces), total=total)
 
 
 # --- Three shops ---------------------------------------------------------------------------------------------

@@ -160,13 +160,6 @@ class Sessions:
 
     # --- shared plumbing ------------------------------------------------------------------------------------
 
-    def forget(self, key: str) -> None:
-        """Drop an open session (after an import replaced the stored record, say); the next open re-reads it."""
-        self.saver.flush()
-        with self._lock:
-            self._games.pop(key, None)
-            self._campaigns.pop(key, None)
-
     def forget_all(self) -> None:
         """Drop every open game and campaign (after a backup was restored over one of them)."""
         self.saver.flush()

@@ -1,38 +1,25 @@
-"""Display settings kept in the store: the text size, for players reading the host's screen from across the table
-(issue 12). The theme reads :func:`text_scale`; the settings screen offers :data:`TEXT_SIZES` and saves with
-:func:`set_text_scale`.
+"""The text size, for players reading a screen from across the table (issue 12): the scales a phone may choose
+(:data:`TEXT_SIZE_NAMES`), the check of one (:func:`check_text_scale`) and a font size at a scale. Each phone keeps
+its own choice (``views/theme.py``).
 
->>> import tempfile
->>> from companion.store import open_store
->>> store = open_store(tempfile.mkdtemp())
->>> text_scale(store)
-1.0
->>> set_text_scale(store, 1.5); text_scale(store)
-1.5
+>>> check_text_scale(1.5), scaled(14, 1.5)
+(1.5, 21.0)
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.i18n import N_, t
 
-TEXT_SCALE_KEY = "text_scale"
 TEXT_SCALE_MIN = 0.8
 TEXT_SCALE_MAX = 2.0
 TEXT_SCALE_DEFAULT = 1.0
-# The steps a settings screen offers, smallest first: (label, scale factor).
+# The steps a settings screen offers, smallest first: scale factor and its name.
 TEXT_SIZE_NAMES: dict[float, str] = {0.85: N_("Small"), 1.0: N_("Normal"), 1.25: N_("Large"), 1.5: N_("Larger"),
                                      2.0: N_("Largest")}
-TEXT_SIZES: tuple[tuple[str, float], ...] = tuple((name, scale) for scale, name in TEXT_SIZE_NAMES.items())
-
-
-class SettingsStore(Protocol):
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
-    def set_setting(self, key: str, value: Any) -> None: ...
 
 
 class DisplaySettings(BaseModel):
@@ -59,22 +46,6 @@ def check_text_scale(value: object) -> float:
     except ValidationError:
         raise ValueError(t("Text size: choose a scale from {low} to {high}, not {value}", low=TEXT_SCALE_MIN,
                            high=TEXT_SCALE_MAX, value=value)) from None
-
-
-def text_scale(store: SettingsStore | None) -> float:
-    """The saved text scale; the default for no store or a stored value out of range (a damaged or older file
-    never breaks the screen)."""
-    if store is None:
-        return TEXT_SCALE_DEFAULT
-    try:
-        return check_text_scale(store.get_setting(TEXT_SCALE_KEY, TEXT_SCALE_DEFAULT))
-    except ValueError:
-        return TEXT_SCALE_DEFAULT
-
-
-def set_text_scale(store: SettingsStore, value: object) -> None:
-    """Check and save the text scale; ``ValueError`` (saving nothing) for one out of range."""
-    store.set_setting(TEXT_SCALE_KEY, check_text_scale(value))
 
 
 def scaled(size: float, scale: float) -> float:

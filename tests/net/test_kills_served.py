@@ -5,9 +5,12 @@ stored game. ``python -m bench.kills --served`` runs the same for 100 kills."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.served_kills import run
 
 
+@pytest.mark.slow  # bench-sized: eight starts and kills of the served app, most of a minute on 2 cores
 def test_eight_kills_of_the_served_app_lose_nothing_a_phone_was_shown(tmp_path):
     counts = run(tmp_path, kills=8, phones=4, seed=28)
     assert [(k.lost, k.phantom, k.misdrawn) for k in counts] == [(0, 0, 0)] * 8

@@ -19,6 +19,7 @@ SOCKETS = 1000
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # bench-sized: about a minute on 2 cores
 def test_a_thousand_closed_guest_sockets_leave_nothing_behind():
     run = subprocess.run([sys.executable, "-m", "bench.lean_host", "--inside", "--sockets", str(SOCKETS)],
                          cwd=ROOT, capture_output=True, text=True, timeout=600)

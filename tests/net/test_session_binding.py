@@ -34,9 +34,10 @@ async def _open_and_leave(url: str, cookie: str, origin: str) -> str:
     return session_id
 
 
-async def _reattach(url: str, cookie: str, origin: str, session_id: str) -> tuple[list[bytes], int | None]:
-    """The binary frames sent in 4 s to a socket whose register frame names ``session_id``, and its close code
-    (``None``: still open)."""
+async def _reattach(url: str, cookie: str, origin: str, session_id: str,
+                    until: bytes | None = None) -> tuple[list[bytes], int | None]:
+    """The binary frames sent in 4 s (or until a frame holding ``until``) to a socket whose register frame names
+    ``session_id``, and its close code (``None``: still open)."""
     frames: list[bytes] = []
     async with websockets.connect(url, origin=origin, additional_headers={"Cookie": cookie}) as socket:
         await socket.send(register("/data", session_id))
@@ -47,6 +48,8 @@ async def _reattach(url: str, cookie: str, origin: str, session_id: str) -> tupl
                 frame = await asyncio.wait_for(socket.recv(), deadline - loop.time())
                 if isinstance(frame, bytes):  # the gate's heartbeat is text
                     frames.append(frame)
+                    if until is not None and until in frame:
+                        break
         except TimeoutError:
             pass
         except websockets.ConnectionClosed as closed:
@@ -68,7 +71,7 @@ def test_the_host_comes_back_to_its_own_session(table, client):
     url = f"ws://127.0.0.1:{table.port}/ws"
     host = _cookie(table, client, table.keys.host_code)
     session_id = asyncio.run(_open_and_leave(url, host, table.base_url))
-    frames, code = asyncio.run(_reattach(url, host, table.base_url, session_id))
+    frames, code = asyncio.run(_reattach(url, host, table.base_url, session_id, until=HOST_ONLY_TEXT))
     assert code is None
     assert registered_session_id(frames[0]) == session_id
     assert any(HOST_ONLY_TEXT in frame for frame in frames)

@@ -70,11 +70,14 @@ def test_search_knows_expansion_fish_only_when_their_box_is_on() -> None:
     assert [f.name for f in CAT.search("hollow earth", sets=())] == ["Hollow Earth Infant"]
 
 
+RANGES = {(r.depth, r.size): r for r in CAT.difficulty_ranges}  # A p.12's table, by Depth and size
+
+
 def test_difficulty_inside_size_depth_range_except_five_documented_cards() -> None:
     """A p.12 "Difficulty range by size & Depth"; the five exceptions are the ones data/README.md documents."""
     outside = set()
     for f in CAT.fish_list:
-        if f.difficulty is not None and not CAT.difficulty_range(f.depth, f.size).contains(f.difficulty):
+        if f.difficulty is not None and not RANGES[f.depth, f.size].contains(f.difficulty):
             outside.add(f.name)
     assert outside == {"Fugu", "Porcupine Fish", "Mermer", "Sub Matriarch", "Iron Coffin"}
     assert {f.name for f in CAT.fish_list if f.difficulty_out_of_range} == outside
@@ -82,9 +85,10 @@ def test_difficulty_inside_size_depth_range_except_five_documented_cards() -> No
 
 def test_difficulty_ranges_as_printed_on_a_p12() -> None:
     """A p.12: Depth I small 0–2, middling 1–3, large 2–4; Depth III large 4 and up."""
-    assert (CAT.difficulty_range(1, "small").min, CAT.difficulty_range(1, "small").max) == (0, 2)
-    assert (CAT.difficulty_range(2, "middling").min, CAT.difficulty_range(2, "middling").max) == (2, 4)
-    big = CAT.difficulty_range(3, "large")
+    assert len(RANGES) == len(CAT.difficulty_ranges) == 9  # one range for each size at each Depth
+    assert (RANGES[1, "small"].min, RANGES[1, "small"].max) == (0, 2)
+    assert (RANGES[2, "middling"].min, RANGES[2, "middling"].max) == (2, 4)
+    big = RANGES[3, "large"]
     assert (big.min, big.max) == (4, None)
     assert big.contains(8) and not big.contains(3)
 

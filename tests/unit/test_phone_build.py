@@ -1,6 +1,7 @@
 """What ``scripts/build_phone_app`` writes (issue 24): a site whose Python packages all load from the site itself, one
 renderer, a service worker listing every file, and an app archive with compiled catalogs and nothing server-only.
-The site is built once per test run (``tests.support.phone_site.built_site``, shared with the browser test)."""
+The site is built once per test run (``tests.support.phone_site.built_site``, shared with the browser test): every test
+here needs it, so they are all marked slow (a whole-site build, about half a minute on 2 cores)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ import pytest
 from companion.i18n import t, use_language
 from companion.phone.build import BANNER, CACHE_PREFIX, NO_RIVE, PINNED, canonical, site_files
 from tests.support.phone_site import built_site
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
-"""Player-facing words (issue 12, Minor): variants that exclude each other as one choice (docs/rules.md §9), the
-Fresh pool's total, what each Three shops tier does (docs/rules.md §5), money over the cap (docs/rules.md §5)."""
+"""Player-facing words (issue 12, Minor): variants that exclude each other as one choice (docs/rules.md §9),
+what each Three shops tier does (docs/rules.md §5), money over the cap (docs/rules.md §5)."""
 
 import pytest
 
@@ -11,7 +11,6 @@ from companion.rules.scenario import play, start_action_phase, table
 from companion.rules.wording import (
     cap_overflow,
     chosen_variants,
-    fresh_summary,
     overflow_note,
     shop_offers,
     variant_choices,
@@ -59,12 +58,6 @@ def test_a_wrong_answer_names_the_choice_rules_md_9():
         chosen_variants("anglers-guide", {"last-to-pass": "seven-days"})
     with pytest.raises(ValueError, match="payday-4"):  # Payday $4 doesn't fit the Angler's Guide
         chosen_variants("anglers-guide", {"payday-4": True})
-
-
-def test_fresh_summary_says_what_the_total_is_a_p10():
-    s = start_action_phase(table(2), faces={0: [3, 2, 1], 1: [1, 1, 1]})
-    assert fresh_summary([d.face for d in s.players[0].fresh]) == "3 Fresh dice, faces total 6"
-    assert fresh_summary([0]) == "1 Fresh die, face 0"
 
 
 def test_three_shops_tiers_say_what_they_do_rules_md_5():
