@@ -436,4 +436,6 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         webbrowser.open(table.host_link())
 
     run_table(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
+    with use_language(language_from_environment()):  # the sessions' flush, at exit, folds the games' logs
+        print(t("Stopped. Every game is saved."), flush=True)
     return 0

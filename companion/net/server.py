@@ -7,9 +7,10 @@ Phones screen, which reads the join link, the room code and who joined, and call
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,10 +142,21 @@ def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
 
 
 def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
-    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts."""
+    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts;
+    returns once it has shut down, whichever of the two stopped it."""
     import uvicorn
 
-    server = uvicorn.Server(server_config(table))
+    class Server(uvicorn.Server):
+        # uvicorn raises the signal that stopped it again once it has shut down: Ctrl+C then ended in a
+        # KeyboardInterrupt traceback that looked like a crash, and SIGTERM killed the process before its exit
+        # handlers folded the games' logs into their records. Stopped by either, this one simply returns.
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                yield
+                self._captured_signals.clear()
+
+    server = Server(server_config(table))
 
     async def run() -> None:
         warm = asyncio.create_task(table.web.warm(host=f"{table.host}:{table.port}"))
