@@ -109,9 +109,9 @@ def is_register_frame(message: Message) -> bool:
     the console for each such socket) and left the socket's handler and its tasks waiting for the register frame
     that never came.
 
-    >>> is_register_frame({"bytes": b"\x00" + msgpack.packb([1, {"session_id": "", "page": {}}])})
+    >>> is_register_frame({"bytes": b"\\x00" + msgpack.packb([1, {"session_id": "", "page": {}}])})
     True
-    >>> is_register_frame({"bytes": b"\x00" + msgpack.packb([5, {}])}), is_register_frame({"text": "hello"})
+    >>> is_register_frame({"bytes": b"\\x00" + msgpack.packb([5, {}])}), is_register_frame({"text": "hello"})
     (False, False)
     """
     frame = message.get("bytes")

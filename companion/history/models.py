@@ -52,6 +52,28 @@ class PlayPlayer(BaseModel):
     breakdown: dict[str, Any] = Field(default_factory=dict)
 
 
+MAX_EDITS = 50  # edits a play remembers (as many as the store can undo)
+
+
+class ScoreChange(BaseModel):
+    """One player's score before and after an edit of a recorded play."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    before: int | None = None
+    after: int | None = None
+
+
+class PlayEdit(BaseModel):
+    """When a recorded play was changed, and whose scores it changed (none: another detail, such as a name)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    at: datetime
+    scores: list[ScoreChange] = Field(default_factory=list, max_length=12)
+
+
 class Play(BaseModel):
     """One finished, scored game. ``details`` keeps what the result said beyond the players (the penalty rule,
     co-op goals met and missed, warnings); ``game_id`` is the tracked game it came from, if any."""
@@ -72,6 +94,7 @@ class Play(BaseModel):
     details: dict[str, Any] = Field(default_factory=dict)
     created: datetime = Field(default_factory=_now)
     updated: datetime = Field(default_factory=_now)
+    edits: list[PlayEdit] = Field(default_factory=list, max_length=MAX_EDITS)  # a recorded play corrected, oldest first
 
     @model_validator(mode="after")
     def _consistent(self) -> Play:

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from companion.history.models import Mode, Play, PlayPlayer
+from companion.history.models import MAX_EDITS, Mode, Play, PlayEdit, PlayPlayer, ScoreChange, player_key
 from companion.history.roster import remember_names
+from companion.i18n import t
 from companion.scoring.deep_regrets import DeepRegretsResult
 from companion.scoring.endeavor import CoopResult, EndeavorResult
 from companion.scoring.shallow_regrets import FROD, ShallowResult
@@ -81,16 +82,33 @@ def play_from_result(result: Result, *, names: Sequence[str] = (), start_player:
                 ruleset=data.get("ruleset"), variants=list(data.get("variants") or []), **fields)
 
 
+class PlayLocked(ValueError):
+    """The play is recorded, and only the host may change it (issue 35 item 3)."""
+
+
 def _same(a: Play, b: Play) -> bool:
-    return a.model_dump(exclude={"updated"}) == b.model_dump(exclude={"updated"})
+    return a.model_dump(exclude={"updated", "edits"}) == b.model_dump(exclude={"updated", "edits"})
+
+
+def _edited(existing: Play, play: Play) -> list[PlayEdit]:
+    """``existing``'s edits and this one: when, and each score it changed (a player added or gone: ``None``)."""
+    before = {player_key(p.name): p.score for p in existing.players}
+    after = {player_key(p.name): p.score for p in play.players}
+    names = {player_key(p.name): p.name for p in [*existing.players, *play.players]}
+    changes = [ScoreChange(name=names[k], before=before.get(k), after=after.get(k))
+               for k in dict.fromkeys([*before, *after])
+               if before.get(k) != after.get(k) or (k in before) != (k in after)]
+    return [*existing.edits, PlayEdit(at=play.updated, scores=changes[:12])][-MAX_EDITS:]
 
 
 def record_play(store: Any, result: Result, *, game: Any | None = None, play_id: str | None = None,
-                names: Sequence[str] = (), source: str = "scorer") -> Play:
+                names: Sequence[str] = (), source: str = "scorer", may_replace: bool = True) -> Play:
     """Keep a scored result in the history and its names on the roster; return the play.
 
     ``game`` is the tracked game (``companion.rules.game.Game``) the result scores: its id, start, end and start
-    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again). The store's
+    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again): an
+    edit, remembered in the play's ``edits`` (when, whose scores changed), or ``PlayLocked`` when not
+    ``may_replace`` (a guest's phone). The store's
     ``StoreError`` (one line) when the play can't be saved, ``ValueError`` for a result that isn't a play.
     """
     fields: dict[str, Any] = {"source": source}
@@ -110,8 +128,12 @@ def record_play(store: Any, result: Result, *, game: Any | None = None, play_id:
     if play_id:
         fields["id"] = play_id
     play = play_from_result(result, names=names, start_player=start, **fields)
-    if existing is not None and _same(existing, play.model_copy(update={"updated": existing.updated})):
+    if existing is not None and _same(existing, play):
         return existing
+    if existing is not None:
+        if not may_replace:
+            raise PlayLocked(t("This play is recorded in History: only the host can change it."))
+        play = play.model_copy(update={"edits": _edited(existing, play)})
     store.save_play(play)
     remember_names(store, [p.name for p in play.players if not p.bot])
     return play

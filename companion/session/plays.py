@@ -68,9 +68,11 @@ def has_play(tab: Tab, play_id: str) -> bool:
 def record_result(tab: Tab, result: Any, *, game: Any | None = None, play_id: str | None = None,
                   names: Sequence[str] = ()) -> Play:
     """Keep a scored result as a play (:func:`companion.history.record_play`); ``StoreError`` when there is no
-    store to keep it in or it can't be saved, ``ValueError`` for a result that isn't a play."""
+    store to keep it in or it can't be saved, ``ValueError`` for a result that isn't a play, or that would change a
+    recorded play from a guest's tab (a recorded result changes only by the host, and its play says when and what
+    changed: issue 35 item 3)."""
     store = store_of(tab, t("Plays can't be saved: the data folder could not be opened."))
-    return record_play(store, result, game=game, play_id=play_id, names=names)
+    return record_play(store, result, game=game, play_id=play_id, names=names, may_replace=tab.viewer.host)
 
 
 def set_start_player(tab: Tab, play: Play, start: int) -> Play:

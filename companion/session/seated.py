@@ -127,11 +127,13 @@ class SeatedDraft(_Through[Any], DraftSession[Any]):
 
     inner: DraftSession[Any]
 
-    def __init__(self, inner: DraftSession[Any], book: SeatBook, viewer: Viewer) -> None:
+    def __init__(self, inner: DraftSession[Any], book: SeatBook, viewer: Viewer,
+                 recorded: Callable[[str], bool] = lambda _play_id: False) -> None:
         self.key = inner.key
         self.inner = inner
         self._book = book
         self._viewer = viewer
+        self._recorded = recorded  # whether a play id is in the history
 
     def __repr__(self) -> str:
         return f"SeatedDraft({self.key!r})"
@@ -146,7 +148,22 @@ class SeatedDraft(_Through[Any], DraftSession[Any]):
         place = self._place(value)
         return value if place is None else visible_draft(value, place.seat)
 
+    def locked(self) -> bool:
+        """Whether this tab may not change the draft: it scores a game whose play is recorded, and the tab is a
+        guest's (a recorded result changes only by the host, issue 35 item 3: the host's scorer records the
+        shared draft again as it changes)."""
+        draft = self.inner.current.value
+        return (not self._viewer.host and isinstance(draft, TableDraft) and draft.game_id is not None
+                and self._recorded(f"game-{draft.game_id}"))
+
+    def _refused(self) -> Outcome[Any]:
+        return Outcome(False, self.shown(self.inner.current),
+                       t("This play is recorded in History: only the host can change it."))
+
     def replace(self, make: Callable[[Any], Any], *, seen: int) -> Outcome[Any]:
+        if self.locked():
+            return self._refused()
+
         def kept(full: Any) -> Any:
             place = self._place(full)
             if place is None:
@@ -156,10 +173,10 @@ class SeatedDraft(_Through[Any], DraftSession[Any]):
         return self._seen(self.inner.replace(kept, seen=seen))
 
     def undo(self, *, seen: int) -> Outcome[Any]:
-        return self._seen(self.inner.undo(seen=seen))
+        return self._refused() if self.locked() else self._seen(self.inner.undo(seen=seen))
 
     def redo(self, *, seen: int) -> Outcome[Any]:
-        return self._seen(self.inner.redo(seen=seen))
+        return self._refused() if self.locked() else self._seen(self.inner.redo(seen=seen))
 
 
 class SeatedSessions:
@@ -198,7 +215,9 @@ class SeatedSessions:
         return session
 
     def draft(self, key: str, *args: Any) -> Any:
-        return SeatedDraft(self._shared.draft(key, *args), self.seats, self.viewer)
+        store = self._shared.store
+        return SeatedDraft(self._shared.draft(key, *args), self.seats, self.viewer,
+                           lambda play_id: store is not None and bool(store.has_play(play_id)))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._shared, name)

@@ -4,6 +4,7 @@ written and without a crash; an import's write is short, so a save at the table 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -134,7 +135,9 @@ def test_the_phone_app_imports_through_the_same_checks(store, data_dir: Path) ->
     async def copy() -> None:
         return None
 
-    phone = SyncedStore(store, Syncer(copy))  # the store the phone app is given (companion.phone.app)
+    async def in_the_app() -> None:  # on the app's loop, as in Pyodide: a save schedules the copy to IndexedDB
+        phone = SyncedStore(store, Syncer(copy))  # the store the phone app is given (companion.phone.app)
+        assert "nested deeper than" in str(_refused(phone, b"[" * 100_000, data_dir))
+        assert _refused(phone, _settings_file('{"x": NaN}'), data_dir).where == "settings.x"
 
-    assert "nested deeper than" in str(_refused(phone, b"[" * 100_000, data_dir))
-    assert _refused(phone, _settings_file('{"x": NaN}'), data_dir).where == "settings.x"
+    asyncio.run(in_the_app())

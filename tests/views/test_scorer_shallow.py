@@ -81,10 +81,10 @@ def test_removed_player_can_be_put_back() -> None:
 def test_points_beyond_a_cards_range_are_refused_naming_the_field() -> None:
     """docs/rules.md §12: a Shallow Regrets card prints its points as one figure, -9 to 9 (issue 28 item 5)."""
     ctx = context(None, "/score/shallow")
-    for typed in ("-1000000000000000000000000000000", "10"):
+    for typed, repeated in (("-1000000000000000000000000000000", ""), ("10", " (×2)")):  # the same refusal counted
         change(draw(ctx), "shallow-points-0", typed)
         tap(draw(ctx), "shallow-add-fair-0")
-        assert text_of(draw(ctx), "error-line") == "Points must be a whole number from -9 to 9"
+        assert text_of(draw(ctx), "error-line") == "Points must be a whole number from -9 to 9" + repeated
     assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == []
     enter(ctx, "0", 9, "fair")
     assert draft_of(ctx, DRAFT_KEY)["players"][0]["fish"] == [{"points": 9, "type": "fair"}]

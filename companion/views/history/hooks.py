@@ -41,6 +41,11 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     if not ctx.sessions.keeps:
         return []
     data = result_json(result)
+    if game is not None and not ctx.sessions.viewer.host and history.has_play(ctx.sessions, f"game-{game.id}"):
+        # A recorded result changes only by the host (the session refuses this phone's changes to it).
+        return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History: only the host can change it."),
+                                                        size=theme.BODY, expand=True)),
+                        _open(ctx, f"game-{game.id}")], wrap=True)]
     if game is not None:
         ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),

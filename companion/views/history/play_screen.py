@@ -15,7 +15,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.history import link, qr_png, qr_side
-from companion.history.models import Play
+from companion.history.models import Play, PlayEdit
 from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
 from companion.session import StoreError
@@ -47,7 +47,18 @@ def _summary(play: Play) -> ft.Control:
         goals = play.details
         lines.append((t("Team won") if play.won else t("Team lost")) + " · " + t(
             "{met} of {needed} goals met", met=len(goals.get("goals_met", [])), needed=goals.get("needed", "?")))
-    return tagged("play-summary", ft.Column([ft.Text(line, size=theme.BODY) for line in lines], spacing=2))
+    summary: list[ft.Control] = [ft.Text(line, size=theme.BODY) for line in lines]
+    summary += [tagged(f"play-edit-{k}", ft.Text(_edit_line(edit), size=theme.BODY, italic=True))
+                for k, edit in enumerate(play.edits)]
+    return tagged("play-summary", ft.Column(summary, spacing=2))
+
+
+def _edit_line(edit: PlayEdit) -> str:
+    """"Edited 4 Dec 21:40: Ann 14 → 15" (a recorded play corrected by the host; History's Undo takes it back)."""
+    when = when_label(edit.at.astimezone())
+    scores = ", ".join(f"{c.name} {'–' if c.before is None else c.before} → {'–' if c.after is None else c.after}"
+                       for c in edit.scores)
+    return t("Edited {when}: {scores}", when=when, scores=scores) if scores else t("Edited {when}", when=when)
 
 
 def _breakdowns(play: Play) -> list[ft.Control]:
