@@ -45,7 +45,7 @@ def _fishbucks_plus(draft, name: str):
 
 
 def test_a_guest_cannot_change_the_draft_of_a_recorded_game_and_history_is_unchanged(tmp_path):
-    shared, game, play = _recorded_game(tmp_path)
+    shared, _game, play = _recorded_game(tmp_path)
     guest = tab_sessions(shared, GUEST)
     draft = guest.draft("scorer-draft")
     outcome = _fishbucks_plus(draft, "Ann")
