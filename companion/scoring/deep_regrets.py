@@ -259,9 +259,18 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
             seen[card.name] = field
 
 
+def regret_deck(players: int) -> int:
+    """The Regret cards a table of ``players`` plays with: 10 per player (A p.6), every card in the box solo (A p.23).
+
+    >>> regret_deck(4), regret_deck(1)
+    (40, 60)
+    """
+    return REGRETS_PER_PLAYER * players if players > 1 else REGRET_CARDS_IN_BOX
+
+
 def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
     """Numbers no table can reach: more Regret cards than the deck, Fishbucks over the cap, too many mounts."""
-    deck = REGRETS_PER_PLAYER * players if players > 1 else REGRET_CARDS_IN_BOX
+    deck = regret_deck(players)
     if p.regret_cards > deck:
         raise TableError(f"players[{i}].regret_cards", t("{n} players have a Regret deck of {deck} cards (A p.6)",
                                                          n=players, deck=deck) if players > 1 else
@@ -278,7 +287,7 @@ def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) 
 
 def _check_regret_deck(players: Sequence[DeepRegretsPlayer]) -> None:
     """The table's Regret cards together come from one deck: 10 per player (A p.6), every card solo (A p.23)."""
-    deck = REGRETS_PER_PLAYER * len(players) if len(players) > 1 else REGRET_CARDS_IN_BOX
+    deck = regret_deck(len(players))
     held = sum(p.regret_cards for p in players)
     if held > deck:
         raise TableError("players", t("{held} Regret cards in all, but {n} players have a Regret deck of {deck} "

@@ -288,3 +288,39 @@ def test_a_fish_floored_at_zero_says_so():
     v = draw(ctx)
     assert text_of(v, "scorer-line-0-0") == "Hand · Fish · Foul 1: 0 (−2, never below 0)"
     assert text_of(v, "scorer-line-0-1") == "Hand · Fish · Foul 3: 3 −2 = 1"
+
+
+def test_numbers_the_box_cannot_hold_are_refused_at_the_field() -> None:
+    """Issue 35 item 7: the scorer took 10^30 Regret cards, 61 cards or $11 into the draft and the result vanished.
+    A two-angler table plays a 20-card Regret deck (A p.6), the Angler's Guide caps Fishbucks at $10 (docs/rules.md
+    §7), a Regret card is worth at most 3 (A p.6)."""
+    ctx = ctx_with(worked_example())
+    before = draft_of(ctx, DRAFT_KEY)
+    for identifier, typed, message in (
+            ("scorer-regret-cards-field-1", "1" + "0" * 30, "Regret cards: type a whole number from 0 to 20"),
+            ("scorer-regret-cards-field-1", "21", "Regret cards: type a whole number from 0 to 20, not “21”"),
+            ("scorer-fishbucks-field-1", "$11", "Fishbucks: type a whole number from 0 to 10, not “$11”")):
+        change(draw(ctx), identifier, typed)
+        assert (ctx.error or "").startswith(message), ctx.error
+        assert draft_of(ctx, DRAFT_KEY) == before  # nothing changed
+    change(draw(ctx), "scorer-regret-value-1", "61")
+    assert "Regret value must be" in (ctx.error or "") and draft_of(ctx, DRAFT_KEY) == before
+
+    full = worked_example()
+    full.players[1].regret_cards, full.players[1].fishbucks = 20, 10
+    ctx = ctx_with(full)
+    assert not is_enabled(draw(ctx), "scorer-regret-cards-plus-1")  # the deck is all dealt
+    assert not is_enabled(draw(ctx), "scorer-fishbucks-plus-1")  # the track's end
+    assert is_enabled(draw(ctx), "scorer-regret-cards-plus-0")
+
+
+def test_a_name_longer_than_new_games_is_refused_at_the_field() -> None:
+    """Issue 35 item 7: a guest could type a 10 MB name into the shared scorer (kept, and sent to every phone)."""
+    ctx = ctx_with(worked_example())
+    enter(draw(ctx), "scorer-name-1", "H" * 61)
+    assert "at most 60 characters" in (ctx.error or "")
+    leave(draw(ctx), "scorer-name-1")
+    assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugo"
+    enter(draw(ctx), "scorer-name-1", "H" * 60)
+    leave(draw(ctx), "scorer-name-1")
+    assert draft_of(ctx, DRAFT_KEY).players[1].name == "H" * 60

@@ -70,7 +70,7 @@ def test_the_scorer_takes_typed_regret_cards_and_fishbucks():
     assert (hugo.regret_cards, hugo.fishbucks) == (14, 6)
     type_in(ctx, "scorer-fishbucks-field-1", "six")
     assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 6
-    assert ctx.error == "Fishbucks: type a whole number of 0 or more, not “six”"
+    assert ctx.error == "Fishbucks: type a whole number from 0 to 10, not “six”"  # the Angler's Guide's cap, $10
 
 
 def scorer_of(*names: str) -> AppContext:
@@ -90,10 +90,10 @@ def test_every_counter_is_a_field_the_phone_focuses_itself():
         assert isinstance(field, ft.TextField) and field.value == ""
     enter(v, "scorer-regret-cards-field-0", "3")  # Ann's Regret cards typed; the thumb goes to Kai's Fishbucks
     leave(draw(ctx), "scorer-regret-cards-field-0")
-    change(draw(ctx), "scorer-fishbucks-field-1", "13")
+    change(draw(ctx), "scorer-fishbucks-field-1", "8")
     ann, kai = draft_of(ctx, DRAFT_KEY).players
-    assert (ann.regret_cards, kai.regret_cards, kai.fishbucks) == (3, 0, 13)
-    assert text_of(draw(ctx), "scorer-fishbucks-1").startswith("$13")
+    assert (ann.regret_cards, kai.regret_cards, kai.fishbucks) == (3, 0, 8)
+    assert text_of(draw(ctx), "scorer-fishbucks-1").startswith("$8")
     assert find(draw(ctx), "scorer-fishbucks-field-1").value == ""  # emptied again for the next time
 
 

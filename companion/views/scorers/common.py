@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, t
+from companion.problems import NAME_MAX
 from companion.session import DraftSession
 from companion.views import theme
 from companion.views.context import AppContext
@@ -188,12 +189,18 @@ def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
 
 def text_field(ed: Editing, identifier: str, label: str, value: str,
                on_value: Callable[[str], None]) -> ft.Semantics:
-    """A text field taking the row's width; ``on_value`` gets every change, kept when the field is left."""
+    """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name is
+    at most :data:`NAME_MAX` characters, as on New game: a longer one (a phone may send anything) is refused with
+    the field named and changes nothing (issue 35 item 7)."""
     def on_change(event: ft.Event[ft.TextField]) -> None:
         text = event.control.value or ""
+        if len(text) > NAME_MAX:
+            ed.fail(t("{field}: at most {n} characters", field=label, n=NAME_MAX))
+            return
         ed.typed(lambda: on_value(text))
 
-    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
+    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True,
+                         max_length=NAME_MAX)
     wrapped = tagged(identifier, _kept_on_leave(ed, field))
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped

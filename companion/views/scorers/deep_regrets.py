@@ -26,13 +26,13 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.rules.cards import fish_value
 from companion.rules.catalog import CatalogFish
-from companion.rules.constants import MAX_PLAYERS, SLOT_NUMBERS
+from companion.rules.constants import MAX_PLAYERS, REGRET_VALUE_MAX, SLOT_NUMBERS
 from companion.rules.expansions import EXPANSIONS, MIN_PLAYERS, expansion_name, known_expansions
 from companion.rules.fish import FishRef, FishType
 from companion.rules.game import Game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import list_presets
-from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem
+from companion.scoring.deep_regrets import CLOCHE_MULTIPLIER, cloche_problem, regret_deck
 from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
@@ -266,20 +266,24 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
                                 remove if len(draft.players) > 1 else None)])
     suggestions = name_suggestions(ed.ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
                                    lambda name: update(name=name))
+    # What the box holds, refused at the field (issue 35 item 7): the table's Regret deck (A p.6, A p.23), the
+    # Fishbucks track's cap where the ruleset has one, a Regret value of at most 3 a card of that deck (A p.6).
+    deck, cap = regret_deck(len(draft.players)), draft.ruleset().money_cap
     counts = ft.Row([
         stepper("scorer-regret-cards", i, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
-                lambda: update(regret_cards=p.regret_cards + 1),
+                (lambda: update(regret_cards=p.regret_cards + 1)) if p.regret_cards < deck else None,
                 label=tn("Regret card", "Regret cards", p.regret_cards),
-                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail),
+                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck),
         stepper("scorer-fishbucks", i, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
-                lambda: update(fishbucks=p.fishbucks + 1), label=t("Fishbucks"),
-                on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail),
+                (lambda: update(fishbucks=p.fishbucks + 1)) if cap is None or p.fishbucks < cap else None,
+                label=t("Fishbucks"), on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail, maximum=cap),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
-                  lambda v: update(regret_value=v), blank_ok=True, width=160),
+                  lambda v: update(regret_value=v), blank_ok=True, width=160,
+                  maximum=REGRET_VALUE_MAX * deck),
         toggle(f"scorer-lifeboat-{i}", t("Lifeboat flipped (+10)"), p.lifeboat_flipped,
                lambda on: update(lifeboat_flipped=on)),
     ], wrap=True)

@@ -13,7 +13,7 @@ from companion.views.hooks import use_redraw
 from companion.views.widgets.basics import Handler, click_handler, tagged
 
 
-def typed_number(text: str | None, field: str, minimum: int = 0) -> int:
+def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | None = None) -> int:
     """The whole number typed in ``field`` (a leading ``$`` and spaces are ignored), or ``ValueError`` saying what
     the field takes.
 
@@ -23,12 +23,19 @@ def typed_number(text: str | None, field: str, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     ValueError: Regret cards: type a whole number of 0 or more, not “3x”
+    >>> typed_number("61", "Regret cards", maximum=60)
+    Traceback (most recent call last):
+    ...
+    ValueError: Regret cards: type a whole number from 0 to 60, not “61”
     """
     shown = (text or "").strip()
     try:
         value = int(shown.removeprefix("$").strip().replace("−", "-"))
     except ValueError:
         value = minimum - 1
+    if maximum is not None and not minimum <= value <= maximum:  # what the box holds (the caller's bound)
+        raise ValueError(t("{field}: type a whole number from {n} to {m}, not “{text}”", field=field, n=minimum,
+                           m=maximum, text=shown[:12]))
     if value < minimum:
         raise ValueError(t("{field}: type a whole number of {n} or more, not “{text}”", field=field, n=minimum,
                            text=shown[:12]))
@@ -37,13 +44,13 @@ def typed_number(text: str | None, field: str, minimum: int = 0) -> int:
 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
-            on_invalid: Callable[[str], object] | None = None, minimum: int = 0) -> ft.Row:
+            on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
 
     A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` an empty field on the
     numeric keyboard lies over the number (``{name}-field-{index}``, :func:`TypedNumber`): the number typed
-    (``minimum`` or more) goes to ``on_typed`` when the field is left or submitted; anything else goes to
+    (``minimum`` to ``maximum``) goes to ``on_typed`` when the field is left or submitted; anything else goes to
     ``on_invalid`` as a message naming the field, and changes nothing.
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
@@ -56,7 +63,7 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     box: ft.Control = tagged(f"{name}{suffix}", _shown(shown, caption, color))
     if on_typed is not None:  # the field lies over the number: a tap on it is the phone's own focus
         box = ft.Stack([box, ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed,
-                                                      on_invalid, minimum), left=0, top=0, right=0)])
+                                                      on_invalid, minimum, maximum), left=0, top=0, right=0)])
     return ft.Row([
         _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
         ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
@@ -95,7 +102,7 @@ def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None
 
 @ft.component
 def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
-                on_invalid: Callable[[str], object] | None, minimum: int) -> ft.Control:
+                on_invalid: Callable[[str], object] | None, minimum: int, maximum: int | None = None) -> ft.Control:
     """An empty field over the number, on the numeric keyboard: see-through until focused, when it turns opaque and
     takes the keys. It is always there, so the tap that focuses it needs no answer from the host (a tap that had
     to open it was lost when the screen drew again under it, issue 26), and it starts empty, so typing 13 gives 13.
@@ -114,7 +121,7 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
         if text == shown:
             return
         try:
-            number = typed_number(text, caption, minimum)
+            number = typed_number(text, caption, minimum, maximum)
         except ValueError as refused:
             if on_invalid is not None:
                 on_invalid(str(refused))  # nothing changes: the number is shown again as it was
