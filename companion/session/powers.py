@@ -39,6 +39,7 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "export_all": _export, "export_game": _export, "export_campaign": _export, "export_plays": _export,
     "save_export": _export,
     "import_data": lambda: t("Only the host can import."),
+    "import_clashes": lambda: t("Only the host can import."),
     "restore_backup": lambda: t("Only the host can restore a backup."),
     "delete_game": lambda: t("Only the host can delete a game."),
     "delete_campaign": lambda: t("Only the host can delete a campaign."),

@@ -35,6 +35,7 @@ from companion.store.store import BackupInfo
 from companion.store.transfer import campaigns_count, games_count
 
 What = Literal["everything", "game", "campaign", "plays"]
+LAST_COPY = "last-copy"  # the setting: when everything was last exported (ISO date, UTC)
 
 
 def _no_data() -> str:
@@ -53,13 +54,14 @@ class Export:
 
     document: dict[str, Any]
     name: str
-    kept: Path
+    kept: Path | None  # the copy in the data folder (None: the phone app, where it would only fill the storage)
 
     def summary(self) -> str:
         """One line for the screen: what was exported and where its copy is."""
-        text = t("Exported {games} and {campaigns}. A copy is kept at {path}.",
-                 games=games_count(len(self.document["games"])),
-                 campaigns=campaigns_count(len(self.document["campaigns"])), path=str(self.kept))
+        games, campaigns = games_count(len(self.document["games"])), campaigns_count(len(self.document["campaigns"]))
+        text = (t("Exported {games} and {campaigns}.", games=games, campaigns=campaigns) if self.kept is None else
+                t("Exported {games} and {campaigns}. A copy is kept at {path}.", games=games, campaigns=campaigns,
+                  path=str(self.kept)))
         if "plays" in self.document:
             text += " " + tn("With {n} play of the history.", "With {n} plays of the history.",
                              len(self.document["plays"]))
@@ -70,9 +72,10 @@ class Export:
         return json.dumps(self.document, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None) -> Export:
+def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, keep_copy: bool = True) -> Export:
     """Export everything, one game or campaign (``record_id``), or the plays, as last saved (every queued save
-    first); a copy is kept in the data folder."""
+    first); a copy is kept in the data folder with ``keep_copy`` (not in the phone app: its only copy leaves the
+    phone). An export of everything is remembered as the last copy made (:func:`last_copy`)."""
     require_host(tab.viewer, "export_all")
     store = store_of(tab, _no_data())
     tab.flush()
@@ -85,7 +88,20 @@ def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None) 
     else:
         document = store.export_all()
     name = file_name(what, stamp=stamp)
-    return Export(document, name, store.save_export(document, name))
+    made = Export(document, name, store.save_export(document, name) if keep_copy else None)
+    if what == "everything":
+        store.set_setting(LAST_COPY, datetime.now(UTC).isoformat())
+    return made
+
+
+def last_copy(tab: Tab) -> datetime | None:
+    """When everything was last exported (None: never, or the setting is not a date)."""
+    store = tab.store
+    value = store.get_setting(LAST_COPY) if store is not None else None
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
 
 
 def plays_as_csv(tab: Tab) -> str:
@@ -95,13 +111,24 @@ def plays_as_csv(tab: Tab) -> str:
     return plays_csv(store.load_play(s.id) for s in store.list_plays())
 
 
-def import_document(tab: Tab, data: str | bytes) -> str:
-    """Import an export document (every open session's pending saves written first); the line to show.
-    ``ImportRefused`` names the field at fault, and nothing is changed."""
+def import_document(tab: Tab, data: str | bytes, replace: bool = False) -> str:
+    """Import an export document (every open session's pending saves written first); the line to show. A record
+    that differs from the one stored under its id is kept beside it, or with ``replace`` replaces it (ask first:
+    :func:`import_clashes`). ``ImportRefused`` names the field at fault, and nothing is changed."""
     require_host(tab.viewer, "import_data")
     store = store_of(tab, _no_data())
     tab.flush()
-    return str(store.import_data(data).message())
+    return str(store.import_data(data, replace=replace).message())
+
+
+def import_clashes(tab: Tab, data: str | bytes) -> int:
+    """How many records of an export document differ from one already here under the same id (a campaign
+    exported, played on, and imported back): the screen asks whether to replace them or keep both."""
+    require_host(tab.viewer, "import_data")
+    store = store_of(tab, _no_data())
+    tab.flush()
+    clashes: int = store.import_clashes(data)
+    return clashes
 
 
 def restore(tab: Tab, path: Path) -> str:

@@ -414,23 +414,32 @@ class Store:
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
                                settings=self.settings())
 
-    def import_data(self, data: JsonObject | str | bytes) -> ImportReport:
+    def import_data(self, data: JsonObject | str | bytes, replace: bool = False) -> ImportReport:
         """Validate a whole export document (schema, and a replay of each game), then store it.
 
         A bad document raises :class:`~companion.store.errors.ImportRefused` naming the field at fault, and the
         store is left exactly as it was. A record whose id is already stored with different content is kept
-        beside it under a new id, so an import never overwrites anything.
+        beside it under a new id, or with ``replace`` replaces it (the replaced version kept among the backups,
+        where the Data screen restores it): what the user chose when :meth:`import_clashes` found some.
         """
         checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
             self._compact_games()  # a stored game is compared with the import as its phones last saw it
-            plan = plan_import(checked, self._existing)
+            plan = plan_import(checked, self._existing, replace)
             self.games.save_many(plan.games)
             self.campaigns.save_many(plan.campaigns)
             self.plays.save_many(plan.plays)
             if plan.settings:
                 self._write_settings(plan.settings)
         return plan.report
+
+    def import_clashes(self, data: JsonObject | str | bytes) -> int:
+        """How many records of an export document differ from one stored under the same id (nothing is written but
+        the games' logs folded); ``ImportRefused`` as :meth:`import_data` would."""
+        checked = check_import(data)
+        with self._locked():
+            self._compact_games()
+            return plan_import(checked, self._existing).report.clashes
 
     def _existing(self, folder: str, record_id: str) -> JsonObject | None:
         collection = {"games": self.games, "campaigns": self.campaigns, "plays": self.plays}[folder]

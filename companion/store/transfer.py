@@ -46,6 +46,7 @@ class ImportReport:
     plays_added: list[str] = field(default_factory=list)
     plays_unchanged: list[str] = field(default_factory=list)
     plays_renamed: dict[str, str] = field(default_factory=dict)
+    replaced: list[str] = field(default_factory=list)  # ids whose stored record the import replaced, when asked to
     settings: int = 0
 
     def message(self) -> str:
@@ -64,7 +65,16 @@ class ImportReport:
             text += " " + tn("{n} differed from one stored under the same id and was kept beside it as a copy.",
                              "{n} differed from one stored under the same id and were kept beside it as a copy.",
                              renamed)
+        if self.replaced:
+            text += " " + tn("{n} replaced the one stored under the same id (its earlier version is among the "
+                             "backups).", "{n} replaced the ones stored under the same ids (their earlier versions "
+                             "are among the backups).", len(self.replaced))
         return text
+
+    @property
+    def clashes(self) -> int:
+        """Records that differ from one stored under the same id (kept beside it, or replacing it)."""
+        return len(self.games_renamed) + len(self.campaigns_renamed) + len(self.plays_renamed) + len(self.replaced)
 
 
 @dataclass
@@ -150,7 +160,10 @@ def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> li
 
 
 def _place(found: list[JsonObject], folder: str, existing: Callable[[str, str], JsonObject | None],
-           added: list[str], unchanged: list[str], renamed: dict[str, str]) -> list[JsonObject]:
+           added: list[str], unchanged: list[str], renamed: dict[str, str],
+           replaced: list[str] | None = None) -> list[JsonObject]:
+    """What to write of ``found``: a record new here, and one that differs from the stored one of its id, either
+    kept beside it under a new id or, with ``replaced`` given, replacing it (the store keeps the old as a backup)."""
     to_write = []
     taken = {r["id"] for r in found}
     for record in found:
@@ -160,6 +173,9 @@ def _place(found: list[JsonObject], folder: str, existing: Callable[[str, str], 
             to_write.append(record)
         elif here == record:
             unchanged.append(record["id"])
+        elif replaced is not None:
+            replaced.append(record["id"])
+            to_write.append(record)
         else:
             n = 2
             while (new_id := f"{record['id'][:90]}-{n}") in taken or existing(folder, new_id) is not None:
@@ -214,14 +230,17 @@ def _check_settings(settings: dict[str, Any]) -> None:
                                                      size=size // 1024, max=MAX_SETTING_BYTES // 1024))
 
 
-def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObject | None]) -> ImportPlan:
-    """What to write for a checked import; ``existing(folder, id)`` reads the store (a clash gets a new id)."""
+def plan_import(checked: CheckedImport, existing: Callable[[str, str], JsonObject | None],
+                replace: bool = False) -> ImportPlan:
+    """What to write for a checked import; ``existing(folder, id)`` reads the store (a clash gets a new id, or
+    with ``replace`` takes the stored record's place)."""
     report = ImportReport(settings=len(checked.settings))
+    replaced = report.replaced if replace else None
     return ImportPlan(
         games=_place(checked.games, "games", existing, report.games_added, report.games_unchanged,
-                     report.games_renamed),
+                     report.games_renamed, replaced),
         campaigns=_place(checked.campaigns, "campaigns", existing, report.campaigns_added,
-                         report.campaigns_unchanged, report.campaigns_renamed),
+                         report.campaigns_unchanged, report.campaigns_renamed, replaced),
         plays=_place(checked.plays, "plays", existing, report.plays_added, report.plays_unchanged,
-                     report.plays_renamed),
+                     report.plays_renamed, replaced),
         settings=checked.settings, report=report)

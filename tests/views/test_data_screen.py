@@ -183,3 +183,74 @@ def test_without_a_store_the_screen_says_so() -> None:
     screen = draw(context(None, "/data", store=None))
     assert "could not be opened" in text_of(screen, "error-line")
     assert not [i for i in ids(screen) if i.startswith("data-export")]
+
+
+def _campaign_played_on(store: Store) -> tuple[str, dict]:
+    """A campaign exported, then changed on this device: the file and the stored one share an id, and differ."""
+    exported = store.export_all()
+    stored = store.list_campaigns()[0]
+    exported["campaigns"][0]["name"] = "Halley's second expedition"
+    return stored.id, exported
+
+
+def test_an_import_that_differs_from_a_record_here_asks_keep_both_or_replace(store: Store) -> None:
+    """Issue 35 item 8: a changed campaign imported back made a second one of the same name, unasked."""
+    campaign_id, document = _campaign_played_on(store)
+    ctx = context(None, "/data", store=store)
+    change(draw(ctx), "data-import-text", json.dumps(document))
+    _tap(ctx, "data-import-paste")
+    assert "1 of the file's records differs" in text_of(draw(ctx), "data-import-clash-question")
+    assert len(store.list_campaigns()) == 1  # nothing written before the answer
+
+    _tap(ctx, "data-import-keep-both")
+    assert sorted(c.name for c in store.list_campaigns()) == ["Halley's expedition", "Halley's second expedition"]
+    assert "data-import-clash" not in ids(draw(ctx))
+
+    second = json.loads(json.dumps(document))
+    second["campaigns"][0]["name"] = "Halley's third expedition"
+    change(draw(ctx), "data-import-text", json.dumps(second))
+    _tap(ctx, "data-import-paste")
+    _tap(ctx, "data-import-replace")
+    names = {c.id: c.name for c in store.list_campaigns()}
+    assert names[campaign_id] == "Halley's third expedition" and len(names) == 2  # replaced, not a third
+    assert "replaced the one stored under the same id" in text_of(draw(ctx), "data-result")
+    assert any(b.path.name.startswith(campaign_id) for b in store.backups())  # the replaced one is kept
+
+
+def test_cancel_leaves_the_store_and_the_pasted_text(store: Store) -> None:
+    _, document = _campaign_played_on(store)
+    ctx = context(None, "/data", store=store)
+    change(draw(ctx), "data-import-text", json.dumps(document))
+    _tap(ctx, "data-import-paste")
+    _tap(ctx, "data-import-cancel")
+    assert [c.name for c in store.list_campaigns()] == ["Halley's expedition"]
+    assert find(draw(ctx), "data-import-text").value == json.dumps(document)
+
+
+def test_the_screen_says_when_the_last_copy_was_made(store: Store, downloads) -> None:
+    ctx = context(None, "/data", store=store)
+    assert text_of(draw(ctx), "data-last-copy") == "No copy made yet."
+    _tap(ctx, "data-export-all")
+    assert text_of(draw(ctx), "data-last-copy").startswith("Last copy made ")
+
+
+def test_the_phone_app_sends_a_copy_and_keeps_none_in_its_storage(store: Store, monkeypatch) -> None:
+    """Issue 35 item 8: in the phone app, Send a copy opens the share sheet with the whole export, and no export
+    leaves a copy in the browser's storage (every one used to, never removed)."""
+    sent: list[tuple[str, bytes]] = []
+
+    async def send_copy(name: str, data: bytes) -> None:
+        sent.append((name, data))
+
+    monkeypatch.setattr(data_screen, "send_copy", send_copy)
+    served = context(None, "/data", store=store)
+    assert "data-send-copy" not in ids(draw(served))  # the host's data is in a folder it can copy itself
+    ctx = context(None, "/data", store=store)
+    ctx.kept = SimpleNamespace(kept=True, listeners=[])  # the phone app's copy to IndexedDB
+    _tap(ctx, "data-send-copy")
+    [(name, data)] = sent
+    document = json.loads(data)
+    assert name.startswith("deep-regrets-everything-") and len(document["campaigns"]) == 1
+    assert not (store.data_dir / "exports").exists()
+    assert "A copy is kept" not in text_of(draw(ctx), "data-result")
+    assert text_of(draw(ctx), "data-last-copy").startswith("Last copy made ")

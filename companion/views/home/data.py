@@ -24,7 +24,7 @@ from typing import Any
 import flet as ft
 from pydantic import BaseModel
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.session import DraftSession, ImportRefused, StoreError
 from companion.session import service as records
 from companion.session.listing import saved_campaigns, saved_games
@@ -33,6 +33,7 @@ from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
+from companion.views.labels import when_label
 from companion.views.widgets import error_line, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
@@ -80,6 +81,18 @@ class DataForm:
 
     result: str | None = None
     details: set[int] = field(default_factory=set)  # the recovery notices whose technical detail is shown
+    pending: str | bytes | None = None  # an import waiting for the answer: replace what differs, or keep both
+    clashes: int = 0
+
+
+async def send_copy(name: str, data: bytes) -> None:
+    """The phone's share sheet with the file (mail it, put it in Files or a cloud drive); a download where the
+    browser can't share a file (share_plus's own fallback, and ours if the share fails)."""
+    try:
+        await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
+                                     download_fallback_enabled=True)
+    except Exception:  # no share sheet here, or it was refused: the file is still the phone's, as a download
+        await save_download(name, data)
 
 
 async def save_download(name: str, data: bytes) -> None:
@@ -95,25 +108,33 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
 
 
 def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: What,
-              record_id: str = "") -> Callable[[object], Awaitable[None]]:
+              record_id: str = "", share: bool = False) -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
-        try:
-            made = records.export(ctx.sessions, what, record_id)
+        try:  # the phone app keeps no copy in its own storage: the file that leaves the phone is the copy
+            made = records.export(ctx.sessions, what, record_id, keep_copy=ctx.kept is None)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
         form.result = made.summary()
         ctx.clear()
         redraw()
-        await save_download(made.name, made.data())
+        await (send_copy if share else save_download)(made.name, made.data())
 
     return export
 
 
-def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: str | bytes) -> bool:
-    """Import ``data``; whether it was imported (a refusal is shown)."""
+def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: str | bytes,
+            replace: bool | None = None) -> bool:
+    """Import ``data``; whether it was imported (a refusal is shown). Records that differ from ones already here
+    under the same id (``replace`` None) are first asked about: replace them, or keep both."""
+    form.pending, form.clashes = None, 0
     try:
-        message = records.import_document(ctx.sessions, data)
+        if replace is None and (clashes := records.import_clashes(ctx.sessions, data)):
+            form.pending, form.clashes = data, clashes
+            ctx.clear()
+            redraw()
+            return False
+        message = records.import_document(ctx.sessions, data, replace=bool(replace))
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -128,10 +149,20 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
     return True
 
 
+def _last_copy(ctx: AppContext) -> ft.Control:
+    """``data-last-copy``: when everything was last exported (or sent), or that it never was."""
+    when = records.last_copy(ctx.sessions)
+    text = t("Last copy made {when}.", when=when_label(when.astimezone())) if when else t("No copy made yet.")
+    return tagged("data-last-copy", ft.Text(text, size=theme.BODY))
+
+
 def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
-    rows: list[ft.Control] = [_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
-                                      _exporter(ctx, form, redraw, "everything"),
-                                      primary=True)]
+    rows: list[ft.Control] = [_last_copy(ctx)]
+    if ctx.kept is not None:  # the phone app: its data lives in this browser alone, so a copy leaves the phone
+        rows.append(_button("data-send-copy", t("Send a copy"), ft.Icons.SHARE,
+                            _exporter(ctx, form, redraw, "everything", share=True), primary=True))
+    rows.append(_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
+                        _exporter(ctx, form, redraw, "everything"), primary=ctx.kept is None))
     for game in saved_games(ctx.sessions):
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
@@ -195,6 +226,30 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
                 tagged("data-import-file", ft.OutlinedButton(content=t("Pick a file…"), icon=ft.Icons.UPLOAD_FILE,
                                                              action=pick, height=theme.TOUCH))], wrap=True),
     ])
+
+
+def _clash_question(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
+    """``data-import-clash``: records of the file differ from ones here under the same id (a campaign exported,
+    played on, and imported back): replace them (the versions here stay among the backups), or keep both."""
+    data = form.pending
+    if data is None:
+        return []
+
+    async def answer(replace: bool | None) -> None:
+        if replace is None:
+            form.pending, form.clashes = None, 0
+            redraw()
+        elif _import(ctx, form, redraw, data, replace=replace):
+            pasted(ctx).clear()
+
+    question = tn("{n} of the file's records differs from the one already here under the same id. Replace it, "
+                  "or keep both?", "{n} of the file's records differ from the ones already here under the same "
+                  "ids. Replace them, or keep both?", form.clashes)
+    return [section_card("data-import-clash", t("Already here"), [
+        tagged("data-import-clash-question", ft.Text(question, size=theme.BODY)),
+        ft.Row([_button("data-import-replace", t("Replace"), ft.Icons.SWAP_HORIZ, lambda _e: answer(True)),
+                _button("data-import-keep-both", t("Keep both"), ft.Icons.COPY_ALL, lambda _e: answer(False)),
+                _button("data-import-cancel", t("Cancel"), ft.Icons.CLOSE, lambda _e: answer(None))], wrap=True)])]
 
 
 def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
@@ -298,6 +353,7 @@ def DataScreen(ctx: AppContext) -> ft.View:
     controls += _notices_section(ctx, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
+    controls += _clash_question(ctx, form, redraw)
     controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
                  _import_section(ctx, form, redraw, picker),
                  _backups_section(ctx, form, redraw)]
