@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -36,6 +36,7 @@ from companion.store.transfer import campaigns_count, games_count
 
 What = Literal["everything", "game", "campaign", "plays"]
 LAST_COPY = "last-copy"  # the setting: when everything was last exported (ISO date, UTC)
+COPY_DUE = timedelta(days=7)  # the phone app reminds to send a copy after a week's end or a game once it is older
 
 
 def _no_data() -> str:
@@ -92,6 +93,12 @@ def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, 
     if what == "everything":
         store.set_setting(LAST_COPY, datetime.now(UTC).isoformat())
     return made
+
+
+def copy_due(tab: Tab, now: datetime | None = None) -> bool:
+    """Whether a copy of everything is due: none made, or the last over :data:`COPY_DUE` ago."""
+    last = last_copy(tab)
+    return last is None or (now or datetime.now(UTC)) - last > COPY_DUE
 
 
 def last_copy(tab: Tab) -> datetime | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -254,3 +256,27 @@ def test_the_phone_app_sends_a_copy_and_keeps_none_in_its_storage(store: Store, 
     assert not (store.data_dir / "exports").exists()
     assert "A copy is kept" not in text_of(draw(ctx), "data-result")
     assert text_of(draw(ctx), "data-last-copy").startswith("Last copy made ")
+
+
+def test_the_phone_app_reminds_to_send_a_copy_when_none_is_a_week_old(store: Store, monkeypatch) -> None:
+    """Issue 35 item 8: after a week's end or a recorded game, the phone app (its data in one browser's storage)
+    offers one tap to send a copy when the last copy of everything is older than 7 days, or was never made."""
+    sent: list[str] = []
+
+    async def send_copy(name: str, data: bytes) -> None:
+        sent.append(name)
+
+    monkeypatch.setattr(data_screen, "send_copy", send_copy)
+    served = context(None, "/data", store=store)
+    assert data_screen.copy_reminder(served, lambda: None) == []  # the host's data is in a folder, not a browser
+    ctx = context(None, "/data", store=store)
+    ctx.kept = SimpleNamespace(kept=True, listeners=[])
+    [card] = data_screen.copy_reminder(ctx, lambda: None)
+    assert "lives on this phone alone" in text_of(card, "copy-reminder-text")
+    asyncio.run(find(card, "copy-reminder-send").on_click(None))  # drawn in no tab: its handler run alone
+    assert len(sent) == 1 and data_screen.copy_reminder(ctx, lambda: None) == []  # a copy today: nothing due
+    store.set_setting("last-copy", (datetime.now(UTC) - timedelta(days=8)).isoformat())
+    [card] = data_screen.copy_reminder(ctx, lambda: None)
+    assert "Your last copy of everything is from" in text_of(card, "copy-reminder-text")
+    store.set_setting("last-copy", (datetime.now(UTC) - timedelta(days=6)).isoformat())
+    assert data_screen.copy_reminder(ctx, lambda: None) == []

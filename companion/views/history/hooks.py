@@ -20,6 +20,7 @@ from companion.session import StoreError
 from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext, route_to
+from companion.views.home.data import copy_reminder
 from companion.views.widgets import action_button, chip, tagged
 
 SHOWN_SUGGESTIONS = 5
@@ -49,7 +50,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
     if game is not None:
         ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
-                        _open(ctx, f"game-{game.id}")], wrap=True)]
+                        _open(ctx, f"game-{game.id}")], wrap=True), *copy_reminder(ctx, redraw)]
     # Which play this scorer's result was saved as: a shared draft session (kept in the store, written whoever
     # saved), so every phone and a reload see "Saved".
     marker = ctx.sessions.draft(f"history-saved-{scorer}", _saved_marker)

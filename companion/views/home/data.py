@@ -95,6 +95,30 @@ async def send_copy(name: str, data: bytes) -> None:
         await save_download(name, data)
 
 
+def copy_reminder(ctx: AppContext, redraw: Callable[[], None]) -> list[ft.Control]:
+    """``copy-reminder``: in the phone app, whose data lives in this browser alone, after a survey week's end or a
+    recorded game, when no copy of everything was made in the last 7 days: one tap sends one (issue 35 item 8)."""
+    if ctx.kept is None or not records.copy_due(ctx.sessions):
+        return []
+
+    async def send(_event: object) -> None:
+        try:
+            made = records.export(ctx.sessions, "everything", keep_copy=False)
+        except StoreError as problem:
+            ctx.fail(t("Could not export: {problem}", problem=problem))
+            return
+        redraw()
+        await send_copy(made.name, made.data())
+
+    when = records.last_copy(ctx.sessions)
+    said = (t("Your last copy of everything is from {when}: send a new one, in case this phone is lost or reset.",
+              when=when_label(when.astimezone())) if when else
+            t("Everything lives on this phone alone: send a copy, in case it is lost or reset."))
+    return [section_card("copy-reminder", t("A copy that leaves the phone"), [
+        tagged("copy-reminder-text", ft.Text(said, size=theme.BODY)),
+        _button("copy-reminder-send", t("Send a copy"), ft.Icons.SHARE, send, primary=True)])]
+
+
 async def save_download(name: str, data: bytes) -> None:
     """Offer ``data`` as a download named ``name`` (in a browser, Flet's save dialog is a download)."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data, file_type=ft.FilePickerFileType.CUSTOM,

@@ -29,6 +29,7 @@ from companion.survey.sea import dink_discounts
 from companion.survey.unlocks import UNLOCK_RULE, unlock_sheet
 from companion.views import theme
 from companion.views.context import AppContext
+from companion.views.home.data import copy_reminder
 from companion.views.survey.common import (
     Survey,
     begin_week,
@@ -158,6 +159,7 @@ def _end(sv: Survey) -> ft.View:
         controls += _shop_step(sv, campaign)
     elif campaign.weeks:
         controls.append(tagged("survey-summary", summary_card(campaign, len(campaign.weeks))))
+        controls += copy_reminder(sv.ctx, sv.refresh)  # a week closed: the phone app's only copy is due
         if is_complete(campaign):
             controls.append(ft.Text(t("Survey complete: every Fish has been brought to Port (A p.23)"),
                                     size=theme.TITLE, color=theme.FAIR))
