@@ -218,8 +218,11 @@ def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) 
     ], wrap=True)])
 
 
+PickedHandler = Callable[[ft.FilePickerResultEvent], None]
+
+
 def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
-                    picker: ft.FilePicker) -> ft.Control:
+                    picker: ft.FilePicker, on_picked: list[PickedHandler]) -> ft.Control:
     draft = pasted(ctx)
 
     def typed(event: ft.Event[ft.TextField]) -> None:
@@ -236,7 +239,7 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
         if event.files and event.files[0].bytes is not None:
             _import(ctx, form, redraw, event.files[0].bytes)
 
-    picker.on_result = picked
+    on_picked[:] = [picked]
     # The browser opens the picker inside the tap itself (PickFiles): iOS Safari ignores a picker opened later.
     pick = ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True)
 
@@ -358,8 +361,12 @@ def DataScreen(ctx: AppContext) -> ft.View:
     form = use_form(DataForm)
     redraw = use_redraw()
     # One picker while the screen is shown: a service is dropped once nothing references it, and one made on every
-    # redraw would pile up. Its result arrives in on_result (see _import_section).
-    picker = use_form(ft.FilePicker)
+    # redraw would pile up. Its result arrives in on_result, given at construction: Flet registers a service with
+    # the client as it is made, and a handler set afterwards never reached the client when the screen was opened
+    # through the app's navigation (the picker opened, its result never came back: issue 35 item 8). The handler
+    # is the one this render of the screen set (see _import_section).
+    on_picked: list[PickedHandler] = use_form(list)  # the handler the latest render set (one at most)
+    picker = use_form(lambda: ft.FilePicker(on_result=lambda event: [handle(event) for handle in on_picked[-1:]]))
 
     def back() -> None:
         ctx.navigate("/settings")
@@ -379,6 +386,6 @@ def DataScreen(ctx: AppContext) -> ft.View:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))
     controls += _clash_question(ctx, form, redraw)
     controls += [_export_section(ctx, form, redraw), _plays_section(ctx, form, redraw),
-                 _import_section(ctx, form, redraw, picker),
+                 _import_section(ctx, form, redraw, picker, on_picked),
                  _backups_section(ctx, form, redraw)]
     return screen(ctx.route, t("Your data"), controls, back=back, notices=ctx)
