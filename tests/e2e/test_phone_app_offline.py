@@ -83,6 +83,14 @@ def play_a_survey_week(phone: FletPage) -> str:
     return opened.group(1)
 
 
+# A share sheet where the browser has none: records the shared file's name and text in window.__shared.
+FAKE_SHARE = """() => {
+  const share = async (data) => { window.__shared = [data.files[0].name, await data.files[0].text()]; };
+  Object.defineProperty(navigator, "share", {value: share, configurable: true});
+  Object.defineProperty(navigator, "canShare", {value: () => true, configurable: true});
+}"""
+
+
 def export_download(phone: FletPage, identifier: str) -> dict[str, Any]:
     """Tap an export button and read the file the browser downloads."""
     with phone.page.expect_download() as download:
@@ -119,6 +127,18 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
             assert report.message()
             [on_phone] = exported["campaigns"]
             assert host.load_campaign(survey_id).model_dump(mode="json") == on_phone  # unchanged on the host
+            # Send a copy (issue 35 item 8): where the browser can't share a file (Chromium on Linux), a download;
+            # with a share sheet (faked here), the whole export handed to it as a file.
+            with page.expect_download() as download:
+                phone.tap("data-send-copy")
+            assert download.value.suggested_filename.startswith("deep-regrets-everything-")
+            page.evaluate(FAKE_SHARE)
+            phone.tap("data-send-copy")
+            page.wait_for_function("window.__shared !== undefined", timeout=15_000)
+            name, text = page.evaluate("window.__shared")
+            assert name.startswith("deep-regrets-everything-") and name.endswith(".json")
+            assert survey_id in [c["id"] for c in json.loads(text)["campaigns"]]
+            phone.wait_text("Last copy made")
             with page.expect_file_chooser() as chooser:
                 phone.tap("data-import-file")
             chooser.value.set_files(str(host_file))
