@@ -118,10 +118,14 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
             phone.open("/")
             phone.wait_id("home-survey", timeout_ms=BOOT_MS)
             survey_id = play_a_survey_week(phone)
+            phone.wait_id("copy-reminder-send")  # a week closed, and no copy has left the phone yet
 
-            # The owner's Data screen: the browser storage note, export as a download, import from a file.
-            phone.open("/data")
-            phone.wait_id("data-storage", timeout_ms=BOOT_MS)
+            # The owner's Data screen, reached as a person would (the picker opened no file that way, issue 35):
+            # the browser storage note, export as a download, import from a file.
+            phone.open("/")
+            phone.wait_id("home-settings", timeout_ms=BOOT_MS)
+            phone.tap("home-settings", then="settings-data")
+            phone.tap("settings-data", then="data-storage")
             exported = export_download(phone, f"data-export-campaign-{survey_id}")
             report = host.import_data(json.dumps(exported))
             assert report.message()

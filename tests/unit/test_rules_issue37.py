@@ -5,25 +5,13 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import DrawRegret, Fish, GiveUp, Pass, Sell
-from companion.rules.catalog import load_catalog
 from companion.rules.common import with_player
 from companion.rules.days import start_day
 from companion.rules.errors import ChoiceNeeded
 from companion.rules.queries import catch_difficulty
 from companion.rules.scenario import play, start_action_phase, table
 from tests.unit.refusals import refused
-
-CAT = load_catalog()
-
-
-def ref(name):
-    return CAT.fish_ref(name)
-
-
-def at_sea(players=2, **changes):
-    """P1 to act at Sea with Fresh dice 3, 2, 1 (indexes 0, 1, 2)."""
-    s = start_action_phase(table(players), faces={0: [3, 2, 1], 1: [1, 1, 1], 2: [1, 1, 1]})
-    return with_player(s, 0, **changes) if changes else s
+from tests.unit.test_rules_card_effects import at_sea, ref
 
 
 def piles_empty(s, held):
