@@ -199,8 +199,8 @@ def text_field(ed: Editing, identifier: str, label: str, value: str,
             return
         ed.typed(lambda: on_value(text))
 
-    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True,
-                         max_length=NAME_MAX)
+    # No max_length: Flutter would draw a "0/60" counter under every name, and the refusal above bounds it anyway.
+    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
     wrapped = tagged(identifier, _kept_on_leave(ed, field))
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
