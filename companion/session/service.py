@@ -102,13 +102,15 @@ def copy_due(tab: Tab, now: datetime | None = None) -> bool:
 
 
 def last_copy(tab: Tab) -> datetime | None:
-    """When everything was last exported (None: never, or the setting is not a date)."""
+    """When everything was last exported (None: never, or the setting is not a date with its time zone, as an
+    imported settings file may bring)."""
     store = tab.store
     value = store.get_setting(LAST_COPY) if store is not None else None
     try:
-        return datetime.fromisoformat(value) if isinstance(value, str) else None
+        when = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         return None
+    return when if when is not None and when.tzinfo is not None else None
 
 
 def plays_as_csv(tab: Tab) -> str:

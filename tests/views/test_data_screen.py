@@ -280,3 +280,6 @@ def test_the_phone_app_reminds_to_send_a_copy_when_none_is_a_week_old(store: Sto
     assert "Your last copy of everything is from" in text_of(card, "copy-reminder-text")
     store.set_setting("last-copy", (datetime.now(UTC) - timedelta(days=6)).isoformat())
     assert data_screen.copy_reminder(ctx, lambda: None) == []
+    store.set_setting("last-copy", "2026-01-01T00:00:00")  # no time zone (an imported settings file): as never
+    [card] = data_screen.copy_reminder(ctx, lambda: None)
+    assert "lives on this phone alone" in text_of(card, "copy-reminder-text")
