@@ -22,6 +22,7 @@ from companion.rules.catalog import CatalogFish
 from companion.rules.errors import RuleViolation
 from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
+from companion.session.catches import MAX_WHY
 from companion.views import theme
 from companion.views.widgets import action_button, stepper, tagged
 from companion.views.widgets.toggles import toggle
@@ -48,9 +49,10 @@ def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice
                     overfished=overfished, swap_for=swap_for)
 
 
-def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None]) -> list[ft.Control]:
+def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None], *,
+                  typed: Callable[[], None] | None = None) -> list[ft.Control]:
     """The switches and buttons for what the engine says the angler may use (:func:`catch_aids`), and the stepper
-    for a change by hand."""
+    for a change by hand; ``typed`` hears each keystroke of its reason (which doesn't redraw)."""
     aids = catch_aids(state, i)
     controls: list[ft.Control] = []
 
@@ -87,6 +89,8 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
 
     def on_why(event: ft.Event[ft.TextField]) -> None:
         choice.why = event.control.value or ""
+        if typed is not None:
+            typed()
 
     shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
     limit = aids.adjustment_max
@@ -95,6 +99,7 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
                 partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand")),
         # Kept as typed, drawn again once left (the summary names it): a redraw under the thumb loses keystrokes.
         tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
+                                                max_length=MAX_WHY,
                                                 on_blur=lambda _e: redraw()), expand=True),
     ]))
     return controls
