@@ -22,10 +22,11 @@ from companion.rules.catalog import CatalogFish
 from companion.rules.errors import RuleViolation
 from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
-from companion.session.catches import MAX_WHY
 from companion.views import theme
 from companion.views.widgets import action_button, stepper, tagged
 from companion.views.widgets.toggles import toggle
+
+ADJUST_WIDTH = 180  # px for the change by hand and its caption: 360 px phone less − and +, the card's padding
 
 
 @dataclass
@@ -94,14 +95,16 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
 
     shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
     limit = aids.adjustment_max
-    controls.append(ft.Row([
+    # The caption gets the row's width beside − and + (beside the reason field it wrapped a word, or in Chinese
+    # two characters, to a line: four lines), and the reason its own line under it.
+    controls += [
         stepper("catch-adjust", "", shown, partial(adjust, -1) if choice.adjustment > -limit else None,
-                partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand")),
+                partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand"),
+                width=ADJUST_WIDTH),
         # Kept as typed, drawn again once left (the summary names it): a redraw under the thumb loses keystrokes.
         tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
-                                                max_length=MAX_WHY,
-                                                on_blur=lambda _e: redraw()), expand=True),
-    ]))
+                                                on_blur=lambda _e: redraw())),
+    ]
     return controls
 
 
