@@ -1,6 +1,7 @@
 """What is kept, listed for the screens as functions of the session layer: the saved games (Home, the seat
 picker, the Phones screen) and the campaigns (the Ocean Survey). Each list is as last saved: every queued save is
-written first. Screens call these with ``ctx.sessions``; none reaches the store.
+written first. Screens call these with ``ctx.sessions``; none reaches the store. A phone's games in progress
+come with the game it holds a seat in first, and Resume takes it to its seat (:func:`in_progress`).
 
 >>> from companion.session import Sessions
 >>> saved_games(Sessions(None)), saved_campaigns(Sessions(None))
@@ -9,9 +10,11 @@ written first. Screens call these with ``ctx.sessions``; none reaches the store.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.session.seated import Tab
+from companion.session.seats import SeatBook
 from companion.store.records import GameSummary
 from companion.survey import Campaign
 
@@ -28,6 +31,42 @@ def saved_games(tab: Tab) -> list[GameSummary]:
         return []
     tab.flush()
     return list(tab.store.list_games())
+
+
+class Seated(Tab, Protocol):
+    """A tab's sessions with the seat book (``ctx.sessions``, served or local)."""
+
+    @property
+    def seats(self) -> SeatBook: ...
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """A game in progress as a phone's Home lists it: ``route`` is where its Resume goes, ``mine`` whether the
+    phone holds a seat in it."""
+
+    game: GameSummary
+    route: str
+    mine: bool
+
+
+def in_progress(tab: Seated, games: list[GameSummary]) -> list[Resumable]:
+    """The unfinished ``games`` as ``tab``'s Home offers them: the game the phone holds a seat in first (a guest's
+    first Resume is its own game, not the newest one), then the rest as listed. A guest's Resume opens its seat's
+    screen, or the seat picker for a game it has no seat in; the host's (and the local mode's) the table."""
+    viewer = tab.viewer
+    seat = tab.seats.of(viewer.holder) if viewer.served else None
+    rows = []
+    for game in games:
+        if game.finished:
+            continue
+        mine = seat is not None and seat.game == game.id
+        if viewer.host:
+            route = f"/table?game={game.id}"
+        else:
+            route = seat.route() if mine and seat is not None else f"/seat?game={game.id}"
+        rows.append(Resumable(game, route, mine))
+    return sorted(rows, key=lambda row: not row.mine)  # stable: the rest keep their order
 
 
 def saved_campaigns(tab: Campaigns) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ handed down with them, never looked up in a module global.
 >>> guest.delete_game("g1")
 Traceback (most recent call last):
 ...
-companion.session.powers.HostOnly: Only the host can delete a game.
+companion.session.seats.HostOnly: Only the host can delete a game.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from typing import Any
 
 from companion.i18n import t
 from companion.session.seated import SeatedSessions
-from companion.session.seats import Viewer
-from companion.store.errors import StoreError
+from companion.session.seats import HostOnly, Viewer, host_starts_games
 
 
 def _export() -> str:
@@ -45,11 +44,8 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "delete_campaign": lambda: t("Only the host can delete a campaign."),
     "delete_play": lambda: t("Only the host can delete a play."),
     "set_setting": lambda: t("Only the host can change the app's settings."),
+    "start_game": host_starts_games,
 }
-
-
-class HostOnly(StoreError):
-    """A guest asked for a host-only power; nothing was changed."""
 
 
 class GuestStore:

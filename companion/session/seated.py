@@ -23,7 +23,7 @@ from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
 from companion.session.games import DraftSession, GameSession
-from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
+from companion.session.seats import HostOnly, Place, SeatBook, Viewer, host_starts_games, move_name, table_only
 from companion.store.errors import StoreError
 
 T = TypeVar("T")
@@ -208,6 +208,11 @@ class SeatedSessions:
         return SeatedGame(self._shared.game(game_id), self.seats, self.viewer)
 
     def start_game(self, game: Game) -> SeatedGame:
+        """Open and save ``game``: the host's alone (:class:`HostOnly` for a guest's tab, nothing saved). A game a
+        guest started was one nobody could move on (a guest's phone is an angler's, or no seat, in it) and went to
+        the top of every phone's Home; the host starts it and every phone is offered its seats."""
+        if not self.viewer.host:
+            raise HostOnly(host_starts_games())
         session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
         if self.viewer.host and self.viewer.served:
             self._shared.flush()  # saved before the phones look for its seats

@@ -151,6 +151,14 @@ class Place:
                                                  "back.")
 
 
+class HostOnly(StoreError):
+    """A guest asked for a host-only power (:mod:`companion.session.powers`); nothing was changed."""
+
+
+def host_starts_games() -> str:
+    return t("Only the host starts a game: ask the host to start it, then pick your seat (Home → Pick my seat).")
+
+
 def table_only() -> str:
     return t("Only the whole table's phone or the host moves the table on (phases, the Day's end).")
 

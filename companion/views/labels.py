@@ -64,6 +64,16 @@ def fish_label(fish: FishRef | None) -> str:
     return t("{name} · {kind} {value}", name=fish.name or t("Fish"), kind=kind, value=value)
 
 
+def countdown_line(state: GameState) -> str | None:
+    """The last angler's turns left once everyone else passed (A p.9), as the table's banner and Port say it;
+    ``None`` while the countdown hasn't started."""
+    last, left = state.last_player, state.turns_left
+    if last is None or left is None:
+        return None
+    return tn("{name}: {n} turn left, then the Day ends", "{name}: {n} turns left, then the Day ends", left,
+              name=state.players[last].name)
+
+
 def not_for_sale() -> str:
     """What a Sell button says for a card kept in hand (docs/rules.md §10)."""
     return t("Can't be sold or mounted")

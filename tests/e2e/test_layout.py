@@ -32,10 +32,12 @@ from typing import Any
 import pytest
 
 from companion.history import record_play
+from companion.i18n import t, use_language
 from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.table import score_table
+from companion.session import TEXT_SIZE_NAMES
 from companion.store import open_store
 from companion.survey.play import catch_fish, new_campaign, start_week
 from companion.views import theme
@@ -172,12 +174,16 @@ class State:
     ready: str
     part: str
     reach: Callable[[FletPage], None] | None = None
+    # Captions (the identifier of the node that draws one, and its message) on one line of small text.
+    short: tuple[tuple[str, str], ...] = ()
 
 
 # The screens whose long labels were cut off in the game night of issue 26, in each language at phone sizes.
 STATES = [
     State("new-game-variants", "/new", "player-name-0", "new-game-variants"),
-    State("catch-panel", "/player?game={game}&seat=1", "catch-search", "fishing", catch_panel),
+    # The change by hand's caption took four lines in Chinese beside the reason field (issue 37).
+    State("catch-panel", "/player?game={game}&seat=1", "catch-search", "fishing", catch_panel,
+          short=(("catch-adjust", "Difficulty adjusted by hand"),)),
     State("day-end-checklist", "/table?game={day_end}", "day-effects", "day-effects"),
     State("scorer-expansions", "/score", "scorer-ruleset", "scorer-ruleset"),
     State("survey-jettison", "/survey/end?c={campaign}", "survey-regret-value", "survey-jettison", jettison_rows),
@@ -277,15 +283,16 @@ CONTROLS = {"switch": 52, "checkbox": 32, "radio": 32}
 CONTROL_HEIGHT = 40
 
 
-def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
-    """What is cut off among the collected nodes, one line each naming the text."""
+def problems(nodes: list[dict[str, Any]], width: int, scale: float = 1.0) -> list[str]:
+    """What is cut off among the collected nodes, one line each naming the text (``scale``: the phone's Text size,
+    which scales titles and button captions)."""
     found = []
     for n in nodes:
         text = n["text"].replace("\n", " / ")
         line = LINE * n["size"]
         if n["left"] < -SLACK or n["right"] > width + SLACK:
             found.append(f"{text!r} runs out of the viewport: x {n['left']:.0f}–{n['right']:.0f} of {width}")
-        if not n["whole"]:
+        if not n["whole"] and n["kind"] != "heading":  # an app bar's title: cut off by its bar, not a scroll view
             continue
         box = n["cardBox"]
         if box and (n["left"] < box["left"] - SLACK or n["right"] > box["right"] + SLACK
@@ -295,7 +302,7 @@ def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
             found += toggle_problems(n, text, line)
             continue
         if n["kind"] == "heading":
-            if not any(abs(rows - n["height"] / (HEADING_LINE * size)) < 0.15
+            if not any(abs(rows - n["height"] / (HEADING_LINE * size * scale)) < 0.15
                        for size, rows in zip(HEADING_SIZES, n["wraps"], strict=True)):
                 found.append(f"title {text!r} is cut off: {n['width']:.0f}×{n['height']:.0f} px holds it at no "
                              f"title size")
@@ -310,7 +317,7 @@ def problems(nodes: list[dict[str, Any]], width: int) -> list[str]:
         elif n["kind"] == "button" and n["lines"] == 1:
             room = n["width"] - 2 * BUTTON_PADDING
             rows = -(-n["buttonWidth"] // room) if room > 0 else 99
-            if rows * BUTTON_LINE > n["height"] + SLACK:
+            if rows * BUTTON_LINE * scale > n["height"] + SLACK:
                 found.append(f"button {text!r} needs {rows:.0f} lines, its box is {n['height']:.0f} px high")
     return found
 
@@ -332,18 +339,19 @@ def toggle_problems(n: dict[str, Any], text: str, line: float) -> list[str]:
     return found
 
 
-def survey(phone: FletPage, shot: str | None, steps: int = 5) -> list[str]:
-    """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen.
-    The top of the screen is saved as the screenshot ``shot`` (if any) on the way."""
+def survey(phone: FletPage, shot: str | None, steps: int = 5, scale: float = 1.0) -> list[str]:
+    """Wheel from the top towards the bottom (at most ``steps`` times 80 % of a screen); the problems seen at Text
+    size ``scale``. The top of the screen is saved as the screenshot ``shot`` (if any) on the way."""
     phone.scroll_to_top()
     found: list[str] = []
     last_place = None
     for step in range(steps):
         time.sleep(0.2)
-        seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"], "headings": HEADING_SIZES,
-                                              "button": BUTTON_TEXT, "font": "LayoutRoboto",
+        seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"],
+                                              "headings": [size * scale for size in HEADING_SIZES],
+                                              "button": BUTTON_TEXT * scale, "font": "LayoutRoboto",
                                               "touch": theme.TOUCH, "controls": CONTROLS})
-        found += [p for p in problems(seen["nodes"], seen["width"]) if p not in found]
+        found += [p for p in problems(seen["nodes"], seen["width"], scale) if p not in found]
         if step == 0 and shot:
             phone.screenshot(shot)
         place = [(n["text"], round(n["top"])) for n in seen["nodes"]]
@@ -438,6 +446,7 @@ def test_no_long_label_is_cut_off_in_any_language(shown: State, language: str, l
             if width == VIEWPORTS[0][0]:
                 tab.bring_to_top(shown.part)
                 tab.screenshot(where)
+            report += [f"{where}: {p}" for p in wrapped_captions(tab, shown.short, language)]
         assert not report, "text cut off:\n" + "\n".join(report)
     finally:
         page.close()
@@ -455,3 +464,68 @@ def side_by_side(tab: FletPage, where: str) -> list[str]:
     if abs(a["y"] - b["y"]) > 2 or b["x"] < a["x"] + a["width"]:
         return [f"{where}: angler cards are not side by side (card 0 at {a}, card 1 at {b})"]
     return []
+
+
+LARGEST = max(TEXT_SIZE_NAMES)  # "Largest" (Grandissimo), the last of Settings' Text sizes
+
+
+def test_the_largest_text_size_cuts_nothing_off_the_table(layout_app: ServedApp, browser: Any,
+                                                          seeded: tuple[Path, Seeded]) -> None:
+    """Issue 37: at the largest Text size, on an Italian phone, the table's title "Lunedì · Azione" was cut off by
+    the app bar and the "Un banco è stato svuotato" button's caption ran over its border."""
+    width, height = VIEWPORTS[0]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=LOCALES["it"])
+    try:
+        tab = FletPage(context.new_page(), layout_app.url)
+        tab.open("/settings")
+        tab.tap(f"text-size-{list(TEXT_SIZE_NAMES).index(LARGEST)}")
+        # In the app, not by reloading: a reloaded table at this size stays on Flet's "Working..." page in headless
+        # Chromium (the semantics are there, nothing is painted), before this change as after it.
+        tab.tap("back", then=f"resume-{seeded[1].game}")
+        tab.tap(f"resume-{seeded[1].game}", then="day-banner")
+        tab.wait_text("Lunedì · Azione")
+        report = survey(tab, f"table-largest-it-{width}x{height}", scale=LARGEST)
+        assert not report, "text cut off:\n" + "\n".join(report)
+    finally:
+        context.close()
+
+
+# Lines ``text`` takes at ``size`` px in the box of the node ``id`` (broken at spaces and between Chinese characters,
+# as Flutter breaks them), measured with the Roboto the layout checks use.
+_LINES = """async ({id, text, size, font}) => {
+    const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (!node) return null;
+    if (!document.fonts.check(`${size}px ${font}`)) {
+        const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
+        document.fonts.add(await face.load());
+    }
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = `${size}px ${font}`;
+    const width = node.getBoundingClientRect().width;
+    const chinese = /[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF]/;
+    const words = text.split(/\\s+/).flatMap(w => w.split(/(?<=[\u2E80-\u9FFF])|(?=[\u2E80-\u9FFF])/));
+    let lines = 1, row = 0;
+    for (const word of words.filter(w => w)) {
+        // A Chinese character is a full em wide (the page may have no Chinese font to measure it with).
+        const w = chinese.test(word) ? size : pen.measureText(word).width;
+        const gap = row && !chinese.test(word) ? pen.measureText(' ').width : 0;
+        if (row && row + gap + w > width + 1.5) { lines += 1; row = w; } else { row += gap + w; }
+    }
+    return {lines, width};
+}"""
+
+
+def wrapped_captions(tab: FletPage, captions: tuple[tuple[str, str], ...], language: str) -> list[str]:
+    """Each caption ``(identifier, message)``, in ``language``, wrapped in the box of the node ``identifier`` at
+    the app's smallest text (a lower bound: what wraps here wraps on the phone)."""
+    found = []
+    for identifier, message in captions:
+        with use_language(language):
+            text = t(message)
+        tab.wait_id(identifier)
+        seen = tab.page.evaluate(_LINES, {"id": identifier, "text": text, "size": theme.BASE_SIZES["SMALL"],
+                                          "font": "LayoutRoboto"})
+        assert seen is not None, f"{identifier!r} is not on the screen"
+        if seen["lines"] > 1:
+            found.append(f"{text!r} takes {seen['lines']} lines in {seen['width']:.0f} px")
+    return found

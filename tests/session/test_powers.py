@@ -8,7 +8,9 @@ from companion.net.codes import Pass, Role
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
-from companion.session.powers import GuestStore, HostOnly, guard
+from companion.session.listing import in_progress, saved_games
+from companion.session.powers import GuestStore, HostOnly, guard, tab_sessions
+from companion.session.seats import Seat, Viewer
 from companion.store import open_store
 
 GUEST, HOST = Pass("g", Role.GUEST), Pass("h", Role.HOST)
@@ -50,3 +52,42 @@ def test_a_guest_cannot_delete_a_campaign_through_the_shared_sessions(store):
         sessions.store.export_all()  # what a screen reaches as ctx.store
     assert sessions.store.list_games()
 
+
+
+def two_anglers():
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber"), PlayerSetup(name="Bo", colour="cyan")],
+                              ruleset=build_ruleset(), seed=2))
+
+
+def test_only_the_host_starts_a_game(store):
+    """Issue 37: a guest's game was one nobody could move on (only the host or the table's phone moves a table on)
+    and took the top of every phone's Home. A guest's tab is refused, saying who starts a game; nothing is saved."""
+    real, game_id = store
+    sessions = Sessions(real)
+    for guest in (sessions.seated(Viewer("g", host=False)), tab_sessions(sessions, Viewer("g", host=False))):
+        with pytest.raises(HostOnly, match="Only the host starts a game"):
+            guest.start_game(two_anglers())
+    with pytest.raises(HostOnly):
+        GuestStore(sessions).start_game(two_anglers())
+    assert [g.id for g in real.list_games()] == [game_id]
+    started = sessions.seated(Viewer("h", host=True)).start_game(two_anglers()).key
+    assert {g.id for g in real.list_games()} == {game_id, started}
+    assert sessions.seats.newest_game == started
+
+
+def test_a_phones_own_game_comes_first_and_resume_opens_its_seat(tmp_path):
+    """Issue 37: Bo's first Resume took him into the newest game, not the one he sits in."""
+    real = open_store(tmp_path)
+    sessions = Sessions(real)
+    host = sessions.seated(Viewer("h", host=True))
+    bos = host.start_game(two_anglers()).key
+    newest = host.start_game(two_anglers()).key
+    bo, giulia = Viewer("bo", host=False), Viewer("giulia", host=False)
+    assert sessions.seats.take(bo, Seat(bos, 1)) is None
+    games = saved_games(host)
+    assert [g.id for g in games] == [newest, bos]  # newest first, as listed
+    assert [(r.game.id, r.route, r.mine) for r in in_progress(sessions.seated(bo), games)] == [
+        (bos, f"/player?game={bos}&seat=1", True), (newest, f"/seat?game={newest}", False)]
+    assert [r.route for r in in_progress(sessions.seated(giulia), games)] == [f"/seat?game={newest}",
+                                                                             f"/seat?game={bos}"]
+    assert [r.route for r in in_progress(host, games)] == [f"/table?game={newest}", f"/table?game={bos}"]

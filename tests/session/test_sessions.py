@@ -158,3 +158,26 @@ def test_the_scorer_draft_is_shared_saved_as_a_setting_and_validated(tmp_path):
 
     refused = draft.change(negative, seen=1)
     assert not refused.ok and "fishbucks" in refused.message
+
+
+def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
+    """Issue 37: a half-made catch on an angler's phone (a guest's tab) is found again by the sessions a restarted
+    host builds from the same data folder; another seat's catch is its own; a damaged one starts afresh."""
+    from companion.session.catches import catch_draft, kept_catch
+    from companion.session.powers import tab_sessions
+    from companion.session.seats import Viewer
+
+    store = open_store(tmp_path)
+    phone = tab_sessions(Sessions(store), Viewer("ada-phone", host=False))
+    draft = catch_draft(phone, "g1", 0)
+    outcome = draft.change(lambda d: d.model_copy(update={"fish": "swordfish", "dice": [2], "dinks": ["Moon Jellyfish"],
+                                                          "adjustment": -1, "why": "Sea Monkey"}), seen=draft.version)
+    assert outcome.ok
+    restarted = Sessions(open_store(tmp_path))
+    kept = kept_catch(catch_draft(restarted, "g1", 0), day=0)
+    assert (kept.fish, kept.dice, kept.dinks, kept.adjustment, kept.why) == (
+        "swordfish", [2], ["Moon Jellyfish"], -1, "Sea Monkey")
+    assert kept.catalog_fish() is not None and kept.catalog_fish().name == "Swordfish"
+    assert kept_catch(catch_draft(restarted, "g1", 1), day=0).fish is None
+    store.set_setting("catch-g1-0-draft", {"dice": "all of them"})
+    assert kept_catch(catch_draft(Sessions(open_store(tmp_path)), "g1", 0), day=0).fish is None

@@ -7,6 +7,8 @@ from tables import context, draw, game_of, monday_action, play
 from viewtree import change, ids, is_enabled, tap, text_of
 
 from companion.rules import actions as act
+from companion.session import Sessions
+from companion.store import open_store
 
 
 def _picked(game, fish="swordfish", seat=0):
@@ -97,3 +99,48 @@ def test_an_overfished_catch_with_both_regret_piles_empty_asks_whom_to_take_the_
     ada, bo = game_of(ctx).state.players
     assert [f.name for f in ada.hand] == ["Sunfish"] and (ada.regret_cards, bo.regret_cards) == (1, 19)
     assert ctx.error is None and "catch-difficulty" not in ids(draw(ctx))
+
+
+def _after_a_restart(data_dir, game, route):
+    """The host started again on the same data folder: new sessions, the phone's screen opened afresh."""
+    return context(None, route.format(id=game.id), sessions=Sessions(open_store(data_dir)))
+
+
+def test_a_half_made_catch_survives_a_host_restart(tmp_path):
+    """Issue 37: a Fish picked, a die selected, a Dink and a change by hand chosen, then the host restarted: the
+    catch card shows them all again and "Catch" sends them (docs/rules.md §10: Dink −1, by hand −1)."""
+    game = play(monday_action(), act.DrawDink(player=0))
+    ctx = context(game, "/player?game={id}&seat=0", store=open_store(tmp_path))
+    change(draw(ctx), "catch-search", "swordfish")
+    tap(draw(ctx), "catch-pick-swordfish")
+    tap(draw(ctx), "fresh-die-2")
+    tap(draw(ctx), "catch-dink-0")
+    tap(draw(ctx), "catch-adjust-minus")
+    change(draw(ctx), "catch-adjust-why", "Sea Monkey")
+    before = draw(ctx)
+    again = _after_a_restart(tmp_path, game, "/player?game={id}&seat=0")
+    v = draw(again)
+    for shown in ("catch-difficulty", "selected-dice", "catch-adjust"):
+        assert text_of(v, shown) == text_of(before, shown)
+    assert text_of(v, "catch-difficulty") == ("Swordfish: Difficulty 4 − 1 Moon Jellyfish − 1 adjusted by hand: "
+                                              "Sea Monkey = 2")
+    tap(v, "catch-fish")
+    assert again.error is None
+    sent = game_of(again).log[-1]
+    assert (sent.fish.name, sent.dice, sent.dinks, sent.adjustment, sent.adjustment_label) == (
+        "Swordfish", [2], ["Moon Jellyfish"], -1, "Sea Monkey")
+    third = _after_a_restart(tmp_path, game, "/player?game={id}&seat=0")
+    assert "catch-difficulty" not in ids(draw(third))  # made: nothing half-made is offered again
+
+
+def test_the_kept_catch_is_the_seats_and_its_days(tmp_path):
+    """Bo's screen shows none of Ada's catch; a catch begun on an earlier Day isn't offered (its dice are gone)."""
+    game = monday_action()
+    ctx = context(game, "/player?game={id}&seat=0", store=open_store(tmp_path))
+    change(draw(ctx), "catch-search", "swordfish")
+    tap(draw(ctx), "catch-pick-swordfish")
+    assert "catch-difficulty" in ids(draw(_after_a_restart(tmp_path, game, "/player?game={id}&seat=0")))
+    assert "catch-difficulty" not in ids(draw(_after_a_restart(tmp_path, game, "/player?game={id}&seat=1")))
+    tuesday = play(game, act.Pass(player=0), act.Pass(player=1), act.AdvancePhase())
+    open_store(tmp_path).save_game(tuesday)
+    assert "catch-difficulty" not in ids(draw(_after_a_restart(tmp_path, tuesday, "/player?game={id}&seat=0")))

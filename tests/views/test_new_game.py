@@ -237,15 +237,16 @@ def test_starting_the_game_empties_the_form_for_the_next_one(tmp_path):
 
 
 def test_each_phone_has_its_own_form():
-    """Two phones setting up at once don't type into one form: the draft is kept with the phone's pass."""
+    """Two browsers with the host's code setting up at once don't type into one form: the draft is kept with the
+    phone's pass."""
     sessions = Sessions(None)
-    phones = {name: context(None, "/new", sessions=tab_sessions(sessions, Viewer(f"{name}-pass", name == "host")))
-              for name in ("host", "guest")}
-    fill_names(phones["host"], "Ada")
-    fill_names(phones["guest"], "Bo")
-    assert find(draw(phones["guest"]), "player-name-0").value == "Bo"
-    phones["host"].navigate("/new")
-    assert find(draw(phones["host"]), "player-name-0").value == "Ada"
+    phones = {name: context(None, "/new", sessions=tab_sessions(sessions, Viewer(f"{name}-pass", True)))
+              for name in ("laptop", "tablet")}
+    fill_names(phones["laptop"], "Ada")
+    fill_names(phones["tablet"], "Bo")
+    assert find(draw(phones["tablet"]), "player-name-0").value == "Bo"
+    phones["laptop"].navigate("/new")
+    assert find(draw(phones["laptop"]), "player-name-0").value == "Ada"
 
 
 def watched(ctx) -> None:
@@ -272,13 +273,17 @@ def test_a_keystroke_is_kept_without_redrawing_under_the_thumb_and_a_suggestion_
     assert redraw_pending(ctx) and find(draw(ctx), "player-name-0").value == "Ada"
 
 
-def test_a_guests_boxes_stay_in_its_own_form_and_the_tables_default_is_the_hosts(tmp_path):
-    """Only the host changes the app's settings (the join gate): a joined guest's toggle changes its form only."""
+def test_a_guests_phone_is_told_the_host_starts_a_game_and_changes_nothing(tmp_path):
+    """Issue 37: a game a guest started was one nobody could move on. A guest's New game says who starts one and
+    leads to its seat picker; no form, so no table default or game changed."""
     store = open_store(tmp_path)
     keys = Keys(tmp_path)
     holder = keys.join(keys.room_code)
     assert holder is not None and not holder.is_host
     guest = context(None, "/new", sessions=tab_sessions(Sessions(store), Viewer(holder.token_id, host=False)))
-    change(draw(guest), "expansion-lamentable-tentacles", True)
-    assert find(draw(guest), "expansion-lamentable-tentacles").value is True
-    assert store.get_setting("expansions") is None
+    v = draw(guest)
+    assert "start-game" not in ids(v) and "expansion-lamentable-tentacles" not in ids(v)
+    assert "Only the host starts a game" in " ".join(texts(v))
+    tap(v, "new-game-pick-seat")
+    assert guest.route == "/seat"
+    assert store.get_setting("expansions") is None and not store.list_games()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from seated import TABS, app_tab, join, on, open_app, phone, seen_by
 from tables import context, draw, finished, two_players
-from viewtree import ids, tap, texts
+from viewtree import ids, tap, text_of, texts
 
 from companion import app
 from companion.session import Sessions
@@ -83,3 +83,42 @@ def test_a_phone_whose_seat_the_host_hands_over_is_sent_to_the_seat_picker(tmp_p
     with on(guest):
         shown = draw(context(None, "/seat?moved=1", sessions=seen_by(guest, sessions)))
     assert "The host handed your seat to another phone: pick another." in texts(shown)
+
+
+def test_a_guests_home_resumes_its_own_seat_first_and_offers_no_new_game(tmp_path, keys):
+    """Issue 37: Bo's first Resume took him into the newest game, where he had no seat; a guest's New game made a
+    game nobody could move on. Bo's game comes first and opens his seat; another game opens its seat picker, which
+    says truly where his seat is."""
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    bos = two_players()
+    store.save_game(bos)
+    newest = two_players().model_copy(update={"id": "newest"})
+    store.save_game(newest)
+    bo = phone(keys, keys.room_code, {"game": bos.id, "angler": 1}, sessions)
+    ctx = context(None, "/", sessions=seen_by(bo, sessions))
+    with on(bo):
+        home = draw(ctx)
+        assert "home-new-game" not in ids(home)
+        rows = [i for i in ids(home) if i.startswith("resume-")]
+        assert rows == [f"resume-{bos.id}", "resume-newest"] and f"home-my-seat-{bos.id}" in ids(home)
+        tap(home, f"resume-{bos.id}")
+        assert ctx.route == f"/player?game={bos.id}&seat=1"
+        ctx.navigate("/")
+        tap(draw(ctx), "resume-newest")
+        assert ctx.route == "/seat?game=newest"
+        picker = draw(ctx)
+    assert {"seat-angler-0", "seat-angler-1", "seat-table"} <= set(ids(picker))
+    assert text_of(picker, "seat-current") == ("This phone's seat is in another game (Ada, Bo): a seat here moves "
+                                               "it to this game.")
+
+
+def test_the_seat_picker_says_the_seat_is_kept_only_in_its_own_game(tmp_path, keys):
+    store = open_store(tmp_path / "data")
+    sessions = Sessions(store)
+    game = two_players()
+    store.save_game(game)
+    bo = phone(keys, keys.room_code, {"game": game.id, "angler": 1}, sessions)
+    with on(bo):
+        shown = draw(context(None, "/seat", sessions=seen_by(bo, sessions)))
+    assert text_of(shown, "seat-current") == "Your seat is kept on this phone; pick another to change it."

@@ -262,3 +262,32 @@ def test_a_foul_sale_with_both_regret_piles_empty_asks_whom_to_take_the_regret_f
     ada, bo = game_of(ctx).state.players
     assert ctx.error is None and ada.hand == [] and (ada.regret_cards, bo.regret_cards) == (1, EVERY_REGRET - 1)
     assert "choose-regret_from-1" not in ids(draw(ctx))
+
+
+def title_of(view) -> str:
+    return view.appbar.title.value
+
+
+def test_the_last_angler_sees_their_turns_left_at_port():
+    """A p.9 (docs/rules.md §3 Action): Bo passed, so Ada, at Port, has 4 more turns; each Port action spends one,
+    and Port says so as the table does (issue 37)."""
+    ctx = at_port(tuesday_at_port())
+    v = draw(ctx)
+    assert text_of(v, "port-countdown") == "Ada: 4 turns left, then the Day ends"
+    tap(v, "sell-0")
+    assert ctx.error is None
+    assert text_of(draw(ctx), "port-countdown") == "Ada: 3 turns left, then the Day ends"
+
+
+def test_no_countdown_at_port_before_everyone_else_passed():
+    game = play(monday_action(), act.Pass(player=0))  # Bo at Sea is last; Ada's Port screen says his turns
+    assert "port-countdown" not in ids(draw(at_port(monday_action())))
+    assert text_of(draw(at_port(game)), "port-countdown") == "Bo: 2 turns left, then the Day ends"
+
+
+def test_the_title_says_at_port_only_for_an_angler_at_port():
+    """An angler at Sea opening Port is not "at Port" (issue 37): the title names the screen and the angler."""
+    assert title_of(draw(at_port(tuesday_at_port()))) == "Ada at Port"
+    v = draw(at_port(monday_action()))
+    assert "at Port" not in title_of(v) and "Ada" in title_of(v)
+    assert text_of(v, "port-not-here") == "Ada is at Sea: Port actions will be refused"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 from tables import context, draft_of, draw, finished, play
-from viewtree import change, enter, find, ids, is_enabled, leave, tap, text_of, texts
+from viewtree import change, enter, find, ids, is_enabled, leave, tap, tap_height, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
@@ -144,7 +144,7 @@ def test_opened_from_a_game_prefills_it() -> None:
 def test_touch_targets_at_least_48px() -> None:
     screen = draw(ctx_with(worked_example()))
     for identifier in ("scorer-fishbucks-plus-0", "scorer-hand-remove-0-0", "scorer-add-player"):
-        assert find(screen, identifier).height >= 48
+        assert tap_height(find(screen, identifier)) >= 48
 
 
 def test_fill_in_again_from_the_game_replaces_edits() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from tables import context, draw
-from viewtree import change, find, ids, tap, text_of, texts
+from viewtree import change, find, ids, tap, tap_height, text_of, texts
 
 from companion.store import open_store
 from companion.views.context import AppContext, route_to
@@ -220,7 +220,7 @@ def test_survey_buttons_are_thumb_sized(ctx: AppContext) -> None:
     create_campaign(ctx)
     screen = show(ctx)
     for identifier in ("survey-start-week", "survey-notes-save", "survey-tab-sheet"):
-        assert find(screen, identifier).height >= 48
+        assert tap_height(find(screen, identifier)) >= 48
 
 
 def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> None:

@@ -18,8 +18,8 @@ def sizes(screen: object) -> dict[str, set[float]]:
     """The font sizes of the button captions, the chips' words and the steppers' numbers on ``screen``."""
     found: dict[str, set[float]] = {"button": set(), "chip": set(), "stepper": set()}
     for c in walk(screen):
-        if isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, ft.Text):
-            found["button"].add(c.content.size)
+        if isinstance(c, ft.FilledButton | ft.OutlinedButton):  # the caption, in its padding
+            found["button"] |= {t.size for t in walk(c.content) if isinstance(t, ft.Text)}
         elif isinstance(c, ft.Semantics) and (c.identifier or "").startswith("regret-"):
             found["stepper"] |= {t.size for t in walk(c.content) if isinstance(t, ft.Text)}
             found["stepper"] |= {f.text_style.size for f in walk(c.content) if isinstance(f, ft.TextField)}

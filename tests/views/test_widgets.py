@@ -6,7 +6,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import flet as ft
-from viewtree import find, ids, is_enabled, label_of, tap, text_of, walk
+from viewtree import find, ids, is_enabled, label_of, tap, tap_height, text_of, walk
 
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
@@ -47,7 +47,7 @@ def test_touch_targets_are_at_least_48_px():
     for identifier in ("regret-minus-0", "regret-plus-0"):
         button = find(row, identifier)
         assert button.width >= 48 and button.height >= 48
-    assert find(action_button("go", "Go", lambda: None), "go").height >= 48
+    assert tap_height(find(action_button("go", "Go", lambda: None), "go")) >= 48
 
 
 def test_error_line_shows_the_message_and_hides_when_there_is_none():

@@ -95,3 +95,13 @@ def change(root: object, identifier: str, value: object) -> None:
     """Set a field's or switch's value as the user would, then leave it."""
     enter(root, identifier, value)
     leave(root, identifier)
+
+
+def tap_height(control: ft.Control) -> float:
+    """How tall ``control`` is at least, as a thumb meets it: its height, or for a button as tall as its caption
+    (views.widgets.action_button), the caption's padding and one line of Material's button text (20 px)."""
+    if control.height is not None:
+        return float(control.height)
+    padding = getattr(control.content, "padding", None)
+    assert isinstance(padding, ft.Padding), f"{control!r} has no height and no padded caption"
+    return padding.top + padding.bottom + 20

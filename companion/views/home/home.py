@@ -2,8 +2,10 @@
 
 Identifiers: ``home-new-game``, ``home-score``, ``home-survey``, ``home-shallow``, ``home-endeavor``,
 ``home-history``, ``home-settings``, ``home-phones``, ``home-seat``, ``resume-<game id>``, ``score-game-<game id>``,
-``home-notice-<n>``. Phones and the data screen are the host's: a guest's phone doesn't show them (the app refuses
-those routes anyway); a guest's phone has "Pick my seat" and Settings for its own language and text size.
+``home-my-seat-<game id>``, ``home-notice-<n>``. Phones, the data screen and New game are the host's: a guest's
+phone doesn't show them (the app and the sessions refuse them anyway); a guest's phone has "Pick my seat" and
+Settings for its own language and text size. A guest's game in progress where it holds a seat comes first, and its
+Resume opens that seat; Resume on another game opens the seat picker for it.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
-from companion.session.listing import saved_games
+from companion.session.listing import Resumable, in_progress, saved_games
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.labels import when_label
-from companion.views.widgets import action_button, chip, error_line, screen, section_card
+from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
 
 
 def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
@@ -26,36 +28,41 @@ def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
         return [], t("Saved games could not be read: {problem}", problem=problem)
 
 
-def _game_row(ctx: AppContext, game: GameSummary) -> ft.Control:
+def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = None) -> ft.Control:
     names = ", ".join(game.players)
-    if game.finished:
+    if resume is None:
         button = action_button(f"score-game-{game.id}", t("Score"),
                                lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS)
     else:
-        button = action_button(f"resume-{game.id}", t("Resume"),
-                               lambda: ctx.navigate(route_to("/table", game=game.id)), icon=ft.Icons.PLAY_ARROW,
-                               primary=True)
+        route = resume.route
+        button = action_button(f"resume-{game.id}", t("Resume"), lambda: ctx.navigate(route),
+                               icon=ft.Icons.PLAY_ARROW, primary=True)
     when = when_label(game.updated, year=False) if game.updated else ""
-    return ft.Row([ft.Column([ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
-                              ft.Text(when, size=theme.SMALL)], expand=True, spacing=0), button])
+    lines: list[ft.Control] = [ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
+                               ft.Text(when, size=theme.SMALL)]
+    if resume is not None and resume.mine and not ctx.sessions.viewer.host:
+        lines.append(tagged(f"home-my-seat-{game.id}", ft.Text(t("Your seat"), size=theme.SMALL)))
+    return ft.Row([ft.Column(lines, expand=True, spacing=0), button])
 
 
 @ft.component
 def HomeScreen(ctx: AppContext) -> ft.View:
     """The first screen: games in progress first (that is what a table reopening the app wants)."""
     games, problem = _games(ctx)
-    in_progress = [g for g in games if not g.finished]
+    playing = in_progress(ctx.sessions, games)  # this phone's own game first
     finished = [g for g in games if g.finished]
     go = ctx.navigate
     controls: list[ft.Control] = [chip(f"home-notice-{n}", note, color=theme.FOUL)
                                   for n, note in enumerate(ctx.notices)]
     if problem:
         controls.append(error_line(problem))
-    if in_progress:
+    if playing:
         controls.append(section_card("home-in-progress", t("Games in progress"),
-                                     [_game_row(ctx, g) for g in in_progress]))
+                                     [_game_row(ctx, row.game, row) for row in playing]))
+    if ctx.sessions.viewer.host:  # the host starts a game (session.seated.SeatedSessions.start_game)
+        controls.append(action_button("home-new-game", t("New game"), lambda: go("/new"), icon=ft.Icons.ADD,
+                                      primary=True))
     controls += [
-        action_button("home-new-game", t("New game"), lambda: go("/new"), icon=ft.Icons.ADD, primary=True),
         action_button("home-score", t("Score a finished game"), lambda: go("/score"), icon=ft.Icons.EMOJI_EVENTS),
         action_button("home-survey", t("Ocean Survey"), lambda: go("/survey"), icon=ft.Icons.MAP),
         action_button("home-history", t("History and statistics"), lambda: go("/history"), icon=ft.Icons.HISTORY),

@@ -6,7 +6,8 @@ drafts): leaving the screen, a reload or a phone that slept loses nothing; start
 Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
 ``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
 radio group for the variants that exclude each other), ``short-game``,
-``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``.
+``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``; on a guest's
+phone ``new-game-host-only`` and ``new-game-pick-seat``.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
-from companion.session import DraftSession, Snapshot
+from companion.session import DraftSession, Snapshot, StoreError
 from companion.session import plays as history
 from companion.session.base import Refused
+from companion.session.seats import host_starts_games
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.drafts import phone_draft_key
@@ -208,11 +210,24 @@ def start(setup: Setup) -> None:
     except (ValueError, ValidationError) as problem:
         ctx.fail(_one_line(problem))
         return
-    session = ctx.sessions.start_game(new_game(game_setup))
+    try:
+        session = ctx.sessions.start_game(new_game(game_setup))
+    except StoreError as refused:  # a guest's tab (HostOnly), or the game could not be saved
+        ctx.fail(str(refused))
+        return
     history.remember(ctx.sessions, [p.name for p in game_setup.players])
     # The game holds what was typed now: the next New game on this phone starts empty.
     setup.session.reset(_fresh(ctx), seen=setup.session.version)
     ctx.navigate(route_to("/table", game=session.key))
+
+
+def _hosts_screen(ctx: AppContext) -> ft.View:
+    """What ``/new`` shows a guest's phone: who starts a game, and the way to a seat in one."""
+    return screen(ctx.route, t("New game"), [
+        section_card("new-game-host-only", None, [ft.Text(host_starts_games(), size=theme.BODY)]),
+        action_button("new-game-pick-seat", t("Pick my seat"), lambda: ctx.navigate("/seat"),
+                      icon=ft.Icons.EVENT_SEAT, primary=True),
+    ], back=lambda: ctx.navigate("/"), notices=ctx)
 
 
 def _bad_name(form: NewGameDraft) -> tuple[int, str] | None:
@@ -329,7 +344,10 @@ def _expansion(setup: Setup, expansion: ExpansionId) -> ft.Control:
 
 @ft.component
 def NewGameScreen(ctx: AppContext) -> ft.View:
-    """The set-up form; what was typed is this phone's draft, kept until the game starts."""
+    """The set-up form; what was typed is this phone's draft, kept until the game starts. The host starts a game
+    (``SeatedSessions.start_game`` refuses a guest): a guest's phone is told so and sent to its seat picker."""
+    if not ctx.sessions.viewer.host:  # the same for every draw of this tab: the hooks below keep their order
+        return _hosts_screen(ctx)
     setup = use_setup(ctx)
     form = setup.form
     rows = [_player_row(setup, i) for i in range(len(form.players))]

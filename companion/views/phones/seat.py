@@ -43,13 +43,16 @@ def take(ctx: AppContext, seat: Seat, name: str = "") -> None:
 @ft.component
 def SeatScreen(ctx: AppContext) -> ft.View:
     """The seat picker for ``/seat`` (``?new=1``: the host has just started a game; ``?moved=1``: the host handed
-    this phone's seat to another)."""
+    this phone's seat to another; ``?game=<id>``: that game's seats, from Home's Resume)."""
     picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
     redraw = use_redraw()
     book = ctx.sessions.seats
     use_subscription(lambda: book.subscribe(redraw), [book])  # seats taken by other phones show as held
     games = _games_in_progress(ctx)
     current = book.of(ctx.sessions.viewer.holder)
+    newest = book.newest_game if any(g.id == book.newest_game for g in games) else None
+    asked = picked or ctx.params.get("game") or newest  # tapped here, or Home's Resume on a game
+    chosen = next((g for g in games if g.id == asked), games[0] if len(games) == 1 else None)
     body: list[ft.Control] = []
     if ctx.params.get("new"):
         body.append(tagged("seat-new-game", ft.Text(t("A new game has started: pick your angler"),
@@ -58,14 +61,12 @@ def SeatScreen(ctx: AppContext) -> ft.View:
         body.append(tagged("seat-moved", ft.Text(t("The host handed your seat to another phone: pick another."),
                                                  weight=ft.FontWeight.BOLD)))
     elif current is not None:
-        body.append(tagged("seat-current", ft.Text(t("Your seat is kept on this phone; pick another to change it."))))
+        body.append(_current_line(current, chosen, games))
     if not games:
         body.append(section_card("seat-none", t("No game in progress"), [
             ft.Text(t("When the host starts a game, pick your seat here.")),
             action_button("seat-refresh", t("Look again"), redraw, icon=ft.Icons.REFRESH, primary=True),
         ]))
-    newest = book.newest_game if any(g.id == book.newest_game for g in games) else None
-    chosen = next((g for g in games if g.id == (picked or newest)), games[0] if len(games) == 1 else None)
     if chosen is None:
         body.extend(action_button(f"seat-game-{game.id}", ", ".join(game.players), _picker(set_picked, game.id),
                                   icon=ft.Icons.TABLE_RESTAURANT) for game in games)
@@ -86,6 +87,19 @@ def SeatScreen(ctx: AppContext) -> ft.View:
         ]))
     body.append(action_button("seat-home", t("Home"), lambda: ctx.navigate("/"), icon=ft.Icons.HOME))
     return screen(ctx.route, t("Your seat"), body, notices=ctx)
+
+
+def _current_line(current: Seat, chosen: GameSummary | None, games: list[GameSummary]) -> ft.Control:
+    """What this phone's seat is, truly: kept in the game shown, or in another one (taking a seat here moves it)."""
+    held = next((g for g in games if g.id == current.game), None)
+    if held is None:
+        words = t("This phone's seat was in a game no longer in progress: pick your seat.")
+    elif chosen is None or chosen.id == held.id:
+        words = t("Your seat is kept on this phone; pick another to change it.")
+    else:
+        words = t("This phone's seat is in another game ({names}): a seat here moves it to this game.",
+                  names=", ".join(held.players))
+    return tagged("seat-current", ft.Text(words))
 
 
 def _picker(set_picked: Callable[[Any], None], game_id: str) -> Callable[[], None]:

@@ -1,5 +1,7 @@
 """Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every discount
 itemised, and mount. A refused action shows the rule's reason on the error line. Route: ``/port?game=<id>&seat=<i>``.
+The title says the angler is at Port only when they are; ``port-not-here`` says they are at Sea, and
+``port-countdown`` the last angler's turns left (the table's ``countdown``).
 Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, ``madness``, ``sell-<k>`` (Fish ``k``
 in hand; disabled for a card that can't be sold), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
 not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
@@ -37,6 +39,7 @@ from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import (
     DIE_NAMES,
     SHOP_NAMES,
+    countdown_line,
     fish_label,
     madness_text,
     not_for_sale,
@@ -317,9 +320,13 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     back = route_to("/table", game=game.id)
     header = ft.Row([tagged("port-fishbucks", ft.Text(money, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
                      chip("madness", madness_text(state.madness(i)), color=theme.FAIR)], wrap=True)
-    where = [] if p.location == "port" else [chip("port-not-here", t("{name} is at Sea: Port actions will be refused",
-                                                                       name=p.name), color=theme.DANGER)]
-    return screen(ctx.route, t("{name} at Port", name=p.name), [
+    here = p.location == "port"
+    where = [] if here else [chip("port-not-here", t("{name} is at Sea: Port actions will be refused",
+                                                     name=p.name), color=theme.DANGER)]
+    countdown = countdown_line(state)  # the last angler spends their turns here: the table's words, on this screen
+    where += [] if countdown is None else [chip("port-countdown", countdown, color=theme.FOUL)]
+    title = t("{name} at Port", name=p.name) if here else t("Port · {name}", name=p.name)
+    return screen(ctx.route, title, [
         section_card("port-header", None, [header, *where], accent=theme.angler_colour(p.colour)),
         _sell(moves, state, i),
         _discounts(moves, state, i, form, redraw),

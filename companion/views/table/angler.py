@@ -9,6 +9,8 @@ screen, which sees no hand: ``hand-count``), ``can-of-worms``, ``abandon-ship`` 
 :mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
 ``ability-title-<seat>``, ``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``,
 ``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
+The catch being made (dice selected, the Fish picked, its switches) is kept with the game and seat on every tap
+(:mod:`companion.session.catches`): a reload or a host restart shows it again.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 import flet as ft
 
@@ -29,6 +32,7 @@ from companion.rules.queries import available
 from companion.rules.state import GameState
 from companion.rules.tentacles import hadal_shade_targets
 from companion.session import GameSession
+from companion.session.catches import CatchDraft, catch_draft, kept_catch
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
@@ -68,6 +72,22 @@ class AnglerForm:
         self.dice, self.catch, self.secret, self.overfished = [], None, False, False
         self.swap_for, self.used = None, CatchChoice()
 
+    @classmethod
+    def restored(cls, kept: CatchDraft) -> AnglerForm:
+        """The form as the catch draft kept it (a reload, a host restart)."""
+        used = CatchChoice(dinks=list(kept.dinks), supplies=list(kept.supplies), life_preserver=kept.life_preserver,
+                           adjustment=kept.adjustment, why=kept.why)
+        return cls(dice=list(kept.dice), catch=kept.catalog_fish(), secret=kept.secret, overfished=kept.overfished,
+                   used=used, swap_for=kept.swap_for)
+
+    def catch_fields(self, day: int) -> dict[str, Any]:
+        """The catch as this form has it, the fields of a :class:`CatchDraft` (checked when it is kept)."""
+        used = self.used
+        return {"day": day, "dice": list(self.dice), "fish": self.catch.id if self.catch else None,
+                "secret": self.secret, "overfished": self.overfished, "dinks": list(used.dinks),
+                "supplies": list(used.supplies), "life_preserver": used.life_preserver,
+                "adjustment": used.adjustment, "why": used.why, "swap_for": self.swap_for}
+
 
 def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
     p = state.players[i]
@@ -95,6 +115,7 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
     def use(action: act.Action) -> None:
         if moves.apply(action):
             chosen.clear()
+            redraw()  # the dice spent are no longer selected, in the catch kept too
 
     return section_card("dice", t("Dice (max {n} Fresh)", n=state.max_dice(i)), [
         ft.Text(t("Fresh"), size=theme.SMALL), ft.Row(fresh or [ft.Text(t("none"))], wrap=True),
@@ -133,7 +154,9 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
 
 
 def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None],
-           offered: ft.Control | None) -> ft.Control:
+           offered: ft.Control | None, typed: Callable[[], None]) -> ft.Control:
+    """The Fish picked and what is used on it; ``redraw`` keeps the catch with the game, then shows it, and
+    ``typed`` keeps it without a redraw (a keystroke)."""
     fish = form.catch
 
     def pick(found: CatalogFish | None) -> None:
@@ -166,6 +189,7 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
     def reveal_plug() -> None:
         if moves.apply(act.RevealPlug(player=i)):
             form.caught()
+            redraw()
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
@@ -189,7 +213,7 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             *(toggle(f"catch-{name}", label, getattr(form, name), lambda _on, n=name: flag(n))
               for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
-            *catch_options(state, i, form.used, redraw),
+            *catch_options(state, i, form.used, redraw, typed=typed),
             *difficulty_lines(state, action_for(fish)),
             *(_hadal_shade(state, i, form, redraw) if fish.name == HADAL_SHADE else []),
             ft.Row([
@@ -307,9 +331,23 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown)
     use_told(ctx, session)
-    form = use_form(AnglerForm)
-    redraw = use_redraw()
     game, state = shown.value, shown.value.state
+    draft = catch_draft(ctx.sessions, session.key, i)  # the catch being made, kept where the game lives
+    form = use_form(lambda: AnglerForm.restored(kept_catch(draft, state.day)))
+    shown_again = use_redraw()
+
+    def kept() -> None:
+        """Write the catch as the form has it now (a host restart finds it again); a field out of bounds is
+        refused by name and the last kept catch stays."""
+        fields = form.catch_fields(state.day)
+        outcome = draft.change(lambda d: d.model_copy(update=fields), seen=draft.version)
+        if not outcome.ok:
+            ctx.outcome(outcome)
+
+    def redraw() -> None:  # every change to the form: kept, then shown
+        kept()
+        shown_again()
+
     p = state.players[i]
     offered = _offers(moves, state, i, form, shown.version, redraw)
     when = form.ability.when if form.ability else None
@@ -323,7 +361,7 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
         _dice(moves, state, i, form, redraw),
-        _catch(moves, state, i, form, redraw, offered if when == "catch" else None),
+        _catch(moves, state, i, form, redraw, offered if when == "catch" else None, kept),
         _fish(moves, state, i, form, redraw, offered if when == "eat" else None),
         _gear(moves, state, i, form),
         section_card("boat", t("Can of Worms and Lifeboat"), [

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t, tn
+from companion.i18n import t
 from companion.rules.game import Game
 from companion.rules.state import GameState
 from companion.session import Snapshot
 from companion.views import theme
 from companion.views.hooks import TabFeed, use_selected
-from companion.views.labels import phase_name
+from companion.views.labels import countdown_line, phase_name
 from companion.views.widgets import chip, section_card, tagged
 
 
@@ -37,14 +37,10 @@ def _lines_of(state: GameState) -> tuple[str, str, str, str, str | None, str | N
         whose = t("{name}'s turn", name=state.players[turn].name)
     else:
         whose = t("Everyone has passed") if state.phase == "action" else t("Every angler, in turn order")
-    countdown = None
-    if state.last_player is not None and state.turns_left is not None:
-        countdown = tn("{name}: {n} turn left, then the Day ends", "{name}: {n} turns left, then the Day ends",
-                       state.turns_left, name=state.players[state.last_player].name)
     holder = state.life_preserver
     lp = None if holder is None else t("Life Preserver: {name}", name=state.players[holder].name)
-    return (state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose, countdown,
-            lp)
+    return (state.day_name, t("Day {n} of {days}", n=day_no, days=days), phase_name(state.phase), whose,
+            countdown_line(state), lp)
 
 
 def _banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:

@@ -26,6 +26,8 @@ from companion.views import theme
 from companion.views.widgets import action_button, stepper, tagged
 from companion.views.widgets.toggles import toggle
 
+ADJUST_WIDTH = 180  # px for the change by hand and its caption: 360 px phone less − and +, the card's padding
+
 
 @dataclass
 class CatchChoice:
@@ -48,9 +50,10 @@ def fish_action(i: int, fish: CatalogFish, secret: bool, dice: list[int], choice
                     overfished=overfished, swap_for=swap_for)
 
 
-def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None]) -> list[ft.Control]:
+def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callable[[], None], *,
+                  typed: Callable[[], None] | None = None) -> list[ft.Control]:
     """The switches and buttons for what the engine says the angler may use (:func:`catch_aids`), and the stepper
-    for a change by hand."""
+    for a change by hand; ``typed`` hears each keystroke of its reason (which doesn't redraw)."""
     aids = catch_aids(state, i)
     controls: list[ft.Control] = []
 
@@ -87,16 +90,21 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
 
     def on_why(event: ft.Event[ft.TextField]) -> None:
         choice.why = event.control.value or ""
+        if typed is not None:
+            typed()
 
     shown = f"{choice.adjustment:+d}" if choice.adjustment else "0"
     limit = aids.adjustment_max
-    controls.append(ft.Row([
+    # The caption gets the row's width beside − and + (beside the reason field it wrapped a word, or in Chinese
+    # two characters, to a line: four lines), and the reason its own line under it.
+    controls += [
         stepper("catch-adjust", "", shown, partial(adjust, -1) if choice.adjustment > -limit else None,
-                partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand")),
+                partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand"),
+                width=ADJUST_WIDTH),
         # Kept as typed, drawn again once left (the summary names it): a redraw under the thumb loses keystrokes.
         tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
-                                                on_blur=lambda _e: redraw()), expand=True),
-    ]))
+                                                on_blur=lambda _e: redraw())),
+    ]
     return controls
 
 

@@ -36,13 +36,21 @@ def click_handler(handler: Handler | None) -> Callable[[object], object] | None:
     return None if handler is None else (lambda _event: handler())
 
 
+BUTTON_LINE = 20 / 14  # a button caption's line, in ems (Material's labelLarge)
+
+
 def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
                   primary: bool = False, disabled: bool = False, expand: bool = False) -> ft.Semantics:
     """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
-    phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs."""
+    phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs:
+    one line of caption fills :data:`theme.TOUCH` (more at a large Text size), and a caption that wraps makes it
+    taller (a fixed height let a wrapped caption run over the button's border at the largest Text size)."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=ft.Text(text, size=theme.LABEL), icon=icon, on_click=click_handler(on_click),
-                  disabled=disabled or on_click is None, height=max(theme.TOUCH, theme.LABEL * 2.6), expand=expand)
+    size = theme.LABEL
+    pad = (max(theme.TOUCH, size * 2.6) - size * BUTTON_LINE) / 2  # above and below the caption's lines
+    caption = ft.Container(ft.Text(text, size=size), padding=ft.Padding.symmetric(vertical=pad))
+    button = make(content=caption, icon=icon, on_click=click_handler(on_click),
+                  disabled=disabled or on_click is None, expand=expand)
     return tagged(identifier, button)
 
 
@@ -121,12 +129,25 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
     return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True), live_region=True)
 
 
-# Characters of title that fit in 160 px at theme.TITLE (a Chinese character counts two).
+# Characters of title that fit in 160 px at theme.TITLE as designed (a Chinese character counts two); at a larger
+# Text size fewer do.
 LONG_TITLE = 15
+TITLE_LINE = 28 / 22  # an app bar title's line, in ems (Material's titleLarge)
+BAR = 56  # Material's app bar height, px
 
 
-def _long(title: str) -> bool:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title) > LONG_TITLE
+def _long(title: str, room: float = LONG_TITLE) -> bool:
+    width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in title)
+    return width * theme.text_scale() > room
+
+
+def _bar_height(long: bool) -> float | None:
+    """The app bar's height for its title at this phone's Text size (``None``: Material's own): a long title's
+    three lines at body size, else one line at title size. At the largest size Material's 56 px cut the title."""
+    if long:
+        return max(theme.TOUCH + 16, 3 * theme.BODY * TITLE_LINE + 8)
+    needed = theme.TITLE * TITLE_LINE + 8
+    return needed if needed > BAR else None
 
 
 # The phone app's copy of its data to the browser's storage (IndexedDB), read by :func:`KeptMark`: provided by the
@@ -170,7 +191,10 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
-    long = isinstance(title, str) and bool(back or actions) and _long(title)
+    # Alone in its bar it has twice that. A title drawn by its own component (title_text) may wrap too once the
+    # Text size is larger than designed.
+    long = (_long(title, LONG_TITLE if back or actions else 2 * LONG_TITLE) if isinstance(title, str)
+            else theme.text_scale() > 1)
     # Full width on a phone; a centred column on a tablet.
     column = ft.Column(controls, spacing=theme.GAP,
                        col={"xs": 12, "xl": 10} if wide else {"xs": 12, "sm": 10, "md": 7, "lg": 5},
@@ -180,7 +204,7 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
         appbar=ft.AppBar(title=(title_text(title) if long else ft.Text(title, size=theme.TITLE))
                          if isinstance(title, str) else title,
                          leading=leading, actions=[*(actions or []), KeptMark()],
-                         toolbar_height=theme.TOUCH + 16 if long else None, automatically_imply_leading=False),
+                         toolbar_height=_bar_height(long), automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
         bottom_appbar=_bottom_bar(bottom, *_notice_lines(notices, save_error)),

@@ -44,9 +44,11 @@ def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | 
 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
-            on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None) -> ft.Row:
+            on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None,
+            width: float | None = None) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
-    (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``).
+    (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``). The number and its caption take
+    ``width`` px (default: room for the number; a long caption wants more, or it wraps word by word).
 
     A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` an empty field on the
     numeric keyboard lies over the number (``{name}-field-{index}``, :func:`TypedNumber`): the number typed
@@ -66,7 +68,7 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
                                                       on_invalid, minimum, maximum), left=0, top=0, right=0)])
     return ft.Row([
         _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
-        ft.Container(box, width=theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
+        ft.Container(box, width=width or theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
         _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
 

@@ -1,0 +1,87 @@
+"""A catch being made on an angler's screen, kept where the game lives until the Fish action is sent.
+
+Picking a Fish, selecting dice and choosing what is used on the catch take several taps before "Catch"; a host
+restart in between (the phones reload) lost them while the outage overlay said nothing entered is lost. The catch
+is a draft session of its game and seat (:meth:`companion.session.Sessions.draft`, kept as the setting
+``catch-<game>-<seat>-draft`` in the data folder): written on each tap before the screen shows it, read again
+when the screen opens, on whichever phone holds the seat (it follows a seat the host hands over). A draft begun on
+another Day is not offered again: the dice it names are gone.
+
+>>> from companion.session import Sessions
+>>> sessions = Sessions(None)
+>>> draft = catch_draft(sessions, "g1", 0)
+>>> draft.change(lambda d: d.model_copy(update={"fish": "sunfish", "dice": [0]}), seen=draft.version).ok
+True
+>>> kept_catch(draft, day=0).fish, kept_catch(draft, day=1).fish
+('sunfish', None)
+>>> draft.change(lambda d: d.model_copy(update={"why": "x" * 201}), seen=draft.version).message
+'why: String should have at most 200 characters'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.rules.catalog import CatalogFish, UnknownFish, load_catalog
+from companion.rules.constants import MAX_PLAYERS
+from companion.session.games import DraftSession
+
+# Bounds where the draft enters (a tap at a time, or a settings file edited by hand).
+MAX_DICE = 30  # far more than any angler's Fresh dice
+MAX_CARDS = 30  # Dinks and Supplies used on one catch
+MAX_ADJUSTMENT = 20
+MAX_WHY = 200
+
+
+class CatchDraft(BaseModel):
+    """What the angler has chosen for the catch so far (the fields of the Fish action to be sent)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    day: int = Field(default=0, ge=0, le=100)  # the Day it was begun on
+    dice: list[int] = Field(default_factory=list, max_length=MAX_DICE)  # Fresh dice selected, by index
+    fish: str | None = Field(default=None, max_length=100)  # the catalog id of the Fish picked
+    secret: bool = False
+    overfished: bool = False
+    dinks: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    supplies: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    life_preserver: bool = False
+    adjustment: int = Field(default=0, ge=-MAX_ADJUSTMENT, le=MAX_ADJUSTMENT)
+    why: str = Field(default="", max_length=MAX_WHY)
+    swap_for: tuple[int, int] | None = None  # Hadal Shade: (seat, slot) of the Mounted Fish it is swapped for
+
+    def catalog_fish(self) -> CatalogFish | None:
+        """The Fish picked, as the catalog has it (``None``: none picked, or one this catalog no longer has)."""
+        if self.fish is None:
+            return None
+        try:
+            return load_catalog().fish(self.fish)
+        except UnknownFish:
+            return None
+
+
+class Drafts(Protocol):
+    """A tab's sessions (``ctx.sessions``): they open the shared drafts."""
+
+    def draft(self, key: str, *args: Any) -> Any: ...
+
+
+def _from_saved(saved: Any) -> CatchDraft:
+    return CatchDraft.model_validate(saved) if saved else CatchDraft()
+
+
+def catch_draft(tab: Drafts, game_id: str, seat: int) -> DraftSession[CatchDraft]:
+    """The catch being made by angler ``seat`` of game ``game_id`` (a saved one that no longer validates starts
+    afresh: :meth:`~companion.session.Sessions.draft`)."""
+    if not 0 <= seat < MAX_PLAYERS:
+        raise ValueError(f"no angler {seat}")
+    session: DraftSession[CatchDraft] = tab.draft(f"catch-{game_id}-{seat}", _from_saved)
+    return session
+
+
+def kept_catch(draft: DraftSession[CatchDraft], day: int) -> CatchDraft:
+    """The catch as kept, if it was begun on ``day``; else an empty one."""
+    kept = draft.current.value
+    return kept if kept.day == day else CatchDraft(day=day)
