@@ -7,6 +7,7 @@ The top layer: it may import every other one, and nothing imports it. :mod:`comp
 from __future__ import annotations
 
 import argparse
+import signal
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -66,9 +67,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in COMMANDS:
         with use_language(language_from_environment()):
             return run(args)
-    from companion.app import serve
+    return _serve(args)
 
-    if args.command == "serve":
-        return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
-                     lan=args.lan)
-    return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
+
+def _serve(args: argparse.Namespace) -> int:
+    """``companion serve`` (and ``companion`` alone). Stopped while it starts (loading, opening the data folder),
+    before the server takes Ctrl+C and SIGTERM over, it says goodbye in one line and exits 0 as a stop of the running
+    server does, where Ctrl+C printed a traceback that looked like a crash and a SIGTERM (a system shutdown) ended
+    it without a word. Every write is atomic and the games' logs are folded at the next start, so a stop there loses
+    nothing."""
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)  # a shutdown stops it as Ctrl+C does
+    try:
+        from companion.app import serve
+
+        if args.command == "serve":
+            return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
+                         lan=args.lan)
+        return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
+    except KeyboardInterrupt:
+        with use_language(language_from_environment()):
+            print(t("Stopped. Every game is saved."), flush=True)
+        return 0
+    finally:  # a second SIGTERM while the exit handlers fold the logs ends the process, as it always did
+        signal.signal(signal.SIGTERM, previous)
