@@ -13,6 +13,9 @@ from typing import NoReturn
 
 from companion.i18n import language_from_environment, t, use_language
 
+STOPPED = 0  # the host stopped (Ctrl+C or SIGTERM): the way it ends
+INTERRUPTED = 130  # another command cut short: 128 + SIGINT, as shells count it
+
 
 class _Parser(argparse.ArgumentParser):
     """A bad option is one line naming it (``companion stats: unrecognized arguments: --bogus``), exit 2."""
@@ -50,11 +53,31 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``companion`` console script."""
-    # The commands speak the locale's language (LC_ALL, LC_MESSAGES, LANG, as gettext reads them); the server
-    # does not: each phone reads its own, and a pin here would reach every phone's handlers.
-    with use_language(language_from_environment()):
-        args = _parser().parse_args(argv)
+    """Entry point of the ``companion`` console script.
+
+    Ctrl+C, or a SIGTERM (a system shutdown), at any moment the server has not taken them over (loading, parsing,
+    opening the data folder) or during another command ends it with one line, where Ctrl+C printed a traceback
+    that looked like a crash and a SIGTERM ended it without a word. Every write is atomic and the games' logs are
+    folded at the next start, so a stop there loses nothing.
+    """
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)  # a shutdown stops it as Ctrl+C does
+    serving = True  # until the command is known: nothing has been done yet
+    try:
+        # The commands speak the locale's language (LC_ALL, LC_MESSAGES, LANG, as gettext reads them); the server
+        # does not: each phone reads its own, and a pin here would reach every phone's handlers.
+        with use_language(language_from_environment()):
+            args = _parser().parse_args(argv)
+        serving = args.command in (None, "serve")
+        return _run(args)
+    except KeyboardInterrupt:
+        with use_language(language_from_environment()):
+            print(t("Stopped. Every game is saved."), flush=True)
+        return STOPPED if serving else INTERRUPTED
+    finally:  # a second SIGTERM while the exit handlers fold the logs ends the process, as it always did
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     if getattr(args, "sub_data_dir", None) is not None:
         args.data_dir = args.sub_data_dir
     from companion.cli.history import COMMANDS, run
@@ -67,26 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in COMMANDS:
         with use_language(language_from_environment()):
             return run(args)
-    return _serve(args)
+    from companion.app import serve
 
-
-def _serve(args: argparse.Namespace) -> int:
-    """``companion serve`` (and ``companion`` alone). Stopped while it starts (loading, opening the data folder),
-    before the server takes Ctrl+C and SIGTERM over, it says goodbye in one line and exits 0 as a stop of the running
-    server does, where Ctrl+C printed a traceback that looked like a crash and a SIGTERM (a system shutdown) ended
-    it without a word. Every write is atomic and the games' logs are folded at the next start, so a stop there loses
-    nothing."""
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)  # a shutdown stops it as Ctrl+C does
-    try:
-        from companion.app import serve
-
-        if args.command == "serve":
-            return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
-                         lan=args.lan)
-        return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)
-    except KeyboardInterrupt:
-        with use_language(language_from_environment()):
-            print(t("Stopped. Every game is saved."), flush=True)
-        return 0
-    finally:  # a second SIGTERM while the exit handlers fold the logs ends the process, as it always did
-        signal.signal(signal.SIGTERM, previous)
+    if args.command == "serve":
+        return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,
+                     lan=args.lan)
+    return serve(host="127.0.0.1", port=8550, open_browser=True, data_dir=args.data_dir)

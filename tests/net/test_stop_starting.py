@@ -1,6 +1,7 @@
 """Issue 37: stopping the host while it starts. Before the server takes Ctrl+C and SIGTERM over (loading, opening
 the data folder), Ctrl+C printed a traceback of 50–68 lines and exited -2, and a SIGTERM ended it without a word
-(-15). Both now say the one goodbye line a stop of the running host says, and exit 0."""
+(-15). Both now say the one goodbye line a stop of the running host says, and exit 0; another command cut short
+says it too, and exits 130 (it did not finish)."""
 
 from __future__ import annotations
 
@@ -32,25 +33,27 @@ def _waits_for(pid: int, path: Path, seconds: float) -> bool:
     return False
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_a_host_stopped_while_it_starts_says_goodbye_and_exits_0(tmp_path, signum):
+SERVE = ["serve", "--lan", "--host", "127.0.0.1", "--port", str(free_port()), "--no-browser"]
+
+
+@pytest.mark.parametrize(("command", "signum", "status"), [
+    (SERVE, signal.SIGINT, 0), (SERVE, signal.SIGTERM, 0), (["history"], signal.SIGINT, 130)])
+def test_stopped_while_it_opens_the_data_folder_it_says_goodbye_in_one_line(tmp_path, command, signum, status):
     data = tmp_path / "data"
     data.mkdir()
     busy = FileLock(data / ".lock")  # the store's own lock, held as another copy saving would: the start waits
-    with busy, (tmp_path / "serve.log").open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "--data-dir", str(data), "serve", "--lan", "--host", "127.0.0.1",
-             "--port", str(free_port()), "--no-browser"],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": ""})  # English
+    with busy, (tmp_path / "out.log").open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "companion.cli", "--data-dir", str(data), *command],
+                                   stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                   env={**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": ""})  # English
         try:
-            assert _waits_for(server.pid, (data / ".lock").resolve(), 9), "the start never opened the data folder"
-            os.killpg(server.pid, signum)  # Ctrl+C reaches the whole foreground group; a shutdown sends SIGTERM
-            returncode = server.wait(30)
+            assert _waits_for(process.pid, (data / ".lock").resolve(), 9), "it never opened the data folder"
+            os.killpg(process.pid, signum)  # Ctrl+C reaches the whole foreground group; a shutdown sends SIGTERM
+            returncode = process.wait(30)
         finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait(10)
-    printed = (tmp_path / "serve.log").read_text(errors="replace")
-    assert returncode == 0, printed[-3000:]
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(10)
+    printed = (tmp_path / "out.log").read_text(errors="replace")
+    assert returncode == status, printed[-3000:]
     assert printed.strip().splitlines() == ["Stopped. Every game is saved."], printed[-3000:]  # one line, no trace
