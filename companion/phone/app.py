@@ -78,7 +78,7 @@ async def open_phone_store() -> tuple[Any, Any]:
     try:
         await storage.mount(DATA_DIR)
         syncer = storage.Syncer(lambda: storage.sync_folder(DATA_DIR, False))
-        return storage.SyncedStore(open_store(DATA_DIR), syncer), syncer
+        return storage.keep_in_indexeddb(open_store(DATA_DIR), syncer), syncer
     except Exception:
         log.exception("the store could not be opened in IndexedDB")
         return None, None
