@@ -18,7 +18,7 @@ from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.phases import seat_of
-from companion.rules.visibility import visible_game
+from companion.rules.visibility import visible_game, visible_to
 from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
@@ -77,12 +77,13 @@ class SeatedGame(_Through[Game], GameSession):
 
     inner: GameSession
 
-    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer) -> None:
+    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer, tab: object = None) -> None:
         # No GameSession.__init__: this holds nothing of its own, every call goes to ``inner``.
         self.key = inner.key
         self.inner = inner
         self._book = book
         self._viewer = viewer
+        self._tab = tab  # which tab this is (its SeatedSessions'): a move it made is not told back to it
 
     def __repr__(self) -> str:
         return f"SeatedGame({self.key!r})"
@@ -97,11 +98,28 @@ class SeatedGame(_Through[Game], GameSession):
         return value if place.kind == "all" else visible_game(value, place.seat)
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
-              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+              check: Callable[[Game], str | None] | None = None, tab: object | None = None) -> Outcome[Game]:
+        """The move as this tab's seat may make it (``by``, ``check`` and ``tab`` are the tab's own)."""
         place = self.place
         mine = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
-        return self._seen(self.inner.apply(action, seen=seen, by=mine,
-                                           check=lambda game: place.move_refusal(game, action)))
+        return self.told_steps(self._seen(self.inner.apply(action, seen=seen, by=mine, tab=self._tab,
+                                                           check=lambda game: place.move_refusal(game, action))))
+
+    def steps(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        """The table's steps after the move that made ``snapshot``, read off the game as this tab's seat sees it
+        before and after (:func:`~companion.rules.visibility.visible_to`): what it may not see can't be told."""
+        moved = self.inner.last_move
+        if moved is None or moved.version != snapshot.version:
+            return ()
+        place = self.place
+        if place.kind == "all":
+            return moved.steps()
+        return dataclasses.replace(moved, before=visible_to(moved.before, place.seat),
+                       after=visible_to(moved.after, place.seat)).steps()
+
+    def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        moved = self.inner.last_move
+        return () if moved is None or moved.tab is self._tab else self.steps(snapshot)
 
     def replace(self, make: Callable[[Game], Game], *, seen: int) -> Outcome[Game]:
         """A change made outside the engine's moves: the table's (the host's, the whole table's phone's) alone."""
@@ -194,6 +212,7 @@ class SeatedSessions:
     def __init__(self, shared: Sessions, viewer: Viewer) -> None:
         self._shared = shared
         self.viewer = viewer
+        self._tab = object()  # this tab, as the moves it makes name it (GameSession.last_move)
 
     def __repr__(self) -> str:
         return f"SeatedSessions({self.viewer.holder!r})"
@@ -230,14 +249,14 @@ class SeatedSessions:
         self._shared.forget_all()
 
     def game(self, game_id: str) -> SeatedGame:
-        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer)
+        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer, self._tab)
 
     def start_game(self, game: Game) -> SeatedGame:
         """Open and save ``game``: the host's alone (:class:`HostOnly` for a guest's tab, nothing saved). A game a
         guest started was one nobody could move on (a guest's phone is an angler's, or no seat, in it) and went to
         the top of every phone's Home; the host starts it and every phone is offered its seats."""
         require_host(self.viewer, "start_game")
-        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
+        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer, self._tab)
         if self.viewer.served:
             self._shared.flush()  # saved before the phones look for its seats
             self.seats.game_started(game.id)

@@ -13,8 +13,7 @@ from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.rules.table_steps import moment, table_steps
-from companion.session import GameSession, Outcome, Snapshot
+from companion.session import GameSession, Outcome, Snapshot, moment
 from companion.session.registry import NotFound
 from companion.views.context import AppContext, Offer
 from companion.views.hooks import use_subscription, use_threadsafe
@@ -65,7 +64,6 @@ class Moves:
         told: list[str] = []
         state = self.session.current.value.state
         for n, action in enumerate(actions):
-            before = self.session.current.value.state
             result = self.session.apply(action, seen=self.shown)
             if result.choice is not None:
                 self._ask(result, list(actions[n:]), then)
@@ -74,7 +72,7 @@ class Moves:
                 return False
             self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
             state = result.current.value.state
-            told += [step.text for step in table_steps(before, action, state)]
+            told += result.steps  # the session says what the move asks of the table
         if told:
             self.ctx.tell(told, at=moment(state))
         if then is not None:
@@ -126,15 +124,24 @@ def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | Non
 
 
 def use_told(ctx: AppContext, session: GameSession) -> None:
-    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25); worded on this
-    tab's own loop, in its phone's language, not in the thread of the tab that took it back."""
+    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25), and what a move
+    made on another phone asks of the table (issue 36: Bo's sale on his phone, "Bo: draw a Regret card", on the
+    table's); the latest move's steps again when the screen opens (a reload). Worded on this tab's own loop, in its
+    phone's language, not in the thread of the tab that made the change."""
     def word(snapshot: Snapshot[Game]) -> None:
         message = session.told(snapshot)
-        if message:  # said at the point the undo left the table, so the redraw after it keeps the line
-            ctx.tell([message], at=moment(snapshot.value.state))
+        # Another phone's steps never cover this phone's own refusal or question (they may arrive after it).
+        lines = [message] if message else [] if ctx.error is not None else list(session.heard(snapshot))
+        if lines:  # said at the point the change left the table, so the redraw after it keeps the lines
+            ctx.tell(lines, at=moment(snapshot.value.state))
 
     later = use_threadsafe(word)
-    use_subscription(lambda: session.subscribe(later), [session])
+
+    def follow() -> Callable[[], None]:
+        word(session.current)
+        return session.subscribe(later)
+
+    use_subscription(follow, [session])
 
 
 def no_game(ctx: AppContext, title: str) -> ft.View:
