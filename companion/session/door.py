@@ -34,7 +34,7 @@ class Door(Protocol):
 
     @property
     def store(self) -> Store | None:
-        """The kept records, for the service functions alone (a screen never reads it: ``tests/views``)."""
+        """The kept records, for the service functions alone (no screen reads it: ``tests/session/test_door.py``)."""
         ...
 
     @property
