@@ -95,6 +95,11 @@ class GameSession(Session[Game]):
         """Apply ``action``, made by seat ``by`` (``None``: the table) from ``tab``, refused with the rule's reason
         if the engine says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on
         the game as it stands when the move is made). Once made, the outcome carries the table's steps."""
+        return self.told_steps(self._apply(action, seen=seen, by=by, check=check, tab=tab))
+
+    def _apply(self, action: Action, *, seen: int, by: int | None, check: Callable[[Game], str | None] | None,
+               tab: object | None) -> Outcome[Game]:
+        """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.steps``)."""
         def make(game: Game) -> tuple[Game, bool]:
             _checked(check, game)
             after = game.apply(action, by)
@@ -102,7 +107,7 @@ class GameSession(Session[Game]):
             self.last_move = Moved(self._version + 1, game.state, action, after.state, tab)
             return after, True
 
-        return self.told_steps(self._change(seen, make))
+        return self._change(seen, make)
 
     def told_steps(self, outcome: Outcome[Game]) -> Outcome[Game]:
         """``outcome`` of a move with the table's steps it asks for (:meth:`steps`)."""

@@ -102,8 +102,8 @@ class SeatedGame(_Through[Game], GameSession):
         """The move as this tab's seat may make it (``by``, ``check`` and ``tab`` are the tab's own)."""
         place = self.place
         mine = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
-        return self.told_steps(self._seen(self.inner.apply(action, seen=seen, by=mine, tab=self._tab,
-                                                           check=lambda game: place.move_refusal(game, action))))
+        return self.told_steps(self._seen(self.inner._apply(action, seen=seen, by=mine, tab=self._tab,
+                                                            check=lambda game: place.move_refusal(game, action))))
 
     def steps(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
         """The table's steps after the move that made ``snapshot``, read off the game as this tab's seat sees it
