@@ -31,7 +31,7 @@ from companion.i18n import language_from_environment, t, use_language
 from companion.net.identity import Tabs
 from companion.resources import assets_path
 from companion.session import Saver, Sessions
-from companion.session.powers import tab_sessions
+from companion.session.door import tab_sessions
 from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext, ServedTable, route_to
@@ -256,7 +256,7 @@ def make_main(shared: Sessions, store: Store | None,
         notices = list(getattr(store, "recovery_notes", []))
         if store is None:
             notices.append(t("Games can't be saved: the data folder could not be opened."))
-        ctx = AppContext(sessions=tab_sessions(shared, viewer_of(tabs, page)),  # type: ignore[arg-type]
+        ctx = AppContext(sessions=tab_sessions(shared, viewer_of(tabs, page)),
                          notices=notices, on_navigate=page.navigate, table=table())
 
         def on_setting(key: str, value: object) -> None:

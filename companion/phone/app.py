@@ -16,13 +16,17 @@ What differs from the served app, all decided here:
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.net import identity
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
+
+if TYPE_CHECKING:  # loaded once the page is up (main), as the rest of the app
+    from companion.phone.storage import Syncer
+    from companion.store import Store
 
 log = logging.getLogger(__name__)
 # The store's folder, mounted from IndexedDB.
@@ -69,7 +73,7 @@ async def device_locales(page: ft.Page) -> list[Any]:
     return list(getattr(info, "locales", None) or [])
 
 
-async def open_phone_store() -> tuple[Any, Any]:
+async def open_phone_store() -> tuple[Store | None, Syncer | None]:
     """The store in IndexedDB and its syncer; ``(None, None)`` when the browser gives no IndexedDB (the app then
     scores but keeps nothing, and says so on Home)."""
     from companion.phone import storage
@@ -78,7 +82,7 @@ async def open_phone_store() -> tuple[Any, Any]:
     try:
         await storage.mount(DATA_DIR)
         syncer = storage.Syncer(lambda: storage.sync_folder(DATA_DIR, False))
-        return storage.SyncedStore(open_store(DATA_DIR), syncer), syncer
+        return storage.keep_in_indexeddb(open_store(DATA_DIR), syncer), syncer
     except Exception:
         log.exception("the store could not be opened in IndexedDB")
         return None, None

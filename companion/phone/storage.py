@@ -1,10 +1,11 @@
 """The phone app's store in the browser: its folder is Emscripten's IDBFS, a file system in memory copied to and
 from IndexedDB, which survives a reload, a closed browser and a phone that restarts.
 
-IDBFS copies only when told: :func:`mount` loads the folder from IndexedDB before the store opens, and the store
-the app is given (:class:`SyncedStore`) asks its :class:`Syncer` for a copy to IndexedDB after every call that
-writes (a save, a delete, an import, a restore), and the app asks again when it is hidden. A copy already under way
-when another is asked for is followed by one more, so the newest files always reach IndexedDB.
+IDBFS copies only when told: :func:`mount` loads the folder from IndexedDB before the store opens, and the store's
+write hook (``Store.on_write``, called after every write: a save, a delete, an import, a restore, a repair) asks
+the :class:`Syncer` for a copy to IndexedDB (:func:`keep_in_indexeddb`), and the app asks again when it is hidden.
+A copy already under way when another is asked for is followed by one more, so the newest files always reach
+IndexedDB.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from companion.store import Store
+
 log = logging.getLogger(__name__)
 # How long after a save its copy to IndexedDB starts: the tap's own patch goes to the screen first.
 START_AFTER_S = 0.05
-# The store's methods that change files: each is followed by a copy to IndexedDB.
-WRITES = ("save_", "delete_", "set_", "import_", "restore_", "undo_", "compact_")
 
 
 class Syncer:
@@ -96,25 +97,10 @@ class Syncer:
             await asyncio.shield(self._task)
 
 
-class SyncedStore:
-    """A store whose every writing call (:data:`WRITES`) is followed by a copy to IndexedDB; reads pass through."""
-
-    def __init__(self, store: Any, syncer: Syncer) -> None:
-        self._store = store
-        self._syncer = syncer
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._store, name)
-        if not (callable(found) and name.startswith(WRITES)):
-            return found
-
-        def written(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return found(*args, **kwargs)
-            finally:  # a failed write may have moved files too (a damaged one set aside)
-                self._syncer.request()
-
-        return written
+def keep_in_indexeddb(store: Store, syncer: Syncer) -> Store:
+    """``store``, each of whose writes is followed by a copy to IndexedDB (through ``syncer``)."""
+    store.on_write = syncer.request
+    return store
 
 
 async def sync_folder(folder: str, populate: bool) -> None:

@@ -251,6 +251,20 @@ def sea(state: GameState) -> SeaStatus:
                      game_ends=not state.shoals_left and is_legal(state, EndGame()))
 
 
+def plug_first(state: GameState, seat: int) -> bool:
+    """Whether the angler at ``seat`` discards The Plug's Fish before anything else, this turn (A p.27).
+
+    >>> from companion.rules.actions import RevealPlug
+    >>> from companion.rules.common import with_player
+    >>> from companion.rules.scenario import play, start_action_phase, table
+    >>> s = play(with_player(start_action_phase(table(2)), 0, depth=3), RevealPlug(player=0))
+    >>> plug_first(s, 1), plug_first(s, 0)
+    (True, False)
+    """
+    plug = plug_reminder(state)
+    return plug is not None and plug.seat == seat
+
+
 def dice_to_roll(state: GameState, seat: int, reroll: list[int] | None = None) -> list[DieKind]:
     """The dice a Refresh (or Making Port) rolls, in the order their faces are entered: the Spent dice, then the
     Fresh dice chosen by index in ``reroll`` (``None``: every Fresh die) (A p.8). A screen shows one row of

@@ -14,6 +14,9 @@ True
 False
 """
 
+# The point of play a move's steps belong to (Outcome.steps: shown until the table moves on from it): screens
+# never import the engine's step diffing (an import-linter contract).
+from companion.rules.table_steps import Moment, moment
 from companion.session.base import Outcome, Session, Snapshot
 from companion.session.games import CampaignSession, DraftSession, GameSession
 from companion.session.registry import Sessions
@@ -25,5 +28,5 @@ from companion.store import GameSummary, ImportRefused, NotFound, Store, StoreEr
 from companion.store.display import TEXT_SCALE_DEFAULT, TEXT_SIZE_NAMES, check_text_scale, scaled
 
 __all__ = ["TEXT_SCALE_DEFAULT", "TEXT_SIZE_NAMES", "CampaignSession", "DraftSession", "GameSession", "GameSummary",
-           "ImportRefused", "NotFound", "Outcome", "Saver", "Session", "Sessions", "Snapshot", "Store", "StoreError",
-           "check_text_scale", "scaled"]
+           "ImportRefused", "Moment", "NotFound", "Outcome", "Saver", "Session", "Sessions", "Snapshot", "Store",
+           "StoreError", "check_text_scale", "moment", "scaled"]

@@ -59,6 +59,9 @@ class Outcome(Generic[T]):
     stale: bool = False
     # Refused until the player chooses: the move's field to set and the seats it may name (ChoiceNeeded).
     choice: tuple[str, tuple[int, ...]] | None = None
+    # Made: what the table must do by hand because of it (a Regret card to draw, a die to take), worded for the tab
+    # that made it and seen through its seat (a game's moves: GameSession.steps).
+    steps: tuple[str, ...] = ()
 
 
 class Refused(Exception):

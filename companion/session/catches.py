@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -63,9 +64,9 @@ class CatchDraft(BaseModel):
 
 
 class Drafts(Protocol):
-    """A tab's sessions (``ctx.sessions``): they open the shared drafts."""
+    """A tab's sessions (``ctx.sessions``, :class:`~companion.session.door.Door`): they open the shared drafts."""
 
-    def draft(self, key: str, *args: Any) -> Any: ...
+    def draft(self, key: str, make: Callable[[Any], Any] = ...) -> DraftSession[Any]: ...
 
 
 def _from_saved(saved: Any) -> CatchDraft:

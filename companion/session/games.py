@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from copy import deepcopy
@@ -25,6 +26,8 @@ from companion.i18n import t
 from companion.problems import validation_message
 from companion.rules.actions import Action
 from companion.rules.game import Game
+from companion.rules.state import GameState
+from companion.rules.table_steps import table_steps
 from companion.session.base import Outcome, Refused, Session, Snapshot
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
@@ -52,6 +55,23 @@ class Undone:
     holder: str
 
 
+@dataclass(frozen=True)
+class Moved:
+    """The last move made: the version it made, the game's state before and after it, the move, and the tab that
+    made it (``None``: the local mode's one screen). The table's steps are read off it by whoever asks, in their
+    own language (:meth:`steps`); a tab's seat sees them from what it may see (``SeatedGame``)."""
+
+    version: int
+    before: GameState
+    action: Action
+    after: GameState
+    tab: object | None
+
+    def steps(self) -> tuple[str, ...]:
+        """What the table must do by hand because of the move, worded in the asking tab's language."""
+        return tuple(step.text for step in table_steps(self.before, self.action, self.after))
+
+
 class GameSession(Session[Game]):
     """A game at the table: moves go through the rules engine; undo and redo replay the game's own log.
 
@@ -65,22 +85,43 @@ class GameSession(Session[Game]):
                  log: Log | None = None, compact: Callable[[str], None] | None = None) -> None:
         super().__init__(game.id, game, write, saver)
         self.last_undo: Undone | None = None
+        self.last_move: Moved | None = None
         self._log, self._compact = log, compact
         self._line: JsonObject | None = None  # the change being made (set under the lock, saved by _save)
         self._logged = 0  # changes in the log, not yet in the record
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
-              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
-        """Apply ``action``, made by seat ``by`` (``None``: the table), refused with the rule's reason if the engine
-        says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on the game as it
-        stands when the move is made)."""
+              check: Callable[[Game], str | None] | None = None, tab: object | None = None) -> Outcome[Game]:
+        """Apply ``action``, made by seat ``by`` (``None``: the table) from ``tab``, refused with the rule's reason
+        if the engine says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on
+        the game as it stands when the move is made). Once made, the outcome carries the table's steps."""
+        return self.told_steps(self._apply(action, seen=seen, by=by, check=check, tab=tab))
+
+    def _apply(self, action: Action, *, seen: int, by: int | None, check: Callable[[Game], str | None] | None,
+               tab: object | None) -> Outcome[Game]:
+        """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.steps``)."""
         def make(game: Game) -> tuple[Game, bool]:
             _checked(check, game)
             after = game.apply(action, by)
             self._line = journal.applied(game, action, by)
+            self.last_move = Moved(self._version + 1, game.state, action, after.state, tab)
             return after, True
 
         return self._change(seen, make)
+
+    def told_steps(self, outcome: Outcome[Game]) -> Outcome[Game]:
+        """``outcome`` of a move with the table's steps it asks for (:meth:`steps`)."""
+        return dataclasses.replace(outcome, steps=self.steps(outcome.current)) if outcome.ok else outcome
+
+    def steps(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        """What the table must do by hand after the move that made ``snapshot`` (none after an undo or redo, or
+        once the game moved on), in the asking tab's language."""
+        moved = self.last_move
+        return moved.steps() if moved is not None and moved.version == snapshot.version else ()
+
+    def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        """The steps this tab is told of a move another tab made (the local mode's one screen made them all)."""
+        return ()
 
     def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
              ) -> Outcome[Game]:

@@ -2,8 +2,8 @@
 kept as a play, a play's start player set, a play deleted (the host's), the latest change of a play undone, players
 renamed or merged, names offered and remembered. Screens call these with ``ctx.sessions``; none reaches the store.
 
-Authorisation sits beside the verbs: deleting a play is the host's (:func:`~companion.session.powers.require_host`),
-and a guest's store (:class:`~companion.session.powers.GuestStore`) leaves the host's delete for the host to undo.
+Authorisation sits beside the verbs (:func:`~companion.session.powers.require_host`): deleting a play is the host's,
+and so is undoing that delete (a guest may undo an edit of a play).
 Every refusal is a ``StoreError`` whose message the screen shows; nothing is changed when one is raised.
 
 >>> import tempfile
@@ -37,6 +37,7 @@ from companion.history import (
 from companion.i18n import t
 from companion.session.powers import require_host
 from companion.session.seated import Tab, store_of
+from companion.store.schema import JsonObject
 
 
 def _no_history() -> str:
@@ -86,20 +87,30 @@ def set_start_player(tab: Tab, play: Play, start: int) -> Play:
 
 def delete(tab: Tab, play_id: str) -> None:
     """Delete play ``play_id`` from the history (the host's alone; :func:`undo` brings it back)."""
-    require_host(tab.viewer, "delete_play")
+    require_host(tab.viewer, "plays.delete")
     store_of(tab, _no_history()).delete_play(play_id)
 
 
 def can_undo(tab: Tab) -> bool:
     """Whether this tab has a change of a play to undo (a guest's never the host's delete)."""
-    return tab.store is not None and bool(tab.store.play_changes())
+    if tab.store is None:
+        return False
+    changes = tab.store.play_changes()
+    return bool(changes) and (tab.viewer.host or not _deleted(changes))
 
 
 def undo(tab: Tab) -> str | None:
     """Take back the latest edit or delete of a play: the id of the play put back (``None``: nothing to undo).
-    A guest's tab is refused the host's delete (:class:`~companion.session.powers.GuestStore`)."""
-    undone: str | None = store_of(tab, _no_history()).undo_play_change()
-    return undone
+    The host's delete (and what lies behind it) is the host's to undo: ``HostOnly`` for a guest's tab."""
+    store = store_of(tab, _no_history())
+    if _deleted(store.play_changes()):
+        require_host(tab.viewer, "plays.undo")
+    return store.undo_play_change()
+
+
+def _deleted(changes: list[JsonObject]) -> bool:
+    """Whether the latest change of a play is a delete."""
+    return bool(changes) and changes[-1].get("what") == "delete"
 
 
 def rename(tab: Tab, old: str, new: str) -> Roster:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,6 +22,7 @@ from companion.session.saver import Saver
 from companion.session.seated import SeatedSessions
 from companion.session.seats import LOCAL, SeatBook, Viewer
 from companion.store.errors import StoreError
+from companion.store.store import Store
 from companion.survey import Campaign
 
 M = TypeVar("M", bound=BaseModel)
@@ -39,25 +40,13 @@ class NotFound(LookupError):
     """The game or campaign asked for is not stored (or could not be read: the message says why)."""
 
 
-class StoreLike(Protocol):
-    def load_game(self, game_id: str) -> Any: ...
-    def save_game(self, game: Any) -> None: ...
-    def save_game_change(self, game: Any, change: Any, version: int) -> int: ...
-    def compact_game(self, game_id: str) -> None: ...
-    def load_campaign(self, campaign_id: str) -> Any: ...
-    def save_campaign(self, campaign: Any) -> None: ...
-    def delete_campaign(self, campaign_id: str) -> None: ...
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
-    def set_setting(self, key: str, value: Any) -> None: ...
-
-
 class Sessions:
     """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run. As they
     stand they are the local mode's one screen (:data:`viewer`); the app gives each served tab :meth:`seated`."""
 
     viewer: Viewer = LOCAL
 
-    def __init__(self, store: StoreLike | None, saver: Saver | None = None) -> None:
+    def __init__(self, store: Store | None, saver: Saver | None = None) -> None:
         self.store = store
         self.saver = saver or Saver()
         self._games: dict[str, GameSession] = {}

@@ -12,19 +12,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.phases import seat_of
-from companion.rules.visibility import visible_game
+from companion.rules.visibility import visible_game, visible_to
 from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
-from companion.session.games import DraftSession, GameSession
-from companion.session.seats import HostOnly, Place, SeatBook, Viewer, host_starts_games, move_name, table_only
+from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.powers import require_host
+from companion.session.saver import Saver
+from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
 from companion.store.errors import StoreError
+from companion.store.store import Store
+from companion.survey import Campaign
+
+if TYPE_CHECKING:  # the shared sessions hand each tab these (Sessions.seated): no import at run time
+    from companion.session.registry import Sessions
 
 T = TypeVar("T")
 
@@ -70,12 +77,13 @@ class SeatedGame(_Through[Game], GameSession):
 
     inner: GameSession
 
-    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer) -> None:
+    def __init__(self, inner: GameSession, book: SeatBook, viewer: Viewer, tab: object = None) -> None:
         # No GameSession.__init__: this holds nothing of its own, every call goes to ``inner``.
         self.key = inner.key
         self.inner = inner
         self._book = book
         self._viewer = viewer
+        self._tab = tab  # which tab this is (its SeatedSessions'): a move it made is not told back to it
 
     def __repr__(self) -> str:
         return f"SeatedGame({self.key!r})"
@@ -90,11 +98,28 @@ class SeatedGame(_Through[Game], GameSession):
         return value if place.kind == "all" else visible_game(value, place.seat)
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
-              check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
+              check: Callable[[Game], str | None] | None = None, tab: object | None = None) -> Outcome[Game]:
+        """The move as this tab's seat may make it (``by``, ``check`` and ``tab`` are the tab's own)."""
         place = self.place
         mine = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
-        return self._seen(self.inner.apply(action, seen=seen, by=mine,
-                                           check=lambda game: place.move_refusal(game, action)))
+        return self.told_steps(self._seen(self.inner._apply(action, seen=seen, by=mine, tab=self._tab,
+                                                            check=lambda game: place.move_refusal(game, action))))
+
+    def steps(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        """The table's steps after the move that made ``snapshot``, read off the game as this tab's seat sees it
+        before and after (:func:`~companion.rules.visibility.visible_to`): what it may not see can't be told."""
+        moved = self.inner.last_move
+        if moved is None or moved.version != snapshot.version:
+            return ()
+        place = self.place
+        if place.kind == "all":
+            return moved.steps()
+        return dataclasses.replace(moved, before=visible_to(moved.before, place.seat),
+                       after=visible_to(moved.after, place.seat)).steps()
+
+    def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
+        moved = self.inner.last_move
+        return () if moved is None or moved.tab is self._tab else self.steps(snapshot)
 
     def replace(self, make: Callable[[Game], Game], *, seen: int) -> Outcome[Game]:
         """A change made outside the engine's moves: the table's (the host's, the whole table's phone's) alone."""
@@ -180,52 +205,81 @@ class SeatedDraft(_Through[Any], DraftSession[Any]):
 
 
 class SeatedSessions:
-    """The shared :class:`~companion.session.Sessions` as one tab is given them (see the module's docstring)."""
+    """The shared :class:`~companion.session.Sessions` as one tab is given them (see the module's docstring): every
+    verb a screen calls is a method here (:class:`~companion.session.door.Door`), and each host-only one refuses a
+    guest's tab itself (:func:`~companion.session.powers.require_host`)."""
 
-    def __init__(self, shared: Any, viewer: Viewer) -> None:
+    def __init__(self, shared: Sessions, viewer: Viewer) -> None:
         self._shared = shared
         self.viewer = viewer
+        self._tab = object()  # this tab, as the moves it makes name it (GameSession.last_move)
 
     def __repr__(self) -> str:
         return f"SeatedSessions({self.viewer.holder!r})"
 
     @property
-    def store(self) -> Any:
-        """The store behind the sessions, as this tab is given it (for the service functions alone)."""
+    def store(self) -> Store | None:
+        """The store behind the sessions (for the service functions alone: a screen never reads it)."""
         return self._shared.store
+
+    @property
+    def seats(self) -> SeatBook:
+        return self._shared.seats
+
+    @property
+    def saver(self) -> Saver:
+        return self._shared.saver
+
+    @property
+    def keeps(self) -> bool:
+        return self._shared.keeps
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        return self._shared.setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        require_host(self.viewer, "set_setting")
+        self._shared.set_setting(key, value)
 
     def flush(self) -> None:
         self._shared.flush()
 
     def forget_all(self) -> None:
+        require_host(self.viewer, "forget_all")  # other tabs' games would be dropped under them
         self._shared.forget_all()
 
-    @property
-    def seats(self) -> SeatBook:
-        return self._shared.seats  # type: ignore[no-any-return]
-
     def game(self, game_id: str) -> SeatedGame:
-        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer)
+        return SeatedGame(self._shared.game(game_id), self.seats, self.viewer, self._tab)
 
     def start_game(self, game: Game) -> SeatedGame:
         """Open and save ``game``: the host's alone (:class:`HostOnly` for a guest's tab, nothing saved). A game a
         guest started was one nobody could move on (a guest's phone is an angler's, or no seat, in it) and went to
         the top of every phone's Home; the host starts it and every phone is offered its seats."""
-        if not self.viewer.host:
-            raise HostOnly(host_starts_games())
-        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer)
-        if self.viewer.host and self.viewer.served:
+        require_host(self.viewer, "start_game")
+        session = SeatedGame(self._shared.start_game(game), self.seats, self.viewer, self._tab)
+        if self.viewer.served:
             self._shared.flush()  # saved before the phones look for its seats
             self.seats.game_started(game.id)
         return session
 
-    def draft(self, key: str, *args: Any) -> Any:
-        store = self._shared.store
-        return SeatedDraft(self._shared.draft(key, *args), self.seats, self.viewer,
-                           lambda play_id: store is not None and bool(store.has_play(play_id)))
+    def campaign(self, campaign_id: str) -> CampaignSession:
+        return self._shared.campaign(campaign_id)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._shared, name)
+    def start_campaign(self, campaign: Campaign) -> CampaignSession:
+        return self._shared.start_campaign(campaign)
+
+    def delete_campaign(self, campaign_id: str) -> None:
+        require_host(self.viewer, "delete_campaign")
+        self._shared.delete_campaign(campaign_id)
+
+    def memory_campaigns(self) -> list[Campaign]:
+        return self._shared.memory_campaigns()
+
+    def draft(self, key: str, make: Callable[[Any], Any] | None = None) -> SeatedDraft:
+        store = self._shared.store
+        shared = self._shared.draft(key) if make is None else self._shared.draft(key, make)
+        return SeatedDraft(shared, self.seats, self.viewer,
+                           lambda play_id: store is not None and store.has_play(play_id))
 
 
 class Tab(Protocol):
@@ -237,14 +291,14 @@ class Tab(Protocol):
     def viewer(self) -> Viewer: ...
 
     @property
-    def store(self) -> Any: ...
+    def store(self) -> Store | None: ...
 
     def flush(self) -> None: ...
 
     def forget_all(self) -> None: ...
 
 
-def store_of(tab: Tab, missing: str) -> Any:
+def store_of(tab: Tab, missing: str) -> Store:
     """The store ``tab`` was given; ``StoreError(missing)`` when the data folder could not be opened."""
     if tab.store is None:
         raise StoreError(missing)

@@ -77,7 +77,7 @@ def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, 
     """Export everything, one game or campaign (``record_id``), or the plays, as last saved (every queued save
     first); a copy is kept in the data folder with ``keep_copy`` (not in the phone app: its only copy leaves the
     phone). An export of everything is remembered as the last copy made (:func:`last_copy`)."""
-    require_host(tab.viewer, "export_all")
+    require_host(tab.viewer, "service.export")
     store = store_of(tab, _no_data())
     tab.flush()
     if what == "game":
@@ -115,7 +115,7 @@ def last_copy(tab: Tab) -> datetime | None:
 
 def plays_as_csv(tab: Tab) -> str:
     """The history as CSV, one row per player per play."""
-    require_host(tab.viewer, "export_plays")
+    require_host(tab.viewer, "service.plays_as_csv")
     store = store_of(tab, _no_data())
     return plays_csv(store.load_play(s.id) for s in store.list_plays())
 
@@ -124,7 +124,7 @@ def import_document(tab: Tab, data: str | bytes, replace: bool = False) -> str:
     """Import an export document (every open session's pending saves written first); the line to show. A record
     that differs from the one stored under its id is kept beside it, or with ``replace`` replaces it (ask first:
     :func:`import_clashes`). ``ImportRefused`` names the field at fault, and nothing is changed."""
-    require_host(tab.viewer, "import_data")
+    require_host(tab.viewer, "service.import_document")
     store = store_of(tab, _no_data())
     tab.flush()
     return str(store.import_data(data, replace=replace).message())
@@ -133,7 +133,7 @@ def import_document(tab: Tab, data: str | bytes, replace: bool = False) -> str:
 def import_clashes(tab: Tab, data: str | bytes) -> int:
     """How many records of an export document differ from one already here under the same id (a campaign
     exported, played on, and imported back): the screen asks whether to replace them or keep both."""
-    require_host(tab.viewer, "import_data")
+    require_host(tab.viewer, "service.import_clashes")
     store = store_of(tab, _no_data())
     tab.flush()
     clashes: int = store.import_clashes(data)
@@ -143,7 +143,7 @@ def import_clashes(tab: Tab, data: str | bytes) -> int:
 def restore(tab: Tab, path: Path) -> str:
     """Bring back the game or campaign in a backup file; the line to show. Open sessions are read afresh (one may
     be the record restored)."""
-    require_host(tab.viewer, "restore_backup")
+    require_host(tab.viewer, "service.restore")
     store = store_of(tab, _no_data())
     tab.flush()
     report = store.restore_backup(path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -79,6 +79,9 @@ class Store:
     """
 
     def __init__(self, data_dir: Path, lock_timeout: float = 10.0, keep_backups: int = 3) -> None:
+        # Called after every write, failed ones too (a damaged file may have been set aside): the phone app copies
+        # the folder to IndexedDB then (companion.phone.storage).
+        self.on_write: Callable[[], None] | None = None
         self.data_dir = data_dir
         self.keep_backups = keep_backups
         self.recovery_notes: list[str] = []
@@ -113,6 +116,7 @@ class Store:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        """Hold the store's lock for one write (every write holds it), then call :attr:`on_write`."""
         try:
             with self._lock:
                 yield
@@ -121,6 +125,12 @@ class Store:
         except OSError as e:  # the lock file or a repair could not be written: say where, never crash the caller
             raise StoreError(t("The data folder {path} can't be written: {reason}", path=str(self.data_dir),
                                reason=e.strerror or str(e))) from e
+        finally:
+            self._written()
+
+    def _written(self) -> None:
+        if self.on_write is not None:
+            self.on_write()
 
     # -- games ---------------------------------------------------------------------------------------------
     def list_games(self) -> list[records.GameSummary]:
@@ -459,7 +469,10 @@ class Store:
     def save_export(self, document: JsonObject, name: str) -> Path:
         """Write an export document as ``exports/<name>`` in the data folder (atomically) and return its path."""
         path = self.data_dir / "exports" / Path(name).name
-        atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+        try:
+            atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+        finally:
+            self._written()
         return path
 
     # -- the games' logs (journal.py); every method here expects the store lock held ---------------------------

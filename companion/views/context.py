@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.session import Outcome, Sessions, StoreError
+from companion.session.door import Door
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 
@@ -83,7 +84,7 @@ class Offer(NamedTuple):
 class AppContext:
     """One browser tab: each tab is its own Flet session, so each has its own context; sessions are shared."""
 
-    sessions: Sessions = field(default_factory=lambda: Sessions(None))
+    sessions: Door = field(default_factory=lambda: Sessions(None))  # the screens' one door
     route: str = "/"
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
     error: str | None = None  # why the last action was refused, one line (kept until the next action)

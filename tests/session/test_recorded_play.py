@@ -9,7 +9,7 @@ from companion.rules.ruleset import build_ruleset
 from companion.scoring.from_game import draft_from_state
 from companion.session import Sessions
 from companion.session import plays as history
-from companion.session.powers import tab_sessions
+from companion.session.door import tab_sessions
 from companion.session.seats import Viewer
 from companion.store import open_store
 

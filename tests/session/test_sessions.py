@@ -164,7 +164,7 @@ def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
     """Issue 37: a half-made catch on an angler's phone (a guest's tab) is found again by the sessions a restarted
     host builds from the same data folder; another seat's catch is its own; a damaged one starts afresh."""
     from companion.session.catches import catch_draft, kept_catch
-    from companion.session.powers import tab_sessions
+    from companion.session.door import tab_sessions
     from companion.session.seats import Viewer
 
     store = open_store(tmp_path)

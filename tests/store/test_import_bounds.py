@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.phone.storage import SyncedStore, Syncer
+from companion.phone.storage import Syncer, keep_in_indexeddb
 from companion.store import ImportRefused, open_store
 from companion.store.limits import MAX_IMPORT_BYTES, MAX_SETTINGS
 from companion.store.transfer import export_document
@@ -136,7 +136,7 @@ def test_the_phone_app_imports_through_the_same_checks(store, data_dir: Path) ->
         return None
 
     async def in_the_app() -> None:  # on the app's loop, as in Pyodide: a save schedules the copy to IndexedDB
-        phone = SyncedStore(store, Syncer(copy))  # the store the phone app is given (companion.phone.app)
+        phone = keep_in_indexeddb(store, Syncer(copy))  # the store the phone app is given (companion.phone.app)
         assert "nested deeper than" in str(_refused(phone, b"[" * 100_000, data_dir))
         assert _refused(phone, _settings_file('{"x": NaN}'), data_dir).where == "settings.x"
 

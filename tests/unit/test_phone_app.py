@@ -19,7 +19,9 @@ import pytest
 from companion.net.identity import Tabs
 from companion.phone import build
 from companion.phone.app import locale_tags, tell_app
-from companion.phone.storage import START_AFTER_S, SyncedStore, Syncer
+from companion.phone.storage import START_AFTER_S, Syncer, keep_in_indexeddb
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
 from companion.session import Saver, Sessions
 from companion.store import open_store
 from companion.survey.models import Campaign
@@ -77,35 +79,39 @@ def test_locale_tags_read_as_accept_language() -> None:
     assert locale_tags([ft.Locale("zh", "TW", "Hant"), ft.Locale("it")]) == "zh-Hant-TW,it"
 
 
-class _Store:
-    def __init__(self) -> None:
-        self.saved: list[Any] = []
-
-    def save_game(self, game: Any) -> None:
-        self.saved.append(game)
-
-    def list_games(self) -> list[Any]:
-        return list(self.saved)
+def _game(seed: int) -> Any:
+    return new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber")], ruleset=build_ruleset(), seed=seed))
 
 
-def test_every_write_is_copied_to_the_browser_and_reads_are_not() -> None:
-    copies: list[list[Any]] = []
-    store = _Store()
+def test_every_write_is_copied_to_the_browser_and_reads_are_not(tmp_path: Path) -> None:
+    """The copy hangs on the store's write hook (issue 36 item 5), not on a wrapper keyed by method names."""
+    store = open_store(tmp_path)
+    copies: list[list[str]] = []
 
     async def copy() -> None:
         await asyncio.sleep(0)
-        copies.append(list(store.saved))
+        copies.append(sorted(path.stem for path in (tmp_path / "games").glob("*.json")))
+
+    async def settled(syncer: Syncer) -> int:
+        await asyncio.sleep(START_AFTER_S * 4)
+        return syncer.runs
 
     async def play() -> None:
         syncer = Syncer(copy)
-        synced = SyncedStore(store, syncer)
-        synced.list_games()
-        await syncer.flush()
-        assert copies == [[]]  # the flush itself, not the read
-        synced.save_game("g1")
-        synced.save_game("g2")  # while the first copy runs: one more copy after it, with both
-        await syncer.flush()
-        assert copies[-1] == ["g1", "g2"]
+        kept = keep_in_indexeddb(store, syncer)
+        first, second = _game(1), _game(2)
+        kept.list_games()
+        kept.get_setting("theme")
+        assert await settled(syncer) == 0 and syncer.kept  # reads ask for no copy
+        kept.save_game(first)
+        kept.save_game(second)  # before the first copy starts: one copy holds both
+        assert await settled(syncer) == 1 and copies[-1] == sorted([first.id, second.id])
+        kept.set_setting("theme", "light")
+        assert await settled(syncer) == 2
+        kept.delete_game(first.id)
+        assert await settled(syncer) == 3 and copies[-1] == [second.id]
+        kept.import_data(kept.export_all())  # a write, whatever it brings
+        assert await settled(syncer) == 4 and syncer.kept
 
     asyncio.run(play())
 

@@ -15,7 +15,8 @@ from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
 from companion.scoring.table import score_table
 from companion.session import Sessions, plays, service
-from companion.session.powers import HostOnly, tab_sessions
+from companion.session.door import tab_sessions
+from companion.session.powers import HostOnly
 from companion.session.seats import Viewer
 from companion.store import open_store
 

@@ -8,7 +8,7 @@ from viewtree import change, enter, find, ids, is_enabled, tap, texts, walk
 from companion.history.roster import remember_names
 from companion.net.codes import Keys
 from companion.session import Sessions
-from companion.session.powers import tab_sessions
+from companion.session.door import tab_sessions
 from companion.session.seats import Viewer
 from companion.store import open_store
 

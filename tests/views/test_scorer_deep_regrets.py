@@ -219,7 +219,7 @@ def test_the_boxes_chosen_on_new_game_are_the_scorers_default_rules_11(tmp_path)
 def test_a_guests_boxes_on_the_scorer_leave_the_tables_default_alone(tmp_path) -> None:
     """Only the host changes the app's settings (the join gate): a joined guest's toggle changes the draft only."""
     from companion.net.codes import Keys
-    from companion.session.powers import tab_sessions
+    from companion.session.door import tab_sessions
     from companion.session.seats import Viewer
 
     store = open_store(tmp_path)

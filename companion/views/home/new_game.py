@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -42,6 +41,7 @@ from companion.session import plays as history
 from companion.session.base import Refused
 from companion.session.seats import host_starts_games
 from companion.views import theme
+from companion.views.changes import Changes
 from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
@@ -140,23 +140,19 @@ def _layout(snapshot: Snapshot[NewGameDraft]) -> NewGameDraft:
     return snapshot.value.layout()
 
 
-@dataclass
-class Seen:
-    """The draft's version this screen last showed or wrote: a keystroke writes without redrawing, so the screen
-    keeps its own count."""
+class Setup(Changes[NewGameDraft]):
+    """New game's edits of this phone's draft (:class:`~companion.views.changes.Changes`), kept for the screen's
+    life: a keystroke writes without redrawing, so the version it follows is the screen's own. ``form`` is the
+    draft as last drawn."""
 
-    version: int
-
-
-@dataclass(eq=False)
-class Setup:
-    """One render of New game: the phone's draft session, the draft as shown, the version it answers to."""
-
-    ctx: AppContext
     session: DraftSession[NewGameDraft]
-    form: NewGameDraft
-    seen: Seen
-    redraw: Callable[[], None]
+
+    def __init__(self, ctx: AppContext, session: DraftSession[NewGameDraft], form: NewGameDraft,
+                 redraw: Callable[[], None]) -> None:
+        super().__init__(ctx, session, session.version)
+        self.session = session
+        self.form = form
+        self.redraw = redraw
 
     @property
     def newest(self) -> NewGameDraft:
@@ -166,12 +162,11 @@ class Setup:
     def edit(self, change: Callable[[NewGameDraft], None], *, typing: bool = False) -> bool:
         """Make ``change`` to the draft (the screen redraws when anything but a name changed); a refusal is shown.
         A keystroke (``typing``) leaves the last refusal showing: clearing it would redraw under the typing thumb."""
-        outcome = self.session.change(change, seen=self.seen.version)
-        if outcome.ok:
-            self.seen.version = outcome.current.version
-            if typing:
-                return True
-        return self.ctx.outcome(outcome)
+        outcome = self.session.change(change, seen=self.shown)
+        if outcome.ok and typing:
+            self.shown = outcome.current.version
+            return True
+        return self.answer(outcome)
 
     def on(self, change: Callable[[NewGameDraft], None]) -> Callable[[], None]:
         """A tap's handler that makes ``change``."""
@@ -184,9 +179,11 @@ def use_setup(ctx: AppContext) -> Setup:
     """This phone's New game draft as this screen edits it."""
     session: DraftSession[NewGameDraft] = ctx.sessions.draft(draft_key(ctx), partial(_from_saved, ctx))
     shown = use_session(session, select=_layout)
-    seen = use_form(lambda: Seen(shown.version))
-    seen.version = shown.version
-    return Setup(ctx, session, shown.value, seen, use_redraw())
+    redraw = use_redraw()
+    setup = use_form(lambda: Setup(ctx, session, shown.value, redraw))
+    setup.form = shown.value
+    setup.drawn(shown)
+    return setup
 
 
 def start(setup: Setup) -> None:

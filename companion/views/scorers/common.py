@@ -15,6 +15,7 @@ from companion.i18n import N_, t
 from companion.problems import NAME_MAX
 from companion.session import DraftSession
 from companion.views import theme
+from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.widgets import chip, tagged
@@ -29,18 +30,22 @@ class ScorerForm:
     removed: tuple[str, int] | None = None  # the angler just removed, and the draft version their removal made
 
 
-@dataclass(eq=False)
-class Editing:
-    """One render of a scorer: a working copy of the shared draft, the version it came from, the local form."""
+class Editing(Changes[Any]):
+    """One render of a scorer: its edits of the shared draft go through
+    :class:`~companion.views.changes.Changes`; what it adds is its typing buffer, a working copy of the draft
+    (``draft``) that keystrokes change until the field is left, and the local form."""
 
-    ctx: AppContext
     session: DraftSession[Any]
-    seen: int
-    draft: Any
-    form: ScorerForm
-    refresh: Callable[[], None]
-    typing: bool = False  # a field is being typed in: its changes wait in ``draft`` until it is left
-    unsent: bool = False
+
+    def __init__(self, ctx: AppContext, session: DraftSession[Any], shown: int, draft: Any, form: ScorerForm,
+                 refresh: Callable[[], None]) -> None:
+        super().__init__(ctx, session, shown)
+        self.session = session
+        self.draft = draft
+        self.form = form
+        self.refresh = refresh
+        self.typing = False  # a field is being typed in: its changes wait in ``draft`` until it is left
+        self.unsent = False
 
     def changed(self, draft: Any) -> bool:
         """Keep ``draft`` (saved as a setting, shown on every phone); refused if another phone changed it first.
@@ -51,10 +56,10 @@ class Editing:
         if self.typing:
             self.unsent = True
             return True
-        outcome = self.session.replace(lambda _old: draft, seen=self.seen)
-        if outcome.ok:
-            self.seen, self.unsent = outcome.current.version, False
-        return self.ctx.outcome(outcome)
+        made = self.replace(lambda _old: draft)
+        if made:
+            self.unsent = False
+        return made
 
     def typed(self, change: Callable[[], None]) -> None:
         """Apply a keystroke's ``change`` to the working copy only."""
@@ -75,7 +80,7 @@ class Editing:
     def removed(self, draft: Any, name: str) -> None:
         """Keep ``draft`` with an angler taken out, and offer to put ``name`` back (see :func:`undo_removal`)."""
         if self.changed(draft):
-            self.form.removed = (name, self.seen)
+            self.form.removed = (name, self.shown)
 
 
 def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = None) -> Editing:
@@ -89,13 +94,13 @@ def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = Non
 def undo_removal(ed: Editing) -> list[ft.Control]:
     """``scorer-undo-remove``: "Alba removed · Put back", while the removal is the draft's latest change (a filled-in
     angler is many taps to enter again)."""
-    if ed.form.removed is None or ed.form.removed[1] != ed.seen:
+    if ed.form.removed is None or ed.form.removed[1] != ed.shown:
         return []
     name = ed.form.removed[0] or t("The angler")
 
     def put_back() -> None:
         ed.form.removed = None
-        ed.ctx.outcome(ed.session.undo(seen=ed.seen))
+        ed.undo()
 
     return [ft.Row([ft.Text(t("{name} removed", name=name), size=theme.BODY, expand=True),
                     tagged("scorer-undo-remove", ft.TextButton(t("Put back"), icon=ft.Icons.UNDO,

@@ -299,8 +299,8 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
     wanted = ctx.params.get("game")
     if wanted and ed.draft.game_id != wanted:
         filled = _from_game(ed, wanted)
-        if filled is not None and ed.session.replace(lambda _old: filled, seen=ed.seen).ok:
-            ed.draft, ed.seen = deepcopy(filled), ed.session.version
+        if filled is not None and ed.session.replace(lambda _old: filled, seen=ed.shown).ok:  # quiet: drawing
+            ed.draft, ed.shown = deepcopy(filled), ed.session.version
     draft = ed.draft
 
     def add_player() -> None:

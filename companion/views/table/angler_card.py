@@ -20,7 +20,6 @@ from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
 from companion.rules.state import GameState, Location, PlayerState
-from companion.rules.table_steps import plug_reminder
 from companion.session.seats import Place
 from companion.views import theme
 from companion.views.context import route_to
@@ -284,12 +283,11 @@ def card_props(place: Place, state: GameState, seat: int) -> CardProps:
     the card is read-only: no button, nothing leading to a refusal."""
     can = queries.available(state, seat)
     mine = place.acts_for(seat)
-    plug = plug_reminder(state)
     return CardProps(state.players[seat], state.madness(seat),
                      TurnMoves.of(can) if mine else TurnMoves(can.moves & {"reveal_regrets"}),
                      can.moves & COUNTER_MOVES if mine else frozenset(), can.my_turn,
                      _personality_props(state, seat, can, mine), place.sees(seat), state.life_preserver == seat,
-                     plug is not None and plug.seat == seat, place.opens_card(seat), place.seat == seat)
+                     queries.plug_first(state, seat), place.opens_card(seat), place.seat == seat)
 
 
 def _angler_card(moves: Moves, game_id: str, seat: int, props: CardProps) -> ft.Control:

@@ -4,19 +4,17 @@ and the screen shown when the game can't be found. No screen here imports anothe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
 
-from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.rules.table_steps import moment, table_steps
-from companion.session import GameSession, Outcome, Snapshot
+from companion.session import GameSession, Snapshot, moment
 from companion.session.registry import NotFound
-from companion.views.context import AppContext, Offer
+from companion.views.changes import Changes
+from companion.views.context import AppContext
 from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets import action_button, error_line, screen
 
@@ -41,16 +39,15 @@ def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
     return session, int(raw)
 
 
-@dataclass(eq=False, repr=False)
-class Moves:
-    """Moves on one game as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
+class Moves(Changes[Game]):
+    """The table's moves on one game as this tab last drew it; :class:`~companion.views.changes.Changes` answers
+    each (a refusal, a choice, the table's steps the session says the move asks for)."""
 
-    ctx: AppContext
     session: GameSession
-    shown: int = 0
 
-    def __repr__(self) -> str:  # a prop of most table parts: short (companion.flet_fixes.short_repr)
-        return short_repr("Moves", game=self.session.key, shown=self.shown)
+    def __init__(self, ctx: AppContext, session: GameSession, shown: int = 0) -> None:
+        super().__init__(ctx, session, shown)
+        self.session = session
 
     def apply(self, action: Action, then: Callable[[], None] | None = None) -> bool:
         """Make ``action``; a refusal is shown by the thumb and changes nothing. Once made, what the table must do
@@ -65,41 +62,32 @@ class Moves:
         told: list[str] = []
         state = self.session.current.value.state
         for n, action in enumerate(actions):
-            before = self.session.current.value.state
             result = self.session.apply(action, seen=self.shown)
-            if result.choice is not None:
-                self._ask(result, list(actions[n:]), then)
+            if not self.answer(result, partial(self._chosen, list(actions[n:]), then), self._name):
                 return False
-            if not self.ctx.outcome(result):
-                return False
-            self.shown = result.current.version  # this tab made it: the next move follows it, not a stale check
             state = result.current.value.state
-            told += [step.text for step in table_steps(before, action, state)]
-        if told:
-            self.ctx.tell(told, at=moment(state))
+            told += result.steps  # the session says what the move asks of the table
+        self.tell(told, at=moment(state))
         if then is not None:
             then()
         return True
 
-    def _ask(self, result: Outcome[Game], actions: list[Action], then: Callable[[], None] | None) -> None:
-        """Ask the choice ``actions[0]`` needs: one button per seat it may name, making the moves with it. The
-        field lists a seat per card (A p.18: each Regret taken is its own choice), so an answer is added to those
-        given before; the engine asks again for the next card."""
-        assert result.choice is not None
-        field, seats = result.choice
-        players = result.current.value.state.players
+    def _chosen(self, actions: list[Action], then: Callable[[], None] | None, field: str, seat: int) -> None:
+        """Make ``actions`` with ``seat`` as the answer to the choice the first needed. The field lists a seat per
+        card (A p.18: each Regret taken is its own choice), so the answer is added to those given before; the
+        engine asks again for the next card."""
         first, rest = actions[0], actions[1:]
         given = getattr(first, field)
         before = list(given) if isinstance(given, list) else []
-        self.ctx.ask(result.message or "", [
-            Offer(f"choose-{field}-{seat}", players[seat].name,
-                  partial(self.apply_all, [first.model_copy(update={field: [*before, seat]}), *rest], then))
-            for seat in seats])
+        self.apply_all([first.model_copy(update={field: [*before, seat]}), *rest], then)
+
+    def _name(self, seat: int) -> str:
+        return self.session.current.value.state.players[seat].name
 
     def drawn(self, shown: Snapshot[Game]) -> None:
         """The screen draws ``shown``: the next move is checked against its version, and steps told before the
         table moved on (another phone played a turn, or started the next Day) are gone (issue 26)."""
-        self.shown = shown.version
+        super().drawn(shown)
         self.ctx.moved_to(moment(shown.value.state))
 
     def tap(self, action: Action) -> Callable[[], None]:
@@ -108,12 +96,6 @@ class Moves:
             self.apply(action)
 
         return make
-
-    def undo(self) -> bool:
-        return self.ctx.outcome(self.session.undo(seen=self.shown))
-
-    def redo(self) -> bool:
-        return self.ctx.outcome(self.session.redo(seen=self.shown))
 
 
 def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | None = None) -> Moves:
@@ -126,15 +108,24 @@ def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | Non
 
 
 def use_told(ctx: AppContext, session: GameSession) -> None:
-    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25); worded on this
-    tab's own loop, in its phone's language, not in the thread of the tab that took it back."""
+    """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25), and what a move
+    made on another phone asks of the table (issue 36: Bo's sale on his phone, "Bo: draw a Regret card", on the
+    table's); the latest move's steps again when the screen opens (a reload). Worded on this tab's own loop, in its
+    phone's language, not in the thread of the tab that made the change."""
     def word(snapshot: Snapshot[Game]) -> None:
         message = session.told(snapshot)
-        if message:  # said at the point the undo left the table, so the redraw after it keeps the line
-            ctx.tell([message], at=moment(snapshot.value.state))
+        # Another phone's steps never cover this phone's own refusal or question (they may arrive after it).
+        lines = [message] if message else [] if ctx.error is not None else list(session.heard(snapshot))
+        if lines:  # said at the point the change left the table, so the redraw after it keeps the lines
+            ctx.tell(lines, at=moment(snapshot.value.state))
 
     later = use_threadsafe(word)
-    use_subscription(lambda: session.subscribe(later), [session])
+
+    def follow() -> Callable[[], None]:
+        word(session.current)
+        return session.subscribe(later)
+
+    use_subscription(follow, [session])
 
 
 def no_game(ctx: AppContext, title: str) -> ft.View:

@@ -1,0 +1,148 @@
+"""The screens' one door (issue 36 item 5): every verb a screen can call is declared the host's or open to guests,
+and every host-only one refuses a guest's tab at the verb itself, nothing changed, with the real store.
+
+The verbs are enumerated from the :class:`~companion.session.door.Door` Protocol and the service modules, so a verb
+added or renamed without being declared fails here, and a host-only verb with no call below fails too.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.session import Sessions, catches, listing, plays, service
+from companion.session.door import Door, tab_sessions
+from companion.session.powers import GUEST_VERBS, HOST_ONLY, HostOnly
+from companion.session.seated import SeatedSessions
+from companion.session.seats import Viewer
+from companion.store import open_store
+from companion.survey.play import new_campaign
+from companion.views.context import AppContext
+from tests.support.plays import generated_play
+
+SERVICES: tuple[ModuleType, ...] = (service, plays, listing, catches)
+HOST, GUEST = Viewer("host-pass", host=True), Viewer("guest-pass", host=False)
+VIEWS = Path(__file__).resolve().parents[2] / "companion" / "views"
+
+
+def door_verbs() -> set[str]:
+    """The members of the Door Protocol (its methods and properties)."""
+    return {name for name in vars(Door) if not name.startswith("_")}
+
+
+def service_verbs() -> set[str]:
+    """Every public function of the service modules, as ``<module>.<function>``."""
+    return {f"{module.__name__.rsplit('.', 1)[1]}.{name}"
+            for module in SERVICES
+            for name, found in vars(module).items()
+            if inspect.isfunction(found) and found.__module__ == module.__name__ and not name.startswith("_")}
+
+
+def test_every_verb_is_declared_the_host_s_or_open_to_guests() -> None:
+    verbs = door_verbs() | service_verbs()
+    assert not set(HOST_ONLY) & GUEST_VERBS
+    assert verbs - set(HOST_ONLY) - GUEST_VERBS == set(), "a verb neither the host's nor open to guests"
+    assert (set(HOST_ONLY) | GUEST_VERBS) - verbs == set(), "a declared verb that no longer exists"
+
+
+def test_a_tab_s_sessions_are_the_door_and_nothing_more() -> None:
+    """What a served tab is given offers exactly the door's verbs (no other way in), and so does the local mode."""
+    offered = {name for name in dir(SeatedSessions) if not name.startswith("_")} | {"viewer"}  # set per tab
+    assert offered == door_verbs()
+    assert door_verbs() <= set(dir(Sessions(None)))
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> dict[str, Any]:
+    """A data folder holding a game, a campaign and a play the host deleted (so undoing it is the host's)."""
+    store = open_store(tmp_path)
+    shared = Sessions(store)
+    game = new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber")], ruleset=build_ruleset(), seed=1))
+    shared.start_game(game)
+    campaign = shared.start_campaign(new_campaign("Halley")).key
+    play = generated_play(random.Random(0), 0)  # four players
+    store.save_play(play)
+    plays.delete(tab_sessions(shared, HOST), play.id)
+    shared.flush()
+    backup = next((tmp_path / "backups" / "plays").glob("*.json"))
+    return {"dir": tmp_path, "shared": shared, "game": game, "campaign": campaign, "document": store.export_all(),
+            "backup": backup}
+
+
+# One call per host-only verb, on a tab's door ``d`` (t: the table fixture).
+CALLS: dict[str, Callable[[Door, dict[str, Any]], object]] = {
+    "set_setting": lambda d, t: d.set_setting("theme", "light"),
+    "start_game": lambda d, t: d.start_game(t["game"].model_copy(update={"id": "another"})),
+    "delete_campaign": lambda d, t: d.delete_campaign(t["campaign"]),
+    "forget_all": lambda d, t: d.forget_all(),
+    "service.export": lambda d, t: service.export(d, "everything"),
+    "service.plays_as_csv": lambda d, t: service.plays_as_csv(d),
+    "service.import_document": lambda d, t: service.import_document(d, json.dumps(t["document"]), replace=True),
+    "service.import_clashes": lambda d, t: service.import_clashes(d, json.dumps(t["document"])),
+    "service.restore": lambda d, t: service.restore(d, t["backup"]),
+    "plays.delete": lambda d, t: plays.delete(d, "any-play"),
+    "plays.undo": lambda d, t: plays.undo(d),
+}
+
+
+def test_every_host_only_verb_has_a_call_here() -> None:
+    assert set(CALLS) == set(HOST_ONLY)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
+
+
+@pytest.mark.parametrize("verb", sorted(HOST_ONLY))
+def test_a_guest_is_refused_every_host_only_verb_and_nothing_changes(table: dict[str, Any], verb: str) -> None:
+    shared: Sessions = table["shared"]
+    before = _files(table["dir"])
+    game_session = shared.game(table["game"].id)
+    screens = AppContext(sessions=tab_sessions(shared, GUEST)).sessions  # through the door the app hands a tab
+    directly = SeatedSessions(shared, GUEST)
+    for door in (screens, directly):
+        with pytest.raises(HostOnly, match="Only the host") as refused:
+            CALLS[verb](door, table)
+        assert str(refused.value) == HOST_ONLY[verb]()
+    assert _files(table["dir"]) == before
+    assert shared.game(table["game"].id) is game_session  # no open game dropped under another tab
+    assert shared.campaign(table["campaign"]).current.value.name == "Halley"
+
+
+def test_the_host_may_call_them(table: dict[str, Any]) -> None:
+    """The same calls go through on the host's tab (so the refusals above are the guest's, not a broken call)."""
+    host = tab_sessions(table["shared"], HOST)
+    for verb in sorted(HOST_ONLY):
+        if verb not in ("plays.delete", "service.restore"):  # the play is deleted already; the backup is restored
+            CALLS[verb](host, table)
+
+
+def test_a_guest_may_undo_an_edit_of_a_play_but_not_the_host_s_delete(table: dict[str, Any]) -> None:
+    shared: Sessions = table["shared"]
+    guest, host = tab_sessions(shared, GUEST), tab_sessions(shared, HOST)
+    assert not plays.can_undo(guest) and plays.can_undo(host)
+    assert plays.undo(host) is not None  # the host brings the deleted play back
+    play = plays.opened(guest, plays.listed(host)[0].id)
+    other = next(i for i, p in enumerate(play.players) if not p.start_player)
+    plays.set_start_player(guest, play, other)
+    assert plays.can_undo(guest) and plays.undo(guest) == play.id
+
+
+def test_no_screen_reaches_the_store_behind_the_door() -> None:
+    """``Door.store`` is the service functions' way to the records; a screen reading it would skip their checks."""
+    reached = [f"{path.relative_to(VIEWS)}:{node.lineno}"
+               for path in VIEWS.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Attribute) and node.attr == "store"]
+    assert reached == []
