@@ -12,10 +12,11 @@ may use it; it imports no Flet either.
   carrying how many frames the server received, lets the phone's script tell a dead link from a quiet table.
 - The injected script (:func:`companion.net.banner.page_script`, put into ``index.html`` by
   :class:`companion.net.web.WebFiles`): the Flutter client's reconnect delay doubles without a cap on a
-  non-loopback host and it draws nothing while the socket is down, so the phone shows "Reconnecting…" and
-  "Reconnect now" itself. It also forgets Flet's session id (:data:`SESSION_ID_KEY` in ``sessionStorage``) on
-  every close: flet-web reattaches a session by that id alone (plus the IP and user agent), so a tab comes back
-  through the gate on a fresh session rather than onto one a dropped pass opened.
+  non-loopback host, and while the socket is down it draws a white page with a spinner and "Working..." in English
+  (built into ``main.dart.js``), so the phone covers it at once with its own opaque "Reconnecting…" layer in the
+  phone's language, with "Reconnect now". It also forgets Flet's session id (:data:`SESSION_ID_KEY` in
+  ``sessionStorage``) on every close: flet-web reattaches a session by that id alone (plus the IP and user agent),
+  so a tab comes back through the gate on a fresh session rather than onto one a dropped pass opened.
 - :func:`forget_session`: flet-web keeps a closed socket's session ``FLET_SESSION_TIMEOUT`` (an hour) for its tab
   to come back to, but the injected script makes every tab come back on a fresh session: the kept session, its
   page and its handlers would be dead weight, so the gate expires it as its socket ends.

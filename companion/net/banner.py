@@ -1,11 +1,16 @@
 """What a phone shows on its own, with no server: "Reconnecting…" and the once-only screen-lock hint.
 
 While the socket is down the server can't draw anything, so this is a small script put into ``index.html``. It
-watches the app's WebSocket: the moment it closes a layer covers the app, so no tap reaches a client that would
-queue it for a session that may be gone; after 0.7 s (a blip stays invisible) the layer shows "Reconnecting…",
-that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address). The
-button answers only once it can be seen: a tap meant for the app must not reload the page while the host is down.
-When the gate drops the pass (the room code changed), the phone goes to the join page.
+watches the app's WebSocket: the moment it closes, an opaque layer covers the app saying "Reconnecting…" and that
+taps wait, so no tap reaches a client that would queue it for a session that may be gone. It is up at once and
+hides everything under it, because Flutter's client itself, the moment its socket closes, draws its own page over
+the app: white, a spinner and "Working..." in English, a text built into flet-web 1.0.5 (``main.dart.js``), which
+no setting changes. The layer stays up, unchanged, until the app's first frame after the reconnection: each of the
+client's retries (a new socket every 0.5 s on a loopback address, doubling on a LAN one) closes without changing
+it. Flutter's page under it is kept from screen readers (``aria-hidden``) and from taps and keys (``inert``)
+meanwhile. After 0.7 s a "Reconnect now" button appears (the client's own back-off grows without a cap on a LAN
+address): only then, so a tap meant for the app can't reload the page while the host is down. When the gate drops
+the pass (the room code changed), the phone goes to the join page.
 
 A Wi-Fi drop often closes nothing: the socket stays "open" for tens of seconds and a tap goes into it unheard.
 So the script also reads the gate's heartbeat (text frames, see :mod:`companion.net.gate`; it stops them before
@@ -27,7 +32,8 @@ without this script). A page being left (``pagehide``: a reload, a link opened i
 but it forgets the session id too, so the page that follows starts a fresh session rather than re-attaching.
 On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once. Until the
 first frame of the app arrives, a layer says "Working…" in the phone's language over Flutter's own, English-only
-start-up text. A Chinese phone draws these texts with the app's bundled font, loaded with the page.
+start-up text. A Chinese phone draws these texts (the button's too: a button doesn't inherit its font) with the
+app's bundled font, loaded with the page: the host may be gone when they show.
 ``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
 the browser's (``navigator.languages``, matched as :func:`companion.i18n.match_language` matches
 ``Accept-Language``).
@@ -48,26 +54,29 @@ TAP_MS = 1000  # a frame sent this soon after a touch or a key carries that tap
 CJK_RANGES = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
 
 _SCRIPT = """<script>(function(){
-var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null,work=null,FACE='system-ui,sans-serif';
+var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null,work=null,FACE='system-ui,sans-serif',
+DARK='#0b1a26';
 var current=null,tick=Date.now(),owed=false,leaving=false,touched=0;
 ['pointerdown','keydown'].forEach(function(k){window.addEventListener(k,function(){touched=Date.now();},true);});
 try{owed=sessionStorage.getItem('companion-unsent')==='1';}catch(e){}
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
-function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
+function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:'+DARK+';color:#fff;'+
 'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px '+FACE+';'+
-'text-align:center;padding:1rem;transition:opacity .2s');
+'text-align:center;padding:1rem');
 box.id='companion-reconnecting';box.setAttribute('role','alert');
 box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
 box.appendChild(el('p','opacity:.85',T.paused));
-var b=el('button','font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);b.id='companion-reconnect-now';
-b.onclick=function(){location.reload();};box.appendChild(b);}
-box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
-if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
-function working(){work=el('div','position:fixed;inset:0;z-index:99997;background:#0b1a26;color:#fff;display:flex;'+
+var b=el('button','font:inherit;font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);
+b.id='companion-reconnect-now';b.onclick=function(){location.reload();};box.appendChild(b);}
+if(box.parentNode)return;box.lastChild.style.visibility='hidden';document.body.appendChild(box);away(true);
+timer=setTimeout(function(){timer=null;box.lastChild.style.visibility='visible';},700);}
+function away(on){var v=document.querySelector('flutter-view');if(!v)return;v.inert=on;
+if(on)v.setAttribute('aria-hidden','true');else v.removeAttribute('aria-hidden');}
+function working(){work=el('div','position:fixed;inset:0;z-index:99997;background:'+DARK+';color:#fff;display:flex;'+
 'align-items:center;justify-content:center;font:18px '+FACE,T.working);work.id='companion-working';
 document.body.appendChild(work);}
 function worked(){if(work){work.remove();work=null;}}
-function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
+function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode){box.remove();away(false);}}
 function forget(){try{sessionStorage.removeItem('%(session_key)s');}catch(x){}}
 function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
 else sessionStorage.removeItem('companion-unsent');}catch(e){}}
@@ -80,8 +89,7 @@ function watch(ws){var s={ws:ws,last:0,sent:0,tapped:0,acked:0,gone:false},send=
 ws.send=function(d){s.sent++;if(Date.now()-touched<%(tap)d)s.tapped=s.sent;return send.call(ws,d);};
 ws.addEventListener('message',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.last=Date.now();
 if(typeof e.data==='string'){s.acked=+e.data;e.stopImmediatePropagation();}
-else{worked();if(owed)notify();}});
-ws.addEventListener('open',hide);
+else{worked();hide();if(owed)notify();}});
 ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
 if(leaving)return;forget();worked();
 if(s.tapped>s.acked){owed=true;store(true);}
