@@ -7,7 +7,8 @@ angler), in a Chromium that finds no Chinese font on the system (as a phone with
 lacks the characters is drawn as boxes there). Then the host is SIGKILLed (or frozen: a Wi-Fi drop that closes nothing).
 
 Each phone's layer must be put up ≤ 1 s after the kill (timed in the page; for a frozen host, the heartbeat's
-:data:`~companion.net.banner.QUIET_MS` plus its 1 s check and a second), and from then on it is checked two ways:
+:data:`~companion.flet_fixes.page_script.QUIET_MS` plus its 1 s check and a second), and from then on it is checked
+two ways:
 - screenshot pixels: every pixel outside the layer's own texts is the layer's colour (so nothing of the page
   underneath shows, not Flutter's white page, its spinner or its "Working..."), at every screenshot for 3 s, while
   Flutter's client tries again every half second;
@@ -31,7 +32,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.net.banner import QUIET_MS
+from companion.flet_fixes.page_script import QUIET_MS
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
