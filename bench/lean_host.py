@@ -131,7 +131,7 @@ def inside(sockets: int, guests: int = 10, junk: bool = False) -> dict[str, floa
     first server's loop of a process), counted from inside: the server loop's tasks, the Flet sessions alive, the
     Python objects, the guests the Phones screen shows connected, the sockets the gate counts open, and the
     process's resident memory, before and after (once Flet evicted the sessions and the host trimmed its heap)."""
-    from companion.net.memory import TRIM_AFTER_SECONDS
+    from companion.flet_fixes.memory import TRIM_AFTER_SECONDS
     from tests.support.serving import served
 
     def on_server(table: Any, read: Callable[[], Any]) -> Any:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.flet_fixes import navigate_unless_gone
+from companion.flet_fixes.tabs import NOTICE_DELAY, release
 from companion.i18n import language_from_environment, t, use_language
 from companion.net.identity import Tabs
 from companion.resources import assets_path
@@ -35,7 +36,7 @@ from companion.session.door import tab_sessions
 from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
 from companion.views.context import AppContext, ServedTable, route_to
-from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
+from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets.basics import KEPT
 
 if TYPE_CHECKING:

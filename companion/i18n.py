@@ -30,7 +30,8 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "zh_Hant": "繁體中文"}
 # The font a language needs beyond flet-web's Roboto, as (family, file in assets/): a subset of Noto Sans CJK TC (SIL
 # OFL, assets/fonts/OFL.txt; scripts/build_font.py rebuilds it), the UI font of a phone showing that language. Every
-# other phone draws a CJK name with the same file, as Flutter's fallback font (companion/net/web.py, FALLBACK_FONTS).
+# other phone draws a CJK name with the same file, as Flutter's fallback font
+# (companion/flet_fixes/web_files.py, FALLBACK_FONTS).
 FONTS: dict[str, tuple[str, str]] = {"zh_Hant": ("Noto Sans TC", "fonts/NotoSansCJK-companion.woff2")}
 DOMAIN = "messages"
 # What ``pybabel extract`` looks for (scripts/i18n, tests/unit/test_i18n.py): function -> argument positions.

@@ -1,112 +1,15 @@
-"""What a phone shows on its own, with no server: "Reconnecting…" and the once-only screen-lock hint.
-
-While the socket is down the server can't draw anything, so this is a small script put into ``index.html``. It
-watches the app's WebSocket: the moment it closes a layer covers the app, so no tap reaches a client that would
-queue it for a session that may be gone; after 0.7 s (a blip stays invisible) the layer shows "Reconnecting…",
-that taps wait, and a "Reconnect now" button (the client's own back-off grows without a cap on a LAN address). The
-button answers only once it can be seen: a tap meant for the app must not reload the page while the host is down.
-When the gate drops the pass (the room code changed), the phone goes to the join page.
-
-A Wi-Fi drop often closes nothing: the socket stays "open" for tens of seconds and a tap goes into it unheard.
-So the script also reads the gate's heartbeat (text frames, see :mod:`companion.net.gate`; it stops them before
-the Flutter client, which listens on the same socket object after it), and after :data:`QUIET_MS` without any
-frame it takes the link for dead: it closes the socket and tells the client it closed, so the layer and the
-client's reconnect follow as for a closed one (a browser would wait up to a minute for a dead peer's close). A
-timer that itself ran late (the phone slept) restarts the count instead. Each heartbeat says how many frames the
-server has had on that socket; if a frame sent within :data:`TAP_MS` of the player's last touch or key (a tap,
-not the client's own traffic such as its registration or a route event) is beyond that count when the socket
-went, that tap may be lost, and once reconnected the phone says so and asks to check the table and tap again
-(kept in ``sessionStorage``, so "Reconnect now" keeps it). The client never sends such a tap twice: it is either
-applied once, if it got through, or refused with that notice.
-
-Each close also forgets Flet's session id (:data:`companion.flet_fixes.SESSION_ID_KEY` in ``sessionStorage``), so
-the client comes back
-as a fresh session, which the app returns to the same game and seat as after a host restart: a Flet 1.0.5 web
-client that re-attached to its still-open session froze its page in a busy loop (seen in Chromium, with or
-without this script). A page being left (``pagehide``: a reload, a link opened in the tab) is not a lost link,
-but it forgets the session id too, so the page that follows starts a fresh session rather than re-attaching.
-On a plain-HTTP LAN address the browser can't keep the screen on, so the first visit says so once. Until the
-first frame of the app arrives, a layer says "Working…" in the phone's language over Flutter's own, English-only
-start-up text. A Chinese phone draws these texts with the app's bundled font, loaded with the page.
-``index.html`` is compressed once for every phone, so the script carries its texts in every language and picks
-the browser's (``navigator.languages``, matched as :func:`companion.i18n.match_language` matches
-``Accept-Language``).
+"""The words of the phone's own page script (:mod:`companion.flet_fixes.page_script`: "Reconnecting…" while the
+host is gone, "Working…" before the first frame, the lost-tap notice, the screen-lock hint), in every language the
+app speaks: ``index.html`` is compressed once for every phone, so the script carries them all and picks the
+browser's. A Chinese phone's words come with the app's bundled font, loaded with the page: the host may be gone
+when they show.
 """
 
 from __future__ import annotations
 
-import json
-
-from companion.flet_fixes import HEARTBEAT_SECONDS, SESSION_ID_KEY
+from companion.flet_fixes.page_script import render
 from companion.i18n import FONTS, LANGUAGES, t, use_language
 from companion.net.gate import CLOSE_DROPPED
-
-QUIET_MS = int(HEARTBEAT_SECONDS * 3000)  # no frame for three heartbeats: the link is gone, even if still "open"
-TAP_MS = 1000  # a frame sent this soon after a touch or a key carries that tap
-# What the bundled CJK font draws here (other characters keep the phone's own font): CJK and its punctuation, the
-# full-width forms.
-CJK_RANGES = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
-
-_SCRIPT = """<script>(function(){
-var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null,work=null,FACE='system-ui,sans-serif';
-var current=null,tick=Date.now(),owed=false,leaving=false,touched=0;
-['pointerdown','keydown'].forEach(function(k){window.addEventListener(k,function(){touched=Date.now();},true);});
-try{owed=sessionStorage.getItem('companion-unsent')==='1';}catch(e){}
-function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
-function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:rgba(5,15,25,.82);color:#fff;'+
-'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px '+FACE+';'+
-'text-align:center;padding:1rem;transition:opacity .2s');
-box.id='companion-reconnecting';box.setAttribute('role','alert');
-box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
-box.appendChild(el('p','opacity:.85',T.paused));
-var b=el('button','font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);b.id='companion-reconnect-now';
-b.onclick=function(){location.reload();};box.appendChild(b);}
-box.style.opacity='0';box.lastChild.style.pointerEvents='none';if(!box.parentNode)document.body.appendChild(box);
-if(!timer)timer=setTimeout(function(){timer=null;box.style.opacity='1';box.lastChild.style.pointerEvents='auto';},700);}
-function working(){work=el('div','position:fixed;inset:0;z-index:99997;background:#0b1a26;color:#fff;display:flex;'+
-'align-items:center;justify-content:center;font:18px '+FACE,T.working);work.id='companion-working';
-document.body.appendChild(work);}
-function worked(){if(work){work.remove();work=null;}}
-function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode)box.parentNode.removeChild(box);}
-function forget(){try{sessionStorage.removeItem('%(session_key)s');}catch(x){}}
-function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
-else sessionStorage.removeItem('companion-unsent');}catch(e){}}
-function notify(){owed=false;store(false);
-var n=el('div','position:fixed;left:8px;right:8px;top:8px;z-index:99998;background:#8a5a00;color:#fff;'+
-'padding:.8rem;border-radius:8px;font:16px '+FACE,T.unsent);n.id='companion-unsent';
-n.setAttribute('role','alert');n.onclick=function(){n.remove();};document.body.appendChild(n);
-setTimeout(function(){n.remove();},12000);}
-function watch(ws){var s={ws:ws,last:0,sent:0,tapped:0,acked:0,gone:false},send=ws.send;current=s;
-ws.send=function(d){s.sent++;if(Date.now()-touched<%(tap)d)s.tapped=s.sent;return send.call(ws,d);};
-ws.addEventListener('message',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.last=Date.now();
-if(typeof e.data==='string'){s.acked=+e.data;e.stopImmediatePropagation();}
-else{worked();if(owed)notify();}});
-ws.addEventListener('open',hide);
-ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
-if(leaving)return;forget();worked();
-if(s.tapped>s.acked){owed=true;store(true);}
-if(e.code===%(dropped)d){location.href='/join';}else{show();}});}
-function silent(s){try{Native.prototype.close.call(s.ws);}catch(e){}
-s.ws.dispatchEvent(new CloseEvent('close',{code:4000,reason:'silent',wasClean:false}));}
-setInterval(function(){var now=Date.now(),asleep=now-tick>%(quiet)d/2;tick=now;var s=current;
-if(!s||s.gone||!s.last)return;if(asleep)s.last=now;else if(now-s.last>%(quiet)d)silent(s);},1000);
-function Gated(url,protocols){var ws=protocols===undefined?new Native(url):new Native(url,protocols);
-if(/\\/ws$/.test(String(url)))watch(ws);return ws;}
-Gated.prototype=Native.prototype;['CONNECTING','OPEN','CLOSING','CLOSED'].forEach(function(k){Gated[k]=Native[k];});
-(navigator.languages||[navigator.language||'']).some(function(tag){
-var c=String(tag).toLowerCase().replace(/-/g,'_'),b=c.indexOf('zh')===0?'zh_Hant':c.split('_')[0];
-if(ALL[b]){T=ALL[b];return true;}return false;});
-if(T.font){try{var f=new FontFace('Companion '+T.font[0],'url('+T.font[1]+')',{unicodeRange:%(cjk)s});
-document.fonts.add(f);f.load();FACE="'Companion "+T.font[0]+"',"+FACE;}catch(e){}}
-working();
-window.WebSocket=Gated;window.addEventListener('pagehide',function(){leaving=true;forget();});
-window.addEventListener('pageshow',function(){leaving=false;});
-if(!window.isSecureContext){try{if(!localStorage.getItem('companion-lock-hint')){
-localStorage.setItem('companion-lock-hint','1');window.addEventListener('load',function(){
-var n=el('div','position:fixed;left:8px;right:8px;bottom:8px;z-index:99998;background:#243b4a;color:#fff;'+
-'padding:.8rem;border-radius:8px;font:15px '+FACE,T.lock);n.id='companion-lock-hint';
-n.onclick=function(){n.remove();};document.body.appendChild(n);setTimeout(function(){n.remove();},9000);});}}catch(e){}}
-})();</script>"""
 
 
 def _texts(language: str) -> dict[str, object]:
@@ -129,5 +32,4 @@ def page_script() -> str:
     for language in LANGUAGES:
         with use_language(language):
             texts[language] = _texts(language)
-    return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": CLOSE_DROPPED,
-                      "session_key": SESSION_ID_KEY, "quiet": QUIET_MS, "tap": TAP_MS, "cjk": json.dumps(CJK_RANGES)}
+    return render(texts, CLOSE_DROPPED)

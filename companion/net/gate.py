@@ -10,8 +10,8 @@
   socket (:func:`companion.flet_fixes.register_session_id`).
 - Every app socket gets a heartbeat (:func:`companion.flet_fixes.heartbeat`): a tiny text frame every
   :data:`HEARTBEAT_SECONDS` carrying how many frames the server has received on it (Flet's own frames are
-  binary). The phone's script (:mod:`companion.net.banner`) hides them from the client, tells a silent Wi-Fi drop
-  from a quiet table by them, and knows from the count whether its last tap got through.
+  binary). The phone's script (:mod:`companion.flet_fixes.page_script`) hides them from the client, tells a silent
+  Wi-Fi drop from a quiet table by them, and knows from the count whether its last tap got through.
 
 Starlette's ``BaseHTTPMiddleware`` skips WebSocket scopes, hence a plain ASGI callable.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from http.cookies import SimpleCookie
@@ -29,6 +29,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from companion.flet_fixes import (
+    ASGIApp,
+    Message,
+    Receive,
+    Scope,
+    Send,
     end_unregistered,
     forget_session,
     heartbeat,
@@ -36,18 +41,12 @@ from companion.flet_fixes import (
     register_session_id,
     without_cors,
 )
+from companion.flet_fixes.memory import Trimmer
 from companion.i18n import DEFAULT_LANGUAGE, match_language, t, use_language
 from companion.net.codes import PASS_DAYS, Keys, Pass, Role
 from companion.net.identity import Tabs, current_accept, current_pass, current_sessions
 from companion.net.join_page import join_page, joined_page
 from companion.net.limits import WrongCodeLimit
-from companion.net.memory import Trimmer
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "companion_pass"
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
@@ -120,7 +119,7 @@ class Gate:
         self.keys = keys
         self.limit = limit or WrongCodeLimit()
         self._sockets: dict[str, set[asyncio.Event]] = {}
-        self.trimmer = Trimmer()  # the memory of ended sockets' sessions handed back (companion.net.memory)
+        self.trimmer = Trimmer()  # the memory of ended sockets' sessions handed back (companion.flet_fixes.memory)
         self._loop: asyncio.AbstractEventLoop | None = None
         self.on_change: Callable[[], None] | None = None  # told when a socket opens or closes
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.flet_fixes.web_files import WebFiles
 from companion.net.banner import page_script
 from companion.net.codes import Keys
 from companion.net.gate import Gate, Landing
 from companion.net.identity import Tabs
-from companion.net.web import WebFiles
 
 if TYPE_CHECKING:
     import uvicorn

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import weakref
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import flet as ft
 
+from companion.flet_fixes.tabs import OTHER_TABS_DELAY, hold, let_go
 from companion.session import Session, Snapshot
 
 T = TypeVar("T")
@@ -49,19 +49,10 @@ def use_threadsafe(setter: Callable[[Any], None], delay: float = 0.0) -> Callabl
     return deliver
 
 
-# How long another tab waits before it hears of a change: the tab that made it renders and sends its own answer
-# first (every tab renders on one event loop, so the other tabs' renders would queue ahead of the tapper's patch).
-OTHER_TABS_DELAY = 0.03
-# How long a change of the bottom bar's shape (a refusal shown, one more line of steps) follows the move that made it.
-# Flet's scheduler renders every update queued at once before it yields to the socket, so the screen's redraw for
-# the new shape, queued with the tapped number, would hold that number's patch back; a moment later it is its own.
-NOTICE_DELAY = 0.02
-
-
 class TabFeed(Generic[T]):
     """One tab's subscription to a session, shared by the components of the tab that follow it: a change reaches
     them all in one call on the tab's event loop (one render pass, one patch), at once in the tab that made the
-    change and :data:`OTHER_TABS_DELAY` seconds later in every other."""
+    change and :data:`~companion.flet_fixes.tabs.OTHER_TABS_DELAY` seconds later in every other."""
 
     def __init__(self, session: Session[T]) -> None:
         self.session = session
@@ -115,37 +106,25 @@ def use_selected(feed: TabFeed[T], select: Callable[[Snapshot[T]], Any]) -> Any:
     return picked
 
 
-# The stop functions of the subscriptions each tab's components hold. Flet never unmounts a closed tab's
-# components (their cleanups would be queued on a session that no longer runs them), so without this a phone
-# that left would stay subscribed to every game it showed, and keep its whole screen alive, until the server stops.
-_held: weakref.WeakKeyDictionary[ft.Page, set[Callable[[], None]]] = weakref.WeakKeyDictionary()
-
-
 def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any]) -> None:
     """Run ``subscribe`` once mounted (and when ``deps`` change); the function it returns once unmounted, or
-    when the tab closes (:func:`release`)."""
+    when the tab closes (:func:`companion.flet_fixes.tabs.release`: Flet never unmounts a closed tab's components)."""
     stop: Any = ft.use_ref(None)
     page = current_page()
 
     def start() -> None:
         stop.current = subscribe()
         if page is not None:
-            _held.setdefault(page, set()).add(stop.current)
+            hold(page, stop.current)
 
     def end() -> None:
         if stop.current is not None:
             if page is not None:
-                _held.get(page, set()).discard(stop.current)
+                let_go(page, stop.current)
             stop.current()
             stop.current = None
 
     ft.use_effect(start, deps, cleanup=end)
-
-
-def release(page: ft.Page) -> None:
-    """Stop every subscription the components of ``page`` hold (its tab closed)."""
-    for stop in _held.pop(page, set()):
-        stop()
 
 
 def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:

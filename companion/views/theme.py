@@ -134,7 +134,8 @@ def apply_theme(page: ft.Page, setting: str | None, language: str = "en") -> Non
     words (a field's remaining characters, read aloud) follow the language too.
 
     The CJK font is the UI font of a page that shows Chinese only; another phone fetches the same file when it
-    first draws a CJK character (a name), as Flutter's fallback font (companion/net/web.py, ``FALLBACK_FONTS``).
+    first draws a CJK character (a name), as Flutter's fallback font
+    (companion/flet_fixes/web_files.py, ``FALLBACK_FONTS``).
     """
     page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(FLUTTER_LOCALES.values()),
                                                        current_locale=FLUTTER_LOCALES.get(language,

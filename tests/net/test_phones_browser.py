@@ -329,13 +329,12 @@ def test_a_tap_into_a_silent_drop_is_refused_with_a_notice_and_never_doubled(chr
 
 
 def _banner_up(phone: FletPage, says: str, timeout_ms: int = 15_000) -> tuple[Locator, float]:
-    """The reconnect banner once it covers the screen (it fades in when the link has been gone 0.7 s) saying
-    ``says``, and when it was first put up (``time.monotonic()``)."""
+    """The reconnect banner saying ``says`` once its "Reconnect now" shows (when the link has been gone 0.7 s),
+    and when it was first put up (``time.monotonic()``)."""
     banner = phone.page.locator("#companion-reconnecting")
     banner.wait_for(state="attached", timeout=timeout_ms)
     put_up = time.monotonic()
-    phone.page.wait_for_function(
-        "() => getComputedStyle(document.getElementById('companion-reconnecting')).opacity === '1'")
+    phone.page.locator("#companion-reconnect-now").wait_for(state="visible")
     assert says in banner.inner_text()
     return banner, put_up
 

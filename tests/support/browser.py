@@ -465,12 +465,14 @@ class FletPage:
 
 
 @contextlib.contextmanager
-def launch_chromium() -> Iterator[object]:
-    """Start Playwright and headless Debian Chromium with the flags these machines need; yield the Browser."""
+def launch_chromium(env: dict[str, str] | None = None) -> Iterator[object]:
+    """Start Playwright and headless Debian Chromium with the flags these machines need; yield the Browser.
+    ``env``: more environment for the browser (e.g. a ``FONTCONFIG_FILE``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                                             env={**os.environ, **env} if env else None)
         try:
             yield browser
         finally:
@@ -490,8 +492,8 @@ def require_browser() -> None:
 
 
 @contextlib.contextmanager
-def chromium_for_tests() -> Iterator[object]:
+def chromium_for_tests(env: dict[str, str] | None = None) -> Iterator[object]:
     """The browser for a test fixture (:func:`require_browser` first)."""
     require_browser()
-    with launch_chromium() as browser:
+    with launch_chromium(env) as browser:
         yield browser

@@ -50,3 +50,25 @@ def wait_glyphs(page: Any, clip: dict[str, float], characters: int, timeout_ms: 
             raise AssertionError(f"drawn as boxes, not glyphs: {figure:.2f} of a character's height per character "
                                  f"(glyphs ≥ {GLYPHS}); the text is in {kept}, the screen beside it")
         time.sleep(0.3)
+
+
+# The machine's own fonts, less every one that covers Chinese. A browser on Linux draws a web page's HTML text
+# with fontconfig's fonts: on a machine with a Chinese font installed (as these are) HTML text in a font that lacks
+# the characters would still show glyphs, which a phone without one draws as boxes.
+_NO_CHINESE_FONTCONFIG = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><pattern><patelt name="lang"><string>zh-tw</string></patelt></pattern></rejectfont>
+  </selectfont>
+</fontconfig>
+"""
+
+
+def no_chinese_system_font(folder: Path) -> dict[str, str]:
+    """The environment for a browser that finds no Chinese font on the system (``launch_chromium(env=…)``): HTML
+    text in Chinese is drawn with a font the page loads, or as boxes. Its fontconfig file is written to
+    ``folder``."""
+    conf = folder / "fonts.conf"
+    conf.write_text(_NO_CHINESE_FONTCONFIG)
+    return {"FONTCONFIG_FILE": str(conf)}

@@ -116,7 +116,7 @@ def phone_of(ctx: AppContext) -> Phone:
 
 def new_phone(before_main: Callable[[ft.Page], None] | None = None) -> Phone:
     """A phone that opened the app: once closed, its tab stops following the games it showed (as in the app)."""
-    from companion.views.hooks import release
+    from companion.flet_fixes.tabs import release
 
     opened = Phone(before_main)
     opened.page.on_close = lambda _event: release(opened.page)

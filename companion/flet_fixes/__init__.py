@@ -1,6 +1,24 @@
-"""Every adaptation to flet / flet-web 1.0.5 in one place: each piece names the Flet behaviour it works around, so
-the next Flet upgrade is this file to revisit (and what it points at). It imports nothing of the app, so every layer
-may use it; it imports no Flet either.
+"""Every adaptation to flet / flet-web 1.0.5 in one package: each piece names the Flet behaviour it works around,
+so the next Flet upgrade is this package to revisit (and what it points at). It imports none of the app's layers
+(only :mod:`companion.i18n`, for the page's fonts), so every layer may use it (an import-linter contract says so);
+only :mod:`~companion.flet_fixes.tabs` imports Flet, and only the screens and the app use that one.
+
+- :mod:`~companion.flet_fixes.web_files`: flet-web serves its client uncompressed (about 14 MB for a first load)
+  and with no ``Cache-Control``, lists fonts the app never draws with (Flutter fetches every one at start), and
+  points Flutter's fallback fonts at ``assets/fonts/`` on the page's origin, where none is: the web files are
+  compressed once and kept, the manifest trimmed, the CJK fallback answered with the bundled font.
+- :mod:`~companion.flet_fixes.page_script`: the script put into ``index.html``. Flutter's client draws a white
+  English-only "Working..." page the moment its socket closes, retries with a back-off that doubles without a cap
+  on a LAN address, queues taps into a socket a silent Wi-Fi drop left "open", and froze when it re-attached to its
+  old session: the script covers the app with the phone's own "Reconnecting…" layer, tells a dead link by the
+  heartbeat, says when a tap may be lost, and makes every tab come back on a fresh session.
+- :mod:`~companion.flet_fixes.memory`: a closed tab's page is a cycle of controls that only the oldest collector
+  generation frees, after Flet's eviction (every 10 s): the host collects and trims its heap a moment later.
+- :mod:`~companion.flet_fixes.tabs`: Flet never unmounts a closed tab's components (their subscriptions would
+  live on), and renders every queued update before it yields to the socket (the delays that keep the tapping
+  tab's patch first).
+
+And here, for the gate and the sessions:
 
 - :func:`short_repr`: Flet 1.0.5 formats every message it sends with ``repr()`` (an f-string, whatever the log
   level), and a component's props are in the messages that add it. A dataclass's own repr walks every field (a
@@ -10,12 +28,9 @@ may use it; it imports no Flet either.
 - :func:`heartbeat`: a silent Wi-Fi drop leaves Flet's socket "open" for tens of seconds (uvicorn pings every 20 s
   with a 20 s timeout) and the client queues taps into it; a tiny text frame every :data:`HEARTBEAT_SECONDS`,
   carrying how many frames the server received, lets the phone's script tell a dead link from a quiet table.
-- The injected script (:func:`companion.net.banner.page_script`, put into ``index.html`` by
-  :class:`companion.net.web.WebFiles`): the Flutter client's reconnect delay doubles without a cap on a
-  non-loopback host and it draws nothing while the socket is down, so the phone shows "Reconnecting…" and
-  "Reconnect now" itself. It also forgets Flet's session id (:data:`SESSION_ID_KEY` in ``sessionStorage``) on
-  every close: flet-web reattaches a session by that id alone (plus the IP and user agent), so a tab comes back
-  through the gate on a fresh session rather than onto one a dropped pass opened.
+- :data:`SESSION_ID_KEY`: where the Flet web client keeps its session id; the page script forgets it on every
+  close: flet-web reattaches a session by that id alone (plus the IP and user agent), so a tab comes back through
+  the gate on a fresh session rather than onto one a dropped pass opened.
 - :func:`forget_session`: flet-web keeps a closed socket's session ``FLET_SESSION_TIMEOUT`` (an hour) for its tab
   to come back to, but the injected script makes every tab come back on a fresh session: the kept session, its
   page and its handlers would be dead weight, so the gate expires it as its socket ends.
@@ -40,8 +55,11 @@ from typing import Any
 
 import msgpack
 
+Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEARTBEAT_SECONDS = 2.0
 SESSION_ID_KEY = "_flet_session_id"  # where the Flet web client keeps its session id (sessionStorage)
