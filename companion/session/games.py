@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -32,6 +32,8 @@ from companion.store import journal
 from companion.store.errors import StoreError
 from companion.store.schema import JsonObject
 from companion.survey import Campaign
+from companion.survey import engine as survey_engine
+from companion.survey.actions import CampaignAction
 
 D = TypeVar("D")
 log = logging.getLogger(__name__)
@@ -191,7 +193,8 @@ def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
 
 
 class CampaignSession(Session[Campaign]):
-    """An Ocean Survey campaign: a move is one of :mod:`companion.survey.play`'s functions."""
+    """An Ocean Survey campaign: a move is a typed action (:mod:`companion.survey.actions`), made by
+    :func:`companion.survey.engine.apply`."""
 
     def __init__(self, campaign: Campaign, write: Callable[[Campaign], None] | None,
                  saver: Saver | None = None) -> None:
@@ -200,9 +203,10 @@ class CampaignSession(Session[Campaign]):
     def _save_failed(self, problem: Exception) -> str:
         return t("Could not save the campaign: {problem}", problem=problem)
 
-    def apply(self, move: Callable[..., Campaign], *args: Any, seen: int, **kwargs: Any) -> Outcome[Campaign]:
-        """``move(campaign, *args, **kwargs)``; a ``RuleViolation`` refuses it and changes nothing."""
-        return self.replace(lambda campaign: move(campaign, *args, **kwargs), seen=seen)
+    def apply(self, action: CampaignAction, *, seen: int) -> Outcome[Campaign]:
+        """Make ``action`` on the campaign shown at version ``seen``; a ``RuleViolation`` refuses it and changes
+        nothing."""
+        return self.replace(lambda campaign: survey_engine.apply(campaign, action), seen=seen)
 
 
 class DraftSession(Session[D]):

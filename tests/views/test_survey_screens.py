@@ -247,3 +247,17 @@ def test_rename_campaign_and_blank_name_refused(ctx: AppContext) -> None:
     change(show(ctx), "survey-rename", "New name")
     tap(show(ctx), "survey-rename-save")
     assert ctx.sessions.store.load_campaign(cid).name == "New name"
+
+
+def test_a_regret_value_beyond_any_hand_is_refused_by_name_and_nothing_saved(ctx: AppContext) -> None:
+    """Issue 36: a number typed is bounded where it enters, so no record holds one a file may not (a 20-digit
+    Regret value was hauled and saved, and the campaign could not be read again)."""
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "9" * 20)
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    assert ctx.error and "regret_value" in ctx.error
+    assert ctx.sessions.store.load_campaign(cid).weeks[-1].stage == "fishing"
