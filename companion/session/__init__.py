@@ -15,7 +15,8 @@ False
 """
 
 from companion.session.base import Outcome, Session, Snapshot
-from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.campaigns import CampaignSession
+from companion.session.games import DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 

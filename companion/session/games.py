@@ -1,4 +1,4 @@
-"""The three kinds of session: a game at the table, an Ocean Survey campaign, a scorer's draft table.
+"""Two kinds of session: a game at the table and a scorer's draft table (a campaign's is in :mod:`.campaigns`).
 
 >>> from companion.rules.actions import DrawRegret
 >>> from companion.rules.game import GameSetup, PlayerSetup, new_game
@@ -31,16 +31,14 @@ from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
 from companion.store.errors import StoreError
 from companion.store.schema import JsonObject
-from companion.survey import Campaign
-from companion.survey import engine as survey_engine
-from companion.survey.actions import CampaignAction
 
 D = TypeVar("D")
 log = logging.getLogger(__name__)
 # Changes appended to a game's log before it is folded into the record on the tap that made the last of them
 # (after the phones were told): one tap in this many pays for a whole record's write.
 COMPACT_AFTER = 64
-Log = Callable[[Game, JsonObject, int], int]  # Store.save_game_change
+V = TypeVar("V")
+Log = Callable[[V, JsonObject, int], int]  # Store.save_game_change, Store.save_campaign_change
 
 
 @dataclass(frozen=True)
@@ -64,7 +62,7 @@ class GameSession(Session[Game]):
     """
 
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None,
-                 log: Log | None = None, compact: Callable[[str], None] | None = None) -> None:
+                 log: Log[Game] | None = None, compact: Callable[[str], None] | None = None) -> None:
         super().__init__(game.id, game, write, saver)
         self.last_undo: Undone | None = None
         self._log, self._compact = log, compact
@@ -190,23 +188,6 @@ def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
     refusal = check(game) if check is not None else None
     if refusal:
         raise Refused(refusal)
-
-
-class CampaignSession(Session[Campaign]):
-    """An Ocean Survey campaign: a move is a typed action (:mod:`companion.survey.actions`), made by
-    :func:`companion.survey.engine.apply`."""
-
-    def __init__(self, campaign: Campaign, write: Callable[[Campaign], None] | None,
-                 saver: Saver | None = None) -> None:
-        super().__init__(campaign.id, campaign, write, saver)
-
-    def _save_failed(self, problem: Exception) -> str:
-        return t("Could not save the campaign: {problem}", problem=problem)
-
-    def apply(self, action: CampaignAction, *, seen: int) -> Outcome[Campaign]:
-        """Make ``action`` on the campaign shown at version ``seen``; a ``RuleViolation`` refuses it and changes
-        nothing."""
-        return self.replace(lambda campaign: survey_engine.apply(campaign, action), seen=seen)
 
 
 class DraftSession(Session[D]):
