@@ -16,7 +16,7 @@ from functools import partial
 import flet as ft
 from pydantic import ValidationError
 
-from companion.i18n import t
+from companion.i18n import N_, t
 from companion.problems import field_path, validation_message
 from companion.session import CampaignSession
 from companion.session.registry import NotFound
@@ -26,6 +26,9 @@ from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.widgets import action_button, error_line, screen, section_card
+
+# A field typed on a survey screen, named as the screen labels it when its action refuses it (a text too long).
+FIELDS = {"name": N_("Name"), "notes": N_("Notes"), "regret_value": N_("Regret value (sum of your Regret cards)")}
 
 
 @dataclass
@@ -58,7 +61,8 @@ class Survey:
             action = kind(**fields)
         except ValidationError as invalid:
             first = invalid.errors(include_url=False)[0]
-            self.fail(t("{field}: {message}", field=field_path(tuple(first["loc"])),
+            named = FIELDS.get(str(first["loc"][0]))
+            self.fail(t("{field}: {message}", field=t(named) if named else field_path(tuple(first["loc"])),
                         message=validation_message(first)))
             return None
         outcome = self.session.apply(action, seen=self.seen)
