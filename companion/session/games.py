@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
@@ -26,19 +25,12 @@ from companion.problems import validation_message
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.session.base import Outcome, Refused, Session, Snapshot
+from companion.session.journaled import Journaled, Log
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
-from companion.store.errors import StoreError
-from companion.store.schema import JsonObject
 
 D = TypeVar("D")
-log = logging.getLogger(__name__)
-# Changes appended to a game's log before it is folded into the record on the tap that made the last of them
-# (after the phones were told): one tap in this many pays for a whole record's write.
-COMPACT_AFTER = 64
-V = TypeVar("V")
-Log = Callable[[V, JsonObject, int], int]  # Store.save_game_change, Store.save_campaign_change
 
 
 @dataclass(frozen=True)
@@ -52,22 +44,18 @@ class Undone:
     holder: str
 
 
-class GameSession(Session[Game]):
+class GameSession(Journaled[Game]):
     """A game at the table: moves go through the rules engine; undo and redo replay the game's own log.
 
     With ``log`` (the store's :meth:`~companion.store.Store.save_game_change`) each change is saved as one line
     appended to the game's log, fsynced before anyone is told of it; ``compact`` (``Store.compact_game``) folds the
-    log into the record (``write`` writes a whole game: a new one) every :data:`COMPACT_AFTER` changes, when the
-    last tab leaves the game, and on :meth:`compact`.
+    log into the record (:class:`~companion.session.journaled.Journaled`).
     """
 
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None,
                  log: Log[Game] | None = None, compact: Callable[[str], None] | None = None) -> None:
-        super().__init__(game.id, game, write, saver)
+        super().__init__(game.id, game, write, saver, log, compact)
         self.last_undo: Undone | None = None
-        self._log, self._compact = log, compact
-        self._line: JsonObject | None = None  # the change being made (set under the lock, saved by _save)
-        self._logged = 0  # changes in the log, not yet in the record
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
               check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
@@ -104,52 +92,6 @@ class GameSession(Session[Game]):
             return after
 
         return self._change(seen, make)
-
-    def subscribe(self, listener: Callable[[Snapshot[Game]], None]) -> Callable[[], None]:
-        """As :meth:`Session.subscribe`; when the last tab showing the game stops following it (a quiet moment),
-        its log is folded into the record."""
-        stop = super().subscribe(listener)
-
-        def stop_then_compact() -> None:
-            stop()
-            if not self.subscribers:
-                self.compact()
-
-        return stop_then_compact
-
-    def compact(self) -> None:
-        """Fold the changes saved in the game's log into its record. Nothing is lost if it fails (the log stays,
-        and is folded in at the next start), so a failure is only logged."""
-        compact = self._compact
-        if compact is None or not self._logged:
-            return
-
-        def fold(key: str) -> None:
-            try:
-                compact(key)
-            except (OSError, StoreError):
-                log.exception("could not fold the log of game %s into its record", key)
-                return
-            self._logged = 0
-
-        self._saver.save(self.key, self.key, fold)
-
-    def _save(self, value: Game) -> None:
-        line, self._line = self._line, None
-        save = self._log
-        if line is None or save is None:  # a new game: its whole record
-            super()._save(value)
-            return
-        version = self._version
-
-        def logged(game: Game) -> None:
-            self._logged = save(game, line, version)
-
-        self._saver.save(self.key, value, self._saving(logged))
-
-    def _settle(self) -> None:
-        if self._logged >= COMPACT_AFTER:
-            self.compact()
 
     @property
     def place(self) -> Place:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from companion.session import Saver, Sessions
-from companion.session import games as game_sessions
+from companion.session import Saver, Sessions, journaled
 from companion.store import open_store
 from companion.survey.actions import CatchFish, NextDay, SetNotes, StartWeek
 from companion.survey.play import new_campaign
@@ -151,8 +150,7 @@ def test_a_record_written_by_a_fold_that_did_not_remove_its_log_is_not_replayed_
 
 
 def test_every_so_many_changes_and_when_the_last_phone_leaves_the_log_is_folded(tmp_path, monkeypatch):
-    monkeypatch.setattr(game_sessions, "COMPACT_AFTER", 3)
-    monkeypatch.setattr("companion.session.campaigns.COMPACT_AFTER", 3)
+    monkeypatch.setattr(journaled, "COMPACT_AFTER", 3)
     session = caught(tmp_path, 3)  # four changes: the fold came after the third
     assert [c["fish_id"] for c in stored_record(tmp_path, session.key)["weeks"][0]["held"]] == [
         "sheepshead", "barracuda"]

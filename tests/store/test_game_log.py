@@ -11,7 +11,7 @@ import pytest
 from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
-from companion.session import Saver, Sessions, games
+from companion.session import Saver, Sessions, journaled
 from companion.store import open_store
 
 
@@ -118,7 +118,7 @@ def test_a_fold_halfway_through_the_log_replays_the_rest(tmp_path):
 
 
 def test_every_so_many_changes_the_log_is_folded_in_after_the_phones_were_told(tmp_path, monkeypatch):
-    monkeypatch.setattr(games, "COMPACT_AFTER", 3)
+    monkeypatch.setattr(journaled, "COMPACT_AFTER", 3)
     session = tapped(tmp_path, 4)
     assert len(stored_record(tmp_path, session.key)["log"]) == 3
     assert [line["v"] for line in log_lines(tmp_path, session.key)] == [4]
