@@ -61,8 +61,8 @@ class Survey:
             action = kind(**fields)
         except ValidationError as invalid:
             first = invalid.errors(include_url=False)[0]
-            named = FIELDS.get(str(first["loc"][0]))
-            self.fail(t("{field}: {message}", field=t(named) if named else field_path(tuple(first["loc"])),
+            name = str(first["loc"][0])
+            self.fail(t("{field}: {message}", field=t(FIELDS[name]) if name in FIELDS else field_path(first["loc"]),
                         message=validation_message(first)))
             return None
         outcome = self.session.apply(action, seen=self.seen)
