@@ -18,7 +18,8 @@ False
 # never import the engine's step diffing (an import-linter contract).
 from companion.rules.table_steps import Moment, moment
 from companion.session.base import Outcome, Session, Snapshot
-from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.campaigns import CampaignSession
+from companion.session.games import DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 

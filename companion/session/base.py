@@ -29,7 +29,7 @@ from companion.store.errors import StoreError
 
 T = TypeVar("T")
 Listener = Callable[["Snapshot[T]"], None]
-HISTORY = 200  # undo steps kept for sessions whose value has no log of its own (campaigns, drafts)
+HISTORY = 200  # undo steps kept for sessions whose value has no log of its own (drafts)
 
 
 @dataclass(frozen=True, repr=False)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.rules.game import Game
-from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.campaigns import CampaignSession
+from companion.session.games import DraftSession, GameSession
 from companion.session.registry import Sessions
 from companion.session.saver import Saver
 from companion.session.seated import SeatedSessions

@@ -1,4 +1,4 @@
-"""The three kinds of session: a game at the table, an Ocean Survey campaign, a scorer's draft table.
+"""Two kinds of session: a game at the table and a scorer's draft table (a campaign's is in :mod:`.campaigns`).
 
 >>> from companion.rules.actions import DrawRegret
 >>> from companion.rules.game import GameSetup, PlayerSetup, new_game
@@ -14,11 +14,10 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -29,19 +28,12 @@ from companion.rules.game import Game
 from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
 from companion.session.base import Outcome, Refused, Session, Snapshot
+from companion.session.journaled import Journaled, Log
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
-from companion.store.errors import StoreError
-from companion.store.schema import JsonObject
-from companion.survey import Campaign
 
 D = TypeVar("D")
-log = logging.getLogger(__name__)
-# Changes appended to a game's log before it is folded into the record on the tap that made the last of them
-# (after the phones were told): one tap in this many pays for a whole record's write.
-COMPACT_AFTER = 64
-Log = Callable[[Game, JsonObject, int], int]  # Store.save_game_change
 
 
 @dataclass(frozen=True)
@@ -72,23 +64,19 @@ class Moved:
         return tuple(step.text for step in table_steps(self.before, self.action, self.after))
 
 
-class GameSession(Session[Game]):
+class GameSession(Journaled[Game]):
     """A game at the table: moves go through the rules engine; undo and redo replay the game's own log.
 
     With ``log`` (the store's :meth:`~companion.store.Store.save_game_change`) each change is saved as one line
     appended to the game's log, fsynced before anyone is told of it; ``compact`` (``Store.compact_game``) folds the
-    log into the record (``write`` writes a whole game: a new one) every :data:`COMPACT_AFTER` changes, when the
-    last tab leaves the game, and on :meth:`compact`.
+    log into the record (:class:`~companion.session.journaled.Journaled`).
     """
 
     def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None,
-                 log: Log | None = None, compact: Callable[[str], None] | None = None) -> None:
-        super().__init__(game.id, game, write, saver)
+                 log: Log[Game] | None = None, compact: Callable[[str], None] | None = None) -> None:
+        super().__init__(game.id, game, write, saver, log, compact)
         self.last_undo: Undone | None = None
         self.last_move: Moved | None = None
-        self._log, self._compact = log, compact
-        self._line: JsonObject | None = None  # the change being made (set under the lock, saved by _save)
-        self._logged = 0  # changes in the log, not yet in the record
 
     def apply(self, action: Action, *, seen: int, by: int | None = None,
               check: Callable[[Game], str | None] | None = None, tab: object | None = None) -> Outcome[Game]:
@@ -146,52 +134,6 @@ class GameSession(Session[Game]):
 
         return self._change(seen, make)
 
-    def subscribe(self, listener: Callable[[Snapshot[Game]], None]) -> Callable[[], None]:
-        """As :meth:`Session.subscribe`; when the last tab showing the game stops following it (a quiet moment),
-        its log is folded into the record."""
-        stop = super().subscribe(listener)
-
-        def stop_then_compact() -> None:
-            stop()
-            if not self.subscribers:
-                self.compact()
-
-        return stop_then_compact
-
-    def compact(self) -> None:
-        """Fold the changes saved in the game's log into its record. Nothing is lost if it fails (the log stays,
-        and is folded in at the next start), so a failure is only logged."""
-        compact = self._compact
-        if compact is None or not self._logged:
-            return
-
-        def fold(key: str) -> None:
-            try:
-                compact(key)
-            except (OSError, StoreError):
-                log.exception("could not fold the log of game %s into its record", key)
-                return
-            self._logged = 0
-
-        self._saver.save(self.key, self.key, fold)
-
-    def _save(self, value: Game) -> None:
-        line, self._line = self._line, None
-        save = self._log
-        if line is None or save is None:  # a new game: its whole record
-            super()._save(value)
-            return
-        version = self._version
-
-        def logged(game: Game) -> None:
-            self._logged = save(game, line, version)
-
-        self._saver.save(self.key, value, self._saving(logged))
-
-    def _settle(self) -> None:
-        if self._logged >= COMPACT_AFTER:
-            self.compact()
-
     @property
     def place(self) -> Place:
         """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a
@@ -229,21 +171,6 @@ def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
     refusal = check(game) if check is not None else None
     if refusal:
         raise Refused(refusal)
-
-
-class CampaignSession(Session[Campaign]):
-    """An Ocean Survey campaign: a move is one of :mod:`companion.survey.play`'s functions."""
-
-    def __init__(self, campaign: Campaign, write: Callable[[Campaign], None] | None,
-                 saver: Saver | None = None) -> None:
-        super().__init__(campaign.id, campaign, write, saver)
-
-    def _save_failed(self, problem: Exception) -> str:
-        return t("Could not save the campaign: {problem}", problem=problem)
-
-    def apply(self, move: Callable[..., Campaign], *args: Any, seen: int, **kwargs: Any) -> Outcome[Campaign]:
-        """``move(campaign, *args, **kwargs)``; a ``RuleViolation`` refuses it and changes nothing."""
-        return self.replace(lambda campaign: move(campaign, *args, **kwargs), seen=seen)
 
 
 class DraftSession(Session[D]):

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ValidationError
 from companion.i18n import t
 from companion.rules.game import Game
 from companion.scoring.draft import TableDraft
-from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.campaigns import CampaignSession
+from companion.session.games import DraftSession, GameSession
 from companion.session.saver import Saver
 from companion.session.seated import SeatedSessions
 from companion.session.seats import LOCAL, SeatBook, Viewer
@@ -103,14 +104,22 @@ class Sessions:
         return self._open(self._campaigns, campaign_id,
                           lambda: self._load(self._store_call("load_campaign"), campaign_id,
                                              t("That campaign could not be found")),
-                          lambda c: CampaignSession(c, self._writer("save_campaign"), self.saver))
+                          self._campaign_session)
 
     def start_campaign(self, campaign: Campaign) -> CampaignSession:
-        session = CampaignSession(campaign, self._writer("save_campaign"), self.saver)
+        """Open a new campaign (saved whole at once through the session's saver)."""
+        session = self._campaign_session(campaign)
         with self._lock:
             self._campaigns[campaign.id] = session
         session._save(campaign)
         return session
+
+    def _campaign_session(self, campaign: Campaign) -> CampaignSession:
+        store = self.store
+        if store is None:
+            return CampaignSession(campaign, None, self.saver)
+        return CampaignSession(campaign, store.save_campaign, self.saver, store.save_campaign_change,
+                               store.compact_campaign)
 
     def memory_campaigns(self) -> list[Campaign]:
         """The campaigns of this run when there is no store."""
@@ -157,13 +166,13 @@ class Sessions:
             self._campaigns.clear()
 
     def flush(self) -> None:
-        """Wait for a save under way, and fold every open game's log into its record (a quiet moment: the app is
-        shown the list of games, exports, is hidden or stops)."""
+        """Wait for a save under way, and fold every open game's and campaign's log into its record (a quiet moment:
+        the app is shown the list of games, exports, is hidden or stops)."""
         self.saver.flush()
         with self._lock:
-            games = list(self._games.values())
-        for game in games:
-            game.compact()
+            opened: list[GameSession | CampaignSession] = [*self._games.values(), *self._campaigns.values()]
+        for session in opened:
+            session.compact()
 
     def _open(self, table: dict[str, S], key: str, load: Callable[[], Any], make: Callable[[Any], S]) -> S:
         with self._lock:

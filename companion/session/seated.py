@@ -22,7 +22,8 @@ from companion.rules.visibility import visible_game, visible_to
 from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
-from companion.session.games import CampaignSession, DraftSession, GameSession
+from companion.session.campaigns import CampaignSession
+from companion.session.games import DraftSession, GameSession
 from companion.session.powers import require_host
 from companion.session.saver import Saver
 from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only

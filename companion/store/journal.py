@@ -9,15 +9,18 @@ record: replay starts after the line whose ``updated`` is the record's (or at th
 record written by a compaction that crashed before it removed the log is never replayed twice, and a log that
 belongs to another version of the game (a backup restored meanwhile) is never replayed onto it.
 
-A crash can leave the last line half written (no newline, or not JSON): that change was never shown to anyone (the
-phones hear of it only after the fsync), so it is dropped.
+A crash can leave the last line half written (no newline): that change was never shown to anyone (the phones hear
+of it only after the fsync), so it is dropped. A whole line that can't be read (damage on the disk), or a log
+larger than :data:`MAX_LOG_BYTES`, ends the log there: the lines before it are kept and the rest is set aside,
+with a note, as a log that does not replay is. Every line is held to an import's bounds
+(:mod:`companion.store.limits`). A campaign's log works the same way (:mod:`companion.store.campaign_journal`).
 
 >>> import tempfile; from pathlib import Path
 >>> path = Path(tempfile.mkdtemp()) / "g.log"
 >>> append(path, {"op": "undo"})
 >>> _ = path.open("ab").write(b'{"op": "re')  # a crash in the middle of the next line
 >>> read(path)
-([{'op': 'undo'}], True)
+Lines(lines=[{'op': 'undo'}], problem=None)
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from companion.i18n import t
 from companion.rules.actions import ACTION_ADAPTER, Action
@@ -35,10 +38,14 @@ from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import StoreError
 from companion.store.files import fsync_dir
-from companion.store.limits import JsonRefused, loads
+from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, check_import_value, loads
 from companion.store.schema import JsonObject
 
 SUFFIX = ".log"
+MAX_LOG_BYTES = MAX_IMPORT_BYTES
+"""The largest log read (20 MB, as an import): a log is folded into its record every 64 changes and at every start,
+so a real one holds a few kilobytes; a larger file is set aside unread."""
+T = TypeVar("T")
 
 
 def applied(before: Game, action: Action, by: int | None) -> JsonObject:
@@ -78,44 +85,55 @@ def append(path: Path, line: JsonObject) -> None:
         fsync_dir(path.parent)
 
 
-def read(path: Path) -> tuple[list[JsonObject], bool]:
-    """The lines of the log at ``path``, and whether its end was torn (a last line cut short, which is left out).
-    A bad line that is not the last one ends the log there too (it is reported the same way)."""
-    lines: list[JsonObject] = []
+@dataclass
+class Lines:
+    """The lines of a log that can be replayed, and why the log ends before its last line (``None``: it does not,
+    or only a torn last line, never shown, was left out)."""
+
+    lines: list[JsonObject]
+    problem: str | None = None
+
+
+def read(path: Path) -> Lines:
+    """The lines of the log at ``path`` (``FileNotFoundError`` if there is none)."""
+    if path.stat().st_size > MAX_LOG_BYTES:
+        return Lines([], t("a log of more than {n} MB", n=MAX_LOG_BYTES // 2**20))
     raw = path.read_bytes()
-    for chunk in raw.split(b"\n")[:-1]:  # the part after the last newline is a torn line, or nothing
+    lines: list[JsonObject] = []
+    for number, chunk in enumerate(raw.split(b"\n")[:-1], start=1):  # after the last newline: a torn line, or nothing
         try:
             line = loads(chunk)
-        except (UnicodeDecodeError, json.JSONDecodeError, JsonRefused):
-            return lines, True
-        if not isinstance(line, dict):
-            return lines, True
+        except (UnicodeDecodeError, json.JSONDecodeError, JsonRefused) as e:
+            return Lines(lines, t("change {n} of the log: {error}", n=number, error=str(e)[:200]))
+        bad = check_import_value(line) if isinstance(line, dict) else ("", t("not a change"))
+        if bad is not None:
+            return Lines(lines, t("change {n} of the log: {error}", n=number, error=f"{bad[0]} {bad[1]}".strip()))
         lines.append(line)
-    return lines, not raw.endswith(b"\n") and bool(raw)
+    return Lines(lines)
 
 
 @dataclass
-class Replay:
-    """What replaying a log onto a record gave: the game, how many lines it applied, and why it stopped early
-    (``problem``: the rest of the log did not follow from the record, or broke a rule)."""
+class Replay(Generic[T]):
+    """What replaying a log onto a record gave: the record (a game, a campaign), how many lines it applied, and why
+    it stopped early (``problem``: the rest of the log did not follow from the record, or broke a rule)."""
 
-    game: Game
+    value: T
     applied: int = 0
     problem: str | None = None
     skipped: list[JsonObject] = field(default_factory=list)
 
 
-def replay(game: Game, lines: list[JsonObject]) -> Replay:
+def replay(game: Game, lines: list[JsonObject]) -> Replay[Game]:
     """``game`` with the lines of its log that came after it applied, each stamped with the ``updated`` it had."""
-    start = _start(game, lines)
+    start = start_of(game.updated, lines)
     if start is None:
         return Replay(game, problem=t("the saved changes do not follow from the saved game"), skipped=lines)
     result = Replay(game)
     for number, line in enumerate(lines[start:], start=start + 1):
         try:
-            if _stamp(line["base"]) != result.game.updated:
+            if stamp(line["base"]) != result.value.updated:
                 raise ValueError(t("the saved changes do not follow from the saved game"))
-            result.game = _changed(result.game, line).model_copy(update={"updated": _stamp(line["updated"])})
+            result.value = _changed(result.value, line).model_copy(update={"updated": stamp(line["updated"])})
         except (KeyError, TypeError, ValueError, RuleViolation) as e:  # pydantic's ValidationError is a ValueError
             result.problem = t("change {n} of the log: {error}", n=number, error=str(e))
             result.skipped = lines[number - 1:]
@@ -124,20 +142,21 @@ def replay(game: Game, lines: list[JsonObject]) -> Replay:
     return result
 
 
-def _start(game: Game, lines: list[JsonObject]) -> int | None:
-    # The record is the one the log starts from, or the one a line made (a compaction that did not get to remove
-    # the log); anything else is another version of the game.
+def start_of(updated: datetime, lines: list[JsonObject]) -> int | None:
+    """Where replaying ``lines`` onto the record stamped ``updated`` starts: the record is the one the log starts
+    from, or the one a line made (a compaction that did not get to remove the log); ``None``: another version."""
     if not lines:
         return 0
     try:
-        if _stamp(lines[0]["base"]) == game.updated:
+        if stamp(lines[0]["base"]) == updated:
             return 0
-        return next((n for n, line in enumerate(lines, start=1) if _stamp(line["updated"]) == game.updated), None)
+        return next((n for n, line in enumerate(lines, start=1) if stamp(line["updated"]) == updated), None)
     except (KeyError, TypeError, ValueError):
         return None
 
 
-def _stamp(value: Any) -> datetime:
+def stamp(value: Any) -> datetime:
+    """A line's ``base`` or ``updated`` stamp; ``ValueError`` if it is not one."""
     return datetime.fromisoformat(str(value))
 
 

@@ -29,7 +29,7 @@ from companion.history.roster import SETTING as ROSTER
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
-from companion.store import journal, records
+from companion.store import campaign_journal, journal, records
 from companion.store.backup_list import BackupGroup, backup_groups
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
@@ -97,7 +97,7 @@ class Store:
         self.plays = Collection(data_dir, PLAYS, keep_backups, self.recovery_notes, self._notices)
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
-        self._logged: dict[str, int] = {}  # changes appended to each game's log by this process since it was folded
+        self._logged: dict[Path, int] = {}  # changes appended to each log by this process since it was folded
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
@@ -106,7 +106,9 @@ class Store:
             self.games.check()
             self.campaigns.check()
             self.plays.check()
-            self._compact_games()  # what a crash left in the logs goes into the records before anyone reads them
+            # what a crash left in the logs goes into the records before anyone reads them
+            self._compact_logs(self.games)
+            self._compact_logs(self.campaigns)
 
     @property
     def recovery_notices(self) -> list[RecoveryNotice]:
@@ -141,7 +143,7 @@ class Store:
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
-        if self._log_path(game_id).exists():
+        if self._log_path(self.games, game_id).exists():
             self.compact_game(game_id)
         return self._load(self.games, game_id)
 
@@ -150,56 +152,70 @@ class Store:
         record = _as_record(game)
         with self._locked():
             self.games.save(record)
-            self._drop_log(record["id"])
+            self._drop_log(self._log_path(self.games, record["id"]))
 
     def save_game_change(self, game: Any, change: JsonObject, version: int) -> int:
         """Append one change (:func:`journal.applied`, :func:`journal.undone`, :func:`journal.redone`) to the log of
         ``game``, the game after it, fsynced: call it after every applied action, undo and redo, before anyone is
         shown it. Returns how many changes this process appended since the log was last folded into the record
         (:meth:`compact_game`, the caller's to call when it is quiet or the log long)."""
-        line = {**change, "updated": game.updated.isoformat(), "v": version}
-        with self._locked():
-            journal.append(self._log_path(game.id), line)
-            self._logged[game.id] = self._logged.get(game.id, 0) + 1
-            return self._logged[game.id]
+        return self._append(self.games, game, change, version)
 
     def compact_game(self, game_id: str) -> None:
         """Fold the log of ``game_id`` into its record (written atomically, the old one kept as a backup, the list
         updated), then remove the log."""
         with self._locked():
-            self._compact_game(game_id)
+            self._compact(self.games, game_id)
 
     def compact_games(self) -> None:
         """Fold every game's log into its record."""
-        if any(self.games.folder.glob(f"*{journal.SUFFIX}")):
-            with self._locked():
-                self._compact_games()
+        self._compact_all(self.games)
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game from the list; its last version (its log folded in) stays among the backups."""
         with self._locked():
-            self._compact_game(game_id)
+            self._compact(self.games, game_id)
             self.games.delete(game_id)
 
     # -- campaigns -----------------------------------------------------------------------------------------
     def list_campaigns(self) -> list[records.CampaignSummary]:
-        """Every stored Ocean Survey campaign, most recently updated first."""
+        """Every stored Ocean Survey campaign, most recently updated first (their logs folded in first)."""
+        self.compact_campaigns()
         found = [records.CampaignSummary.model_validate(s) for s in self._summaries(self.campaigns)]
         return sorted(found, key=_recency, reverse=True)
 
     def load_campaign(self, campaign_id: str) -> Any:
-        """The ``Campaign`` stored as ``campaign_id``; ``NotFound`` if there is none."""
+        """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
+        if self._log_path(self.campaigns, campaign_id).exists():
+            self.compact_campaign(campaign_id)
         return self._load(self.campaigns, campaign_id)
 
     def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
-        """Store ``campaign`` (new or updated)."""
+        """Store the whole ``campaign`` (a new one, or one that replaces the stored one with its log of changes)."""
         record = _as_record(campaign)
         with self._locked():
             self.campaigns.save(record)
+            self._drop_log(self._log_path(self.campaigns, record["id"]))
+
+    def save_campaign_change(self, campaign: Any, change: JsonObject, version: int) -> int:
+        """Append one change (:func:`campaign_journal.applied`, :func:`~campaign_journal.undone`,
+        :func:`~campaign_journal.redone`) to the log of ``campaign``, the campaign after it, fsynced, as
+        :meth:`save_game_change` does a game's."""
+        return self._append(self.campaigns, campaign, change, version)
+
+    def compact_campaign(self, campaign_id: str) -> None:
+        """Fold the log of ``campaign_id`` into its record, as :meth:`compact_game` does a game's."""
+        with self._locked():
+            self._compact(self.campaigns, campaign_id)
+
+    def compact_campaigns(self) -> None:
+        """Fold every campaign's log into its record."""
+        self._compact_all(self.campaigns)
 
     def delete_campaign(self, campaign_id: str) -> None:
-        """Remove a campaign from the list; its last version stays among the backups."""
+        """Remove a campaign from the list; its last version (its log folded in) stays among the backups."""
         with self._locked():
+            self._compact(self.campaigns, campaign_id)
             self.campaigns.delete(campaign_id)
 
     # -- plays (the history) -------------------------------------------------------------------------------
@@ -414,11 +430,13 @@ class Store:
 
     def export_campaign(self, campaign_id: str) -> JsonObject:
         """A JSON-ready document holding one campaign."""
+        self.compact_campaign(campaign_id)
         return export_document(campaigns=[self._record(self.campaigns, campaign_id)])
 
     def export_all(self) -> JsonObject:
         """A JSON-ready document holding every game, campaign and setting."""
         self.compact_games()
+        self.compact_campaigns()
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
@@ -434,7 +452,8 @@ class Store:
         """
         checked = check_import(data)  # outside the lock: replaying many games must not hold up another app's save
         with self._locked():
-            self._compact_games()  # a stored game is compared with the import as its phones last saw it
+            self._compact_logs(self.games)  # a stored record is compared with the import as its phones last saw it
+            self._compact_logs(self.campaigns)
             plan = plan_import(checked, self._existing, replace)
             self.games.save_many(plan.games)
             self.campaigns.save_many(plan.campaigns)
@@ -448,7 +467,8 @@ class Store:
         the games' logs folded); ``ImportRefused`` as :meth:`import_data` would."""
         checked = check_import(data)
         with self._locked():
-            self._compact_games()
+            self._compact_logs(self.games)
+            self._compact_logs(self.campaigns)
             return plan_import(checked, self._existing).report.clashes
 
     def _existing(self, folder: str, record_id: str) -> JsonObject | None:
@@ -475,65 +495,87 @@ class Store:
             self._written()
         return path
 
-    # -- the games' logs (journal.py); every method here expects the store lock held ---------------------------
-    def _log_path(self, game_id: str) -> Path:
-        return self.games.folder / f"{records.check_id(game_id)}{journal.SUFFIX}"
+    # -- the logs of games and campaigns (journal.py, campaign_journal.py) ------------------------------------
+    def _append(self, collection: Collection, value: Any, change: JsonObject, version: int) -> int:
+        line = {**change, "updated": value.updated.isoformat(), "v": version}
+        path = self._log_path(collection, value.id)
+        with self._locked():
+            journal.append(path, line)
+            self._logged[path] = self._logged.get(path, 0) + 1
+            return self._logged[path]
 
-    def _compact_games(self) -> None:
-        for path in sorted(self.games.folder.glob(f"*{journal.SUFFIX}")):
+    def _compact_all(self, collection: Collection) -> None:
+        if any(collection.folder.glob(f"*{journal.SUFFIX}")):
+            with self._locked():
+                self._compact_logs(collection)
+
+    # Every method below expects the store lock held.
+    def _log_path(self, collection: Collection, record_id: str) -> Path:
+        return collection.folder / f"{records.check_id(record_id)}{journal.SUFFIX}"
+
+    def _compact_logs(self, collection: Collection) -> None:
+        for path in sorted(collection.folder.glob(f"*{journal.SUFFIX}")):
             try:
                 records.check_id(path.stem)
             except StoreError:
                 continue  # not ours: leave it alone
-            self._compact_game(path.stem)
+            self._compact(collection, path.stem)
 
-    def _compact_game(self, game_id: str) -> None:
-        path = self._log_path(game_id)
+    def _compact(self, collection: Collection, record_id: str) -> None:
+        path = self._log_path(collection, record_id)
         try:
-            lines, _torn = journal.read(path)  # a torn last line is a change no phone was shown: left out
+            read = journal.read(path)  # a torn last line is a change no phone was shown: left out
         except FileNotFoundError:
             return
-        game = self._logged_game(game_id)
-        if game is None:
-            self._log_aside(path, game_id, t("its game is not stored"))
+        record = self._logged_record(collection, record_id)
+        if record is None:
+            self._log_aside(collection, path, t("its game is not stored") if collection is self.games
+                            else t("its campaign is not stored"))
             return
-        replayed = journal.replay(game, lines)
+        replayed: journal.Replay[Any] = (journal.replay(record, read.lines) if collection is self.games
+                                         else campaign_journal.replay(record, read.lines))
         if replayed.applied:
-            self.games.save(replayed.game.model_dump(mode="json"))
-        if replayed.problem is not None:
-            self._log_aside(path, game_id, replayed.problem)
+            collection.save(replayed.value.model_dump(mode="json"))
+        problem = replayed.problem or read.problem
+        if problem is not None:
+            self._log_aside(collection, path, problem)
         else:
-            self._drop_log(game_id)
+            self._drop_log(path)
 
-    def _logged_game(self, game_id: str) -> Any:
+    def _logged_record(self, collection: Collection, record_id: str) -> Any:
         # The record a log is replayed onto: the stored one, or its newest good backup when it is damaged.
         try:
-            record: JsonObject | None = self.games.read(game_id)
+            record: JsonObject | None = collection.read(record_id)
         except NotFound:
             return None
         except DamagedFile as e:
-            record = self.games.recover(game_id, e)
+            record = collection.recover(record_id, e)
         if record is None:
             return None
+        validate = collection.kind.validate
         try:
-            return records.validate_game(record)
+            return validate(record)
         except (ValueError, RuleViolation) as e:
-            restored = self.games.recover(game_id, DamagedFile(self.games.path(game_id), str(records.refusal("", e))))
-            return None if restored is None else records.validate_game(restored)
+            damage = DamagedFile(collection.path(record_id), str(records.refusal("", e)))
+            restored = collection.recover(record_id, damage)
+            return None if restored is None else validate(restored)
 
-    def _drop_log(self, game_id: str) -> None:
-        self._logged.pop(game_id, None)
-        path = self._log_path(game_id)
+    def _drop_log(self, path: Path) -> None:
+        self._logged.pop(path, None)
         if path.exists():
             path.unlink()
             fsync_dir(path.parent)
 
-    def _log_aside(self, path: Path, game_id: str, reason: str) -> None:
-        self._logged.pop(game_id, None)
+    def _log_aside(self, collection: Collection, path: Path, reason: str) -> None:
+        self._logged.pop(path, None)
         moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
-        self.recovery_notes.append(t("The moves saved since game {id} was last written could not be replayed "
-                                     "({reason}); they were moved to {moved}.", id=game_id, reason=reason,
-                                     moved=str(moved)))
+        if collection is self.games:
+            note = t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
+                     "moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
+        else:
+            note = t("The changes saved since campaign {id} was last written could not be replayed ({reason}); "
+                     "they were moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
+        self.recovery_notes.append(note)
 
     # -- backups -------------------------------------------------------------------------------------------
     def restore_backup(self, path: Path | str) -> ImportReport:

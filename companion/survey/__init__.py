@@ -1,28 +1,21 @@
-"""The Ocean Survey: the solo/co-op campaign sheet (docs/rules.md §8, A pp.23–27). Pure Python; no Flet."""
+"""The Ocean Survey: the solo/co-op campaign sheet (docs/rules.md §8, A pp.23–27). Pure Python; no Flet.
+
+A campaign changes only by a typed action (:mod:`companion.survey.actions`) made by
+:func:`companion.survey.engine.apply`; the moves themselves (:mod:`companion.survey.play`) are not exported here,
+so a screen, which hands its actions to the campaign's session, has no way to make one itself."""
 
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_key, propose_jettison
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, SheetEntry, TeamMember, Week
 from companion.survey.play import (
     JettisonCheck,
-    catch_fish,
     check_jettison,
-    discard_held,
-    haul,
     haul_value,
     held_for_jettison,
     held_value,
     is_complete,
     new_campaign,
-    next_day,
     proposed_jettison,
-    rename_campaign,
-    reopen_haul,
-    set_item_used,
-    set_notes,
     single_use_items,
-    start_week,
-    undo_catch,
-    unlock,
     unlock_budget,
 )
 from companion.survey.report import WeekSummary, day_name, day_reminders, week_summary
@@ -45,13 +38,10 @@ __all__ = [
     "Week",
     "WeekPoint",
     "WeekSummary",
-    "catch_fish",
     "check_jettison",
     "day_name",
     "day_reminders",
-    "discard_held",
     "fish_state",
-    "haul",
     "haul_value",
     "held_for_jettison",
     "held_value",
@@ -59,20 +49,12 @@ __all__ = [
     "jettison_is_enough",
     "jettison_key",
     "new_campaign",
-    "next_day",
     "progress",
     "propose_jettison",
     "proposed_jettison",
-    "rename_campaign",
-    "reopen_haul",
-    "set_item_used",
-    "set_notes",
     "sheet_groups",
     "single_use_items",
     "solo_sea",
-    "start_week",
-    "undo_catch",
-    "unlock",
     "unlock_budget",
     "unlock_items",
     "week_summary",

@@ -13,7 +13,9 @@ from companion.rules.ruleset import build_ruleset
 from companion.session import Saver, Sessions
 from companion.session.registry import NotFound
 from companion.store import open_store
-from companion.survey import catch_fish, new_campaign, start_week
+from companion.survey import new_campaign
+from companion.survey.actions import CatchFish
+from companion.survey.play import start_week
 
 
 def two_players():
@@ -134,7 +136,7 @@ def test_a_campaign_session_applies_survey_moves_with_undo(tmp_path):
     store = open_store(tmp_path)
     sessions = Sessions(store)
     session = sessions.start_campaign(start_week(new_campaign("Deep")))
-    assert session.apply(catch_fish, "Sunfish", seen=0).ok
+    assert session.apply(CatchFish(name="Sunfish"), seen=0).ok
     assert store.load_campaign(session.key).current_week.held
     assert session.undo(seen=1).ok
     assert not session.current.value.current_week.held

@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from companion.cli import main
 from companion.history.models import Play, PlayPlayer
 from companion.session.seats import SETTING as SEATS
-from companion.store import StoreError, open_store
+from companion.store import StoreError, campaign_journal, open_store
 from companion.store.journal import applied
+from companion.survey.actions import NextDay
+from companion.survey.engine import apply
 from companion.survey.play import next_day
 from tests.store.conftest import campaign
 from tests.store.games import played_game
@@ -33,6 +35,7 @@ RECORDS = {"games": {GAME, OTHER_GAME, FINISHED}, "campaigns": {CAMPAIGN, OTHER_
 FILES: dict[str, tuple[str, str] | None] = {
     f"games/{GAME}.json": ("games", GAME), f"games/{GAME}.log": ("games", GAME),
     f"games/{FINISHED}.json": ("games", FINISHED), f"campaigns/{CAMPAIGN}.json": ("campaigns", CAMPAIGN),
+    f"campaigns/{CAMPAIGN}.log": ("campaigns", CAMPAIGN),
     f"plays/{PLAY}.json": ("plays", PLAY), "index/games.json": None, "index/finished.json": None,
     "index/campaigns.json": None, "index/plays.json": None, "index/play-changes.json": None,
     "settings.json": None, f"backups/games/{GAME}.1.json": None, f"backups/campaigns/{CAMPAIGN}.1.json": None,
@@ -48,7 +51,7 @@ def _play(play_id: str, when: str) -> Play:
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data folder holding one of each kind of file, backups and a game's log of moves included."""
+    """A data folder holding one of each kind of file, backups and the logs of a game and a campaign included."""
     folder = tmp_path_factory.mktemp("template") / "data"
     store = open_store(folder)
     short, other, done = played_game(4), played_game(6, names=("Cy", "Di")), played_game(None)
@@ -60,7 +63,9 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store.save_game(done.model_copy(update={"id": FINISHED}))
     c = campaign()
     store.save_campaign(c.model_copy(update={"id": CAMPAIGN}))
-    store.save_campaign(next_day(c).model_copy(update={"id": CAMPAIGN}))
+    stored = next_day(c).model_copy(update={"id": CAMPAIGN})
+    store.save_campaign(stored)
+    store.save_campaign_change(apply(stored, NextDay()), campaign_journal.applied(stored, NextDay()), 1)
     store.save_campaign(campaign("Other").model_copy(update={"id": OTHER_CAMPAIGN}))
     store.save_play(_play(PLAY, "2026-11-01T20:00:00Z"))
     store.save_play(_play(OTHER_PLAY, "2026-11-02T20:00:00Z"))

@@ -11,7 +11,7 @@ import pytest
 from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
-from companion.session import Saver, Sessions, games
+from companion.session import Saver, Sessions, journaled
 from companion.store import open_store
 
 
@@ -72,6 +72,18 @@ def test_a_torn_last_line_is_left_out_and_the_rest_kept(tmp_path):
     assert game.model_dump(mode="json") == session.current.value.model_dump(mode="json")
 
 
+def test_a_damaged_line_is_set_aside_with_the_rest_and_the_lines_before_it_kept(tmp_path):
+    """Issue 36: as a campaign's log (tests/store/test_campaign_log.py); a damaged line ended the log silently."""
+    session = tapped(tmp_path, 3)
+    path = tmp_path / "games" / f"{session.key}.log"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join([lines[0], b"\x00\x00\x00\n", *lines[2:]]))
+    store = open_store(tmp_path)
+    assert len(store.load_game(session.key).log) == 1
+    assert len(store.recovery_notes) == 1 and session.key in store.recovery_notes[0]
+    assert list((tmp_path / "damaged" / "games").glob(f"{session.key}.*.log"))
+
+
 def test_undo_and_redo_are_saved_as_they_are_made(tmp_path):
     session = tapped(tmp_path, 3)
     assert session.undo(seen=3).ok
@@ -106,7 +118,7 @@ def test_a_fold_halfway_through_the_log_replays_the_rest(tmp_path):
 
 
 def test_every_so_many_changes_the_log_is_folded_in_after_the_phones_were_told(tmp_path, monkeypatch):
-    monkeypatch.setattr(games, "COMPACT_AFTER", 3)
+    monkeypatch.setattr(journaled, "COMPACT_AFTER", 3)
     session = tapped(tmp_path, 4)
     assert len(stored_record(tmp_path, session.key)["log"]) == 3
     assert [line["v"] for line in log_lines(tmp_path, session.key)] == [4]

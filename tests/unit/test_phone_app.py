@@ -24,8 +24,9 @@ from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Saver, Sessions
 from companion.store import open_store
+from companion.survey.actions import CatchFish
 from companion.survey.models import Campaign
-from companion.survey.play import catch_fish, new_campaign, start_week
+from companion.survey.play import new_campaign, start_week
 from companion.views.language import browser_language
 
 
@@ -45,7 +46,8 @@ def test_saves_and_backup_rotation_work_without_threads_or_hard_links(like_pyodi
     sessions = Sessions(store, Saver())  # the phone app's saver too: it starts no thread
     session = sessions.start_campaign(start_week(new_campaign("Halley")))
     for fish in ("Sheepshead", "Barracuda", "Eyefish"):
-        assert session.replace(lambda c, f=fish: catch_fish(c, f), seen=session.version).ok
+        assert session.apply(CatchFish(name=fish), seen=session.version).ok
+        session.compact()  # each catch folded into the record (a quiet moment): its backups rotate
     assert session.current.save_error is None
     campaign_id = session.current.value.id
     assert open_store(tmp_path).load_campaign(campaign_id) == session.current.value

@@ -8,24 +8,26 @@ from companion.rules.errors import RuleViolation
 from companion.survey import (
     CAN_OF_WORMS,
     Campaign,
-    catch_fish,
     check_jettison,
-    discard_held,
     fish_state,
-    haul,
     haul_value,
     held_value,
     is_complete,
     new_campaign,
-    next_day,
     proposed_jettison,
+    single_use_items,
+    unlock_budget,
+)
+from companion.survey.play import (
+    catch_fish,
+    discard_held,
+    haul,
+    next_day,
     reopen_haul,
     set_item_used,
-    single_use_items,
     start_week,
     undo_catch,
     unlock,
-    unlock_budget,
 )
 from companion.survey.sea import setup_note, solo_sea
 

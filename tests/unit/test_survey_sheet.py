@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from companion.survey import (
-    catch_fish,
-    day_reminders,
-    haul,
-    new_campaign,
-    next_day,
-    progress,
-    sheet_groups,
-    start_week,
-    unlock,
-    week_summary,
-)
+from companion.survey import day_reminders, new_campaign, progress, sheet_groups, week_summary
+from companion.survey.play import catch_fish, haul, next_day, start_week, unlock
 from companion.survey.sea import SIZES
 
 

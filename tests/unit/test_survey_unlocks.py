@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.errors import RuleViolation
-from companion.survey import catch_fish, haul, new_campaign, next_day, start_week, unlock
+from companion.survey import new_campaign
+from companion.survey.play import catch_fish, haul, next_day, start_week, unlock
 from companion.survey.unlocks import unlock_sheet
 
 

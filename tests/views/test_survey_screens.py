@@ -247,3 +247,31 @@ def test_rename_campaign_and_blank_name_refused(ctx: AppContext) -> None:
     change(show(ctx), "survey-rename", "New name")
     tap(show(ctx), "survey-rename-save")
     assert ctx.sessions.store.load_campaign(cid).name == "New name"
+
+
+def test_a_regret_value_beyond_any_hand_is_refused_by_name_and_nothing_saved(ctx: AppContext) -> None:
+    """Issue 36: a number typed is bounded where it enters, so no record holds one a file may not (a 20-digit
+    Regret value was hauled and saved, and the campaign could not be read again)."""
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "9" * 20)
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    assert ctx.error and ctx.error.startswith("Regret value (sum of your Regret cards): ")
+    assert ctx.sessions.store.load_campaign(cid).weeks[-1].stage == "fishing"
+
+
+def test_undo_reaches_back_past_a_fold_and_a_restart_keeps_what_was_shown(ctx: AppContext, tmp_path) -> None:
+    """Issue 36: the app bar's Undo takes back a catch the campaign's log was already folded into its record from
+    (the app was hidden meanwhile), and the data folder opened again holds the campaign as the screen shows it."""
+    cid = create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    catch(ctx, "Sunfish", "sunfish")
+    catch(ctx, "Flounder", "flounder")
+    ctx.sessions.flush()  # a quiet moment: the log is folded into the record
+    assert not (tmp_path / "campaigns" / f"{cid}.log").exists()
+    tap(show(ctx), "undo")
+    assert "survey-held-flounder" not in ids(show(ctx)) and "survey-held-sunfish" in ids(show(ctx))
+    assert open_store(tmp_path).load_campaign(cid) == ctx.sessions.campaign(cid).current.value

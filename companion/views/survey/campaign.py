@@ -11,7 +11,8 @@ import flet as ft
 
 from companion.i18n import t
 from companion.problems import NAME_MAX
-from companion.survey import Campaign, progress, rename_campaign, set_notes, unlock_items
+from companion.survey import Campaign, progress, unlock_items
+from companion.survey.actions import Rename, SetNotes
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.survey.common import (
@@ -27,7 +28,7 @@ from companion.views.widgets import action_button, chip, section_card, tagged
 def save_notes(sv: Survey, campaign: Campaign) -> None:
     """Keep the notes typed so far ("the one that got away", hazards to avoid: A p.24)."""
     key = f"survey-notes-{campaign.id}"
-    if sv.apply(set_notes, sv.form.texts.get(key, campaign.notes)) is not None:
+    if sv.apply(SetNotes, notes=sv.form.texts.get(key, campaign.notes)) is not None:
         sv.form.texts.pop(key, None)
 
 
@@ -78,7 +79,7 @@ def _campaign(sv: Survey) -> ft.View:
         sv.form.texts[name_key] = event.control.value or ""
 
     def rename() -> None:
-        if sv.apply(rename_campaign, sv.form.texts.get(name_key, campaign.name)) is not None:
+        if sv.apply(Rename, name=sv.form.texts.get(name_key, campaign.name)) is not None:
             sv.form.texts.pop(name_key, None)
 
     controls.append(section_card("survey-rename-card", t("Name"), [

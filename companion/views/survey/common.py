@@ -2,8 +2,9 @@
 week summary card and starting a week. No survey screen imports another.
 
 A screen reads the campaign named by ``?c=<id>`` through :func:`campaign_screen` and changes it only through
-:meth:`Survey.apply` (one of :mod:`companion.survey.play`'s moves, named with the version the screen shows): a
-refused move shows its rule by the thumb and changes nothing; an accepted one is saved and shown on every phone.
+:meth:`Survey.apply` (a typed action of :mod:`companion.survey.actions`, made by the campaign's session on the version
+the screen shows): a refused move shows its rule by the thumb and changes nothing; an accepted one is saved and
+shown on every phone. A screen never makes a move itself.
 """
 
 from __future__ import annotations
@@ -11,18 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 import flet as ft
+from pydantic import ValidationError
 
-from companion.i18n import t
+from companion.i18n import N_, t
+from companion.problems import field_path, validation_message
 from companion.session import CampaignSession
 from companion.session.registry import NotFound
-from companion.survey import Campaign, start_week, week_summary
+from companion.survey import Campaign, week_summary
+from companion.survey.actions import CampaignAction, StartWeek
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.widgets import action_button, error_line, screen, section_card
+
+# A field typed on a survey screen, named as the screen labels it when its action refuses it (a text too long).
+FIELDS = {"name": N_("Name"), "notes": N_("Notes"), "regret_value": N_("Regret value (sum of your Regret cards)")}
 
 
 @dataclass
@@ -48,17 +54,26 @@ class Survey:
     form: SurveyForm
     refresh: Callable[[], None]
 
-    def apply(self, move: Callable[..., Campaign], *args: Any) -> Campaign | None:
-        """Make ``move``; the new campaign, or ``None`` when it was refused (the reason is shown)."""
-        outcome = self.session.apply(move, *args, seen=self.seen)
+    def apply(self, kind: Callable[..., CampaignAction], **fields: object) -> Campaign | None:
+        """Make the action ``kind(**fields)`` (``CatchFish, name="Sheepshead"``); the new campaign, or ``None`` when
+        it was refused (the reason is shown: a field out of its bounds by name, a rule by its page)."""
+        try:
+            action = kind(**fields)
+        except ValidationError as invalid:
+            first = invalid.errors(include_url=False)[0]
+            name = str(first["loc"][0])
+            self.fail(t("{field}: {message}", field=t(FIELDS[name]) if name in FIELDS else field_path(first["loc"]),
+                        message=validation_message(first)))
+            return None
+        outcome = self.session.apply(action, seen=self.seen)
         if not self.ctx.outcome(outcome):
             return None
         self.seen = outcome.current.version
         return outcome.current.value
 
-    def do(self, move: Callable[..., Campaign], *args: Any) -> None:
+    def do(self, kind: Callable[..., CampaignAction], **fields: object) -> None:
         """:meth:`apply` for a button or a tick: the outcome is shown, nothing is returned."""
-        self.apply(move, *args)
+        self.apply(kind, **fields)
 
     def fail(self, message: str) -> None:
         self.ctx.fail(message)
@@ -97,7 +112,7 @@ def _CampaignView(ctx: AppContext, session: CampaignSession, body: Callable[[Sur
 
 def begin_week(sv: Survey) -> None:
     """Start the next week and go to it."""
-    if sv.apply(start_week) is not None:
+    if sv.apply(StartWeek) is not None:
         sv.go("/survey/week")
 
 

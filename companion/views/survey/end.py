@@ -18,13 +18,11 @@ from companion.survey import (
     Campaign,
     Week,
     check_jettison,
-    haul,
     is_complete,
     proposed_jettison,
-    reopen_haul,
     solo_sea,
-    unlock,
 )
+from companion.survey.actions import Haul, ReopenHaul, Unlock
 from companion.survey.sea import dink_discounts
 from companion.survey.unlocks import UNLOCK_RULE, unlock_sheet
 from companion.views import theme
@@ -73,7 +71,7 @@ def _jettison_step(sv: Survey, campaign: Campaign, week: Week) -> list[ft.Contro
         draft.texts["regret"] = event.control.value or ""
 
     def bring_to_port() -> None:
-        sv.do(haul, draft.regret, list(draft.jettison))
+        sv.do(Haul, regret_value=draft.regret, jettison=list(draft.jettison))
 
     regret_field = tagged("survey-regret-value", ft.TextField(
         label=t("Regret value (sum of your Regret cards)"), value=draft.texts.get("regret", ""), on_change=on_regret,
@@ -110,7 +108,7 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     dinks = {d.id: d for d in load_catalog().dinks}
 
     def confirm() -> None:
-        sv.do(unlock, list(draft.buy), list(draft.dinks))
+        sv.do(Unlock, purchases=list(draft.buy), dinks=list(draft.dinks))
 
     dink_rows: list[ft.Control] = [
         toggle(f"survey-dink-{d}", t("{name}: {n} off", name=dinks[d].name, n=off), d in draft.dinks,
@@ -139,7 +137,7 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
         action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
                       icon=ft.Icons.LOCK_OPEN, primary=True),
-        action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, reopen_haul),
+        action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, ReopenHaul),
                       icon=ft.Icons.UNDO),
     ]
 

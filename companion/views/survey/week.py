@@ -19,19 +19,15 @@ from companion.survey import (
     WEEK_DAYS,
     Campaign,
     Week,
-    catch_fish,
     day_name,
     day_reminders,
-    discard_held,
     fish_state,
     held_value,
-    next_day,
-    set_item_used,
     single_use_items,
     solo_sea,
-    undo_catch,
     unlock_items,
 )
+from companion.survey.actions import CatchFish, Discard, NextDay, UndoCatch, UseItem
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import ROMAN, size_label
@@ -66,7 +62,7 @@ def describe(campaign: Campaign, fish: CatalogFish) -> str:
 
 def catch(sv: Survey, fish: CatalogFish) -> None:
     """Record a catch; say whether it wrote a new slot."""
-    changed = sv.apply(catch_fish, fish.name)
+    changed = sv.apply(CatchFish, name=fish.name)
     week = changed.current_week if changed is not None else None
     if week is not None:
         wrote = week.held[-1].wrote_slot
@@ -80,7 +76,7 @@ def catch(sv: Survey, fish: CatalogFish) -> None:
 def _day_tracker(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
     def clock_out() -> None:
         sv.form.texts.pop("survey-last-catch", None)
-        sv.do(next_day)
+        sv.do(NextDay)
 
     dots = ft.Row([chip(f"survey-day-{d}", day_name(d)[:3], color=theme.SEED if d == week.day else theme.PASSED)
                    for d in range(1, WEEK_DAYS + 1)], wrap=True, spacing=4)
@@ -114,9 +110,9 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
                 ft.Text(note, size=theme.SMALL)], spacing=0), label=fish.name),
             ft.Container(expand=True),
             icon_action(f"survey-discard-{fish.id}", ft.Icons.OUTPUT, t("Discarded by a card (stays on the sheet)"),
-                        partial(sv.do, discard_held, fish.id)),
+                        partial(sv.do, Discard, fish_id=fish.id)),
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
-                        partial(sv.do, undo_catch, fish.id)),
+                        partial(sv.do, UndoCatch, fish_id=fish.id)),
         ]))
     title = tn("Hold: {n} Fish, value {total}", "Hold: {n} Fish, value {total}", len(week.held),
                total=held_value(campaign))
@@ -125,7 +121,7 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
 
 def _kit(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
     def on_used(item: str, on: bool) -> None:
-        sv.do(set_item_used, item, on)
+        sv.do(UseItem, item_id=item, used=on)
 
     labels = {u.id: u.label for u in unlock_items()}
     owned = [labels[i] for i in campaign.unlocked if not i.startswith("supply:")]
