@@ -62,7 +62,7 @@ def locale_dir() -> str:
 @cache
 def _translations(language: str) -> gettext.NullTranslations:
     path = data_path("locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
-    compiled_at_build = path.with_suffix(".mo")  # the phone app ships .mo only (companion.phone.build): no babel
+    compiled_at_build = path.with_suffix(".mo")  # the phone app ships .mo only (phone_site.build): no babel
     if language != DEFAULT_LANGUAGE and not path.is_file() and compiled_at_build.is_file():
         with compiled_at_build.open("rb") as mo:
             return gettext.GNUTranslations(mo)

@@ -20,7 +20,6 @@ from typing import Any
 
 import flet as ft
 
-from companion.net import identity
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
 
@@ -51,13 +50,7 @@ def locale_tags(locales: list[Any]) -> str:
 def tell_app(tabs: Tabs, page: Any, locales: list[Any]) -> None:
     """Tell ``tabs`` that ``page``'s tab holds the owner's pass and the device's languages, as the served app's
     gate would give a host's browser its pass and ``Accept-Language``."""
-    pass_token = identity.current_pass.set(OWNER)
-    accept_token = identity.current_accept.set(locale_tags(locales))
-    try:
-        tabs.remember(page)
-    finally:
-        identity.current_pass.reset(pass_token)
-        identity.current_accept.reset(accept_token)
+    tabs.hold(page, OWNER, locale_tags(locales))
 
 
 async def device_locales(page: ft.Page) -> list[Any]:

@@ -17,7 +17,6 @@ import flet as ft
 import pytest
 
 from companion.net.identity import Tabs
-from companion.phone import build
 from companion.phone.app import locale_tags, tell_app
 from companion.phone.storage import START_AFTER_S, SyncedStore, Syncer
 from companion.session import Saver, Sessions
@@ -25,6 +24,7 @@ from companion.store import open_store
 from companion.survey.models import Campaign
 from companion.survey.play import catch_fish, new_campaign, start_week
 from companion.views.language import browser_language
+from phone_site import build
 
 
 @pytest.fixture
