@@ -29,7 +29,7 @@ from companion.session import Saver, Sessions
 from companion.session.powers import tab_sessions
 from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
-from companion.views.context import AppContext, ServedTable, route_to
+from companion.views.context import AppContext, ServedTable, route_to, seat_route
 from companion.views.hooks import NOTICE_DELAY, release, use_subscription, use_threadsafe
 from companion.views.widgets.basics import KEPT
 
@@ -188,7 +188,7 @@ def start_route(ctx: AppContext, route: str) -> str:
     viewer = ctx.sessions.viewer
     seat = ctx.sessions.seats.of(viewer.holder)
     if seat is not None and not _finished(ctx, seat.game):
-        return seat.route()
+        return seat_route(seat)
     return "/" if viewer.host else LANDING_GUEST
 
 

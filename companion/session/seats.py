@@ -14,8 +14,6 @@ and :meth:`Place.undo_refusal`, checked by the session a tab is given (:mod:`com
 (True, True)
 >>> book.hand(Viewer("h", host=True), Seat("g1", 0), "p2") is None, book.of("p1"), book.of("p2")
 (True, None, Seat(game='g1', angler=0))
->>> Seat("g1", 2).route(), Seat("g1", None).route()
-('/player?game=g1&seat=2', '/table?game=g1')
 """
 
 from __future__ import annotations
@@ -42,12 +40,6 @@ class Seat:
 
     game: str
     angler: int | None
-
-    def route(self) -> str:
-        """The screen this seat opens on."""
-        if self.angler is None:
-            return f"/table?game={self.game}"
-        return f"/player?game={self.game}&seat={self.angler}"
 
     def saved(self) -> dict[str, Any]:
         return {"game": self.game, "angler": self.angler}
