@@ -28,6 +28,7 @@ from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.phases import seat_of
+from companion.session.base import Listeners
 from companion.session.moves import MOVE_NAMES
 from companion.store.errors import StoreError
 
@@ -189,7 +190,7 @@ class SeatBook:
         self._store = store
         self._lock = threading.RLock()
         self._held: dict[str, Seat] = {}
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: Listeners[Callable[[], None]] = Listeners()
         self.newest_game: str | None = None  # the game the host started last (phones are offered its seats)
         saved: Any = {}
         if store is not None:
@@ -303,15 +304,7 @@ class SeatBook:
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` (from any thread) when a seat changes hands or a game starts."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def stop() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return stop
+        return self._listeners.add(listener)
 
     def _save(self) -> None:
         if self._store is None:
@@ -320,7 +313,5 @@ class SeatBook:
             self._store.set_setting(SETTING, {h: s.saved() for h, s in self._held.items()})
 
     def _changed(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
+        for listener in self._listeners.now():
             listener()
