@@ -65,6 +65,9 @@ ROUTES: dict[str, str] = {
 # Screens only the host may open: the data screen (export, import, backups), the Phones screen. A guest's Settings
 # shows its own language and text size only.
 HOST_ONLY_ROUTES = frozenset({"/data", "/phones"})
+# Screens of a served host only (the Phones screen, the seat picker): a tab without them (``ctx.lan_screens``
+# False: the phone app, which serves no other phone) draws Home there.
+LAN_ROUTES = frozenset({"/phones", "/seat"})
 # Where a browser lands once it has joined (the gate is told; it names no screen): the host on the Phones screen
 # (the QR code to show the table), a guest on the seat picker.
 LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
@@ -79,8 +82,11 @@ def route_refusal(ctx: AppContext, path: str) -> str | None:
     return None
 
 
-def screen_for(path: str) -> Any:
-    """The screen component registered for ``path`` (``"/"`` for an unknown route)."""
+def screen_for(path: str, lan_screens: bool = True) -> Any:
+    """The screen component registered for ``path`` (``"/"`` for an unknown route, and for :data:`LAN_ROUTES`
+    without ``lan_screens``)."""
+    if not lan_screens and path in LAN_ROUTES:
+        path = "/"
     module_name, _, name = ROUTES.get(path, ROUTES["/"]).partition(":")
     return getattr(importlib.import_module(module_name), name)
 
@@ -100,7 +106,7 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
     one-line explanation rather than taking the table's game down with it. Keyed by route: a new route mounts a
     new screen with fresh local state."""
     try:
-        view = screen_for(ctx.path).__wrapped__(ctx)
+        view = screen_for(ctx.path, ctx.lan_screens).__wrapped__(ctx)
     except Exception as problem:
         log.exception("screen %s failed", route)
         return _problem_view(ctx, t("This screen could not be drawn: {problem}", problem=problem))

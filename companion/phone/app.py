@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 DATA_DIR = "/home/pyodide/deep-regrets-companion"
 # The phone's owner: the one tab of this app, with the host's powers.
 OWNER = Pass("local", Role.HOST)
-LAN_ROUTES = ("/phones", "/seat")
 # Where versions of the app before its archive shipped compiled bytecode kept what they compiled (about 10 MB).
 OLD_BYTECODE = "/home/pyodide/pycache"
 HIDDEN = frozenset({ft.AppLifecycleState.HIDE, ft.AppLifecycleState.INACTIVE, ft.AppLifecycleState.PAUSE})
@@ -79,7 +78,7 @@ async def open_phone_store() -> tuple[Any, Any]:
 
 async def main(page: ft.Page) -> None:
     """One phone: load the store, learn the device's languages and storage, then draw the app."""
-    from companion.app import ROUTES, make_main
+    from companion.app import make_main
     from companion.i18n import t
     from companion.phone import storage
     from companion.session import Saver, Sessions
@@ -89,11 +88,9 @@ async def main(page: ft.Page) -> None:
     kept = await storage.persisted()
     tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
     tell_app(tabs, page, await device_locales(page))
-    for route in LAN_ROUTES:
-        ROUTES.pop(route, None)
 
     def prepare(_page: ft.Page, ctx: Any) -> None:
-        ctx.lan_screens = False
+        ctx.lan_screens = False  # no Phones screen, no seat picker (companion.app.LAN_ROUTES draw Home)
         ctx.kept_for_good = bool(kept)
         if syncer is not None:
             ctx.kept = syncer
