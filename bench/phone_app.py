@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.ui_latency import TABLE_TAPS, open_table, summary, tap_latency_ms
-from companion.phone.serve import serving
+from phone_site.serve import serving
 from tests.support.browser import FletPage, ServedApp, companion_command, free_port
 from tests.support.phone_site import BOOT_MS, cached_site, phone_context
 
@@ -71,7 +71,7 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=30, help="measured taps per app")
     args = parser.parse_args()
 
-    from companion.phone import build
+    from phone_site import build
 
     if args.site:
         site = Path(args.site)

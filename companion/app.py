@@ -1,6 +1,7 @@
-"""The Flet web app: ``serve()`` starts it, :func:`build_app` is the composition root (the store, sessions, codes and
-server built once and handed down), ``ROUTES`` says which screen draws which route and ``HOST_ONLY_ROUTES`` which
-are the host's.
+"""The Flet web app: :func:`build_app` is the composition root (the store, sessions, codes and server built once and
+handed down), ``ROUTES`` says which screen draws which route and ``HOST_ONLY_ROUTES`` which are the host's.
+Starting the host (the address, the data folder's lock, the warm-up, what the console prints) is ``companion serve``'s
+(:mod:`companion.cli.serve`).
 
 Adding a screen (one line): write an ``@ft.component`` taking ``ctx: AppContext`` and returning an ``ft.View`` in
 its own module, then add ``"/your/route": "package.module:Component",`` to ``ROUTES`` below. The module is
@@ -13,14 +14,9 @@ there with ``ctx.navigate(route)``. What a screen shows comes from ``ctx.session
 from __future__ import annotations
 
 import atexit
-import gc
 import importlib
 import logging
-import socket
-import sys
-import webbrowser
 from collections.abc import Callable
-from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,14 +24,13 @@ import flet as ft
 
 from companion.flet_fixes import navigate_unless_gone
 from companion.flet_fixes.tabs import NOTICE_DELAY, release
-from companion.i18n import language_from_environment, t, use_language
+from companion.i18n import t
 from companion.net.identity import Tabs
-from companion.resources import assets_path
 from companion.session import Saver, Sessions
 from companion.session.door import tab_sessions
 from companion.session.registry import NotFound
 from companion.session.seats import LOCAL, Viewer
-from companion.views.context import AppContext, ServedTable, route_to
+from companion.views.context import AppContext, ServedTable, route_to, seat_route
 from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets.basics import KEPT
 
@@ -71,6 +66,9 @@ ROUTES: dict[str, str] = {
 # Screens only the host may open: the data screen (export, import, backups), the Phones screen. A guest's Settings
 # shows its own language and text size only.
 HOST_ONLY_ROUTES = frozenset({"/data", "/phones"})
+# Screens of a served host only (the Phones screen, the seat picker): a tab without them (``ctx.lan_screens``
+# False: the phone app, which serves no other phone) draws Home there.
+LAN_ROUTES = frozenset({"/phones", "/seat"})
 # Where a browser lands once it has joined (the gate is told; it names no screen): the host on the Phones screen
 # (the QR code to show the table), a guest on the seat picker.
 LANDING_HOST, LANDING_GUEST = "/phones", "/seat"
@@ -85,8 +83,11 @@ def route_refusal(ctx: AppContext, path: str) -> str | None:
     return None
 
 
-def screen_for(path: str) -> Any:
-    """The screen component registered for ``path`` (``"/"`` for an unknown route)."""
+def screen_for(path: str, lan_screens: bool = True) -> Any:
+    """The screen component registered for ``path`` (``"/"`` for an unknown route, and for :data:`LAN_ROUTES`
+    without ``lan_screens``)."""
+    if not lan_screens and path in LAN_ROUTES:
+        path = "/"
     module_name, _, name = ROUTES.get(path, ROUTES["/"]).partition(":")
     return getattr(importlib.import_module(module_name), name)
 
@@ -106,7 +107,7 @@ def RouteScreen(ctx: AppContext, route: str) -> ft.View:
     one-line explanation rather than taking the table's game down with it. Keyed by route: a new route mounts a
     new screen with fresh local state."""
     try:
-        view = screen_for(ctx.path).__wrapped__(ctx)
+        view = screen_for(ctx.path, ctx.lan_screens).__wrapped__(ctx)
     except Exception as problem:
         log.exception("screen %s failed", route)
         return _problem_view(ctx, t("This screen could not be drawn: {problem}", problem=problem))
@@ -194,7 +195,7 @@ def start_route(ctx: AppContext, route: str) -> str:
     viewer = ctx.sessions.viewer
     seat = ctx.sessions.seats.of(viewer.holder)
     if seat is not None and not _finished(ctx, seat.game):
-        return seat.route()
+        return seat_route(seat)
     return "/" if viewer.host else LANDING_GUEST
 
 
@@ -332,20 +333,6 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     return built[0]
 
 
-def _warm_up() -> None:
-    """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
-    garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
-    from companion.i18n import load_catalogs
-    from companion.rules.catalog import load_catalog
-
-    for route in ROUTES:
-        screen_for(route)
-    load_catalog()
-    load_catalogs()
-    gc.collect()
-    gc.freeze()
-
-
 def _keep_awake(page: ft.Page) -> None:
     """Keep the phone's screen on beside the table, where the browser allows it."""
     wakelock = ft.Wakelock()
@@ -358,85 +345,3 @@ def _keep_awake(page: ft.Page) -> None:
             log.info("the screen can't be kept awake in this browser")
 
     page.run_task(enable)
-
-
-def _free_port(host: str) -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
-
-
-def _browser_available() -> bool:
-    try:
-        webbrowser.get()
-    except webbrowser.Error:
-        return False
-    return True
-
-
-def _announce(table: Table) -> None:
-    from companion.net.addresses import candidates, system_interfaces
-    from companion.views.qr import terminal_qr
-
-    if not table.lan:
-        print(t("Deep Regrets Companion is at {link}", link=table.base_url + "/"), flush=True)
-        return
-    if table.keys is not None and table.keys.damaged is not None:
-        print(t("The keys file was damaged and was moved to {moved}: every phone joins again with this room code.",
-                moved=str(table.keys.damaged)))
-    print(t("Phones join at {link} (room code {code})", link=table.join_link(), code=table.room_code))
-    print(terminal_qr(table.join_link()))
-    print(t("This computer's own browser joins as the host at {link} (keep it to yourself)",
-            link=table.host_link()))
-    others = [i.address for i in candidates(system_interfaces()) if i.address != table.host]
-    if others:
-        print(t("Other addresses of this machine (pick one with --host): {addresses}", addresses=", ".join(others)))
-    print(flush=True)
-
-
-def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
-          data_dir: str | Path | None = None, lan: bool = False) -> int:
-    """Serve the app (no CDN: it works offline) behind the join gate, print its address, and open a browser
-    when asked and one is available. Without ``lan`` it serves this computer only (a loopback address); with
-    ``lan`` it serves the phones at the table on ``host`` (default: the LAN address a phone can reach) and
-    prints the join link and its QR code. Blocks until stopped; returns the exit status.
-    """
-    import ipaddress
-
-    from companion.net.addresses import choose_address, system_interfaces
-    from companion.net.server import run_table
-    from companion.store import StoreError, resolve_data_dir
-    from companion.store.owner import FolderHeld, hold_folder
-
-    if host is None:
-        host = (choose_address(system_interfaces()) if lan else "127.0.0.1") or ""
-        if not host:
-            print(t("No network address a phone could reach was found: connect to the Wi-Fi, or pick one "
-                    "with --host."), flush=True)
-            return 2
-    if not lan and not ipaddress.ip_address(host).is_loopback:
-        print(t("To let other devices in, start with --lan (they then join with the room code)."), flush=True)
-        return 2
-    port = port or _free_port(host)
-    owning = ExitStack()  # released at exit, after the sessions' flush (registered later, so run first)
-    try:  # one host per data folder, for this process's life: before any code is printed or any log folded
-        owning.enter_context(hold_folder(resolve_data_dir(data_dir), f"http://{host}:{port}/"))
-    except FolderHeld as held:
-        with use_language(language_from_environment()):
-            print(str(FolderHeld(held.folder, held.holder)), file=sys.stderr, flush=True)
-        return 1
-    except StoreError:
-        pass  # a folder that can't be written: the app runs without its store, and says so
-    atexit.register(owning.close)
-    _warm_up()
-    table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()))
-    with use_language(language_from_environment()):  # the console speaks LANG; each phone its own
-        _announce(table)
-
-    def open_host_browser() -> None:
-        webbrowser.open(table.host_link())
-
-    run_table(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
-    with use_language(language_from_environment()):  # the sessions' flush, at exit, folds the games' logs
-        print(t("Stopped. Every game is saved."), flush=True)
-    return 0

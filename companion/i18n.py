@@ -55,15 +55,10 @@ def N_(message: str, /) -> str:
     return message
 
 
-def locale_dir() -> str:
-    """The folder holding ``<language>/LC_MESSAGES/messages.po``."""
-    return str(data_path("locale"))
-
-
 @cache
 def _translations(language: str) -> gettext.NullTranslations:
     path = data_path("locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
-    compiled_at_build = path.with_suffix(".mo")  # the phone app ships .mo only (companion.phone.build): no babel
+    compiled_at_build = path.with_suffix(".mo")  # the phone app ships .mo only (phone_site.build): no babel
     if language != DEFAULT_LANGUAGE and not path.is_file() and compiled_at_build.is_file():
         with compiled_at_build.open("rb") as mo:
             return gettext.GNUTranslations(mo)
@@ -124,11 +119,6 @@ def set_language_resolver(resolver: Callable[[], str | None] | None) -> None:
     """Let ``resolver`` name the language wherever no :func:`use_language` pins one (the app: the phone's)."""
     global _resolver
     _resolver = resolver
-
-
-def set_language(language: str) -> None:
-    """Pin ``language`` for the current context (a command's run, a test) and everything it calls."""
-    _pinned.set(language)
 
 
 @contextmanager

@@ -1,7 +1,8 @@
 """The ``companion`` command: run the app, serve it, or score a table from a JSON file.
 
 The top layer: it may import every other one, and nothing imports it. :mod:`companion.cli.score` is
-``companion score``, :mod:`companion.cli.history` ``companion history|stats|bgstats``.
+``companion score``, :mod:`companion.cli.history` ``companion history|stats|bgstats``, :mod:`companion.cli.serve`
+``companion serve`` (and ``companion`` alone).
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command in COMMANDS:
         with use_language(language_from_environment()):
             return run(args)
-    from companion.app import serve
+    from companion.cli.serve import serve
 
     if args.command == "serve":
         return serve(host=args.host, port=args.port, open_browser=not args.no_browser, data_dir=args.data_dir,

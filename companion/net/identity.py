@@ -47,9 +47,15 @@ class Tabs:
     def remember(self, page: Any) -> None:
         """Keep the pass and the ``Accept-Language`` of the socket being handled with ``page``'s session (Flet's
         ``before_main`` hook)."""
-        holder, accept, opened = current_pass.get(), current_accept.get(), current_sessions.get()
+        opened = current_sessions.get()
         if opened is not None:
             opened.append(page.session)
+        self.hold(page, current_pass.get(), current_accept.get())
+
+    def hold(self, page: Any, holder: Pass | None, accept: str | None) -> None:
+        """Keep ``holder`` (the tab's pass) and ``accept`` (its languages, as an ``Accept-Language`` value) with
+        ``page``'s session: what the gate found on the tab's socket, or what an app with no gate gives its one tab
+        (the phone app: the owner's pass, the device's locales)."""
         if holder is not None:
             self._passes[page.session] = holder
         if accept is not None:

@@ -1,7 +1,8 @@
 """One served table: Flet's app behind the compress-once layer and the gate, on one address, with its codes.
 
-The composition root (:func:`companion.app.serve`) builds one with :func:`build_table` and hands it down: to the
-Phones screen, which reads the join link, the room code and who joined, and calls its "change code".
+The composition root (:func:`companion.app.build_app`, called by :func:`companion.cli.serve.serve`) builds one with
+:func:`build_table` and hands it down: to the Phones screen, which reads the join link, the room code and who
+joined, and calls its "change code".
 """
 
 from __future__ import annotations

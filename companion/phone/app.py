@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.net import identity
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
 
@@ -33,7 +32,6 @@ log = logging.getLogger(__name__)
 DATA_DIR = "/home/pyodide/deep-regrets-companion"
 # The phone's owner: the one tab of this app, with the host's powers.
 OWNER = Pass("local", Role.HOST)
-LAN_ROUTES = ("/phones", "/seat")
 # Where versions of the app before its archive shipped compiled bytecode kept what they compiled (about 10 MB).
 OLD_BYTECODE = "/home/pyodide/pycache"
 HIDDEN = frozenset({ft.AppLifecycleState.HIDE, ft.AppLifecycleState.INACTIVE, ft.AppLifecycleState.PAUSE})
@@ -55,13 +53,7 @@ def locale_tags(locales: list[Any]) -> str:
 def tell_app(tabs: Tabs, page: Any, locales: list[Any]) -> None:
     """Tell ``tabs`` that ``page``'s tab holds the owner's pass and the device's languages, as the served app's
     gate would give a host's browser its pass and ``Accept-Language``."""
-    pass_token = identity.current_pass.set(OWNER)
-    accept_token = identity.current_accept.set(locale_tags(locales))
-    try:
-        tabs.remember(page)
-    finally:
-        identity.current_pass.reset(pass_token)
-        identity.current_accept.reset(accept_token)
+    tabs.hold(page, OWNER, locale_tags(locales))
 
 
 async def device_locales(page: ft.Page) -> list[Any]:
@@ -90,7 +82,7 @@ async def open_phone_store() -> tuple[Store | None, Syncer | None]:
 
 async def main(page: ft.Page) -> None:
     """One phone: load the store, learn the device's languages and storage, then draw the app."""
-    from companion.app import ROUTES, make_main
+    from companion.app import make_main
     from companion.i18n import t
     from companion.phone import storage
     from companion.session import Saver, Sessions
@@ -100,11 +92,9 @@ async def main(page: ft.Page) -> None:
     kept = await storage.persisted()
     tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
     tell_app(tabs, page, await device_locales(page))
-    for route in LAN_ROUTES:
-        ROUTES.pop(route, None)
 
     def prepare(_page: ft.Page, ctx: Any) -> None:
-        ctx.lan_screens = False
+        ctx.lan_screens = False  # no Phones screen, no seat picker (companion.app.LAN_ROUTES draw Home)
         ctx.kept_for_good = bool(kept)
         if syncer is not None:
             ctx.kept = syncer

@@ -20,8 +20,10 @@ many Fish they hold and whether their Regret value was entered, never which Fish
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from companion.rules.fish import FishRef
 from companion.rules.state import GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -30,27 +32,48 @@ if TYPE_CHECKING:
 TABLE = None  # the whole table's seat: every angler's counts, nobody's secrets
 
 
-def revealed(state: GameState) -> bool:
+class Angler(Protocol):
+    """The secrets of an angler, in a game's state or in a scorer draft filled from one."""
+
+    @property
+    def hand(self) -> Sequence[FishRef]: ...
+
+    @property
+    def regret_value(self) -> int | None: ...
+
+
+A = TypeVar("A", bound=Angler)
+
+
+def all_revealed(finished: bool, anglers: Iterable[Angler]) -> bool:
     """Whether the final scoring has revealed everything: the game is over and every Regret value is in (A p.22)."""
-    return state.finished and all(p.regret_value is not None for p in state.players)
+    return finished and all(p.regret_value is not None for p in anglers)
+
+
+def seen_from(seat: int | None, anglers: Sequence[A], counts_only: Callable[[A], A]) -> list[A] | None:
+    """The anglers as ``seat`` sees them before the final scoring: its own angler whole, every other one with a
+    secret through ``counts_only`` (the model's own way of keeping just the counts); ``None`` when ``seat`` sees
+    them all as they are, so the caller hands out the very object it was given."""
+    shown = [p if i == seat or (not p.hand and p.regret_value is None) else counts_only(p)
+             for i, p in enumerate(anglers)]
+    return None if all(a is b for a, b in zip(shown, anglers, strict=True)) else shown
+
+
+def revealed(state: GameState) -> bool:
+    """Whether the final scoring has revealed everything (:func:`all_revealed`)."""
+    return all_revealed(state.finished, state.players)
 
 
 def counts_only(p: PlayerState) -> PlayerState:
     """An angler as another seat sees them: how many Fish they hold, whether their Regret value was entered."""
-    if not p.hand and p.regret_value is None:
-        return p
     return p.model_copy(update={"hand": [], "hand_hidden": p.hand_count, "regret_value": None,
                                 "regret_value_hidden": p.regret_value is not None})
 
 
 def visible_to(state: GameState, seat: int | None) -> GameState:
     """``state`` as the angler at ``seat`` (0-based) may see it; :data:`TABLE` (``None``) is the whole table."""
-    if revealed(state):
-        return state
-    players = [p if i == seat else counts_only(p) for i, p in enumerate(state.players)]
-    if all(shown is p for shown, p in zip(players, state.players, strict=True)):
-        return state
-    return state.model_copy(update={"players": players})
+    players = None if revealed(state) else seen_from(seat, state.players, counts_only)
+    return state if players is None else state.model_copy(update={"players": players})
 
 
 def visible_game(game: Game, seat: int | None) -> Game:

@@ -1,14 +1,16 @@
 """From the rules engine's game state to the Deep Regrets scorer: everything the tracker knows is carried over;
 what it can't know (the Regret values, unless entered; Fish caught without being entered) is left for the table.
 
-A draft filled from a game is seen through a seat as the game is (:func:`visible_draft`): until the final scoring
-reveals them, another angler's Fish in hand and Regret value are counts only, and what a phone keeps of such a
-draft leaves them as they were (:func:`merged_draft`).
+A draft filled from a game is seen through a seat by the game's own rule (:func:`visible_draft`, through
+:func:`companion.rules.visibility.seen_from`): until the final scoring reveals them, another angler's Fish in hand
+and Regret value are counts only, and what a phone keeps of such a draft leaves them as they were
+(:func:`merged_draft`).
 """
 
 from __future__ import annotations
 
 from companion.rules.state import GameState
+from companion.rules.visibility import all_revealed, seen_from
 from companion.scoring.deep_regrets import DeepRegretsResult
 from companion.scoring.draft import PlayerDraft, TableDraft
 
@@ -27,19 +29,13 @@ def draft_from_state(state: GameState, game_id: str | None = None) -> TableDraft
                       finished=state.finished)
 
 
-def revealed(draft: TableDraft) -> bool:
-    """Whether the draft's table has been revealed: the game is over and every Regret value is in (A p.22)."""
-    return draft.finished and all(p.regret_value is not None for p in draft.players)
-
-
 def _counts_only(p: PlayerDraft) -> PlayerDraft:
-    if not p.hand and p.regret_value is None:
-        return p
     return p.model_copy(update={"hand": [], "hand_unentered": p.hand_unentered + len(p.hand), "regret_value": None})
 
 
 def visible_draft(draft: TableDraft, seat: int | None) -> TableDraft:
-    """``draft`` as the angler at ``seat`` of its game sees it (``None``: the whole table).
+    """``draft`` as the angler at ``seat`` of its game sees it (``None``: the whole table), by the game's own rule
+    (:func:`companion.rules.visibility.seen_from`); a blank draft, not filled from a game, hides nothing.
 
     >>> from companion.rules.fish import FishRef
     >>> ada = PlayerDraft(name="Ada", hand=[FishRef(name="Sunfish", value=4, type="fair")], regret_value=5)
@@ -47,24 +43,26 @@ def visible_draft(draft: TableDraft, seat: int | None) -> TableDraft:
     >>> shown.players[0].hand, shown.players[0].hand_unentered, shown.players[0].regret_value
     ([], 1, None)
     """
-    if draft.game_id is None or revealed(draft):
+    if draft.game_id is None or all_revealed(draft.finished, draft.players):
         return draft
-    players = [p if i == seat else _counts_only(p) for i, p in enumerate(draft.players)]
-    if all(a is b for a, b in zip(players, draft.players, strict=True)):
-        return draft
-    return draft.model_copy(update={"players": players})
+    players = seen_from(seat, draft.players, _counts_only)
+    return draft if players is None else draft.model_copy(update={"players": players})
 
 
 def merged_draft(full: TableDraft, kept: TableDraft, seat: int | None) -> TableDraft:
     """What a seat keeps of ``full`` (``kept``, edited from its view of it), with the hidden parts of every other
     angler still in the same place put back as they were: a phone never loses what it could not see."""
-    if full.game_id is None or revealed(full) or not isinstance(kept, TableDraft) or kept.game_id != full.game_id:
+    if (full.game_id is None or all_revealed(full.finished, full.players) or not isinstance(kept, TableDraft)
+            or kept.game_id != full.game_id):
+        return kept
+    seen = seen_from(seat, full.players, _counts_only)
+    if seen is None:  # nothing was hidden from this seat
         return kept
     players = list(kept.players)
-    for i, before in enumerate(full.players):
-        if i == seat or i >= len(players) or players[i].name != before.name:
+    for i, (before, shown) in enumerate(zip(full.players, seen, strict=True)):
+        if shown is before or i >= len(players) or players[i].name != before.name:
             continue
-        shown, now = _counts_only(before), players[i]
+        now = players[i]
         if (now.hand, now.regret_value, now.hand_unentered) == (shown.hand, shown.regret_value, shown.hand_unentered):
             players[i] = now.model_copy(update={"hand": before.hand, "regret_value": before.regret_value,
                                                 "hand_unentered": before.hand_unentered})

@@ -28,6 +28,7 @@ from companion.session.saver import Saver
 from companion.store.errors import StoreError
 
 T = TypeVar("T")
+L = TypeVar("L", bound=Callable[..., None])
 Listener = Callable[["Snapshot[T]"], None]
 HISTORY = 200  # undo steps kept for sessions whose value has no log of its own (drafts)
 
@@ -64,6 +65,35 @@ class Outcome(Generic[T]):
     steps: tuple[str, ...] = ()
 
 
+class Listeners(Generic[L]):
+    """Who follows one changing thing: added and stopped from any thread, and called (by the owner, outside any
+    lock) in the order they came."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listeners: list[L] = []
+
+    def add(self, listener: L) -> Callable[[], None]:
+        """Follow with ``listener``; returns the function that stops it (again: nothing)."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def stop() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return stop
+
+    def now(self) -> list[L]:
+        """The listeners as they are now (a copy: one may stop while the others are called)."""
+        with self._lock:
+            return list(self._listeners)
+
+    def __len__(self) -> int:
+        return len(self._listeners)
+
+
 class Refused(Exception):
     """Raised by a move's function to refuse it with a message (a :class:`RuleViolation` works too)."""
 
@@ -86,7 +116,7 @@ class Session(Generic[T]):
         self._saver = saver or Saver()
         self._past: list[T] = []
         self._future: list[T] = []
-        self._listeners: list[Listener[T]] = []
+        self._listeners: Listeners[Listener[T]] = Listeners()
         self._lock = threading.RLock()
         self._save_error: str | None = None
 
@@ -112,15 +142,7 @@ class Session(Generic[T]):
 
     def subscribe(self, listener: Listener[T]) -> Callable[[], None]:
         """Call ``listener(snapshot)`` after every change from any tab; returns the function that stops it."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def stop() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return stop
+        return self._listeners.add(listener)
 
     @property
     def subscribers(self) -> int:
@@ -128,9 +150,7 @@ class Session(Generic[T]):
 
     def _notify(self) -> None:
         snapshot = self.current
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
+        for listener in self._listeners.now():
             listener(snapshot)
 
     # --- changing -------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.session.seated import Tab
-from companion.session.seats import SeatBook
+from companion.session.seats import Seat, SeatBook
 from companion.store.records import GameSummary
 from companion.survey import Campaign
 
@@ -42,18 +42,19 @@ class Seated(Tab, Protocol):
 
 @dataclass(frozen=True)
 class Resumable:
-    """A game in progress as a phone's Home lists it: ``route`` is where its Resume goes, ``mine`` whether the
-    phone holds a seat in it."""
+    """A game in progress as a phone's Home lists it: ``seat`` is the seat its Resume opens (``None``: the seat
+    picker for the game), ``mine`` whether the phone holds a seat in it."""
 
     game: GameSummary
-    route: str
+    seat: Seat | None
     mine: bool
 
 
 def in_progress(tab: Seated, games: list[GameSummary]) -> list[Resumable]:
     """The unfinished ``games`` as ``tab``'s Home offers them: the game the phone holds a seat in first (a guest's
     first Resume is its own game, not the newest one), then the rest as listed. A guest's Resume opens its seat's
-    screen, or the seat picker for a game it has no seat in; the host's (and the local mode's) the table."""
+    screen, or the seat picker for a game it has no seat in; the host's (and the local mode's) the whole table's
+    seat."""
     viewer = tab.viewer
     seat = tab.seats.of(viewer.holder) if viewer.served else None
     rows = []
@@ -62,10 +63,10 @@ def in_progress(tab: Seated, games: list[GameSummary]) -> list[Resumable]:
             continue
         mine = seat is not None and seat.game == game.id
         if viewer.host:
-            route = f"/table?game={game.id}"
+            opens: Seat | None = Seat(game.id, None)
         else:
-            route = seat.route() if mine and seat is not None else f"/seat?game={game.id}"
-        rows.append(Resumable(game, route, mine))
+            opens = seat if mine else None
+        rows.append(Resumable(game, opens, mine))
     return sorted(rows, key=lambda row: not row.mine)  # stable: the rest keep their order
 
 

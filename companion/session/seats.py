@@ -14,8 +14,6 @@ and :meth:`Place.undo_refusal`, checked by the session a tab is given (:mod:`com
 (True, True)
 >>> book.hand(Viewer("h", host=True), Seat("g1", 0), "p2") is None, book.of("p1"), book.of("p2")
 (True, None, Seat(game='g1', angler=0))
->>> Seat("g1", 2).route(), Seat("g1", None).route()
-('/player?game=g1&seat=2', '/table?game=g1')
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.rules.phases import seat_of
+from companion.session.base import Listeners
 from companion.session.moves import MOVE_NAMES
 from companion.store.errors import StoreError
 
@@ -42,12 +41,6 @@ class Seat:
 
     game: str
     angler: int | None
-
-    def route(self) -> str:
-        """The screen this seat opens on."""
-        if self.angler is None:
-            return f"/table?game={self.game}"
-        return f"/player?game={self.game}&seat={self.angler}"
 
     def saved(self) -> dict[str, Any]:
         return {"game": self.game, "angler": self.angler}
@@ -197,7 +190,7 @@ class SeatBook:
         self._store = store
         self._lock = threading.RLock()
         self._held: dict[str, Seat] = {}
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: Listeners[Callable[[], None]] = Listeners()
         self.newest_game: str | None = None  # the game the host started last (phones are offered its seats)
         saved: Any = {}
         if store is not None:
@@ -311,15 +304,7 @@ class SeatBook:
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` (from any thread) when a seat changes hands or a game starts."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def stop() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return stop
+        return self._listeners.add(listener)
 
     def _save(self) -> None:
         if self._store is None:
@@ -328,7 +313,5 @@ class SeatBook:
             self._store.set_setting(SETTING, {h: s.saved() for h, s in self._held.items()})
 
     def _changed(self) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
+        for listener in self._listeners.now():
             listener()

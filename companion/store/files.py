@@ -61,6 +61,14 @@ def rotate(path: Path, backup_dir: Path, keep: int) -> None:
         shutil.copy2(path, backups[0])
 
 
+def write_synced(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (``os.write`` may write less than asked) and fsync it."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
 def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, keep: int = 3) -> None:
     """Replace ``path`` by ``payload`` atomically; the old file becomes the newest backup when ``backup_dir``."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -68,10 +76,7 @@ def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, kee
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            write_synced(fd, payload)
         finally:
             os.close(fd)
         if backup_dir is not None and path.exists():

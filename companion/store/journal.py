@@ -37,7 +37,7 @@ from companion.rules.actions import ACTION_ADAPTER, Action
 from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
 from companion.store.errors import StoreError
-from companion.store.files import fsync_dir
+from companion.store.files import fsync_dir, write_synced
 from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, check_import_value, loads
 from companion.store.schema import JsonObject
 
@@ -72,10 +72,7 @@ def append(path: Path, line: JsonObject) -> None:
         made = not path.exists()
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            write_synced(fd, data)
         finally:
             os.close(fd)
     except OSError as e:

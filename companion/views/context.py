@@ -23,6 +23,7 @@ from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.session import Outcome, Sessions, StoreError
 from companion.session.door import Door
+from companion.session.seats import Seat
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 
@@ -69,6 +70,17 @@ def route_to(path: str, **params: object) -> str:
     """``route_to("/score", game="g1")`` → ``"/score?game=g1"``; ``None`` values are left out."""
     query = urlencode({k: v for k, v in params.items() if v is not None})
     return f"{path}?{query}" if query else path
+
+
+def seat_route(seat: Seat) -> str:
+    """The screen a seat opens on: its angler's card, or the table for the whole table's seat.
+
+    >>> seat_route(Seat("g1", 2)), seat_route(Seat("g1", None))
+    ('/player?game=g1&seat=2', '/table?game=g1')
+    """
+    if seat.angler is None:
+        return route_to("/table", game=seat.game)
+    return route_to("/player", game=seat.game, seat=seat.angler)
 
 
 class Offer(NamedTuple):

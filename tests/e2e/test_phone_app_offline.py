@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from companion.phone.build import precached, service_worker
-from companion.phone.serve import serving
 from companion.store import open_store
+from phone_site.build import precached, service_worker
+from phone_site.serve import serving
 from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
 from tests.e2e.test_survey_campaign import catch
 from tests.store.conftest import campaign

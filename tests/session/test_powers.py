@@ -52,8 +52,8 @@ def test_a_phones_own_game_comes_first_and_resume_opens_its_seat(tmp_path):
     assert sessions.seats.take(bo, Seat(bos, 1)) is None
     games = saved_games(host)
     assert [g.id for g in games] == [newest, bos]  # newest first, as listed
-    assert [(r.game.id, r.route, r.mine) for r in in_progress(sessions.seated(bo), games)] == [
-        (bos, f"/player?game={bos}&seat=1", True), (newest, f"/seat?game={newest}", False)]
-    assert [r.route for r in in_progress(sessions.seated(giulia), games)] == [f"/seat?game={newest}",
-                                                                             f"/seat?game={bos}"]
-    assert [r.route for r in in_progress(host, games)] == [f"/table?game={newest}", f"/table?game={bos}"]
+    # Resume opens the seat named (None: the game's seat picker); the screens make its route (views/context.py)
+    assert [(r.game.id, r.seat, r.mine) for r in in_progress(sessions.seated(bo), games)] == [
+        (bos, Seat(bos, 1), True), (newest, None, False)]
+    assert [r.seat for r in in_progress(sessions.seated(giulia), games)] == [None, None]
+    assert [r.seat for r in in_progress(host, games)] == [Seat(newest, None), Seat(bos, None)]

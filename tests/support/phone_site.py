@@ -31,8 +31,8 @@ _built: dict[str, Any] = {}
 
 def built_site() -> Any:
     """The phone app's site, built once per process (``COMPANION_PHONE_SITE``: one built earlier, e.g. by
-    ``scripts/build_phone_app``); returns :class:`companion.phone.build.Built`."""
-    from companion.phone import build
+    ``scripts/build_phone_app``); returns :class:`phone_site.build.Built`."""
+    from phone_site import build
 
     if "site" not in _built:
         given = os.environ.get("COMPANION_PHONE_SITE")

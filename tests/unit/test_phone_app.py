@@ -17,7 +17,6 @@ import flet as ft
 import pytest
 
 from companion.net.identity import Tabs
-from companion.phone import build
 from companion.phone.app import locale_tags, tell_app
 from companion.phone.storage import START_AFTER_S, Syncer, keep_in_indexeddb
 from companion.rules.game import GameSetup, PlayerSetup, new_game
@@ -28,6 +27,7 @@ from companion.survey.actions import CatchFish
 from companion.survey.models import Campaign
 from companion.survey.play import new_campaign, start_week
 from companion.views.language import browser_language
+from phone_site import build
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The app shell: the route table, a screen that fails, serve()'s flags."""
+"""The app shell: the route table, a screen that fails, ``companion serve``'s flags."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from tables import context, draw
 from viewtree import ids, texts
 
 from companion import app
+from companion.cli import serve as serving
 from companion.views.context import route_to
 
 
@@ -34,16 +35,16 @@ def test_serve_prints_the_address_and_serves_this_computer_only_without_lan(monk
 
     served = []
     monkeypatch.setattr(server, "run_table", lambda table, on_ready=None: served.append((table, on_ready)))
-    monkeypatch.setattr(app, "_warm_up", lambda: None)
-    assert app.serve(port=8765, open_browser=False, data_dir=tmp_path) == 0
+    monkeypatch.setattr(serving, "_warm_up", lambda: None)
+    assert serving.serve(port=8765, open_browser=False, data_dir=tmp_path) == 0
     assert "http://127.0.0.1:8765/" in capsys.readouterr().out
     [(table, on_ready)] = served
     assert (table.host, table.port, table.lan, on_ready) == ("127.0.0.1", 8765, False, None)
 
 
 def test_serve_refuses_a_network_address_without_lan(monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(app, "_warm_up", lambda: None)
-    assert app.serve(host="192.168.1.5", port=8765, open_browser=False, data_dir=tmp_path) == 2
+    monkeypatch.setattr(serving, "_warm_up", lambda: None)
+    assert serving.serve(host="192.168.1.5", port=8765, open_browser=False, data_dir=tmp_path) == 2
     assert "--lan" in capsys.readouterr().out
 
 
@@ -64,7 +65,7 @@ def test_global_options_are_accepted_on_either_side_of_serve(monkeypatch, argv):
     from companion import cli
 
     calls = {}
-    monkeypatch.setattr(app, "serve", lambda **kwargs: calls.update(kwargs) or 0)
+    monkeypatch.setattr(serving, "serve", lambda **kwargs: calls.update(kwargs) or 0)
     assert cli.main(argv) == 0
     assert calls == {"host": None, "port": 9000, "open_browser": False, "data_dir": "D", "lan": False}
 
@@ -73,6 +74,6 @@ def test_no_data_dir_means_the_default(monkeypatch):
     from companion import cli
 
     calls = {}
-    monkeypatch.setattr(app, "serve", lambda **kwargs: calls.update(kwargs) or 0)
+    monkeypatch.setattr(serving, "serve", lambda **kwargs: calls.update(kwargs) or 0)
     cli.main(["serve", "--no-browser"])
     assert calls["data_dir"] is None

@@ -16,7 +16,7 @@ from companion.i18n import t
 from companion.session import GameSummary
 from companion.session.listing import Resumable, in_progress, saved_games
 from companion.views import theme
-from companion.views.context import AppContext, route_to
+from companion.views.context import AppContext, route_to, seat_route
 from companion.views.labels import when_label
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
 
@@ -34,7 +34,7 @@ def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = Non
         button = action_button(f"score-game-{game.id}", t("Score"),
                                lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS)
     else:
-        route = resume.route
+        route = seat_route(resume.seat) if resume.seat is not None else route_to("/seat", game=game.id)
         button = action_button(f"resume-{game.id}", t("Resume"), lambda: ctx.navigate(route),
                                icon=ft.Icons.PLAY_ARROW, primary=True)
     when = when_label(game.updated, year=False) if game.updated else ""

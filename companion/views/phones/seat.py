@@ -18,7 +18,7 @@ from companion.i18n import t
 from companion.session import GameSummary
 from companion.session.listing import saved_games
 from companion.session.seats import Seat
-from companion.views.context import AppContext
+from companion.views.context import AppContext, seat_route
 from companion.views.hooks import use_redraw, use_subscription
 from companion.views.widgets import action_button, screen, section_card, tagged
 
@@ -37,7 +37,7 @@ def take(ctx: AppContext, seat: Seat, name: str = "") -> None:
     if refusal:
         ctx.fail(refusal)
         return
-    ctx.navigate(seat.route())
+    ctx.navigate(seat_route(seat))
 
 
 @ft.component

@@ -1,7 +1,7 @@
 """Serve a built phone app on 127.0.0.1, as any static host would: ``.mjs`` as JavaScript, ``.wasm`` as
 ``application/wasm``, and every path that is no file answered with ``index.html`` (the app's routes).
 
-    .venv/bin/python -m companion.phone.serve dist/phone [PORT]
+    .venv/bin/python -m phone_site.serve dist/phone [PORT]
 
 A service worker needs a secure context: ``http://127.0.0.1`` is one, a LAN address is not (use HTTPS there).
 """

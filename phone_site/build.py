@@ -8,11 +8,12 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   left out of the font manifest;
 - Pyodide from the installed flet-web, and the pinned wheels (:data:`PINNED`) from PyPI at build time, kept in
   ``.phone-wheels/``; the Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
-- ``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package (no server-only module is imported
-  in the browser) and its data, the message catalogs compiled to ``.mo`` (read with the standard library's gettext:
-  no babel), and the pinned packages installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own
-  Python (``web/compile.mjs``, run by Node.js). A start then neither installs packages with micropip nor compiles a
-  module: it unpacks one archive and imports;
+- ``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package whole (no server-only module is
+  imported in the browser; this build step and :mod:`phone_site.serve` live outside it) and its data, the message
+  catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel), and the pinned packages
+  installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own Python (``web/compile.mjs``, run by
+  Node.js). A start then neither installs packages with micropip nor compiles a module: it unpacks one archive and
+  imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
   hash of the site's content (:func:`service_worker`).
 
@@ -40,7 +41,7 @@ from pathlib import Path
 from companion.i18n import FONTS, LANGUAGES, N_, t, use_language
 from companion.resources import assets_path, data_path
 
-CHECKOUT = Path(__file__).resolve().parents[2]
+CHECKOUT = Path(__file__).resolve().parents[1]
 WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
 # The wheels the app needs in the browser, pinned. pydantic-core and msgpack are compiled (PEP 783 Emscripten
 # wheels); the rest are pure Python. Server-only dependencies (uvicorn, psutil, flet-web, babel) stay out.
@@ -77,8 +78,6 @@ STDLIB_LEFT_OUT = frozenset({
     "poplib", "smtplib", "ftplib", "mailbox", "pickletools", "multiprocessing", "_pyio", "antigravity", "this",
     "__hello__", "__phello__", "tabnanny", "pyclbr", "profile", "cProfile", "pstats", "trace", "timeit", "zipapp",
     "modulefinder"})
-# Modules that run on the building or testing machine only, never in the browser.
-NOT_SHIPPED = ("phone/build.py", "phone/serve.py", "phone/web/")
 # Parts of the pinned packages the app never imports: pydantic's copy of pydantic 1 (0.3 MB gzipped).
 PACKAGES_LEFT_OUT = ("pydantic/v1/",)
 # What an installed package keeps of its ``.dist-info``: what ``importlib.metadata`` reads (versions, entry points).
@@ -160,7 +159,7 @@ def check_wheels(wheels: list[Path], runtime: Runtime) -> None:
                     f"{wheel.name} is built for {platform} ({python}), but the Pyodide {runtime.pyodide} of the "
                     f"installed flet-web runs Python {runtime.python} with ABI {runtime.abi}: it needs a "
                     f"{name} wheel tagged {runtime.python_tag}-{runtime.platform_tag}. Pin a {name} version that "
-                    f"has one (companion/phone/build.py, PINNED), or install the flet-web whose Pyodide matches.")
+                    f"has one (phone_site/build.py, PINNED), or install the flet-web whose Pyodide matches.")
         elif platform != "any" or abi != "none":
             raise BuildError(f"{wheel.name} is not a pure-Python wheel, but {name} is pinned as one")
 
@@ -218,7 +217,7 @@ def check_depends(wheels: list[Path], runtime: Runtime) -> None:
             needed = canonical(requirement.name)
             if (requirement.marker is None or requirement.marker.evaluate(environment)) and needed not in PINNED:
                 raise BuildError(f"{name} {version} needs {needed} in the browser, which is not pinned "
-                                 f"(companion/phone/build.py, PINNED)")
+                                 f"(phone_site/build.py, PINNED)")
 
 
 def write_lock(site_pyodide: Path, runtime: Runtime) -> None:
@@ -291,17 +290,15 @@ def _tar(staged: Path, target: Path) -> None:
 
 
 def app_archive(target: Path, wheels: list[Path], runtime: Runtime) -> None:
-    """``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package without what runs only on a
-    computer, its data with the catalogs compiled, and the pinned packages installed in ``__pypackages__`` (which
-    Flet's worker puts on ``sys.path``), all compiled to bytecode (:func:`_compile`)."""
+    """``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package, its data with the catalogs
+    compiled, and the pinned packages installed in ``__pypackages__`` (which Flet's worker puts on ``sys.path``),
+    all compiled to bytecode (:func:`_compile`)."""
     package = CHECKOUT / "companion"
     with tempfile.TemporaryDirectory(prefix="companion-archive-") as folder:
         staged = Path(folder)
         (staged / "main.py").write_text("from companion.phone.app import run\n\nrun()\n")
         for path in sorted(package.rglob("*.py")):
-            relative = path.relative_to(package).as_posix()
-            if not relative.startswith(NOT_SHIPPED):
-                _write(staged / "companion" / relative, path.read_bytes())
+            _write(staged / "companion" / path.relative_to(package).as_posix(), path.read_bytes())
         for path in sorted(data_path().rglob("*")):
             relative = path.relative_to(data_path()).as_posix()
             if path.is_file() and not relative.endswith((".po", ".pot")):
@@ -347,7 +344,7 @@ def _fonts(out: Path) -> None:
     with (Flutter downloads every listed font at start-up)."""
     from flet_web import patch_font_manifest_json
 
-    from companion.net.web import UNUSED_FONTS, without_fonts
+    from companion.flet_fixes.web_files import UNUSED_FONTS, without_fonts
 
     fonts = out / "assets" / "FontManifest.json"
     patch_font_manifest_json(str(fonts))
@@ -432,7 +429,7 @@ def _page(out: Path, base: str) -> None:
     """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
     version is ready" banner, Flutter's CJK fallback fonts fetched as the bundled one, and Python started as the
     page loads (``prestart.html``)."""
-    from companion.net.web import CJK_FALLBACKS, FALLBACK_FONTS
+    from companion.flet_fixes.web_files import CJK_FALLBACKS, FALLBACK_FONTS
 
     path = out / "index.html"
     words = {}
