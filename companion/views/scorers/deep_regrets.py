@@ -339,4 +339,4 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
     controls += [*scored, *entries] if draft.game_id and draft.finished else [*entries, *scored]
     back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
     return screen(ctx.route, t("Score Deep Regrets"), controls, wide=True, back=lambda: ctx.navigate(back_to),
-                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), notices=ctx)
+                  actions=undo_redo(ed, ed.session.current), notices=ctx)

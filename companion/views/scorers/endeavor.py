@@ -273,4 +273,4 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
         controls += ([section_card("endeavor-missing", t("Still needed"), [ft.Text(n) for n in needs])] if needs
                      else _competitive_results(ed, draft))
     return screen(ctx.route, t("Score Endeavor: Deep Sea"), controls, back=lambda: ctx.navigate("/"),
-                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), notices=ctx)
+                  actions=undo_redo(ed, ed.session.current), notices=ctx)

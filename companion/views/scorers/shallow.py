@@ -195,4 +195,4 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
     else:
         controls += _results(ed, draft)
     return screen(ctx.route, t("Score Shallow Regrets"), controls, back=lambda: ctx.navigate("/"),
-                  actions=undo_redo(ed.session, ed.session.current, ctx.outcome), notices=ctx)
+                  actions=undo_redo(ed, ed.session.current), notices=ctx)

@@ -23,6 +23,7 @@ from companion.session.registry import NotFound
 from companion.survey import Campaign, week_summary
 from companion.survey.actions import CampaignAction, StartWeek
 from companion.views import theme
+from companion.views.changes import Changes
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.widgets import action_button, error_line, screen, section_card
@@ -43,16 +44,16 @@ class SurveyForm:
     buy: list[str] = field(default_factory=list)
 
 
-@dataclass(eq=False)
-class Survey:
-    """One render of a campaign screen."""
+class Survey(Changes[Campaign]):
+    """One render of a campaign screen: its changes go through :class:`~companion.views.changes.Changes`, as a
+    game's moves and a scorer's edits do."""
 
-    ctx: AppContext
     session: CampaignSession
-    campaign: Campaign
-    seen: int
-    form: SurveyForm
-    refresh: Callable[[], None]
+
+    def __init__(self, ctx: AppContext, session: CampaignSession, campaign: Campaign, shown: int, form: SurveyForm,
+                 refresh: Callable[[], None]) -> None:
+        super().__init__(ctx, session, shown)
+        self.campaign, self.form, self.refresh = campaign, form, refresh
 
     def apply(self, kind: Callable[..., CampaignAction], **fields: object) -> Campaign | None:
         """Make the action ``kind(**fields)`` (``CatchFish, name="Sheepshead"``); the new campaign, or ``None`` when
@@ -65,11 +66,8 @@ class Survey:
             self.fail(t("{field}: {message}", field=t(FIELDS[name]) if name in FIELDS else field_path(first["loc"]),
                         message=validation_message(first)))
             return None
-        outcome = self.session.apply(action, seen=self.seen)
-        if not self.ctx.outcome(outcome):
-            return None
-        self.seen = outcome.current.version
-        return outcome.current.value
+        outcome = self.session.apply(action, seen=self.shown)
+        return outcome.current.value if self.answer(outcome) else None
 
     def do(self, kind: Callable[..., CampaignAction], **fields: object) -> None:
         """:meth:`apply` for a button or a tick: the outcome is shown, nothing is returned."""
@@ -121,7 +119,7 @@ def survey_screen(sv: Survey, title: str, controls: list[ft.Control]) -> ft.View
     from companion.views.widgets import undo_redo
 
     return screen(sv.ctx.route, title, controls, back=back_to_list(sv.ctx),
-                  actions=undo_redo(sv.session, sv.session.current, sv.ctx.outcome), notices=sv.ctx)
+                  actions=undo_redo(sv, sv.session.current), notices=sv.ctx)
 
 
 def tabs(sv: Survey, current: str) -> ft.Row:

@@ -375,5 +375,5 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
                 grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
                                    icon=ft.Icons.STOREFRONT))]),
-    ], back=lambda: ctx.navigate(back), actions=undo_redo(session, shown, ctx.outcome),
+    ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
         notices=ctx, save_error=shown.save_error)
