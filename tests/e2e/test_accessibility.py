@@ -1,0 +1,254 @@
+"""Every main screen as a screen reader meets it, in English, Italian and Traditional Chinese (issue 38).
+
+The names read here are the ones Chromium computes and hands to assistive technology (CDP
+``Accessibility.getFullAXTree``), not the ``aria-label`` of some wrapper: a label on a group around a button is not
+the button's name. One app is served for the module, seeded as the layout test seeds it (a 4-angler game, a
+finished one, two plays, a survey campaign); each screen is opened in a tab of a browser context per language and
+wheeled from top to bottom (Flutter builds the semantics of what is near the screen only). On each screen:
+
+- every interactive control (a button, link, field, switch, checkbox, radio, slider, tab, or a tappable node) has
+  a name;
+- no two interactive controls of the same role share a name (three anglers' "+" each say whose);
+- single-choice buttons are not judged here; after the taps listed in ``TAPS`` something is announced (Flutter's
+  ``flt-announcement-*`` hosts, where live regions and announcements are read from) that names what changed.
+
+Running the module prints the counts (unnamed, ambiguous) per screen and language.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.i18n import t, tn, use_language
+from tests.e2e.test_layout import Seeded, seed
+from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port
+
+LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
+# The roles a screen reader offers as something to act on.
+INTERACTIVE = {"button", "link", "textbox", "searchbox", "spinbutton", "switch", "checkbox", "radio", "slider",
+               "combobox", "tab", "menuitem", "option", "togglebutton", "menuitemcheckbox", "menuitemradio"}
+
+# The roles of a group whose name tells the controls inside it from those of another (an angler's card).
+GROUPS = {"group", "region", "list", "listitem", "article", "form"}
+
+# Every announcement Flutter makes (a live region changing, or an announcement from the app) lands briefly in one
+# of two hidden hosts; this keeps each text said, in order.
+_HEAR = """(() => {
+    window.__said = [];
+    const watch = () => {
+        for (const host of document.querySelectorAll('flt-announcement-host > *, [id^="flt-announcement"]')) {
+            if (host.__watched) continue;
+            host.__watched = true;
+            new MutationObserver(() => {
+                const text = host.textContent.trim();
+                if (text) window.__said.push(text);
+            }).observe(host, {subtree: true, childList: true, characterData: true});
+        }
+    };
+    new MutationObserver(watch).observe(document, {subtree: true, childList: true});
+})();"""
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A tap on ``target``, after which something is announced that contains every one of the words ``said`` gives
+    in the tab's language, for the number the node ``counted`` shows after the tap."""
+    target: str
+    counted: str
+    said: Callable[[int], list[str]]
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    route: str
+    ready: str
+    taps: tuple[Tap, ...] = ()
+    before: Callable[[FletPage], None] | None = None
+
+
+SCREENS = [
+    Screen("home", "/", "home-new-game"),
+    Screen("new-game", "/new", "player-name-0"),
+    Screen("table", "/table?game={game}", "day-banner", (
+        Tap("regret-plus-0", "regret-0", lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)]),
+        Tap("fishbucks-minus-0", "fishbucks-0", lambda n: ["Ann", t("Fishbucks"), f"${n}"]))),
+    Screen("angler", "/player?game={game}&seat=1", "player-summary"),
+    Screen("port", "/port?game={game}&seat=1", "port-fishbucks", (
+        Tap("buy-price-plus", "buy-price", lambda n: [t("printed price"), f"${n}"]),)),
+    Screen("scorer", "/score", "scorer-ruleset", (
+        Tap("scorer-fishbucks-plus-1", "scorer-fishbucks-1", lambda n: [t("Angler {n}", n=2), t("Fishbucks"),
+                                                                        f"${n}"]),)),
+    Screen("results", "/score?game={finished}", "scorer-rank-0"),
+    Screen("shallow-scorer", "/score/shallow", "shallow-add-player"),
+    Screen("endeavor-scorer", "/score/endeavor", "endeavor-add-player"),
+    Screen("survey-campaign", "/survey/campaign?c={campaign}", "survey-status"),
+    Screen("survey-sheet", "/survey/sheet?c={campaign}", "survey-slot-sunfish"),
+    Screen("survey-week", "/survey/week?c={campaign}", "survey-day"),
+    Screen("history", "/history", "history-play-first"),
+    Screen("play", "/history/play?id=first", "play-summary"),
+    Screen("statistics", "/stats", "stats-plays"),
+    Screen("settings", "/settings", "settings-theme"),
+    Screen("data", "/data", "data-folder"),
+]
+
+
+
+def _interactive(cdp: Any) -> list[dict[str, str]]:
+    """The interactive nodes of the page's accessibility tree now: role, computed name, DOM id, where."""
+    tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    dom = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    by_backend: dict[int, tuple[dict[str, str], str | None]] = {}
+
+    def walk(node: dict[str, Any], tag: str | None) -> None:
+        attrs = node.get("attributes", [])
+        attributes = dict(zip(attrs[::2], attrs[1::2], strict=True))
+        here = attributes.get("flt-semantics-identifier") or tag
+        by_backend[node["backendNodeId"]] = (attributes, tag)
+        for child in node.get("children", []):
+            walk(child, here)
+
+    walk(dom, None)
+    parents = {child: node["nodeId"] for node in tree for child in node.get("childIds", [])}
+    by_id = {node["nodeId"]: node for node in tree}
+
+    def group(node: dict[str, Any]) -> str:
+        """The name of the nearest named group around ``node`` (a screen reader says it on entering)."""
+        up = parents.get(node["nodeId"])
+        while up is not None:
+            around = by_id[up]
+            if around.get("role", {}).get("value") in GROUPS and around.get("name", {}).get("value"):
+                return " ".join(str(around["name"]["value"]).split())
+            up = parents.get(up)
+        return ""
+
+    found = []
+    for node in tree:
+        if node.get("ignored"):
+            continue
+        role = node.get("role", {}).get("value", "")
+        attributes, tag = by_backend.get(node.get("backendDOMNodeId", -1), ({}, None))
+        tappable = "flt-tappable" in attributes
+        if role not in INTERACTIVE and not tappable:
+            continue
+        name = " ".join(str(node.get("name", {}).get("value", "")).split())
+        found.append({"role": role if role in INTERACTIVE else f"{role or 'generic'}(tappable)", "name": name,
+                      "id": attributes.get("id", str(node.get("backendDOMNodeId"))),
+                      "where": attributes.get("flt-semantics-identifier") or tag or "?", "group": group(node)})
+    return found
+
+
+def scan(tab: FletPage, steps: int = 8) -> dict[str, dict[str, str]]:
+    """Every interactive node met while wheeling from the top to the bottom of the screen, by DOM id."""
+    cdp = tab.page.context.new_cdp_session(tab.page)
+    tab.scroll_to_top()
+    seen: dict[str, dict[str, str]] = {}
+    last: list[str] | None = None
+    for _ in range(steps):
+        time.sleep(0.25)
+        now = _interactive(cdp)
+        for node in now:
+            seen.setdefault(node["id"], node)
+        place = [n["id"] for n in now]
+        if place == last:
+            break
+        last = place
+        tab._wheel(int(PHONE["height"] * 0.7))
+    cdp.detach()
+    return seen
+
+
+def problems(nodes: dict[str, dict[str, str]]) -> tuple[list[str], list[str]]:
+    """The unnamed controls and the names two or more controls of one role share inside groups of one name (a
+    group named after each angler tells their "+" apart: a screen reader says the group's name on entering it)."""
+    unnamed = [f"unnamed {n['role']} in {n['where']}" for n in nodes.values() if not n["name"]]
+    shared: dict[tuple[str, str, str], list[str]] = {}
+    for n in nodes.values():
+        if n["name"]:
+            shared.setdefault((n["role"], n["name"], n["group"]), []).append(n["where"])
+    ambiguous = [f"{len(places)}× {role} {name!r}{f' in group {group!r}' if group else ''} "
+                 f"(in {', '.join(sorted(set(places)))})"
+                 for (role, name, group), places in shared.items() if len(places) > 1]
+    return unnamed, ambiguous
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Seeded]:
+    data_dir = tmp_path_factory.mktemp("a11y") / "data"
+    data_dir.mkdir()
+    return data_dir, seed(data_dir)
+
+
+@pytest.fixture(scope="module")
+def app(browser: object, seeded: tuple[Path, Seeded]) -> Iterator[ServedApp]:
+    port = free_port()
+    with ServedApp.start(companion_command(seeded[0], port), port) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    """A browser context per language (its Accept-Language), made when first asked for."""
+    made: dict[str, Any] = {}
+    yield made
+    for context in made.values():
+        context.close()
+
+
+COUNTS: dict[str, tuple[int, int]] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_counts() -> Iterator[None]:
+    yield
+    if COUNTS:
+        print("\naccessibility counts (unnamed, ambiguous):")
+        for where, (unnamed, ambiguous) in COUNTS.items():
+            print(f"  {where}: {unnamed}, {ambiguous}")
+        print(f"  total: {sum(c[0] for c in COUNTS.values())}, {sum(c[1] for c in COUNTS.values())}")
+
+
+@pytest.mark.parametrize("language", LOCALES)
+@pytest.mark.parametrize("shown", SCREENS, ids=[s.name for s in SCREENS])
+def test_every_control_is_named_and_told_apart(shown: Screen, language: str, app: ServedApp, browser: Any,
+                                               contexts: dict[str, Any], seeded: tuple[Path, Seeded]) -> None:
+    if language not in contexts:
+        contexts[language] = browser.new_context(viewport=PHONE, locale=LOCALES[language])
+        contexts[language].add_init_script(_HEAR)
+    tab = FletPage(contexts[language].new_page(), app.url)
+    try:
+        tab.open(shown.route.format(**asdict(seeded[1])))
+        tab.wait_id(shown.ready)
+        unnamed, ambiguous = problems(scan(tab))
+        COUNTS[f"{shown.name} [{language}]"] = (len(unnamed), len(ambiguous))
+        unheard = [missing for tap in shown.taps if (missing := _unheard(tab, tap, language))]
+        report = unnamed + ambiguous + unheard
+        assert not report, f"{shown.name} in {language}:\n" + "\n".join(report)
+    finally:
+        tab.page.close()
+
+
+def _unheard(tab: FletPage, tap: Tap, language: str, seconds: float = 3.0) -> str | None:
+    """None when a tap on ``tap.target`` is followed by an announcement naming every one of ``tap.said``."""
+    before = tab.number(tap.counted)
+    tab.page.evaluate("window.__said = []")
+    tab.tap(tap.target)
+    deadline = time.monotonic() + seconds
+    while tab.number(tap.counted) == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with use_language(language):
+        words = tap.said(tab.number(tap.counted))
+    said: list[str] = []
+    while time.monotonic() < deadline:
+        said = tab.page.evaluate("window.__said")
+        if any(all(re.search(re.escape(w), s, re.IGNORECASE) for w in words) for s in said):
+            return None
+        time.sleep(0.1)
+    return f"after a tap on {tap.target!r} nothing naming {words} was announced (said: {said})"
