@@ -158,6 +158,7 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
 
     presets: list[ft.Control] = [
         chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
+             selected=p.id == draft.preset,
              on_click=partial(set_preset, p.id)) for p in list_presets()]
     printed = toggle("scorer-variant-penalty-printed", t("Regret penalty by printed value (C)"),
                      PENALTY_PRINTED in draft.variants, set_printed)
@@ -228,6 +229,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     targets.append(("cloche", t("Cloche")))
     chips: list[ft.Control] = [
         chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
+             selected=key == target,
              on_click=partial(set_target, key)) for key, label in targets]
 
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())

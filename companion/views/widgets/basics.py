@@ -84,8 +84,9 @@ def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Hand
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
-         tooltip: str | None = None) -> ft.Semantics:
-    """A rounded label; tappable when ``on_click`` is given."""
+         tooltip: str | None = None, whose: str | None = None, selected: bool | None = None) -> ft.Control:
+    """A rounded label; tappable when ``on_click`` is given. ``whose`` and ``selected``: as for
+    :func:`action_button` (a filter chip says whether it is on)."""
     body = ft.Container(
         content=ft.Text(text, size=theme.BODY, weight=ft.FontWeight.W_600),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
@@ -95,7 +96,9 @@ def chip(identifier: str, text: str, *, color: str | None = None, on_click: Hand
         tooltip=tooltip,
         ink=on_click is not None,
     )
-    return tagged(identifier, body)
+    if whose is None and selected is None:
+        return tagged(identifier, body)
+    return named(identifier, body, whose, selected=selected)
 
 
 def section_card(identifier: str, title: str | None, controls: list[ft.Control], *,
