@@ -59,11 +59,22 @@ _HEAR = """(() => {
 
 @dataclass(frozen=True)
 class Tap:
-    """A tap on ``target``, after which something is announced that contains every one of the words ``said`` gives
-    in the tab's language, for the number the node ``counted`` shows after the tap."""
-    target: str
-    counted: str
-    said: Callable[[int], list[str]]
+    """A tap on ``target`` (an identifier, or what gives it on the screen as it is), after which the node ``shown``
+    changes and something is announced that contains every one of the words ``said`` gives (in the tab's language)
+    for what ``shown`` then shows."""
+    target: str | Callable[[FletPage], str]
+    shown: str
+    said: Callable[[str], list[str]]
+
+
+def _count(said: Callable[[int], list[str]]) -> Callable[[str], list[str]]:
+    """The words for the number a counter shows ("$3" → 3)."""
+    return lambda shown: said(int(re.search(r"\d+", shown).group()))  # type: ignore[union-attr]
+
+
+def _whose_turn(tab: FletPage) -> str:
+    """The Pass button of the angler whose turn it is."""
+    return next(f"pass-{seat}" for seat in range(4) if tab.has_id(f"pass-{seat}"))
 
 
 @dataclass(frozen=True)
@@ -79,14 +90,15 @@ SCREENS = [
     Screen("home", "/", "home-new-game"),
     Screen("new-game", "/new", "player-name-0"),
     Screen("table", "/table?game={game}", "day-banner", (
-        Tap("regret-plus-0", "regret-0", lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)]),
-        Tap("fishbucks-minus-0", "fishbucks-0", lambda n: ["Ann", t("Fishbucks"), f"${n}"]))),
+        Tap("regret-plus-0", "regret-0", _count(lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)])),
+        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: ["Ann", t("Fishbucks"), f"${n}"])),
+        Tap(_whose_turn, "turn-indicator", lambda shown: [shown]))),  # the next angler's turn
     Screen("angler", "/player?game={game}&seat=1", "player-summary"),
     Screen("port", "/port?game={game}&seat=1", "port-fishbucks", (
-        Tap("buy-price-plus", "buy-price", lambda n: [t("printed price"), f"${n}"]),)),
+        Tap("buy-price-plus", "buy-price", _count(lambda n: [t("printed price"), f"${n}"])),)),
     Screen("scorer", "/score", "scorer-ruleset", (
-        Tap("scorer-fishbucks-plus-1", "scorer-fishbucks-1", lambda n: [t("Angler {n}", n=2), t("Fishbucks"),
-                                                                        f"${n}"]),)),
+        Tap("scorer-fishbucks-plus-1", "scorer-fishbucks-1",
+            _count(lambda n: [t("Angler {n}", n=2), t("Fishbucks"), f"${n}"])),)),
     Screen("results", "/score?game={finished}", "scorer-rank-0"),
     Screen("shallow-scorer", "/score/shallow", "shallow-add-player"),
     Screen("endeavor-scorer", "/score/endeavor", "endeavor-add-player"),
@@ -244,18 +256,49 @@ def test_every_control_is_named_and_told_apart(shown: Screen, language: str, app
 
 def _unheard(tab: FletPage, tap: Tap, language: str, seconds: float = 3.0) -> str | None:
     """None when a tap on ``tap.target`` is followed by an announcement naming every one of ``tap.said``."""
-    before = tab.number(tap.counted)
+    before = tab.value(tap.shown)
+    target = tap.target if isinstance(tap.target, str) else tap.target(tab)
     tab.page.evaluate("window.__said = []")
-    tab.tap(tap.target)
+    tab.tap(target)
     deadline = time.monotonic() + seconds
-    while tab.number(tap.counted) == before and time.monotonic() < deadline:
+    while tab.value(tap.shown) == before and time.monotonic() < deadline:
         time.sleep(0.05)
     with use_language(language):
-        words = tap.said(tab.number(tap.counted))
+        words = tap.said(tab.value(tap.shown))
     said: list[str] = []
     while time.monotonic() < deadline:
         said = tab.page.evaluate("window.__said")
         if any(all(re.search(re.escape(w), s, re.IGNORECASE) for w in words) for s in said):
             return None
         time.sleep(0.1)
-    return f"after a tap on {tap.target!r} nothing naming {words} was announced (said: {said})"
+    return f"after a tap on {target!r} nothing naming {words} was announced (said: {said})"
+
+
+def test_tab_first_reaches_screen_reader_support_and_the_phone_keeps_it(app: ServedApp, browser: Any) -> None:
+    """Flutter's own "Enable accessibility" button is out of Tab's reach (focus went to the canvas): the first Tab
+    lands on the app's button, in the phone's language; Enter turns the accessibility tree on, and the phone keeps
+    it on for the next visit without a tap."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["it"])
+    try:
+        page = context.new_page()
+        page.goto(app.url + "/")
+        page.locator("flt-semantics-placeholder").wait_for(state="attached")
+        # Flutter focuses its view once it has started (and keeps Tab for itself there): Tab from there. A Flutter
+        # still starting may take the focus back at once; then the next Tab reaches the button.
+        page.wait_for_function("() => document.activeElement.tagName === 'FLUTTER-VIEW'")
+        for _ in range(2):
+            page.keyboard.press("Tab")
+            time.sleep(0.5)
+            focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
+            if focused[0] == "BUTTON":
+                break
+        with use_language("it"):
+            assert focused == ["BUTTON", t("Turn on screen reader support")]
+        assert not page.locator('[flt-semantics-identifier="home-new-game"]').count()  # off until asked for
+        page.keyboard.press("Enter")
+        page.locator('[flt-semantics-identifier="home-new-game"]').wait_for(state="attached")
+        page.reload()
+        page.locator('[flt-semantics-identifier="home-new-game"]').wait_for(state="attached")
+        assert not page.locator("#companion-screen-reader").count()
+    finally:
+        context.close()

@@ -15,7 +15,7 @@ from companion.views.per_page import PerPage
 
 log = logging.getLogger(__name__)
 _SERVICES: PerPage[ft.SemanticsService] = PerPage()
-_LAST: PerPage[dict[str, str]] = PerPage()  # per phone: what each count said when last drawn
+_LAST: PerPage[dict[str, tuple[str | None, ...]]] = PerPage()  # per phone: what each part said when last drawn
 
 
 def announce(page: object, message: str) -> None:
@@ -35,9 +35,10 @@ def announce(page: object, message: str) -> None:
     page.run_task(say)
 
 
-def said_when_changed(key: str, text: str) -> None:
-    """Called as a count is drawn: ``text`` is announced on this phone when the count ``key`` last said something
-    else (the answer to a tap, here or at another phone), not when it is first drawn."""
+def said_when_changed(key: str, *parts: str | None) -> None:
+    """Called as something is drawn (a count, the table's banner): the ``parts`` that differ from what ``key`` said
+    when last drawn on this phone are announced together, in order (the answer to a tap, here or at another
+    phone); nothing is said when it is first drawn, or for a part that is gone (``None``)."""
     try:
         page: object = ft.context.page
     except RuntimeError:  # drawn with no page (a test walking the tree)
@@ -47,6 +48,9 @@ def said_when_changed(key: str, text: str) -> None:
     last = _LAST.get(page)
     if last is None:
         last = _LAST[page] = {}
-    before, last[key] = last.get(key), text
-    if before is not None and before != text:
-        announce(page, text)
+    before, last[key] = last.get(key), parts
+    if before is None or len(before) != len(parts):
+        return
+    news = [part for part, was in zip(parts, before, strict=True) if part and part != was]
+    if news:
+        announce(page, ". ".join(news))
