@@ -83,12 +83,15 @@ class Screen:
     route: str
     ready: str
     taps: tuple[Tap, ...] = ()
-    before: Callable[[FletPage], None] | None = None
+    # Buttons used as one choice among several, by identifier prefix (and one of them, to scroll to): exactly one
+    # of each says it is the current one (Flutter's selected flag: aria-current, which Chromium hands on as "current").
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 SCREENS = [
     Screen("home", "/", "home-new-game"),
-    Screen("new-game", "/new", "player-name-0"),
+    Screen("new-game", "/new", "player-name-0", choices=(
+        ("colour-0-", "colour-0-amber"), ("colour-1-", "colour-1-amber"), ("preset-", "preset-anglers-guide"))),
     Screen("table", "/table?game={game}", "day-banner", (
         Tap("regret-plus-0", "regret-0", _count(lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)])),
         Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: ["Ann", t("Fishbucks"), f"${n}"])),
@@ -108,7 +111,8 @@ SCREENS = [
     Screen("history", "/history", "history-play-first"),
     Screen("play", "/history/play?play=first", "play-summary"),
     Screen("statistics", "/stats", "stats-plays"),
-    Screen("settings", "/settings", "settings-theme"),
+    Screen("settings", "/settings", "settings-theme", choices=(
+        ("theme-", "theme-dark"), ("language-", "language-en"), ("text-size-", "text-size-0"))),
     Screen("data", "/data", "data-folder"),
 ]
 
@@ -247,11 +251,22 @@ def test_every_control_is_named_and_told_apart(shown: Screen, language: str, app
         tab.wait_id(shown.ready)
         unnamed, ambiguous = problems(scan(tab))
         COUNTS[f"{shown.name} [{language}]"] = (len(unnamed), len(ambiguous))
+        unchosen = [f"{len(current)} of the {prefix}… buttons say they are the current one: {current}"
+                    for prefix, one in shown.choices if len(current := _current(tab, prefix, one)) != 1]
         unheard = [missing for tap in shown.taps if (missing := _unheard(tab, tap, language))]
-        report = unnamed + ambiguous + unheard
+        report = unnamed + ambiguous + unchosen + unheard
         assert not report, f"{shown.name} in {language}:\n" + "\n".join(report)
     finally:
         tab.page.close()
+
+
+def _current(tab: FletPage, prefix: str, one: str) -> list[str]:
+    """The identifiers starting with ``prefix`` whose node says it is the current (selected) choice (``one`` of
+    them scrolled to first: Flutter leaves out the semantics of what is far off screen)."""
+    tab.wait_id(one)
+    return tab.page.evaluate("""p => [...document.querySelectorAll(`[flt-semantics-identifier^="${p}"]`)]
+        .filter(e => e.getAttribute('aria-current') === 'true').map(e => e.getAttribute('flt-semantics-identifier'))""",
+                             prefix)
 
 
 def _unheard(tab: FletPage, tap: Tap, language: str, seconds: float = 3.0) -> str | None:

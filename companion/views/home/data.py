@@ -296,7 +296,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
             if version.restorable:
                 line.append(_button(f"data-restore-{g}-{k}", t("Restore"), ft.Icons.RESTORE,
                                     _restorer(ctx, form, redraw, version.path),
-                                    whose=f"{group.title} · {version.label}"))
+                                    whose=f"{title} · {version.label}"))
             rows.append(ft.Row(line, wrap=True))
     others = records.kept_aside(ctx.sessions)
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):

@@ -174,7 +174,8 @@ def _counters(moves: Moves, i: int, name: str, regret_cards: int, fishbucks: int
     typed on the numeric keyboard as one move for the difference; Madness and dice under them. Three memoized parts:
     a tap on Regret + redraws the Regret counter alone while the tier holds."""
     return ft.Column([
-        ft.Row([_Regrets(moves, i, name, regret_cards, "discard_regret" in can, "draw_regret" in can, key="regrets"),
+        ft.Row([_Regrets(moves, i, name, regret_cards, madness_text(tier), "discard_regret" in can,
+                         "draw_regret" in can, key="regrets"),
                 _Fishbucks(moves, i, name, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
                wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         _Madness(i, tier, dice, key="madness"),
@@ -183,7 +184,8 @@ def _counters(moves: Moves, i: int, name: str, regret_cards: int, fishbucks: int
 
 @ft.memo
 @ft.component
-def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, can_discard: bool, can_draw: bool) -> ft.Control:
+def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, madness: str, can_discard: bool,
+             can_draw: bool) -> ft.Control:
     def typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
         if n != regret_cards:
             moves.apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
@@ -192,7 +194,8 @@ def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, can_discard: bo
     return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
                    moves.tap(act.DrawRegret(player=i)) if can_draw else None,
                    label=tn("Regret card", "Regret cards", regret_cards),  # heard with the number: "1 Regret card"
-                   on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail, whose=name)
+                   on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail, whose=name,
+                   heard_with=madness)  # "Bo: Regret cards, 4. Madness 4–6 · …" when the row changes
 
 
 @ft.memo

@@ -46,7 +46,7 @@ def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
             on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None,
-            width: float | None = None, whose: str | None = None) -> ft.Row:
+            width: float | None = None, whose: str | None = None, heard_with: str | None = None) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``). The number and its caption take
     ``width`` px (default: room for the number; a long caption wants more, or it wraps word by word).
@@ -57,7 +57,8 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     ``on_invalid`` as a message naming the field, and changes nothing.
 
     A screen reader hears each part with what, whose (``whose``: the angler's name, where several are counted on a
-    screen) and how many: "Bo: Regret cards, 3. Add one"; a new number is announced once drawn.
+    screen) and how many: "Bo: Regret cards, 3. Add one"; a new number is announced once drawn, followed by
+    ``heard_with`` when that changed too (the Madness row a Regret card moved the angler to).
 
     >>> row = stepper("regret", 0, 3, None, lambda: None)
     >>> [row.controls[0].identifier, row.controls[1].content.controls[0].identifier, row.controls[2].identifier]
@@ -69,7 +70,7 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     said = (t("{whose}: {what}, {n}", whose=whose, what=caption, n=shown) if whose
             else t("{what}, {n}", what=caption, n=shown))
     box: ft.Control = tagged(f"{name}{suffix}", _shown(shown, caption, color))
-    said_when_changed(f"{name}{suffix}|{whose}", said)
+    said_when_changed(f"{name}{suffix}|{whose}", said, heard_with)
     parts = [box]
     if on_typed is not None:  # the field lies over the number: a tap on it is the phone's own focus
         parts.append(ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid,
