@@ -2,16 +2,20 @@
 
 The names read here are the ones Chromium computes and hands to assistive technology (CDP
 ``Accessibility.getFullAXTree``), not the ``aria-label`` of some wrapper: a label on a group around a button is not
-the button's name. One app is served for the module, seeded as the layout test seeds it (a 4-angler game, a
-finished one, two plays, a survey campaign); each screen is opened in a tab of a browser context per language and
-wheeled from top to bottom (Flutter builds the semantics of what is near the screen only). On each screen:
+the button's name. One app is served for the module, seeded as the layout test seeds it (a 4-angler game in
+progress, a finished one, two plays, a survey campaign); each screen is opened in a tab of a browser context per
+language and wheeled from top to bottom (Flutter builds the semantics of what is near the screen only). On each screen:
 
 - every interactive control (a button, link, field, switch, checkbox, radio, slider, tab, or a tappable node) has
   a name;
-- no two interactive controls of the same role share a name (three anglers' "+" each say whose);
-- single-choice buttons are not judged here; after the taps listed in ``TAPS`` something is announced (Flutter's
-  ``flt-announcement-*`` hosts, where live regions and announcements are read from) that names what changed.
+- no two interactive controls of the same role share a name inside groups of the same name (three anglers' "+"
+  each say whose, or sit in a group named after the angler);
+- of the buttons used as one choice among several (``Screen.choices``), exactly one says it is the current one;
+- after each tap in ``Screen.taps`` something is announced (Flutter's ``flt-announcement-*`` hosts, where live
+  regions and announcements are read from) that names what changed: whose, what and the new number.
 
+A last test checks that the first Tab reaches the button that turns screen reader support on, and that the phone
+keeps it on. The module runs in about 5 minutes here (one browser, one served app for every screen and language).
 Running the module prints the counts (unnamed, ambiguous) per screen and language.
 """
 
