@@ -428,7 +428,9 @@ def _bootstrap(out: Path) -> None:
 def _page(out: Path, base: str) -> None:
     """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
     version is ready" banner, Flutter's CJK fallback fonts fetched as the bundled one, and Python started as the
-    page loads (``prestart.html``)."""
+    page loads (``prestart.html``), and the button that turns on screen reader support
+    (:mod:`companion.flet_fixes.screen_reader`)."""
+    from companion.flet_fixes.screen_reader import page_script as screen_reader_script
     from companion.flet_fixes.web_files import CJK_FALLBACKS, FALLBACK_FONTS
 
     path = out / "index.html"
@@ -457,6 +459,7 @@ def _page(out: Path, base: str) -> None:
         'content="Flet application."', 'content="Bookkeeping for the Deep Regrets board game table"')
     text = text.replace('<link rel="manifest" href="manifest.json">',
                         '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#0B1D24">')
+    text = text.replace("</body>", screen_reader_script() + "</body>", 1)
     path.write_text(text)
 
 

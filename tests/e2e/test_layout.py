@@ -229,13 +229,18 @@ _COLLECT = """async ({small, headings, button, font, touch, controls}) => {
     for (const n of document.querySelectorAll(
             'flt-semantics-host flt-semantics, flt-semantics-host :is(h1, h2, h3, h4, h5, h6)')) {
         const control = controls[n.getAttribute('role')];  // a switch, checkbox or radio: named by aria-label
-        const text = heading(n) ? n.textContent.trim() : control ? (n.getAttribute('aria-label') || '').trim()
+        const named = heading(n) ? n.textContent.trim() : control ? (n.getAttribute('aria-label') || '').trim()
             : [...n.childNodes]
             .filter(c => c.nodeType === 3 || (c.nodeType === 1 && !c.tagName.startsWith('FLT-') && !heading(c)))
             .map(c => c.textContent).join('').trim();
+        // A button named with whose it is ("Ann, Bo" then "Resume", issue 38) says that on lines of its own before
+        // its caption, for a screen reader: only the caption, its last line, is drawn.
+        const text = n.getAttribute('role') === 'button' ? named.split('\\n').pop().trim() : named;
         const r = n.getBoundingClientRect();
         if (!text || !r.width || !r.height) continue;
-        // An icon button (a stepper's − or +): its text is the name a screen reader says, not drawn on screen.
+        // An icon button (a stepper's − or +, Back, Undo): its text is the name a screen reader says, not drawn on
+        // screen. A square touch target, larger at a large Text size (the app bar's are 56 px there).
+        if (n.getAttribute('role') === 'button' && r.width <= touch * 1.5 && Math.abs(r.width - r.height) < 2) continue;
         if (n.getAttribute('role') === 'button' && r.width <= touch && r.height <= touch) continue;
         // Flutter cuts a node's box at the edge of every clipping (scrolling) node around it.
         let top = 0, bottom = innerHeight, card = null, inside = true;
@@ -281,6 +286,9 @@ BUTTON_TEXT, BUTTON_LINE, BUTTON_PADDING = 14, 20, 16
 # control's box and cuts it with an ellipsis: a box one control high holds one line of its name, beside the control.
 CONTROLS = {"switch": 52, "checkbox": 32, "radio": 32}
 CONTROL_HEIGHT = 40
+# Room beside a control in which no word of a name fits: the name is drawn elsewhere (merged with the control for a
+# screen reader, its box is the control's padded box, a few px wider than the lower bounds above).
+NO_WORD = 24
 
 
 def problems(nodes: list[dict[str, Any]], width: int, scale: float = 1.0) -> list[str]:
@@ -327,7 +335,7 @@ def toggle_problems(n: dict[str, Any], text: str, line: float) -> list[str]:
     lines than its box holds."""
     found = []
     room = n["width"] - n["control"]
-    if room <= SLACK:  # the name is a Text beside the control (views.widgets.toggles), judged as any text is
+    if room < NO_WORD:  # the name is a Text beside the control (views.widgets.toggles), judged as any text is
         return found
     if n["height"] <= CONTROL_HEIGHT + SLACK:  # the control's own label, on one line
         if n["lineWidth"] > room + SLACK:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import flet as ft
 from tables import context, draw, game_of
-from viewtree import change, enter, find, ids, is_enabled, tap, texts, walk
+from viewtree import change, enter, find, ids, is_enabled, label_of, tap, texts, walk
 
 from companion.history.roster import remember_names
 from companion.net.codes import Keys
@@ -68,9 +69,11 @@ def test_one_angler_cannot_be_removed():
 
 def test_a_swatch_names_its_colour_not_a_person():
     """Issue 9: the angler's name is their own; a swatch says which colour it is ("Amber"), and so does the line
-    under it."""
+    under it. Issue 38: said once, with whether it is the angler's (its initial is for the eye only)."""
     v = draw(context(None, "/new"))
-    assert find(v, "colour-0-amber").tooltip == "Amber"
+    assert label_of(v, "colour-0-amber") == "Amber"
+    swatch = next(c for c in walk(v) if isinstance(c, ft.Semantics) and c.identifier == "colour-0-amber")
+    assert swatch.selected is True and find(v, "colour-0-amber").tooltip is None
     assert "Amber" in texts(v) and "Alba" not in texts(v)
 
 

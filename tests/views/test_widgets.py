@@ -32,12 +32,13 @@ def test_stepper_without_a_handler_disables_that_button():
 
 
 def test_stepper_buttons_are_named_buttons_that_draw_no_ripple():
-    """A screen reader says what − and + do, and says a disabled one is; a tap draws no ink (the number changing is
-    the answer, and ripple frames slowed the next tap's answer: companion/views/widgets/stepper.py)."""
-    row = stepper("fishbucks", 0, 0, None, lambda: None, label="Fishbucks")
+    """A screen reader says what − and + do, whose count and its value (issue 38), and says a disabled one is; a
+    tap draws no ink (the number changing is the answer, and ripple frames slowed the next tap's answer:
+    companion/views/widgets/stepper.py)."""
+    row = stepper("fishbucks", 0, "$0", None, lambda: None, label="Fishbucks", whose="Bo")
     minus, _, plus = row.controls
-    assert (minus.button, minus.label, minus.disabled) == (True, "Fishbucks minus one", True)
-    assert (plus.button, plus.label, plus.disabled) == (True, "Fishbucks plus one", False)
+    assert (minus.button, minus.label, minus.disabled) == (True, "Bo: Fishbucks, $0. Take one away", True)
+    assert (plus.button, plus.label, plus.disabled) == (True, "Bo: Fishbucks, $0. Add one", False)
     assert not any(getattr(part.content, "ink", False) or isinstance(part.content, ft.IconButton)
                    for part in (minus, plus))
 

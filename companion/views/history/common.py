@@ -24,4 +24,5 @@ def game_filter(prefix: str, current: str | None, choose: Callable[[str | None],
     """Chips ``<prefix>-game-all`` and ``<prefix>-game-<game>``; the chosen one is highlighted."""
     options: list[tuple[str | None, str]] = [(None, t("All games")), *((g, game_label(g)) for g in GAMES)]
     return ft.Row([chip(f"{prefix}-game-{key or 'all'}", label, color=theme.SEED if key == current else theme.PASSED,
+                        selected=key == current,
                         on_click=partial(choose, key)) for key, label in options], wrap=True, spacing=8)

@@ -75,9 +75,10 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
 
     chosen = filter_plays(plays, game, player, roster.resolve)
     chips: list[ft.Control] = [chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
-                                    else theme.PASSED, on_click=lambda: set_player(None))]
+                                    else theme.PASSED, on_click=lambda: set_player(None), selected=player is None)]
     chips += [chip(f"history-player-{n}", name, on_click=partial(set_player, name),
-                   color=theme.SEED if player and player_key(player) == player_key(name) else theme.PASSED)
+                   color=theme.SEED if player and player_key(player) == player_key(name) else theme.PASSED,
+                   selected=bool(player) and player_key(player or "") == player_key(name))
               for n, name in enumerate(people)]
     players_row = ft.Row(chips, wrap=True, spacing=8)
     controls: list[ft.Control] = [

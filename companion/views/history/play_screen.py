@@ -143,6 +143,7 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     if play.mode != "co-op":
         result += ranking(rows)
     starts: list[ft.Control] = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
+                                     selected=p.start_player,
                                      on_click=partial(set_start, i)) for i, p in enumerate(play.players) if not p.bot]
     return screen(ctx.route, t("Play"), [
         _summary(play),

@@ -58,7 +58,8 @@ def _player_card(n: int, p: PlayerStats, focus: bool, choose: Callable[[], None]
     lines.append(t("By player count (wins/plays): {counts}", counts=counts))
     name = tagged(f"stats-name-{n}", ft.Text(p.name, size=theme.TITLE, weight=ft.FontWeight.BOLD), expand=True)
     body: list[ft.Control] = [ft.Row([name, chip(f"stats-focus-{n}", t("Head-to-head"),
-                                                 color=theme.SEED if focus else theme.PASSED, on_click=choose)])]
+                                                 color=theme.SEED if focus else theme.PASSED, on_click=choose,
+                                                 whose=p.name, selected=bool(focus))])]
     body.append(tagged(f"stats-summary-{n}", ft.Text(lines[0], size=theme.BODY)))
     body += [ft.Text(line, size=theme.BODY) for line in lines[1:]]
     return section_card(f"stats-player-{n}", None, body)

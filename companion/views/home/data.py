@@ -34,7 +34,7 @@ from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
 from companion.views.labels import when_label
-from companion.views.widgets import error_line, screen, section_card, tagged
+from companion.views.widgets import error_line, named, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
 
@@ -126,9 +126,11 @@ async def save_download(name: str, data: bytes) -> None:
 
 
 def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[object], Awaitable[None]], *,
-            primary: bool = False) -> ft.Semantics:
+            primary: bool = False, whose: str | None = None) -> ft.Control:
+    """``whose``: the record the button acts on, said before its caption ("Ann, Bo Export")."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
+    button = make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH)
+    return tagged(identifier, button) if whose is None else named(identifier, button, whose)
 
 
 def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: What,
@@ -191,11 +193,12 @@ def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
                             _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "game", game.id))]))
+                                    _exporter(ctx, form, redraw, "game", game.id), whose=label)]))
     for campaign in saved_campaigns(ctx.sessions):
         rows.append(ft.Row([ft.Text(campaign["name"], size=theme.BODY, expand=True),
                             _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]))]))
+                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]),
+                                    whose=campaign["name"])]))
     return section_card("data-export", t("Export"), rows)
 
 
@@ -292,7 +295,8 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
                 version.label, size=theme.SMALL, color=None if version.restorable else theme.DANGER))]
             if version.restorable:
                 line.append(_button(f"data-restore-{g}-{k}", t("Restore"), ft.Icons.RESTORE,
-                                    _restorer(ctx, form, redraw, version.path)))
+                                    _restorer(ctx, form, redraw, version.path),
+                                    whose=f"{title} · {version.label}"))
             rows.append(ft.Row(line, wrap=True))
     others = records.kept_aside(ctx.sessions)
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):
@@ -302,7 +306,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
             label, size=theme.SMALL, color=theme.DANGER if backup.folder == "damaged" else None))]
         if backup.folder == "plays":
             line.append(_button(f"data-file-restore-{n}", t("Restore"), ft.Icons.RESTORE,
-                                _restorer(ctx, form, redraw, backup.path)))
+                                _restorer(ctx, form, redraw, backup.path), whose=label))
         rows.append(ft.Row(line, wrap=True))
     return section_card("data-backups", t("Backups"), rows)
 

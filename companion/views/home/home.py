@@ -32,11 +32,12 @@ def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = Non
     names = ", ".join(game.players)
     if resume is None:
         button = action_button(f"score-game-{game.id}", t("Score"),
-                               lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS)
+                               lambda: ctx.navigate(route_to("/score", game=game.id)), icon=ft.Icons.EMOJI_EVENTS,
+                               whose=names)
     else:
         route = seat_route(resume.seat) if resume.seat is not None else route_to("/seat", game=game.id)
         button = action_button(f"resume-{game.id}", t("Resume"), lambda: ctx.navigate(route),
-                               icon=ft.Icons.PLAY_ARROW, primary=True)
+                               icon=ft.Icons.PLAY_ARROW, primary=True, whose=names)
     when = when_label(game.updated, year=False) if game.updated else ""
     lines: list[ft.Control] = [ft.Text(names, size=theme.BODY, weight=ft.FontWeight.W_600),
                                ft.Text(when, size=theme.SMALL)]

@@ -47,7 +47,7 @@ from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import colour_name
-from companion.views.widgets import action_button, icon_action, screen, section_card, tagged
+from companion.views.widgets import action_button, icon_action, named, screen, section_card, tagged
 from companion.views.widgets.toggles import radio, toggle
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -270,13 +270,15 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
         error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
                          setup.on(lambda d: d.remove_player(index)) if count > 1 else None)
+    # Each swatch is read as its colour's name and whether it is the angler's (its initial is for the eye only).
     swatches: list[ft.Control] = [
-        tagged(f"colour-{index}-{colour}", ft.Container(
+        named(f"colour-{index}-{colour}", ft.Container(
             width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
             border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
-            tooltip=colour_name(colour), on_click=pick_colour(colour),
-            content=ft.Text(colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
-            alignment=ft.Alignment.CENTER), label=colour_name(colour))
+            on_click=pick_colour(colour),
+            content=ft.Semantics(exclude_semantics=True, content=ft.Text(
+                colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD)),
+            alignment=ft.Alignment.CENTER), colour_name(colour), selected=player.colour == colour)
         for colour in COLOURS
     ]
 
@@ -293,10 +295,12 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
         cards: list[ft.Control] = [
             action_button(f"personality-{index}-{card}", card,
                           setup.on(partial(NewGameDraft.deal, index=index, card=card)),
-                          primary=player.personality == card)
+                          primary=player.personality == card, selected=player.personality == card)
             for card in dealable(count)]
         rows.append(ft.Row(cards, wrap=True, spacing=6))
-    return ft.Column(rows)
+    # A group named after the angler: their colours, suggestions and cards are told from the next angler's.
+    return ft.Semantics(label=player.name.strip() or t("Angler {n}", n=index + 1), container=True,
+                        content=ft.Column(rows))
 
 
 def _variant(setup: Setup, choice: VariantChoice) -> ft.Control:
@@ -355,7 +359,7 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
     presets: list[ft.Control] = [
         ft.Column([
             action_button(f"preset-{p.id}", t(p.name), setup.on(partial(NewGameDraft.pick_preset, preset_id=p.id)),
-                          primary=p.id == form.preset),
+                          primary=p.id == form.preset, selected=p.id == form.preset),
             ft.Text(t("{description} Source: {source}", description=t(p.description), source=player_source(p.source)),
                     size=theme.SMALL),
         ], spacing=4)

@@ -29,9 +29,9 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
 
     themes = ft.Row([
         grow(action_button("theme-dark", t("Dark"), lambda: choose("dark"), icon=ft.Icons.DARK_MODE,
-                      primary=current != "light")),
+                      primary=current != "light", selected=current != "light")),
         grow(action_button("theme-light", t("Light"), lambda: choose("light"), icon=ft.Icons.LIGHT_MODE,
-                      primary=current == "light")),
+                      primary=current == "light", selected=current == "light")),
     ])
 
     def pick_language(code: str) -> None:
@@ -41,7 +41,7 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         redraw()
 
     languages = ft.Row([grow(action_button(f"language-{code}", name, partial(pick_language, code),
-                                           primary=code == language()))
+                                           primary=code == language(), selected=code == language()))
                         for code, name in LANGUAGES.items()])
     scale = theme.text_scale()
 
@@ -51,7 +51,8 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         redraw()
 
     sizes = ft.Row([action_button(f"text-size-{n}", t(TEXT_SIZE_NAMES[size]), partial(pick_size, size),
-                                  primary=size == scale) for n, size in enumerate(TEXT_SIZE_NAMES)], wrap=True)
+                                  primary=size == scale, selected=size == scale)
+                    for n, size in enumerate(TEXT_SIZE_NAMES)], wrap=True)
     phone: list[ft.Control] = [section_card("settings-language", t("Language"), [languages]),
              section_card("settings-text-size", t("Text size"), [sizes])]
     if not ctx.sessions.viewer.host:

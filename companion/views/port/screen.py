@@ -188,8 +188,9 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
             ft.Row([ft.Text(t(DIE_NAMES[colour]), size=theme.BODY, weight=ft.FontWeight.W_600),
                     tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY))], wrap=True),
             face_row(f"buy-die-{colour}-rolled", f"buy-die-{colour}-face", colour, None,
-                     partial(buy_rolled, buy), name=t("Rolled")),
-            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), partial(moves.apply, buy)),
+                     partial(buy_rolled, buy), name=t("Rolled"), whose=t(DIE_NAMES[colour])),
+            action_button(f"buy-die-{colour}", t("Buy, let the app roll"), partial(moves.apply, buy),
+                          whose=t(DIE_NAMES[colour])),
         ]
 
     def set_shop(shop: act.Shop) -> None:

@@ -115,6 +115,7 @@ def game_switcher(ctx: AppContext, current: str) -> ft.Row:
     """Chips ``scorer-game-<deep-regrets|shallow|endeavor>``; the current one is highlighted."""
     chips: list[ft.Control] = [
         chip(f"scorer-game-{key}", t(label), color=theme.SEED if key == current else theme.PASSED,
+             selected=key == current,
              on_click=None if key == current else partial(ctx.navigate, route))
         for key, route, label in SCORERS]
     return ft.Row(chips, wrap=True, spacing=8)

@@ -158,6 +158,7 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
 
     presets: list[ft.Control] = [
         chip(f"scorer-preset-{p.id}", t(p.name), color=theme.SEED if p.id == draft.preset else theme.PASSED,
+             selected=p.id == draft.preset,
              on_click=partial(set_preset, p.id)) for p in list_presets()]
     printed = toggle("scorer-variant-penalty-printed", t("Regret penalty by printed value (C)"),
                      PENALTY_PRINTED in draft.variants, set_printed)
@@ -228,6 +229,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     targets.append(("cloche", t("Cloche")))
     chips: list[ft.Control] = [
         chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
+             selected=key == target,
              on_click=partial(set_target, key)) for key, label in targets]
 
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
@@ -249,6 +251,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
 
 def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     p = draft.players[i]
+    whose = p.name.strip() or t("Angler {n}", n=i + 1)
 
     def update(**values: object) -> None:
         for key, value in values.items():
@@ -274,11 +277,12 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
                 (lambda: update(regret_cards=p.regret_cards + 1)) if p.regret_cards < deck else None,
                 label=tn("Regret card", "Regret cards", p.regret_cards),
-                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck),
+                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck, whose=whose),
         stepper("scorer-fishbucks", i, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
                 (lambda: update(fishbucks=p.fishbucks + 1)) if cap is None or p.fishbucks < cap else None,
-                label=t("Fishbucks"), on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail, maximum=cap),
+                label=t("Fishbucks"), on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail, maximum=cap,
+                whose=whose),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
@@ -289,7 +293,7 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
     return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),
-                                                      *_adder(ed, draft, i)], accent=accent)
+                                                      *_adder(ed, draft, i)], accent=accent, group=whose)
 
 
 @ft.component

@@ -112,7 +112,8 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
                                 remove if len(draft["players"]) > 1 else None)])
     suggestions = name_suggestions(ed.ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
                                    partial(set_value, "name"))
-    return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)])
+    return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)],
+                        group=p["name"].strip() or t("Player {n}", n=i + 1))
 
 
 def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
@@ -196,6 +197,7 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
                                      tn("{level}: {n} goal", "{level}: {n} goals", GOALS_NEEDED[d],
                                         level=t(LEVELS[d.value])),
                    color=theme.SEED if d.value == draft["difficulty"] else theme.PASSED,
+                   selected=d.value == draft["difficulty"],
                    on_click=partial(set_level, d.value)) for d in Difficulty]
     rows: list[ft.Control] = [ft.Row(levels, wrap=True, spacing=8)]
     for g, goal in enumerate(draft["coop_goals"]):
@@ -253,6 +255,7 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
 
     modes: list[ft.Control] = [
         chip(f"endeavor-mode-{mode}", label, color=theme.SEED if mode == draft["mode"] else theme.PASSED,
+             selected=mode == draft["mode"],
              on_click=partial(set_mode, mode))
         for mode, label in (("competitive", t("Competitive")), ("co-op", t("Co-op / solo")))]
     controls: list[ft.Control] = [game_switcher(ed.ctx, "endeavor"), ft.Row(modes, wrap=True, spacing=8)]

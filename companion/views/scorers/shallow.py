@@ -113,7 +113,9 @@ def _fish_card(ed: Editing, draft: dict[str, Any], who: str, title: ft.Control) 
         action_button(f"shallow-add-fair-{who}", t("Fair"), lambda: add_fish(ed, draft, who, "fair")),
         action_button(f"shallow-add-foul-{who}", t("Foul"), lambda: add_fish(ed, draft, who, "foul")),
     ], wrap=True))
-    return section_card(f"shallow-player-{who}", None, rows)
+    whose = (t("The Frod") if who == FROD.lower()
+             else draft["players"][int(who)]["name"].strip() or t("Player {n}", n=int(who) + 1))
+    return section_card(f"shallow-player-{who}", None, rows, group=whose)
 
 
 def _score(draft: dict[str, Any]) -> ShallowResult:

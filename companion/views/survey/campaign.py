@@ -22,7 +22,7 @@ from companion.views.survey.common import (
     survey_screen,
     tabs,
 )
-from companion.views.widgets import action_button, chip, section_card, tagged
+from companion.views.widgets import action_button, chip, named, section_card, tagged
 
 
 def save_notes(sv: Survey, campaign: Campaign) -> None:
@@ -83,8 +83,8 @@ def _campaign(sv: Survey) -> ft.View:
             sv.form.texts.pop(name_key, None)
 
     controls.append(section_card("survey-rename-card", t("Name"), [
-        tagged("survey-rename", ft.TextField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
-                                             max_length=NAME_MAX)),
+        named("survey-rename", ft.TextField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
+                                            max_length=NAME_MAX), t("Campaign name")),
         action_button("survey-rename-save", t("Rename"), rename, icon=ft.Icons.EDIT),
     ]))
     controls.append(section_card("survey-notes-card", t("Notes"), [

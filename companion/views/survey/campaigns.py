@@ -131,9 +131,9 @@ def _new_form(ls: Lst) -> ft.Control:
                                                max_length=NAME_MAX, text_size=theme.BODY)),
         ft.Row([
             action_button("survey-mode-solo", t("Solo"), lambda: set_mode("solo"), icon=ft.Icons.PERSON,
-                          primary=draft.mode == "solo", expand=True),
+                          primary=draft.mode == "solo", selected=draft.mode == "solo", expand=True),
             action_button("survey-mode-co-op", t("Co-op"), lambda: set_mode("co-op"), icon=ft.Icons.GROUPS,
-                          primary=draft.mode == "co-op", expand=True),
+                          primary=draft.mode == "co-op", selected=draft.mode == "co-op", expand=True),
         ]),
     ]
     if draft.mode == "co-op":
@@ -170,7 +170,9 @@ def _member_row(ls: Lst, index: int, member: dict[str, str]) -> ft.Control:
             icon_action(f"survey-member-remove-{index}", ft.Icons.CLOSE, t("Remove"), remove),
         ]),
         ft.Row([action_button(f"survey-role-{index}-{role}", labels[role], partial(set_role, role),
-                              primary=member["role"] == role, expand=True) for role in ROLES], spacing=4),
+                              primary=member["role"] == role, selected=member["role"] == role, expand=True,
+                              whose=member["name"].strip() or t("Scientist {n}", n=index + 1))
+                for role in ROLES], spacing=4),
     ], spacing=4)
 
 

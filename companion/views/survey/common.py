@@ -132,7 +132,7 @@ def tabs(sv: Survey, current: str) -> ft.Row:
     ]
     return ft.Row([
         action_button(f"survey-tab-{name}", label, partial(sv.go, route), icon=icon,
-                      primary=name == current, expand=True)
+                      primary=name == current, selected=name == current, expand=True)
         for name, label, icon, route in entries
     ], wrap=True, spacing=6, run_spacing=6)
 

@@ -104,7 +104,7 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
         note = (t("new slot (Day {d})", d=c.day) if c.wrote_slot
                 else t("hauled before") if entry.hauled_week else t("already catalogued"))
         value = "—" if fish.value is None else fish.value
-        rows.append(ft.Row([
+        rows.append(ft.Semantics(label=fish.name, container=True, content=ft.Row([  # a group: whose buttons
             tagged(f"survey-held-{fish.id}", ft.Column([
                 ft.Text(f"{fish.name} · {value}", size=theme.BODY, weight=ft.FontWeight.W_600),
                 ft.Text(note, size=theme.SMALL)], spacing=0), label=fish.name),
@@ -113,7 +113,7 @@ def _hold(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
                         partial(sv.do, Discard, fish_id=fish.id)),
             icon_action(f"survey-undo-{fish.id}", ft.Icons.UNDO, t("Not caught: take back this entry"),
                         partial(sv.do, UndoCatch, fish_id=fish.id)),
-        ]))
+        ])))
     title = tn("Hold: {n} Fish, value {total}", "Hold: {n} Fish, value {total}", len(week.held),
                total=held_value(campaign))
     return section_card("survey-hold", title, rows or [ft.Text(t("Nothing caught yet this week"), size=theme.SMALL)])

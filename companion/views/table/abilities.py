@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules.abilities import AbilityOffer, When, ability_offers, with_faces
+from companion.rules.dice import die_label
 from companion.rules.state import GameState
 from companion.views import theme
 from companion.views.table.common import Moves
@@ -99,7 +100,8 @@ def _faces(moves: Moves, seat: int, name: str, offer: AbilityOffer, faces: tuple
 
     return [
         ft.Text(t("The faces rolled"), size=theme.SMALL),
-        *(face_row(f"ability-die-{seat}-{n}", f"ability-face-{seat}-{n}", kind, entered[n], partial(pick, n))
+        *(face_row(f"ability-die-{seat}-{n}", f"ability-face-{seat}-{n}", kind, entered[n], partial(pick, n),
+                   whose=t("{name}: die {n}, {die}", name=name, n=n + 1, die=die_label(kind)))
           for n, kind in enumerate(offer.rolled)),
         ft.Row([
             grow(action_button(f"ability-faces-{seat}", t("Apply with these faces"), send, icon=ft.Icons.CASINO,

@@ -167,14 +167,15 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
     return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
 
 
-def _counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
+def _counters(moves: Moves, i: int, name: str, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
               can: frozenset[str]) -> ft.Control:
     """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``), and
     typed on the numeric keyboard as one move for the difference; Madness and dice under them. Three memoized parts:
     a tap on Regret + redraws the Regret counter alone while the tier holds."""
     return ft.Column([
-        ft.Row([_Regrets(moves, i, regret_cards, "discard_regret" in can, "draw_regret" in can, key="regrets"),
-                _Fishbucks(moves, i, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
+        ft.Row([_Regrets(moves, i, name, regret_cards, madness_text(tier), "discard_regret" in can,
+                         "draw_regret" in can, key="regrets"),
+                _Fishbucks(moves, i, name, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
                wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
         _Madness(i, tier, dice, key="madness"),
     ])
@@ -182,7 +183,8 @@ def _counters(moves: Moves, i: int, regret_cards: int, fishbucks: int, tier: Mad
 
 @ft.memo
 @ft.component
-def _Regrets(moves: Moves, i: int, regret_cards: int, can_discard: bool, can_draw: bool) -> ft.Control:
+def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, madness: str, can_discard: bool,
+             can_draw: bool) -> ft.Control:
     def typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
         if n != regret_cards:
             moves.apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
@@ -191,12 +193,13 @@ def _Regrets(moves: Moves, i: int, regret_cards: int, can_discard: bool, can_dra
     return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
                    moves.tap(act.DrawRegret(player=i)) if can_draw else None,
                    label=tn("Regret card", "Regret cards", regret_cards),  # heard with the number: "1 Regret card"
-                   on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail)
+                   on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail, whose=name,
+                   heard_with=madness)  # "Bo: Regret cards, 4. Madness 4–6 · …" when the row changes
 
 
 @ft.memo
 @ft.component
-def _Fishbucks(moves: Moves, i: int, fishbucks: int, adjust: bool) -> ft.Control:
+def _Fishbucks(moves: Moves, i: int, name: str, fishbucks: int, adjust: bool) -> ft.Control:
     def typed(n: int) -> None:
         if n != fishbucks:
             moves.apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
@@ -204,7 +207,7 @@ def _Fishbucks(moves: Moves, i: int, fishbucks: int, adjust: bool) -> ft.Control
     return stepper("fishbucks", i, f"${fishbucks}",
                    moves.tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and fishbucks else None,
                    moves.tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"),
-                   on_typed=typed if adjust else None, on_invalid=moves.ctx.fail)
+                   on_typed=typed if adjust else None, on_invalid=moves.ctx.fail, whose=name)
 
 
 @ft.memo
@@ -298,7 +301,7 @@ def _angler_card(moves: Moves, game_id: str, seat: int, props: CardProps) -> ft.
     shown, usable, targets = personality
     return section_card(f"player-card-{seat}", p.name, [
         _Status(seat, p.where, p.passed, their_turn, holds_lp, plug_first, own, key="status"),
-        _counters(moves, seat, p.regret_cards, p.fishbucks, tier, dice, counters),
+        _counters(moves, seat, p.name, p.regret_cards, p.fishbucks, tier, dice, counters),
         _Hand(seat, tuple(fish_label(f) for f in p.hand), p.hand_count, hidden, key="hand"),
         *([_Personality(moves, seat, shown, usable, targets, key="personality")] if shown is not None else []),
         _PhaseButtons(moves, game_id, seat, Dice.of(p), facts, hidden, key="phase"),

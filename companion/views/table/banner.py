@@ -12,6 +12,7 @@ from companion.views import theme
 from companion.views.hooks import TabFeed, use_selected
 from companion.views.labels import countdown_line, phase_name
 from companion.views.widgets import chip, section_card, tagged
+from companion.views.widgets.speech import said_when_changed
 
 
 @ft.memo
@@ -44,6 +45,7 @@ def _lines_of(state: GameState) -> tuple[str, str, str, str, str | None, str | N
 
 
 def _banner(day: str, of_days: str, phase: str, whose: str, countdown: str | None, lp: str | None) -> ft.Control:
+    said_when_changed("day-banner", day, phase, whose, countdown, lp)  # heard by a screen reader as it changes
     rows: list[ft.Control] = [
         ft.Row([
             tagged("day-name", ft.Text(day, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),

@@ -20,7 +20,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules import actions as act
-from companion.rules.dice import Die, DieKind
+from companion.rules.dice import Die, DieKind, die_label
 from companion.rules.expansions import OVERMIND
 from companion.views import theme
 from companion.views.table.common import Moves
@@ -63,7 +63,8 @@ def RollFaces(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spent:
                  ft.Row([chip(f"reroll-{seat}-{k}", d.label, on_click=partial(toggle, k),
                               color=theme.FOUL if k in reroll else theme.PASSED)
                          for k, d in enumerate(fresh)], wrap=True)]
-    rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], partial(pick, n))
+    rows += [face_row(f"die-{seat}-{n}", f"face-{seat}-{n}", kind, entered[n], partial(pick, n),
+                      whose=t("{name}: die {n}, {die}", name=name, n=n + 1, die=die_label(kind)))
              for n, kind in enumerate(kinds)]
     rows.append(ft.Row([
         grow(action_button(send_id, send_text, send, icon=ft.Icons.CASINO, primary=True)),

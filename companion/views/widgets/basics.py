@@ -26,6 +26,19 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
     return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
 
 
+def named(identifier: str, control: ft.Control, label: str | None = None, *, selected: bool | None = None,
+          expand: bool | None = None) -> ft.MergeSemantics:
+    """:func:`tagged`, merged with the control inside into one node: a button, switch, checkbox, radio or field
+    whose name is ``label`` (said before its own caption, if it has one) or the tooltip inside it.
+
+    Without the merge a label (or a tooltip) lands on a wrapper with no role and the control inside has no name
+    (issue 38: Chromium handed "button" and "switch, off" to a screen reader). ``selected``: the state of a button
+    used as one choice among several (theme, language, colour), said with its name.
+    """
+    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, content=control)
+    return ft.MergeSemantics(content=wrapper, expand=expand)
+
+
 def grow(control: ft.Control) -> ft.Container:
     """Let ``control`` take its share of a Row's width (for buttons side by side; not in a wrapping Row)."""
     return ft.Container(content=control, expand=True)
@@ -40,31 +53,40 @@ BUTTON_LINE = 20 / 14  # a button caption's line, in ems (Material's labelLarge)
 
 
 def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
-                  primary: bool = False, disabled: bool = False, expand: bool = False) -> ft.Semantics:
+                  primary: bool = False, disabled: bool = False, expand: bool = False, whose: str | None = None,
+                  selected: bool | None = None) -> ft.Control:
     """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
     phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs:
     one line of caption fills :data:`theme.TOUCH` (more at a large Text size), and a caption that wraps makes it
-    taller (a fixed height let a wrapped caption run over the button's border at the largest Text size)."""
+    taller (a fixed height let a wrapped caption run over the button's border at the largest Text size).
+
+    ``whose``: what tells this button from others with the same caption on the screen (an angler's name, a die),
+    said before the caption; ``selected``: the button is one choice among several, and this one is (or is not)
+    the one chosen."""
     make = ft.FilledButton if primary else ft.OutlinedButton
     size = theme.LABEL
     pad = (max(theme.TOUCH, size * 2.6) - size * BUTTON_LINE) / 2  # above and below the caption's lines
     caption = ft.Container(ft.Text(text, size=size), padding=ft.Padding.symmetric(vertical=pad))
     button = make(content=caption, icon=icon, on_click=click_handler(on_click),
                   disabled=disabled or on_click is None, expand=expand)
-    return tagged(identifier, button)
+    if whose is None and selected is None:
+        return tagged(identifier, button)
+    return named(identifier, button, whose, selected=selected)
 
 
 def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
-                disabled: bool = False) -> ft.Semantics:
-    """A square icon button; ``tooltip`` is read aloud (and is the label browser tests can use)."""
+                disabled: bool = False) -> ft.MergeSemantics:
+    """A square icon button named ``tooltip`` (what, and whose where several are on screen: "Remove angler Bo"),
+    the name a screen reader says and browser tests find it by."""
     button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=click_handler(on_click), icon_size=28,
                            disabled=disabled or on_click is None, width=theme.TOUCH, height=theme.TOUCH)
-    return tagged(identifier, button)
+    return named(identifier, button)
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
-         tooltip: str | None = None) -> ft.Semantics:
-    """A rounded label; tappable when ``on_click`` is given."""
+         tooltip: str | None = None, whose: str | None = None, selected: bool | None = None) -> ft.Control:
+    """A rounded label; tappable when ``on_click`` is given. ``whose`` and ``selected``: as for
+    :func:`action_button` (a filter chip says whether it is on)."""
     body = ft.Container(
         content=ft.Text(text, size=theme.BODY, weight=ft.FontWeight.W_600),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
@@ -74,12 +96,16 @@ def chip(identifier: str, text: str, *, color: str | None = None, on_click: Hand
         tooltip=tooltip,
         ink=on_click is not None,
     )
-    return tagged(identifier, body)
+    if whose is None and selected is None:
+        return tagged(identifier, body)
+    return named(identifier, body, whose, selected=selected)
 
 
 def section_card(identifier: str, title: str | None, controls: list[ft.Control], *,
-                 accent: str | None = None) -> ft.Semantics:
-    """A card with an optional title; ``accent`` colours its left edge (an angler's colour)."""
+                 accent: str | None = None, group: str | None = None) -> ft.Semantics:
+    """A card with an optional title; ``accent`` colours its left edge (an angler's colour). ``group``: the card is
+    a group of that name for a screen reader (said on entering it: whose controls these are), for a card that
+    repeats per angler with no title to say whose."""
     body: list[ft.Control] = []
     if title:
         body.append(ft.Text(title, size=theme.TITLE, weight=ft.FontWeight.BOLD, color=accent))
@@ -92,6 +118,8 @@ def section_card(identifier: str, title: str | None, controls: list[ft.Control],
         border=ft.Border.only(left=ft.BorderSide(6, accent)) if accent else None,
         border_radius=12,
     )
+    if group:
+        return ft.Semantics(identifier=identifier, label=group, container=True, content=card)
     return tagged(identifier, card)
 
 

@@ -16,16 +16,22 @@ from companion.views.widgets.basics import action_button, tagged
 
 
 def face_row(label_id: str, prefix: str, kind: str, chosen: int | None, on_pick: Callable[[int], object], *,
-             name: str | None = None) -> ft.Row:
+             name: str | None = None, whose: str | None = None) -> ft.Row:
     """``Blue 1  [0] [1] [2]``: the die's name (with the face picked so far, identifier ``label_id``) and a button
-    per printed face, identifiers ``{prefix}-{face}``; ``name`` replaces the die's own label.
+    per printed face, identifiers ``{prefix}-{face}``; ``name`` replaces the die's own label. A screen reader hears
+    each face with the die it belongs to (``whose``, else the die's name: "Bo: die 2, Blue 1") and whether it is
+    the face picked.
 
     >>> row = face_row("die-0-1", "face-0-1", "blue", 1, lambda face: None)
-    >>> [c.identifier for c in row.controls]
+    >>> [c.identifier for c in row.controls[:1]] + [c.content.identifier for c in row.controls[1:]]
     ['die-0-1', 'face-0-1-0', 'face-0-1-1', 'face-0-1-2']
+    >>> [(c.content.label, c.content.selected) for c in row.controls[1:]]
+    [('Blue', False), ('Blue', True), ('Blue', False)]
     """
     label = name if name is not None else die_label(kind, chosen)
-    buttons = [action_button(f"{prefix}-{face}", str(face), partial(on_pick, face), primary=chosen == face)
+    die = whose or die_label(kind)
+    buttons = [action_button(f"{prefix}-{face}", str(face), partial(on_pick, face), primary=chosen == face,
+                             whose=die, selected=chosen == face)
                for face in face_choices(kind)]
     caption = ft.Text(label, size=theme.BODY, width=120, no_wrap=True)
     return ft.Row([tagged(label_id, caption), *buttons], wrap=True)

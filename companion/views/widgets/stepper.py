@@ -10,7 +10,8 @@ import flet as ft
 from companion.i18n import t
 from companion.views import theme
 from companion.views.hooks import use_redraw
-from companion.views.widgets.basics import Handler, click_handler, tagged
+from companion.views.widgets.basics import Handler, click_handler, named, tagged
+from companion.views.widgets.speech import said_when_changed
 
 
 def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | None = None) -> int:
@@ -45,7 +46,7 @@ def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
             on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None,
-            width: float | None = None) -> ft.Row:
+            width: float | None = None, whose: str | None = None, heard_with: str | None = None) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``). The number and its caption take
     ``width`` px (default: room for the number; a long caption wants more, or it wraps word by word).
@@ -55,21 +56,30 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     (``minimum`` to ``maximum``) goes to ``on_typed`` when the field is left or submitted; anything else goes to
     ``on_invalid`` as a message naming the field, and changes nothing.
 
+    A screen reader hears each part with what, whose (``whose``: the angler's name, where several are counted on a
+    screen) and how many: "Bo: Regret cards, 3. Add one"; a new number is announced once drawn, followed by
+    ``heard_with`` when that changed too (the Madness row a Regret card moved the angler to).
+
     >>> row = stepper("regret", 0, 3, None, lambda: None)
-    >>> [row.controls[0].identifier, row.controls[1].content.identifier, row.controls[2].identifier]
+    >>> [row.controls[0].identifier, row.controls[1].content.controls[0].identifier, row.controls[2].identifier]
     ['regret-minus-0', 'regret-0', 'regret-plus-0']
     """
     caption = label or name
     suffix = f"-{index}" if index != "" else ""
     shown = str(value)
+    said = (t("{whose}: {what}, {n}", whose=whose, what=caption, n=shown) if whose
+            else t("{what}, {n}", what=caption, n=shown))
     box: ft.Control = tagged(f"{name}{suffix}", _shown(shown, caption, color))
+    said_when_changed(f"{name}{suffix}|{whose}", said, heard_with)
+    parts = [box]
     if on_typed is not None:  # the field lies over the number: a tap on it is the phone's own focus
-        box = ft.Stack([box, ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed,
-                                                      on_invalid, minimum, maximum), left=0, top=0, right=0)])
+        parts.append(ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid,
+                                              minimum, maximum, name=t("{said}. Type a number", said=said)),
+                                  left=0, top=0, right=0))
     return ft.Row([
-        _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{what} minus one", what=caption), on_minus),
-        ft.Container(box, width=width or theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
-        _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{what} plus one", what=caption), on_plus),
+        _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{said}. Take one away", said=said), on_minus),
+        ft.Container(ft.Stack(parts), width=width or theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
+        _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{said}. Add one", said=said), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
 
 
@@ -104,11 +114,13 @@ def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None
 
 @ft.component
 def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
-                on_invalid: Callable[[str], object] | None, minimum: int, maximum: int | None = None) -> ft.Control:
+                on_invalid: Callable[[str], object] | None, minimum: int, maximum: int | None = None, *,
+                name: str | None = None) -> ft.Control:
     """An empty field over the number, on the numeric keyboard: see-through until focused, when it turns opaque and
     takes the keys. It is always there, so the tap that focuses it needs no answer from the host (a tap that had
     to open it was lost when the screen drew again under it, issue 26), and it starts empty, so typing 13 gives 13.
-    A number typed goes to ``on_typed`` when the field is left or submitted; a field left empty changes nothing."""
+    A number typed goes to ``on_typed`` when the field is left or submitted; a field left empty changes nothing.
+    ``name``: what a screen reader calls the field (else ``caption``)."""
     typed: ft.MutableRef[str] = ft.use_ref("")  # what is typed so far: drawn again as it is, never wiped by a redraw
     emptied = use_redraw()
 
@@ -136,4 +148,4 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
                          border=ft.NoInputBorder(), filled=True, bgcolor=ft.Colors.TRANSPARENT,
                          focused_bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, dense=True, content_padding=0,
                          on_change=on_change, on_submit=done, on_blur=done)
-    return tagged(identifier, field, label=caption)
+    return named(identifier, field, name or caption)

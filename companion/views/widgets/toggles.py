@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.views import theme
-from companion.views.widgets.basics import tagged
+from companion.views.widgets.basics import named
 
 # Called with the control's new value (``...``: a handler that ignores it is often a lambda with a default
 # argument binding its row, which mypy can't match against ``Callable[[bool], object]``).
@@ -26,20 +26,21 @@ def toggle(identifier: str, label: str, value: bool, on_flip: Flip | None, *, bo
     when either is tapped. With no ``on_flip`` it is shown disabled.
 
     >>> row = toggle("short-game", "Short game: start on Tuesday (A p.6)", False, print)
-    >>> row.controls[0].identifier, row.controls[0].label
+    >>> row.controls[0].content.identifier, row.controls[0].content.label
     ('short-game', 'Short game: start on Tuesday (A p.6)')
     """
     changed = None if on_flip is None else _changed(on_flip)
     control: ft.Control = (ft.Checkbox(value=value, on_change=changed, disabled=on_flip is None) if box
                            else ft.Switch(value=value, on_change=changed, disabled=on_flip is None))
-    return _beside(tagged(identifier, control, label=label), label,
+    return _beside(named(identifier, control, label), label,
                    None if on_flip is None else lambda: on_flip(not value))
 
 
 def radio(value: str, label: str, on_pick: Callable[[str], object]) -> ft.Row:
     """One option of a ``ft.RadioGroup`` (whose ``on_change`` hears a tap on the button), its ``label`` beside it;
     tapping the label calls ``on_pick(value)``."""
-    return _beside(ft.Radio(value=value), label, lambda: on_pick(value))
+    return _beside(ft.MergeSemantics(content=ft.Semantics(label=label, content=ft.Radio(value=value))), label,
+                   lambda: on_pick(value))
 
 
 def _changed(on_flip: Flip) -> Callable[[ft.Event[Any]], object]:
