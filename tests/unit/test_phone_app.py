@@ -248,6 +248,6 @@ def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatc
         with i18n.use_language("it"):
             assert i18n.t("Madness") == "Follia"
         with i18n.use_language("zh_Hant"):
-            assert i18n.t("Reconnect now") == "立即重新連線"
+            assert i18n.t("Reload") == "重新載入"
     finally:
         i18n._translations.cache_clear()
