@@ -312,10 +312,13 @@ def app_archive(target: Path, wheels: list[Path], runtime: Runtime) -> None:
 
 
 # The archive's entry point, marking its start (companion.phone.marks) once the archive is unpacked and once the
-# app's module is imported.
+# app's module is imported; pydantic's validators are built after Home (companion.phone.boot).
 MAIN = """from companion.phone.marks import mark
 
 mark("archive unpacked")
+from companion.phone.boot import defer_validators
+
+defer_validators()
 from companion.phone.app import run
 
 mark("entry imported")

@@ -23,6 +23,7 @@ import flet as ft
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
 from companion.phone import profile
+from companion.phone.boot import build_deferred
 from companion.phone.marks import mark
 
 if TYPE_CHECKING:  # loaded once the page is up (main), as the rest of the app
@@ -111,6 +112,7 @@ async def main(page: ft.Page) -> None:
     sessions = Sessions(store, Saver())
     make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
     mark("Home built")
+    page.run_task(build_deferred)  # the validators left unbuilt at the start, before the first taps need them
 
     async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
         if syncer is not None and event.state in HIDDEN:

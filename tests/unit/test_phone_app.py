@@ -251,3 +251,25 @@ def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatc
             assert i18n.t("Reload") == "重新載入"
     finally:
         i18n._translations.cache_clear()
+
+
+def test_the_phone_app_builds_validators_after_home_and_they_refuse_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import BaseModel, ConfigDict, ValidationError
+    from pydantic._internal import _config
+
+    from companion.phone import boot
+
+    monkeypatch.setitem(_config.config_defaults, "defer_build", False)  # put back after the test
+    boot.defer_validators()
+
+    class Sample(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        count: int
+
+    assert not Sample.__pydantic_complete__  # not built at its definition: the start doesn't pay for it
+    assert Sample in boot.deferred()
+    assert asyncio.run(boot.build_deferred(wait_s=0)) >= 1
+    assert Sample.__pydantic_complete__ and Sample not in boot.deferred()
+    with pytest.raises(ValidationError):
+        Sample(count=1, colour="red")  # type: ignore[call-arg]
+    assert Sample(count="2").count == 2
