@@ -1,5 +1,6 @@
 """The phone app's start with its validators built later: pydantic builds each model's validator when its class is
-defined, which in Pyodide was about a third of importing the app (issue 38). Here each one is built the first time
+defined, which in Pyodide was about a third of importing the app (issue 38), and with the garbage collector held
+until Home is up. Here each one is built the first time
 it validates, and the rest in small steps once Home is up (:func:`build_deferred`), so the first taps don't wait
 for them. Validation itself is unchanged: a deferred validator is the same validator, built later.
 
@@ -8,6 +9,8 @@ The served app builds its validators at import (its warm-up, ``companion serve``
 from __future__ import annotations
 
 import asyncio
+import gc
+import os
 
 # After Home is built, how long the deferred validators wait before building (the first frame goes out first).
 BUILD_AFTER_S = 1.0
@@ -15,10 +18,14 @@ BUILD_AFTER_S = 1.0
 
 def defer_validators() -> None:
     """From now on a pydantic model's validator is built on first use, not at its class's definition (for this
-    process: call it before the app's modules are imported)."""
+    process: call it before the app's modules are imported); the cyclic garbage collector waits until Home is up
+    (:func:`build_deferred` starts it again), and pydantic looks for no plugins (the app has none; the look is a
+    scan of every installed package's metadata)."""
     from pydantic._internal import _config  # pydantic has no public default for every model's config
 
     _config.config_defaults["defer_build"] = True
+    os.environ["PYDANTIC_DISABLE_PLUGINS"] = "1"
+    gc.disable()  # the start makes many objects and few cycles: each collection during it walked them all
 
 
 def deferred() -> list[type]:
@@ -50,4 +57,9 @@ async def build_deferred(wait_s: float = BUILD_AFTER_S) -> int:
     for adapter in (ACTION_ADAPTER, CAMPAIGN_ACTION):
         adapter.rebuild()
         await asyncio.sleep(0)
+    # As the served app's warm-up: what the start loaded is moved out of the collector's way, so a full collection
+    # does not walk it during a tap.
+    gc.collect()
+    gc.freeze()
+    gc.enable()
     return built
