@@ -22,7 +22,6 @@ import flet as ft
 
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
-from companion.phone import profile
 from companion.phone.boot import build_deferred
 from companion.phone.marks import mark
 
@@ -86,6 +85,8 @@ async def open_phone_store() -> tuple[Store | None, Syncer | None]:
 async def main(page: ft.Page) -> None:
     """One phone: load the store, learn the device's languages and storage, then draw the app."""
     mark("connected")  # Flutter's client is up and has asked for the app
+    from companion.phone import profile  # the tap profile: bench.phone_app's, not on a phone's start
+
     if profile.asked():
         profile.install()
     from companion.app import make_main
