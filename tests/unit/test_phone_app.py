@@ -278,3 +278,14 @@ def test_the_phone_app_builds_validators_after_home_and_they_refuse_as_before(mo
     with pytest.raises(ValidationError):
         Sample(count=1, colour="red")  # type: ignore[call-arg]
     assert Sample(count="2").count == 2
+
+
+def test_the_archive_defers_validators_before_the_app_loads_and_the_worker_marks_pyodide_ready(tmp_path: Path) -> None:
+    assert build.MAIN.index("defer_validators()") < build.MAIN.index("from companion.phone.app import run")
+    (tmp_path / "python-worker.js").write_bytes((build.flet_web_folder() / "python-worker.js").read_bytes())
+    build._worker(tmp_path)
+    patched = (tmp_path / "python-worker.js").read_text()
+    assert patched.index('perfMark: "pyodide ready"') > patched.index("await loadPyodide(")
+    (tmp_path / "python-worker.js").write_text("self.onmessage = () => {};")  # a worker this build does not know
+    with pytest.raises(build.BuildError):
+        build._worker(tmp_path)
