@@ -26,12 +26,16 @@ def _warm_up() -> None:
     """Load the screens, rules and catalog before the first tap, then move everything loaded so far out of the
     garbage collector's way: a full collection over them would otherwise stall a tap now and then."""
     from companion.i18n import load_catalogs
+    from companion.rules.actions import ACTION_ADAPTER
     from companion.rules.catalog import load_catalog
+    from companion.survey.actions import CAMPAIGN_ACTION
 
     for route in ROUTES:
         screen_for(route)
     load_catalog()
     load_catalogs()
+    ACTION_ADAPTER.rebuild()  # the typed moves' validators, deferred at import for the phone app's start
+    CAMPAIGN_ACTION.rebuild()
     gc.collect()
     gc.freeze()
 

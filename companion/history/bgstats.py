@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import segno
-
 from companion.history.models import Play, player_key
+
+if TYPE_CHECKING:  # segno is imported when a code is drawn: it and what it loads (xml, http) are not on the start
+    import segno
 
 IMPORT_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Deep Regrets Companion"
@@ -86,6 +87,8 @@ QR_MODULE_PX = 3  # each module 3 px on the host's screen (6 on a 2x display), s
 
 def qr(play: Play) -> segno.QRCode:
     """The compact import link as a QR code."""
+    import segno
+
     return segno.make(link(play, compact=True), error="l")
 
 

@@ -22,6 +22,8 @@ import flet as ft
 
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
+from companion.phone.boot import build_deferred
+from companion.phone.marks import mark
 
 if TYPE_CHECKING:  # loaded once the page is up (main), as the rest of the app
     from companion.phone.storage import Syncer
@@ -82,13 +84,20 @@ async def open_phone_store() -> tuple[Store | None, Syncer | None]:
 
 async def main(page: ft.Page) -> None:
     """One phone: load the store, learn the device's languages and storage, then draw the app."""
+    mark("connected")  # Flutter's client is up and has asked for the app
+    from companion.phone import profile  # the tap profile: bench.phone_app's, not on a phone's start
+
+    if profile.asked():
+        profile.install()
     from companion.app import make_main
     from companion.i18n import t
     from companion.phone import storage
     from companion.session import Saver, Sessions
 
+    mark("imports done")
     storage.forget(OLD_BYTECODE)
     store, syncer = await open_phone_store()
+    mark("store open")
     kept = await storage.persisted()
     tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
     tell_app(tabs, page, await device_locales(page))
@@ -103,6 +112,8 @@ async def main(page: ft.Page) -> None:
 
     sessions = Sessions(store, Saver())
     make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
+    mark("Home built")
+    page.run_task(build_deferred)  # the validators left unbuilt at the start, before the first taps need them
 
     async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
         if syncer is not None and event.state in HIDDEN:

@@ -410,7 +410,8 @@ Action = Annotated[
     | MoveRegrets | EmptyShoal | RevealPlug | UsePersonality,
     Field(discriminator="type"),
 ]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+# Built on first use (the phone app's start needs none before Home; the served app's warm-up builds it).
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
 
 
 def parse_action(data: dict[str, Any]) -> Action:

@@ -109,4 +109,5 @@ CampaignAction = Annotated[
     StartWeek | NextDay | CatchFish | UndoCatch | Discard | UseItem | Haul | ReopenHaul | Unlock | Rename | SetNotes,
     Field(discriminator="type"),
 ]
-CAMPAIGN_ACTION: TypeAdapter[CampaignAction] = TypeAdapter(CampaignAction)
+# Built on first use (the phone app's start needs none before Home; the served app's warm-up builds it).
+CAMPAIGN_ACTION: TypeAdapter[CampaignAction] = TypeAdapter(CampaignAction, config=ConfigDict(defer_build=True))

@@ -5,6 +5,7 @@ language from the device's locales, the copy to IndexedDB after each write, and 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import threading
@@ -251,3 +252,40 @@ def test_the_compiled_catalogs_are_read_without_babel(tmp_path: Path, monkeypatc
             assert i18n.t("Reload") == "重新載入"
     finally:
         i18n._translations.cache_clear()
+
+
+def test_the_phone_app_builds_validators_after_home_and_they_refuse_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import BaseModel, ConfigDict, ValidationError
+    from pydantic._internal import _config
+
+    from companion.phone import boot
+
+    monkeypatch.setitem(_config.config_defaults, "defer_build", False)  # put back after the test
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "")
+    boot.defer_validators()
+    assert not gc.isenabled()  # held until Home is up
+
+    class Sample(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        count: int
+
+    assert not Sample.__pydantic_complete__  # not built at its definition: the start doesn't pay for it
+    assert Sample in boot.deferred()
+    assert asyncio.run(boot.build_deferred(wait_s=0)) >= 1
+    assert Sample.__pydantic_complete__ and Sample not in boot.deferred()
+    assert gc.isenabled() and gc.get_freeze_count() > 0  # what the start loaded is out of the collector's way
+    gc.unfreeze()
+    with pytest.raises(ValidationError):
+        Sample(count=1, colour="red")  # type: ignore[call-arg]
+    assert Sample(count="2").count == 2
+
+
+def test_the_archive_defers_validators_before_the_app_loads_and_the_worker_marks_pyodide_ready(tmp_path: Path) -> None:
+    assert build.MAIN.index("defer_validators()") < build.MAIN.index("from companion.phone.app import run")
+    (tmp_path / "python-worker.js").write_bytes((build.flet_web_folder() / "python-worker.js").read_bytes())
+    build._worker(tmp_path)
+    patched = (tmp_path / "python-worker.js").read_text()
+    assert patched.index('perfMark: "pyodide ready"') > patched.index("await loadPyodide(")
+    (tmp_path / "python-worker.js").write_text("self.onmessage = () => {};")  # a worker this build does not know
+    with pytest.raises(build.BuildError):
+        build._worker(tmp_path)
