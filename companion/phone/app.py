@@ -85,35 +85,37 @@ async def open_phone_store() -> tuple[Store | None, Syncer | None]:
 async def main(page: ft.Page) -> None:
     """One phone: load the store, learn the device's languages and storage, then draw the app."""
     mark("connected")  # Flutter's client is up and has asked for the app
-    from companion.phone import profile  # the tap profile: bench.phone_app's, not on a phone's start
+    try:
+        from companion.phone import profile  # the tap profile: bench.phone_app's, not on a phone's start
 
-    if profile.asked():
-        profile.install()
-    from companion.app import make_main
-    from companion.i18n import t
-    from companion.phone import storage
-    from companion.session import Saver, Sessions
+        if profile.asked():
+            profile.install()
+        from companion.app import make_main
+        from companion.i18n import t
+        from companion.phone import storage
+        from companion.session import Saver, Sessions
 
-    mark("imports done")
-    storage.forget(OLD_BYTECODE)
-    store, syncer = await open_phone_store()
-    mark("store open")
-    kept = await storage.persisted()
-    tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
-    tell_app(tabs, page, await device_locales(page))
+        mark("imports done")
+        storage.forget(OLD_BYTECODE)
+        store, syncer = await open_phone_store()
+        mark("store open")
+        kept = await storage.persisted()
+        tabs = Tabs(None)  # no codes: this app serves no other phone, its one tab is the owner's
+        tell_app(tabs, page, await device_locales(page))
 
-    def prepare(_page: ft.Page, ctx: Any) -> None:
-        ctx.lan_screens = False  # no Phones screen, no seat picker (companion.app.LAN_ROUTES draw Home)
-        ctx.kept_for_good = bool(kept)
-        if syncer is not None:
-            ctx.kept = syncer
-            syncer.on_failure = lambda problem: ctx.fail(
-                t("Could not keep the data in this browser's storage: {problem}", problem=problem))
+        def prepare(_page: ft.Page, ctx: Any) -> None:
+            ctx.lan_screens = False  # no Phones screen, no seat picker (companion.app.LAN_ROUTES draw Home)
+            ctx.kept_for_good = bool(kept)
+            if syncer is not None:
+                ctx.kept = syncer
+                syncer.on_failure = lambda problem: ctx.fail(
+                    t("Could not keep the data in this browser's storage: {problem}", problem=problem))
 
-    sessions = Sessions(store, Saver())
-    make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
-    mark("Home built")
-    page.run_task(build_deferred)  # the validators left unbuilt at the start, before the first taps need them
+        sessions = Sessions(store, Saver())
+        make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
+        mark("Home built")
+    finally:  # whether or not Home came up: the collector must not stay off for the page's life
+        page.run_task(build_deferred)  # the validators left unbuilt at the start, before the first taps need them
 
     async def lifecycle(event: ft.AppLifecycleStateChangeEvent) -> None:
         if syncer is not None and event.state in HIDDEN:
