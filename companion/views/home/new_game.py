@@ -275,8 +275,10 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
                          setup.on(lambda d: d.remove_player(index)) if count > 1 else None)
     swatches: list[ft.Control] = [
         tagged(f"colour-{index}-{colour}", ft.Container(
-            width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
-            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
+            width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.ANGLER_COLOURS[colour],
+            # A pale swatch's edge on the light theme's page: the outline (3:1), thick and in text colour once chosen.
+            border=ft.Border.all(4 if player.colour == colour else 1,
+                                 ft.Colors.ON_SURFACE if player.colour == colour else ft.Colors.OUTLINE),
             tooltip=colour_name(colour), on_click=pick_colour(colour),
             content=ft.Text(colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD),
             alignment=ft.Alignment.CENTER), label=colour_name(colour))

@@ -213,7 +213,7 @@ def ranking(rows: Sequence[tuple[str, int, int, bool, str | None]]) -> list[ft.C
         text = t("{rank}. {name}: {score}", rank=rank, name=name, score=score)
         if tie_break:
             text += " " + (t("(shared)") if tie_break == "shared" else t("(tie broken by {how})", how=tie_break))
-        icon = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if winner else ft.Icon(ft.Icons.PERSON)
+        icon = ft.Icon(ft.Icons.EMOJI_EVENTS, color=theme.TROPHY) if winner else ft.Icon(ft.Icons.PERSON)
         lines.append(tagged(f"scorer-rank-{k}", ft.Row([icon, ft.Text(
             text, size=theme.TITLE if winner else theme.BODY, weight=ft.FontWeight.BOLD if winner else None,
             expand=True)])))
