@@ -105,6 +105,7 @@ class Palette:
     outline_variant: str  # a divider: decoration only, never the one mark of anything
     primary: str  # a filled button; an outlined button's caption
     on_primary: str  # a filled button's caption
+    error: str  # a field's message under it (Flutter draws it)
     accent: str  # the teal of a chosen chip, the table's steps icon, the survey's "hauled" line
     fair: str
     foul: str  # Foul Fish, the countdown, whose turn it is
@@ -125,7 +126,7 @@ class Palette:
             surface_container_high=self.surface_container_high,
             surface_container_highest=self.surface_container_highest, on_surface=self.on_surface,
             on_surface_variant=self.on_surface_variant, outline=self.outline, outline_variant=self.outline_variant,
-            primary=self.primary, on_primary=self.on_primary)
+            primary=self.primary, on_primary=self.on_primary, error=self.error)
 
 
 # The colours an angler's pieces come in ("in their color", A p.6), by the id a game stores: the swatch New game
@@ -144,7 +145,7 @@ _SERIES_DARK = (*ANGLER_COLOURS.values(), "#ffb74d", "#64b5f6", "#dce775")
 DARK = Palette(
     surface="#0e1513", surface_container="#1a2120", surface_container_high="#252b2a",
     surface_container_highest="#303635", on_surface="#dde4e1", on_surface_variant="#bec9c6", outline="#899390",
-    outline_variant="#3f4947", primary="#82d5c8", on_primary="#003731",
+    outline_variant="#3f4947", primary="#82d5c8", on_primary="#003731", error="#ffb4ab",
     accent="#4db6ac",  # teal 300 (teal 500 was 3.4:1 on a card)
     fair="#4fc3f7",  # light blue 300
     foul="#ff8a65",  # deep orange 300
@@ -161,7 +162,7 @@ DARK = Palette(
 LIGHT = Palette(
     surface="#f4fbf8", surface_container="#e9efed", surface_container_high="#e3eae7",
     surface_container_highest="#dde4e1", on_surface="#161d1c", on_surface_variant="#3f4947", outline="#6f7977",
-    outline_variant="#bec9c6", primary="#006a60", on_primary="#ffffff",
+    outline_variant="#bec9c6", primary="#006a60", on_primary="#ffffff", error="#ba1a1a",
     accent="#00695c",  # teal 800
     fair="#01579b",  # light blue 900
     foul="#bc2d00",  # deep orange 300, darkened

@@ -68,7 +68,8 @@ def surfaces(p: Palette) -> dict[str, str]:
 
 def drawn(p: Palette) -> Iterator[tuple[str, str, str, float]]:
     """Every (what, foreground, background, ratio needed) the app draws in palette ``p``."""
-    text = {"text": p.on_surface, "secondary text": p.on_surface_variant, "outlined button caption": p.primary,
+    text = {"text": p.on_surface, "secondary text (a field's label)": p.on_surface_variant,
+            "outlined button caption": p.primary, "a field's error": p.error,
             "teal accent (progress legend, chosen chip)": p.accent, "Fair": p.fair, "Foul": p.foul,
             "error": p.danger, "passed / unchosen": p.passed,
             **{f"angler colour {name}": shade for name, shade in p.anglers.items()}}
