@@ -34,7 +34,7 @@ from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
 from companion.views.labels import when_label
-from companion.views.widgets import error_line, screen, section_card, tagged
+from companion.views.widgets import caption, error_line, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
 
@@ -128,7 +128,7 @@ async def save_download(name: str, data: bytes) -> None:
 def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[object], Awaitable[None]], *,
             primary: bool = False) -> ft.Semantics:
     make = ft.FilledButton if primary else ft.OutlinedButton
-    return tagged(identifier, make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH))
+    return tagged(identifier, make(content=caption(text), icon=icon, on_click=on_click))
 
 
 def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: What,
@@ -250,8 +250,8 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
                 size=theme.SMALL),
         tagged("data-import-text", field),
         ft.Row([_button("data-import-paste", t("Import pasted text"), ft.Icons.CONTENT_PASTE, from_text),
-                tagged("data-import-file", ft.OutlinedButton(content=t("Pick a file…"), icon=ft.Icons.UPLOAD_FILE,
-                                                             action=pick, height=theme.TOUCH))], wrap=True),
+                tagged("data-import-file", ft.OutlinedButton(content=caption(t("Pick a file…")),
+                                                             icon=ft.Icons.UPLOAD_FILE, action=pick))], wrap=True),
     ])
 
 
@@ -334,7 +334,7 @@ def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
         if notice.detail:
             shown = n in form.details
             rows.append(tagged(f"data-note-details-{n}", ft.TextButton(
-                t("Hide details") if shown else t("Details"), on_click=lambda _e, n=n: flip(n))))
+                caption(t("Hide details") if shown else t("Details")), on_click=lambda _e, n=n: flip(n))))
             if shown:
                 rows.append(tagged(f"data-note-detail-{n}", ft.Text(notice.detail, size=theme.SMALL,
                                                                     selectable=True)))

@@ -17,7 +17,7 @@ from companion.session import DraftSession
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.widgets import chip, tagged
+from companion.views.widgets import caption, chip, tagged
 
 
 @dataclass
@@ -98,7 +98,7 @@ def undo_removal(ed: Editing) -> list[ft.Control]:
         ed.ctx.outcome(ed.session.undo(seen=ed.seen))
 
     return [ft.Row([ft.Text(t("{name} removed", name=name), size=theme.BODY, expand=True),
-                    tagged("scorer-undo-remove", ft.TextButton(t("Put back"), icon=ft.Icons.UNDO,
+                    tagged("scorer-undo-remove", ft.TextButton(caption(t("Put back")), icon=ft.Icons.UNDO,
                                                                on_click=lambda _e: put_back()))])]
 
 

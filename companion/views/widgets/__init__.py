@@ -2,6 +2,7 @@
 
 from companion.views.widgets.basics import (
     action_button,
+    caption,
     chip,
     error_line,
     grow,
@@ -19,6 +20,7 @@ from companion.views.widgets.toolbar import undo_redo
 
 __all__ = [
     "action_button",
+    "caption",
     "chip",
     "error_line",
     "face_row",
