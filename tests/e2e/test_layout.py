@@ -19,6 +19,9 @@ text is checked where it is wholly on screen:
 Widths are measured in the page with the Roboto the web client draws with, at the smallest size a text can have
 there: a lower bound, so a failure is a real cut. On 1024×768 the table's angler cards sit two side by side.
 A screenshot of each screen at each size goes to ``<screenshots>/<screen>-<width>x<height>.png``.
+
+The same checks run on the main screens at the largest Text size on a 360×640 phone in each language (issue 38),
+and the light theme's pixels are compared with the palette the contrast test checks.
 """
 
 from __future__ import annotations
