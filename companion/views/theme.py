@@ -22,6 +22,10 @@ GAP = 12
 # The font sizes as designed; each phone reads them at its own Text size (:func:`choose_text_scale`), so they are
 # looked up per phone: ``theme.BODY`` is the size of body text on the phone being drawn.
 BASE_SIZES = {"BIG_NUMBER": 40, "NUMBER": 28, "TITLE": 22, "BODY": 16, "LABEL": 14, "SMALL": 13}
+# The numbers grow no further than at Larger (1.5×): at Largest Port's "$10 (massimo $10)" at 80 px broke a word
+# over two lines of a phone's card; 60 px is read across a table.
+MAX_SIZES = {"BIG_NUMBER": 60.0, "NUMBER": 42.0}
+STACKED_SCALE = 1.5  # the Text size from which :func:`stacked` holds
 if TYPE_CHECKING:  # read through __getattr__ below
     BIG_NUMBER: float
     NUMBER: float
@@ -48,7 +52,7 @@ def text_scale() -> float:
 
 def __getattr__(name: str) -> object:
     if name in BASE_SIZES:
-        return scaled(BASE_SIZES[name], text_scale())
+        return _sized(name, text_scale())
     if name in _ACCENTS:
         return getattr(palette(), _ACCENTS[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -71,9 +75,24 @@ def choose_text_scale(scale: float, page: object | None = None) -> None:
     _text_scale.choose(page, scale)
 
 
+def stacked() -> bool:
+    """Whether the phone being drawn reads text so large (Larger and Largest) that what sits side by side on a
+    phone goes one under another: at Largest "Italiano" broke over two lines of a third of the row."""
+    return text_scale() >= STACKED_SCALE
+
+
 def scaled_for(page: object, name: str) -> float:
     """The font size ``name`` as ``page`` shows it."""
-    return scaled(BASE_SIZES[name], _text_scale.of(page))
+    return _sized(name, _text_scale.of(page))
+
+
+def _sized(name: str, scale: float) -> float:
+    """The font size ``name`` at Text size ``scale``.
+
+    >>> _sized("BODY", 2.0), _sized("BIG_NUMBER", 1.5), _sized("BIG_NUMBER", 2.0)
+    (32.0, 60.0, 60.0)
+    """
+    return min(scaled(BASE_SIZES[name], scale), MAX_SIZES.get(name, float("inf")))
 
 
 def recall_text_scale(page: ft.Page, on_change: Callable[[], None]) -> None:

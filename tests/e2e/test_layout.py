@@ -12,7 +12,8 @@ text is checked where it is wholly on screen:
 - it is at least one line of the app's smallest text high;
 - its box is as wide as its longest word at the app's smallest text size (no word broken over two lines, "$1" over
   "0"), and a box one line high is as wide as its whole text at that size (a label cut off or ellipsised);
-- a button's box is high enough for the lines its label needs at Material's button text size;
+- a button's box is high enough for the lines its label needs at Material's button text size, and wide enough for
+  its longest word there inside its padding ("Itali / ano" at the largest Text size);
 - an app bar's title (a heading) fills a whole number of lines at some size (no smaller than the app's smallest
   text), each wide enough for the words wrapped into it (an ellipsised title is one line too few).
 
@@ -271,6 +272,7 @@ _COLLECT = """async ({small, headingLine, headingRows, fit, button, font, touch,
             lineWidth: Math.max(...lines.map(l => need(l, size))),
             wordWidth: Math.max(0, ...words(text).map(w => need(w, size))),
             buttonWidth: need(text, button),
+            buttonWord: Math.max(0, ...words(text).map(w => need(w, button))),
             // A title of k lines (its box k lines high at some size): the lines its words take at that size in a
             // box a little wider, and in one as much narrower as Flutter's Roboto is wider than the page's.
             wraps: heading(n) ? headingRows.map(k => [r.height / (k * headingLine)].map(s =>
@@ -328,6 +330,9 @@ def problems(nodes: list[dict[str, Any]], width: int, scale: float = 1.0) -> lis
         elif n["height"] < 2 * line * n["lines"] and n["lineWidth"] > n["width"] + SLACK:
             found.append(f"{text!r} is one line high and needs {n['lineWidth']:.0f} px, its box is "
                          f"{n['width']:.0f} px wide")
+        elif n["kind"] == "button" and n["buttonWord"] > n["width"] - 2 * BUTTON_PADDING + SLACK:
+            found.append(f"button {text!r}: a word needs {n['buttonWord']:.0f} px, its caption has "
+                         f"{n['width'] - 2 * BUTTON_PADDING:.0f} px")
         elif n["kind"] == "button" and n["lines"] == 1:
             room = n["width"] - 2 * BUTTON_PADDING
             rows = -(-n["buttonWidth"] // room) if room > 0 else 99
@@ -361,7 +366,7 @@ def survey(phone: FletPage, shot: str | None, steps: int = 5, scale: float = 1.0
     last_place = None
     for step in range(steps):
         time.sleep(0.2)
-        seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"],
+        seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"] * scale,
                                               "headingLine": HEADING_LINE, "headingRows": HEADING_ROWS, "fit": FIT,
                                               "button": BUTTON_TEXT * scale, "font": "LayoutRoboto",
                                               "touch": theme.TOUCH, "controls": CONTROLS})

@@ -42,6 +42,8 @@ def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = Non
                                ft.Text(when, size=theme.SMALL)]
     if resume is not None and resume.mine and not ctx.sessions.viewer.host:
         lines.append(tagged(f"home-my-seat-{game.id}", ft.Text(t("Your seat"), size=theme.SMALL)))
+    if theme.stacked():  # beside the button, "Bartholomew" broke over three lines at the largest Text size
+        return ft.Column([ft.Column(lines, spacing=0), button], spacing=4)
     return ft.Row([ft.Column(lines, expand=True, spacing=0), button])
 
 
