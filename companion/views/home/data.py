@@ -34,7 +34,7 @@ from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
 from companion.views.labels import when_label
-from companion.views.widgets import caption, error_line, screen, section_card, tagged
+from companion.views.widgets import beside, caption, error_line, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
 
@@ -189,13 +189,13 @@ def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
                         _exporter(ctx, form, redraw, "everything"), primary=ctx.kept is None))
     for game in saved_games(ctx.sessions):
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
-        rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
-                            _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "game", game.id))]))
+        rows.append(beside(ft.Text(label, size=theme.BODY),
+                           _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
+                                   _exporter(ctx, form, redraw, "game", game.id))))
     for campaign in saved_campaigns(ctx.sessions):
-        rows.append(ft.Row([ft.Text(campaign["name"], size=theme.BODY, expand=True),
-                            _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]))]))
+        rows.append(beside(ft.Text(campaign["name"], size=theme.BODY),
+                           _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
+                                   _exporter(ctx, form, redraw, "campaign", campaign["id"]))))
     return section_card("data-export", t("Export"), rows)
 
 

@@ -2,6 +2,7 @@
 
 from companion.views.widgets.basics import (
     action_button,
+    beside,
     caption,
     chip,
     error_line,
@@ -20,6 +21,7 @@ from companion.views.widgets.toolbar import undo_redo
 
 __all__ = [
     "action_button",
+    "beside",
     "caption",
     "chip",
     "error_line",

@@ -27,6 +27,14 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
     return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
 
 
+def beside(body: ft.Control, button: ft.Control) -> ft.Control:
+    """``body`` (a name, a game's line) with ``button`` at its right; from Larger on (:func:`theme.stacked`) the
+    button goes under it: beside it at Largest, "Bartholomew" broke over three lines."""
+    if theme.stacked():
+        return ft.Column([body, button], spacing=4)
+    return ft.Row([ft.Container(body, expand=True), button])
+
+
 def grow(control: ft.Control) -> ft.Container:
     """Let ``control`` take its share of a Row's width (for buttons side by side; not in a wrapping Row)."""
     return ft.Container(content=control, expand=True)
