@@ -265,6 +265,7 @@ def make_main(shared: Sessions, store: Store | None,
             if key == "theme":
                 page.theme_mode = theme.theme_mode(str(value))
                 page.update()
+                ctx.refresh()  # the accents are chosen per theme as each screen is drawn (theme.palette)
             elif key == "language":  # the phone's own choice, kept in its browser rather than in the store
                 language.choose(page, str(value))
                 restyle()

@@ -81,8 +81,9 @@ def test_taking_a_colour_swaps_it_with_its_owner():
     ctx = context(None, "/new")
     tap(draw(ctx), "colour-1-amber")
     v = draw(ctx)
-    assert [find(v, f"colour-{i}-{c}").border is not None for i, c in ((0, "green"), (1, "amber"))] == [True, True]
-    assert find(v, "colour-1-green").border is None
+    # A chosen swatch is ringed (4 px); every other one has its thin outline (on the light theme's pale page).
+    assert [find(v, f"colour-{i}-{c}").border.left.width for i, c in ((0, "green"), (1, "amber"))] == [4, 4]
+    assert find(v, "colour-1-green").border.left.width == 1
 
 
 def test_variants_that_exclude_each_other_are_one_choice():

@@ -37,7 +37,7 @@ def _play_row(ctx: AppContext, play: PlaySummary) -> ft.Control:
     won = play.won if play.mode == "co-op" else any(s.winner for s in seats)
     when = when_label(play.played.astimezone())
     result = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.GROUPS, size=20,
-                             color=ft.Colors.AMBER if won else None),
+                             color=theme.TROPHY if won else None),
                      ft.Text(line, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True)], spacing=6)
     body = ft.Container(content=ft.Column([ft.Text(f"{game_label(play.game)} · {when}", size=theme.SMALL), result],
                                           spacing=2),

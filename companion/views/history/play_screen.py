@@ -27,7 +27,7 @@ from companion.views.hooks import use_redraw
 from companion.views.labels import when_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.scorers.results import breakdown as deep_regrets_breakdown
-from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+from companion.views.widgets import action_button, caption, chip, error_line, screen, section_card, tagged
 
 # The breakdown fields of the other games, in the order a table reads them out.
 FIELDS = {"shallow-regrets": (("fish_points", N_("Fish points")), ("foul_fish", N_("Foul Fish")),
@@ -88,8 +88,8 @@ def _bgstats(play: Play, host: bool) -> list[ft.Control]:
     """The link on every phone; on the host's screen (the laptop or tablet everyone sees) also as a QR code, for
     the phone that has BG Stats to scan."""
     url = link(play)
-    button = tagged("play-bgstats", ft.FilledButton(content=t("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW,
-                                                     url=url, height=theme.TOUCH))
+    button = tagged("play-bgstats", ft.FilledButton(content=caption(t("Log in BG Stats")),
+                                                     icon=ft.Icons.OPEN_IN_NEW, url=url))
     shown: list[ft.Control] = [button, tagged("play-bgstats-link", ft.Text(
         url, size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))]
     if host:

@@ -28,9 +28,6 @@ from companion.views.history.roster_form import roster_card
 from companion.views.hooks import use_redraw
 from companion.views.widgets import chip, error_line, screen, section_card, tagged
 
-COLOURS = (ft.Colors.AMBER_400, ft.Colors.LIGHT_GREEN_400, ft.Colors.CYAN_300, ft.Colors.PINK_200,
-           ft.Colors.DEEP_PURPLE_200, ft.Colors.ORANGE_300, ft.Colors.BLUE_300, ft.Colors.LIME_300)
-HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
 CHARTED = 6  # players drawn in the charts: the most frequent ones
 SCORES_CHARTED = 30  # each one's latest scores: more points than a phone's width can tell apart
 
@@ -102,21 +99,23 @@ def _score_chart(players: list[PlayerStats]) -> ft.Control:
         return [fch.LineChartDataPoint(x=i, y=score, tooltip=f"{p.name} {score}")
                 for i, (_, score) in enumerate(p.scores[-SCORES_CHARTED:], start=first)]
 
-    series = [fch.LineChartData(points=points(p), color=COLOURS[k % len(COLOURS)], stroke_width=3, point=True)
+    colours = theme.palette().series
+    series = [fch.LineChartData(points=points(p), color=colours[k % len(colours)], stroke_width=3, point=True)
               for k, p in enumerate(players) if p.scores]
     chart = fch.LineChart(data_series=series, height=220, interactive=True,
                           left_axis=fch.ChartAxis(label_size=36),
                           bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1))  # the n-th play: whole numbers
-    legend = _legend([(COLOURS[k % len(COLOURS)], p.name) for k, p in enumerate(players) if p.scores])
+    legend = _legend([(colours[k % len(colours)], p.name) for k, p in enumerate(players) if p.scores])
     return section_card("stats-chart-scores", t("Score over time"), [chart, legend])
 
 
 def _wins_chart(players: list[PlayerStats]) -> ft.Control:
     """``stats-chart-wins``: each player's share of all the wins."""
     total = sum(p.wins for p in players) or 1
-    sections = [fch.PieChartSection(value=p.wins, color=COLOURS[k % len(COLOURS)], radius=80,
+    shades = theme.palette()
+    sections = [fch.PieChartSection(value=p.wins, color=shades.series[k % len(shades.series)], radius=80,
                                     title=f"{p.name} {round(100 * p.wins / total)}%",
-                                    title_style=ft.TextStyle(size=theme.SMALL, color=ft.Colors.BLACK))
+                                    title_style=ft.TextStyle(size=theme.SMALL, color=shades.on_series))
                 for k, p in enumerate(players) if p.wins]
     return section_card("stats-chart-wins", t("Share of wins"), [
         fch.PieChart(sections=sections, height=220, center_space_radius=20, sections_space=2)])
@@ -128,18 +127,19 @@ def _points_chart(players: list[PlayerStats]) -> ft.Control | None:
     if not shown:
         return None
     groups = []
+    shades = theme.palette()
     for x, p in enumerate(shown):
         hand, mounts, bucks = p.mean_hand or 0, p.mean_mounted or 0, p.mean_bucks or 0
-        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=HAND),
-                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=MOUNTS),
-                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=hand + mounts + bucks, color=BUCKS)]
+        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=shades.hand),
+                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=shades.mounts),
+                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=hand + mounts + bucks, color=shades.bucks)]
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(from_y=0, to_y=hand + mounts + bucks, width=28,
                                                                    stack_items=stack, border_radius=4)]))
     labels = [fch.ChartAxisLabel(value=x, label=ft.Text(p.name, size=theme.SMALL)) for x, p in enumerate(shown)]
     bars = fch.BarChart(groups=groups, height=220, bottom_axis=fch.ChartAxis(labels=labels, label_size=28),
                         left_axis=fch.ChartAxis(label_size=36), interactive=True)
     return section_card("stats-chart-points", t("Where the points come from (Deep Regrets, average)"), [
-        bars, _legend([(HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks"))])])
+        bars, _legend([(shades.hand, t("Hand")), (shades.mounts, t("Mounted")), (shades.bucks, t("Fishbucks"))])])
 
 
 @ft.component

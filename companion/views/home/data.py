@@ -34,7 +34,7 @@ from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
 from companion.views.hooks import use_form, use_redraw
 from companion.views.labels import when_label
-from companion.views.widgets import error_line, named, screen, section_card, tagged
+from companion.views.widgets import beside, caption, error_line, named, screen, section_card, tagged
 
 SHOWN_BACKUPS = 20
 
@@ -129,7 +129,7 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
             primary: bool = False, whose: str | None = None) -> ft.Control:
     """``whose``: the record the button acts on, said before its caption ("Ann, Bo Export")."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=text, icon=icon, on_click=on_click, height=theme.TOUCH)
+    button = make(content=caption(text), icon=icon, on_click=on_click)
     return tagged(identifier, button) if whose is None else named(identifier, button, whose)
 
 
@@ -191,14 +191,14 @@ def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
                         _exporter(ctx, form, redraw, "everything"), primary=ctx.kept is None))
     for game in saved_games(ctx.sessions):
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
-        rows.append(ft.Row([ft.Text(label, size=theme.BODY, expand=True),
-                            _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "game", game.id), whose=label)]))
+        rows.append(beside(ft.Text(label, size=theme.BODY),
+                           _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
+                                   _exporter(ctx, form, redraw, "game", game.id), whose=label)))
     for campaign in saved_campaigns(ctx.sessions):
-        rows.append(ft.Row([ft.Text(campaign["name"], size=theme.BODY, expand=True),
-                            _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
-                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]),
-                                    whose=campaign["name"])]))
+        rows.append(beside(ft.Text(campaign["name"], size=theme.BODY),
+                           _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
+                                   _exporter(ctx, form, redraw, "campaign", campaign["id"]),
+                                   whose=campaign["name"])))
     return section_card("data-export", t("Export"), rows)
 
 
@@ -253,8 +253,8 @@ def _import_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
                 size=theme.SMALL),
         tagged("data-import-text", field),
         ft.Row([_button("data-import-paste", t("Import pasted text"), ft.Icons.CONTENT_PASTE, from_text),
-                tagged("data-import-file", ft.OutlinedButton(content=t("Pick a file…"), icon=ft.Icons.UPLOAD_FILE,
-                                                             action=pick, height=theme.TOUCH))], wrap=True),
+                tagged("data-import-file", ft.OutlinedButton(content=caption(t("Pick a file…")),
+                                                             icon=ft.Icons.UPLOAD_FILE, action=pick))], wrap=True),
     ])
 
 
@@ -338,7 +338,7 @@ def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
         if notice.detail:
             shown = n in form.details
             rows.append(tagged(f"data-note-details-{n}", ft.TextButton(
-                t("Hide details") if shown else t("Details"), on_click=lambda _e, n=n: flip(n))))
+                caption(t("Hide details") if shown else t("Details")), on_click=lambda _e, n=n: flip(n))))
             if shown:
                 rows.append(tagged(f"data-note-detail-{n}", ft.Text(notice.detail, size=theme.SMALL,
                                                                     selectable=True)))

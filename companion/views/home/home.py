@@ -18,7 +18,7 @@ from companion.session.listing import Resumable, in_progress, saved_games
 from companion.views import theme
 from companion.views.context import AppContext, route_to, seat_route
 from companion.views.labels import when_label
-from companion.views.widgets import action_button, chip, error_line, screen, section_card, tagged
+from companion.views.widgets import action_button, beside, chip, error_line, screen, section_card, tagged
 
 
 def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
@@ -43,7 +43,7 @@ def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = Non
                                ft.Text(when, size=theme.SMALL)]
     if resume is not None and resume.mine and not ctx.sessions.viewer.host:
         lines.append(tagged(f"home-my-seat-{game.id}", ft.Text(t("Your seat"), size=theme.SMALL)))
-    return ft.Row([ft.Column(lines, expand=True, spacing=0), button])
+    return beside(ft.Column(lines, spacing=0), button)
 
 
 @ft.component

@@ -273,8 +273,10 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     # Each swatch is read as its colour's name and whether it is the angler's (its initial is for the eye only).
     swatches: list[ft.Control] = [
         named(f"colour-{index}-{colour}", ft.Container(
-            width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.angler_colour(colour),
-            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if player.colour == colour else None,
+            width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.ANGLER_COLOURS[colour],
+            # A pale swatch's edge on the light theme's page: the outline (3:1), thick and in text colour once chosen.
+            border=ft.Border.all(4 if player.colour == colour else 1,
+                                 ft.Colors.ON_SURFACE if player.colour == colour else ft.Colors.OUTLINE),
             on_click=pick_colour(colour),
             content=ft.Semantics(exclude_semantics=True, content=ft.Text(
                 colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD)),

@@ -40,9 +40,12 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         ctx.refresh()
         redraw()
 
-    languages = ft.Row([grow(action_button(f"language-{code}", name, partial(pick_language, code),
-                                           primary=code == language(), selected=code == language()))
-                        for code, name in LANGUAGES.items()])
+    buttons: list[ft.Control] = [action_button(f"language-{code}", name, partial(pick_language, code),
+                                               primary=code == language(), selected=code == language())
+                                 for code, name in LANGUAGES.items()]
+    # Side by side while a name fits a third of the row; one under another at the larger Text sizes ("Itali / ano").
+    languages = (ft.Column(buttons, horizontal_alignment=ft.CrossAxisAlignment.STRETCH) if theme.stacked()
+                 else ft.Row([grow(button) for button in buttons]))
     scale = theme.text_scale()
 
     def pick_size(chosen: float) -> None:

@@ -18,7 +18,7 @@ from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.widgets import chip, tagged
+from companion.views.widgets import caption, chip, tagged
 
 
 @dataclass
@@ -103,7 +103,7 @@ def undo_removal(ed: Editing) -> list[ft.Control]:
         ed.undo()
 
     return [ft.Row([ft.Text(t("{name} removed", name=name), size=theme.BODY, expand=True),
-                    tagged("scorer-undo-remove", ft.TextButton(t("Put back"), icon=ft.Icons.UNDO,
+                    tagged("scorer-undo-remove", ft.TextButton(caption(t("Put back")), icon=ft.Icons.UNDO,
                                                                on_click=lambda _e: put_back()))])]
 
 
@@ -219,7 +219,7 @@ def ranking(rows: Sequence[tuple[str, int, int, bool, str | None]]) -> list[ft.C
         text = t("{rank}. {name}: {score}", rank=rank, name=name, score=score)
         if tie_break:
             text += " " + (t("(shared)") if tie_break == "shared" else t("(tie broken by {how})", how=tie_break))
-        icon = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if winner else ft.Icon(ft.Icons.PERSON)
+        icon = ft.Icon(ft.Icons.EMOJI_EVENTS, color=theme.TROPHY) if winner else ft.Icon(ft.Icons.PERSON)
         lines.append(tagged(f"scorer-rank-{k}", ft.Row([icon, ft.Text(
             text, size=theme.TITLE if winner else theme.BODY, weight=ft.FontWeight.BOLD if winner else None,
             expand=True)])))

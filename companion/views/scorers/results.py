@@ -13,7 +13,6 @@ from companion.views.labels import fish_label, slot_label
 from companion.views.scorers.common import ranking, winners_line
 from companion.views.widgets import section_card, tagged
 
-HAND, MOUNTS, BUCKS = ft.Colors.LIGHT_BLUE_300, ft.Colors.AMBER_400, ft.Colors.GREEN_400
 # A whole phone's width, half a tablet's.
 AXIS_NAME = 8  # characters of a name under a bar
 HALF: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 6}
@@ -83,12 +82,13 @@ def axis_name(name: str) -> str:
 def chart(result: DeepRegretsResult) -> ft.Control:
     """``scorer-chart``: one stacked bar per player (hand, mounts, Fishbucks)."""
     groups = []
+    shades = theme.palette()
     for x, s in enumerate(result.players):
         hand = sum(line.points for line in s.fish if line.place == "hand")
         mounts = sum(line.points for line in s.fish if line.place != "hand")
-        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=HAND),
-                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=MOUNTS),
-                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=s.score, color=BUCKS)]
+        stack = [fch.BarChartRodStackItem(from_y=0, to_y=hand, color=shades.hand),
+                 fch.BarChartRodStackItem(from_y=hand, to_y=hand + mounts, color=shades.mounts),
+                 fch.BarChartRodStackItem(from_y=hand + mounts, to_y=s.score, color=shades.bucks)]
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(from_y=0, to_y=s.score, width=28,
                                                                    stack_items=stack, tooltip=f"{s.name} {s.score}",
                                                                    border_radius=4)]))
@@ -100,7 +100,8 @@ def chart(result: DeepRegretsResult) -> ft.Control:
                         left_axis=fch.ChartAxis(label_size=36), interactive=True)
     legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=colour, border_radius=3),
                              ft.Text(label, size=theme.SMALL)], spacing=4, tight=True)
-                     for colour, label in ((HAND, t("Hand")), (MOUNTS, t("Mounted")), (BUCKS, t("Fishbucks")))],
+                     for colour, label in ((shades.hand, t("Hand")), (shades.mounts, t("Mounted")),
+                                           (shades.bucks, t("Fishbucks")))],
                     wrap=True)
     return tagged("scorer-chart", ft.Column([bars, legend], spacing=4))
 

@@ -30,7 +30,7 @@ def _tile(identifier: str, lines: list[ft.Control], *, border: str, icon: ft.Ico
     head = [ft.Icon(icon, size=20, color=border)] if icon else []
     body = ft.Container(
         content=ft.Row([*head, ft.Column(lines, spacing=0, expand=True)], spacing=6),
-        width=168, padding=8, border_radius=8, border=ft.Border.all(1, border), opacity=0.45 if faded else 1,
+        width=168, padding=8, border_radius=8, border=ft.Border.all(1, border), opacity=theme.FADED if faded else 1,
     )
     return tagged(identifier, body)
 
@@ -39,7 +39,7 @@ def slot_tile(group: SheetGroup, slot: Slot, n: int) -> ft.Control:
     """One slot of the sheet."""
     if slot.state == "empty" or slot.fish is None:  # an empty slot: the sheet doesn't know which Fish lands there
         return _tile(f"survey-slot-empty-{group.depth}-{group.size}-{n}", [ft.Text("—", size=theme.BODY)],
-                     border=ft.Colors.OUTLINE_VARIANT, icon=ft.Icons.CHECK_BOX_OUTLINE_BLANK)
+                     border=ft.Colors.OUTLINE, icon=ft.Icons.CHECK_BOX_OUTLINE_BLANK)
     fish = slot.fish
     kind = t("Foul") if fish.type == "foul" else t("Fair")
     value = "—" if fish.value is None else str(fish.value)

@@ -255,12 +255,15 @@ def _personality_props(s: GameState, i: int, can: queries.Available, mine: bool
 @ft.component
 def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
     go = moves.ctx.navigate
-    return ft.Row([
-        grow(action_button(f"player-{i}", t("Dice, Fish, gear"),
-                           lambda: go(route_to("/player", game=game_id, seat=i)), icon=ft.Icons.PERSON)),
-        grow(action_button(f"port-{i}", t("Port"), lambda: go(route_to("/port", game=game_id, seat=i)),
-                           icon=ft.Icons.STOREFRONT)),
-    ])
+    buttons: list[ft.Control] = [
+        action_button(f"player-{i}", t("Dice, Fish, gear"), lambda: go(route_to("/player", game=game_id, seat=i)),
+                      icon=ft.Icons.PERSON),
+        action_button(f"port-{i}", t("Port"), lambda: go(route_to("/port", game=game_id, seat=i)),
+                      icon=ft.Icons.STOREFRONT),
+    ]
+    if theme.stacked():  # side by side, "attrezzatura" broke over two lines at the largest Text size
+        return ft.Column(buttons, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Row([grow(button) for button in buttons])
 
 
 class CardProps(NamedTuple):

@@ -2,6 +2,8 @@
 
 from companion.views.widgets.basics import (
     action_button,
+    beside,
+    caption,
     chip,
     error_line,
     grow,
@@ -20,6 +22,8 @@ from companion.views.widgets.toolbar import undo_redo
 
 __all__ = [
     "action_button",
+    "beside",
+    "caption",
     "chip",
     "error_line",
     "face_row",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -39,6 +40,14 @@ def named(identifier: str, control: ft.Control, label: str | None = None, *, sel
     return ft.MergeSemantics(content=wrapper, expand=expand)
 
 
+def beside(body: ft.Control, button: ft.Control) -> ft.Control:
+    """``body`` (a name, a game's line) with ``button`` at its right; from Larger on (:func:`theme.stacked`) the
+    button goes under it: beside it at Largest, "Bartholomew" broke over three lines."""
+    if theme.stacked():
+        return ft.Column([body, button], spacing=4)
+    return ft.Row([ft.Container(body, expand=True), button])
+
+
 def grow(control: ft.Control) -> ft.Container:
     """Let ``control`` take its share of a Row's width (for buttons side by side; not in a wrapping Row)."""
     return ft.Container(content=control, expand=True)
@@ -64,14 +73,19 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
     said before the caption; ``selected``: the button is one choice among several, and this one is (or is not)
     the one chosen."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    size = theme.LABEL
-    pad = (max(theme.TOUCH, size * 2.6) - size * BUTTON_LINE) / 2  # above and below the caption's lines
-    caption = ft.Container(ft.Text(text, size=size), padding=ft.Padding.symmetric(vertical=pad))
-    button = make(content=caption, icon=icon, on_click=click_handler(on_click),
+    button = make(content=caption(text), icon=icon, on_click=click_handler(on_click),
                   disabled=disabled or on_click is None, expand=expand)
     if whose is None and selected is None:
         return tagged(identifier, button)
     return named(identifier, button, whose, selected=selected)
+
+
+def caption(text: str) -> ft.Container:
+    """A button's caption at the phone's Text size, padded so one line fills :data:`theme.TOUCH` (for a button
+    :func:`action_button` can't make: an async handler, a link). The button must not have a fixed height."""
+    size = theme.LABEL
+    pad = (max(theme.TOUCH, size * 2.6) - size * BUTTON_LINE) / 2  # above and below the caption's lines
+    return ft.Container(ft.Text(text, size=size), padding=ft.Padding.symmetric(vertical=pad))
 
 
 def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
@@ -160,6 +174,16 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
 # Characters of title that fit in 160 px at theme.TITLE as designed (a Chinese character counts two); at a larger
 # Text size fewer do.
 LONG_TITLE = 15
+ROOM = 160  # px a title has beside the back arrow and the actions on a 360 px phone (twice that alone in its bar)
+TITLE_LINES = 3  # a long title's lines at body size: the height of its bar (:func:`_bar_height`)
+MAX_TITLE_LINES = 4  # more lines of a smaller size where its words need them
+# A title's widths in ems, on the wide side of Roboto's (Flutter drew "Bartholomew" about 6.4 em wide): a narrow
+# letter, a wide one, any other, a space, a Chinese character.
+NARROW, WIDE = frozenset("fijlrtI.,:;'-!|()"), frozenset("mwMW")
+NARROW_EM, WIDE_EM, LETTER_EM, SPACE_EM, CJK_EM = 0.3, 0.9, 0.6, 0.25, 1.0
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+# Where Flutter may break a line inside a word: after a hyphen, and on either side of a Chinese character.
+_PIECE = re.compile(f"[^-{_CJK}]*-|[{_CJK}]|[^-{_CJK}]+")
 TITLE_LINE = 28 / 22  # an app bar title's line, in ems (Material's titleLarge)
 BAR = 56  # Material's app bar height, px
 
@@ -173,7 +197,7 @@ def _bar_height(long: bool) -> float | None:
     """The app bar's height for its title at this phone's Text size (``None``: Material's own): a long title's
     three lines at body size, else one line at title size. At the largest size Material's 56 px cut the title."""
     if long:
-        return max(theme.TOUCH + 16, 3 * theme.BODY * TITLE_LINE + 8)
+        return max(theme.TOUCH + 16, TITLE_LINES * theme.BODY * TITLE_LINE + 8)
     needed = theme.TITLE * TITLE_LINE + 8
     return needed if needed > BAR else None
 
@@ -204,9 +228,45 @@ def KeptMark() -> ft.Control:
     return ft.Semantics(identifier="kept-mark", label=words, exclude_semantics=True, content=mark)
 
 
-def title_text(title: str) -> ft.Text:
-    """An app bar's title; a long one ("<angler> at Port") wraps at body size instead of being cut off."""
-    return ft.Text(title, size=theme.BODY if _long(title) else theme.TITLE, max_lines=3)
+def _ems(c: str) -> float:
+    if unicodedata.east_asian_width(c) in "WF" or c == "·":  # a Chinese font draws the dot full width
+        return CJK_EM
+    return NARROW_EM if c in NARROW else WIDE_EM if c in WIDE else LETTER_EM
+
+
+def _title_lines(title: str, size: float, room: float) -> float:
+    """About the lines ``title`` takes at ``size`` px in ``room`` px (infinite: a word is wider than the room)."""
+    rows, used = 1, 0.0
+    for word in title.split():
+        for k, piece in enumerate(_PIECE.findall(word)):
+            wide = sum(_ems(c) for c in piece) * size
+            if wide > room:
+                return float("inf")
+            gap = SPACE_EM * size if k == 0 and used else 0.0
+            if used and used + gap + wide > room:
+                rows, used = rows + 1, wide
+            else:
+                used += gap + wide
+    return rows
+
+
+def _title_size(title: str, room: float) -> float:
+    """Body size, or less where a long title would not fit its room in the height of three lines of body text, or
+    a word of it would not fit one line: at the largest Text size "Bartholomew Fitzgerald-Smythe" was cut after
+    "Bartholom"."""
+    size = theme.BODY
+    while size > theme.BASE_SIZES["SMALL"]:
+        lines = _title_lines(title, size, room)
+        if lines <= MAX_TITLE_LINES and lines * size <= TITLE_LINES * theme.BODY:
+            break
+        size -= 1
+    return size
+
+
+def title_text(title: str, room: float = ROOM) -> ft.Text:
+    """An app bar's title; a long one ("<angler> at Port") wraps at body size (smaller where it would not fit
+    ``room`` px wide and three lines high) instead of being cut off."""
+    return ft.Text(title, size=_title_size(title, room) if _long(title) else theme.TITLE, max_lines=MAX_TITLE_LINES)
 
 
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
@@ -229,7 +289,8 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=(title_text(title) if long else ft.Text(title, size=theme.TITLE))
+        appbar=ft.AppBar(title=(title_text(title, ROOM if back or actions else 2 * ROOM) if long
+                                else ft.Text(title, size=theme.TITLE))
                          if isinstance(title, str) else title,
                          leading=leading, actions=[*(actions or []), KeptMark()],
                          toolbar_height=_bar_height(long), automatically_imply_leading=False),

@@ -78,7 +78,7 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
                                   left=0, top=0, right=0))
     return ft.Row([
         _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{said}. Take one away", said=said), on_minus),
-        ft.Container(ft.Stack(parts), width=width or theme.BIG_NUMBER * 1.6, alignment=ft.Alignment.CENTER),
+        ft.Container(ft.Stack(parts), width=width or BOX * theme.text_scale(), alignment=ft.Alignment.CENTER),
         _step(f"{name}-plus{suffix}", ft.Icons.ADD, t("{said}. Add one", said=said), on_plus),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=0, tight=True)  # tight: two fit side by side
 
@@ -97,6 +97,11 @@ def _step(identifier: str, icon: ft.IconData, label: str, on_click: Handler | No
                           on_click=click_handler(on_click), disabled=off,
                           width=theme.MIN_TOUCH, height=theme.MIN_TOUCH, alignment=ft.Alignment.CENTER)
     return ft.Semantics(identifier=identifier, label=label, button=True, disabled=off, content=target)
+
+
+# The number's box, px as designed: it grows with the Text size as its caption does (the number stops growing at
+# Larger, theme.MAX_SIZES; at Largest "Fishbucks" needs 105 px).
+BOX = theme.BASE_SIZES["BIG_NUMBER"] * 1.6
 
 
 def _size(shown: str) -> float:
