@@ -33,6 +33,12 @@ def _waits_for(pid: int, path: Path, seconds: float) -> bool:
     return False
 
 
+def _as_from_a_terminal() -> None:
+    """Ctrl+C as a terminal delivers it: a run started in the background by a shell (``.ci/run &``) ignores SIGINT,
+    and its children inherit that, so Python would never raise KeyboardInterrupt and the start would wait on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 SERVE = ["serve", "--lan", "--host", "127.0.0.1", "--port", str(free_port()), "--no-browser"]
 
 
@@ -45,6 +51,7 @@ def test_stopped_while_it_opens_the_data_folder_it_says_goodbye_in_one_line(tmp_
     with busy, (tmp_path / "out.log").open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "companion.cli", "--data-dir", str(data), *command],
                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                   preexec_fn=_as_from_a_terminal,
                                    env={**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": ""})  # English
         try:
             assert _waits_for(process.pid, (data / ".lock").resolve(), 9), "it never opened the data folder"
