@@ -15,14 +15,10 @@ land in folds too. ``tests/session/test_campaign_kills.py`` runs a few kills in 
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
+from bench.kills import shown_before_kill
 from companion.session import Sessions
 from companion.store import open_store
 from companion.survey import Campaign
@@ -67,16 +63,7 @@ def count(campaign: Campaign) -> int:
 
 def kill_once(data_dir: Path, campaign_id: str, phones: int, rng: random.Random) -> tuple[int, int]:
     """``(shown, stored)`` for one kill."""
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(data_dir), campaign_id, ",".join(FISH[:phones])],
-                             stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready", "the tapping process did not start"
-    time.sleep(rng.uniform(0.2, 0.8))
-    child.send_signal(signal.SIGKILL)
-    child.wait()
-    lines = child.stdout.read().split()  # everything drawn before the kill landed
-    child.stdout.close()
-    shown = max((int(line) for line in lines), default=0)
+    shown = shown_before_kill(_CHILD, [str(data_dir), campaign_id, ",".join(FISH[:phones])], rng)
     return shown, count(open_store(data_dir).load_campaign(campaign_id))
 
 

@@ -75,8 +75,10 @@ def new_table(anglers: int = 2) -> Game:
                               ruleset=build_ruleset(), seed=7))
 
 
-def kill_once(data_dir: Path, game_id: str, phones: int, rng: random.Random) -> Kill:
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(data_dir), game_id, str(phones)],
+def shown_before_kill(script: str, args: list[str], rng: random.Random) -> int:
+    """Run ``script`` (it prints "ready", then the count it shows after each change), SIGKILL it at a random
+    moment, and return the last count it showed."""
+    child = subprocess.Popen([sys.executable, "-c", script, *args],
                              stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready", "the tapping process did not start"
@@ -85,7 +87,11 @@ def kill_once(data_dir: Path, game_id: str, phones: int, rng: random.Random) -> 
     child.wait()
     lines = child.stdout.read().split()  # everything drawn before the kill landed
     child.stdout.close()
-    shown = max((int(line) for line in lines), default=0)
+    return max((int(line) for line in lines), default=0)
+
+
+def kill_once(data_dir: Path, game_id: str, phones: int, rng: random.Random) -> Kill:
+    shown = shown_before_kill(_CHILD, [str(data_dir), game_id, str(phones)], rng)
     stored = len(open_store(data_dir).load_game(game_id).log)
     return Kill(shown, stored)
 
