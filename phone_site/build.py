@@ -84,11 +84,6 @@ PACKAGES_LEFT_OUT = ("pydantic/v1/",)
 DIST_INFO_KEPT = frozenset({"METADATA", "entry_points.txt"})
 CACHE_PREFIX = "deep-regrets-"
 CJK_FONT = FONTS["zh_Hant"][1]  # the UI font of a Chinese phone, and every phone's fallback for CJK text
-# flet-web's client loads the Rive animation runtime from a CDN at every start (its Rive control's set-up), though
-# the companion draws no Rive: the address is replaced by a script that says "no Rive here" at once, so nothing is
-# fetched from another origin and the client goes on without it.
-RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-NO_RIVE = "data:text/javascript,window.RiveNative=function(){return Promise.reject(null)};//"
 # The service worker's banner, in the page itself (outside the Python app): each language's words are written
 # into the page at build time.
 BANNER = (N_("A new version is ready"), N_("Reload"))
@@ -417,12 +412,14 @@ def _subset_icons(out: Path) -> None:
 
 
 def _no_rive(out: Path) -> None:
-    """The client without its Rive runtime download (:data:`RIVE_CDN`)."""
+    """The client without its Rive runtime download (:func:`companion.flet_fixes.web_files.without_rive`)."""
+    from companion.flet_fixes.web_files import NotTheClient, without_rive
+
     path = out / "main.dart.js"
-    text = path.read_text()
-    if text.count(json.dumps(RIVE_CDN)) != 1:
-        raise BuildError(f"flet-web's main.dart.js does not load Rive from {RIVE_CDN} as this build knows (Flet 1.0.x)")
-    path.write_text(text.replace(json.dumps(RIVE_CDN), json.dumps(NO_RIVE)))
+    try:
+        path.write_text(without_rive(path.read_text()))
+    except NotTheClient as problem:
+        raise BuildError(str(problem)) from None
 
 
 def _worker(out: Path) -> None:

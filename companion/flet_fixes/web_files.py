@@ -7,8 +7,9 @@ Compressing on every request made the first screen slower than no compression at
 
 It also adds ``Cache-Control``: a year for file names that carry a content hash, a revalidation (ETag, 304)
 for the rest, puts the page script (:mod:`companion.flet_fixes.page_script`) into ``index.html``, leaves out of the
-font manifest the fonts the app never draws with (Flutter downloads every listed font at start-up), and answers
-Flutter's requests for a fallback font (:func:`fallback_font`).
+font manifest the fonts the app never draws with (Flutter downloads every listed font at start-up), takes the Rive
+runtime's download out of the client (:func:`without_rive`), and answers Flutter's requests for a fallback font
+(:func:`fallback_font`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,13 @@ FIRST_LOAD = ("/", "/flutter_bootstrap.js", "/flutter.js", "/main.dart.wasm", "/
 FONT_MANIFEST = "/assets/FontManifest.json"
 # The math fonts of Markdown's LaTeX and the Cupertino icons: the companion uses neither (0.85 MB unpacked).
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-CHANGED_HERE = ("/", FONT_MANIFEST)  # index.html (every route) and the font manifest
+CLIENT = "/main.dart.js"
+CHANGED_HERE = ("/", FONT_MANIFEST, CLIENT)  # index.html (every route), the font manifest and the client
+# flet-web's client loads the Rive animation runtime from a CDN at every start (its Rive control's set-up), though
+# the companion draws no Rive: the address is replaced by a script that says "no Rive here" at once, so nothing is
+# fetched from another origin (a host's page on a LAN asked jsDelivr at each load) and the client goes on without it.
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+NO_RIVE = "data:text/javascript,window.RiveNative=function(){return Promise.reject(null)};//"
 # Text in a script the page's fonts lack (a Chinese name on an English phone) makes Flutter fetch a piece of a Noto
 # font from ``fontFallbackBaseUrl`` + ``<family>/<version>/<piece>.woff2``; flet-web sets that to ``assets/fonts/``
 # on the page's own origin, where no such file is. The CJK families are answered with the bundled CJK font (every
@@ -127,6 +134,8 @@ class WebFiles:
                 body = body.replace(b"</body>", self.page_script + b"</body>", 1)
             if path == FONT_MANIFEST:
                 body = without_fonts(body, UNUSED_FONTS)
+            if path == CLIENT:
+                body = _client_without_rive(body)
             kept = await asyncio.to_thread(self._compress, path, headers, body, is_page)
             if path in CHANGED_HERE:  # a client that takes no gzip still needs them as changed
                 kept = dataclasses.replace(kept, unpacked=body)
@@ -190,6 +199,31 @@ def without_fonts(manifest: bytes, prefixes: Iterable[str]) -> bytes:
     families = json.loads(manifest)
     kept = [f for f in families if not str(f.get("family", "")).startswith(tuple(prefixes))]
     return json.dumps(kept).encode()
+
+
+class NotTheClient(ValueError):
+    """flet-web's client does not load Rive as :func:`without_rive` knows (another Flet version)."""
+
+
+def without_rive(client: str) -> str:
+    """flet-web's ``main.dart.js`` with :data:`NO_RIVE` for the Rive runtime's CDN address; :class:`NotTheClient`
+    when the address is not in it exactly once.
+
+    >>> without_rive('a="https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"') == f'a="{NO_RIVE}"'
+    True
+    """
+    address = json.dumps(RIVE_CDN)
+    if client.count(address) != 1:
+        raise NotTheClient(f"flet-web's main.dart.js does not load Rive from {RIVE_CDN} as this app knows (Flet 1.0.x)")
+    return client.replace(address, json.dumps(NO_RIVE))
+
+
+def _client_without_rive(client: bytes) -> bytes:
+    try:
+        return without_rive(client.decode()).encode()
+    except (NotTheClient, UnicodeDecodeError):  # another client: served as it is (the app works; Rive is fetched)
+        log.warning("the web client's Rive download could not be taken out", exc_info=True)
+        return client
 
 
 def fallback_font(path: str) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 from pathlib import Path
 
 import flet_web
@@ -14,6 +15,7 @@ from websockets.exceptions import InvalidStatus
 
 from companion import flet_fixes
 from companion.flet_fixes import HEARTBEAT_SECONDS
+from companion.flet_fixes.web_files import NO_RIVE
 from companion.i18n import FONTS
 from companion.net.gate import CLOSE_DROPPED, CLOSE_REFUSED, COOKIE, Gate
 from companion.resources import assets_path
@@ -244,6 +246,17 @@ def test_the_font_manifest_lists_only_fonts_the_app_draws_with(table, client, en
     assert not [f for f in families if "KaTeX" in f or "Cupertino" in f]
     page = web.get("/table", headers={"Accept-Encoding": encoding})
     assert "companion-reconnecting" in page.text and "flutter_bootstrap.js" in page.text
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "identity"])
+def test_the_served_client_asks_no_other_origin_for_its_rive_runtime(table, client, encoding):
+    """flet-web's client fetched the Rive runtime from jsDelivr at every load of the host's page (no_cdn or not)."""
+    web = client("127.0.0.11")
+    _join(web, table.room_code)
+    response = web.get("/main.dart.js", headers={"Accept-Encoding": encoding})
+    assert response.headers.get("content-encoding", "identity") == encoding
+    assert "cdn.jsdelivr.net" not in response.text and json.dumps(NO_RIVE) in response.text
+    assert len(response.text) > 1_000_000  # the whole client, only the address changed
 
 
 @pytest.mark.parametrize(("accept", "lang", "title", "refusal"), [

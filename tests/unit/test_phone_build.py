@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from companion.flet_fixes.web_files import NO_RIVE
 from companion.i18n import t, use_language
-from phone_site.build import BANNER, CACHE_PREFIX, NO_RIVE, PINNED, canonical, site_files
+from phone_site.build import BANNER, CACHE_PREFIX, PINNED, canonical, site_files
 from tests.support.phone_site import built_site
 
 pytestmark = pytest.mark.slow
