@@ -25,6 +25,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skipWaiting") self.skipWaiting();
+  if (event.data === "version?" && event.ports[0]) event.ports[0].postMessage(CACHE);  // the page: same version?
 });
 
 self.addEventListener("fetch", (event) => {
