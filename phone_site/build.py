@@ -4,8 +4,8 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
 ``flet publish --no-cdn`` downloads Pyodide again (its cache check misses the bundled copy), writes a bare
 ``pyodideUrl`` the module worker cannot import, and keeps Flutter's self-unregistering service worker. Here:
 
-- the Flutter client with CanvasKit only (no skwasm, no dart2wasm build, one CanvasKit variant), its unused fonts
-  left out of the font manifest;
+- flet-web's two Flutter clients (:data:`CLIENTS`: skwasm with dart2wasm, CanvasKit's full variant with dart2js),
+  the page running the one Flutter's loader would pick, its unused fonts left out of the font manifest;
 - Pyodide from the installed flet-web, and the pinned wheels (:data:`PINNED`) from PyPI at build time, kept in
   ``.phone-wheels/``; the Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
 - ``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package whole (no server-only module is
@@ -15,7 +15,7 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   Node.js). A start then neither installs packages with micropip nor compiles a module: it unpacks one archive and
   imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
-  hash of the site's content (:func:`service_worker`).
+  hash of the site's content, precaching the phone's client's files and the common ones (:func:`service_worker`).
 
 Nothing in the site is fetched from another origin when it runs.
 """
