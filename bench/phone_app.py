@@ -16,7 +16,8 @@ Then the phone app's start profile (the marks of its start, from the page, Flet'
 ready, the app archive unpacked, imports done, the store open, Home built and usable; Flutter's first frame beside
 them) and its tap profile (Python's time per phase of a tap, from a tab opened with ``?profile=taps``).
 
-Targets (issue 38): ≤ 18 MB gzipped (the CJK font included, issue 37); start from cache ≤ 2.5× the served app's
+Targets (issue 38): a phone's precache ≤ 18 MB gzipped (the CJK font included, issue 37; the site holds two Flutter
+clients, a phone precaches the one it runs: phone_site.build.CLIENTS); start from cache ≤ 2.5× the served app's
 first screen; tap ≤ 1.5× the served app's.
 """
 
