@@ -16,7 +16,8 @@ Then the phone app's start profile (the marks of its start, from the page, Flet'
 ready, the app archive unpacked, imports done, the store open, Home built and usable; Flutter's first frame beside
 them) and its tap profile (Python's time per phase of a tap, from a tab opened with ``?profile=taps``).
 
-Targets (issue 38): ≤ 18 MB gzipped (the CJK font included, issue 37); start from cache ≤ 2.5× the served app's
+Targets (issue 38): a phone's precache ≤ 18 MB gzipped (the CJK font included, issue 37; the site holds two Flutter
+clients, a phone precaches the one it runs: phone_site.build.CLIENTS); start from cache ≤ 2.5× the served app's
 first screen; tap ≤ 1.5× the served app's.
 """
 
@@ -51,7 +52,7 @@ def parts(site: Path) -> dict[str, int]:
         elif relative.startswith("canvaskit/"):
             group = "canvaskit"
         else:
-            group = relative if relative in ("main.dart.js", "app.tar.gz") else "other"
+            group = relative if relative in ("main.dart.js", "main.dart.wasm", "app.tar.gz") else "other"
         groups[group] += len(gzip.compress(path.read_bytes(), compresslevel=6))
     return dict(sorted(groups.items(), key=lambda item: -item[1]))
 
@@ -146,11 +147,12 @@ def main() -> int:
     else:
         built = build.build(Path(tempfile.mkdtemp(prefix="companion-phone-")) / "site")
         site, raw, packed = built.out, built.raw_bytes, built.gzip_bytes
-    installed = sum(len(gzip.compress((site / name).read_bytes(), compresslevel=6))
-                    for name in [*build.precached(site), "sw.js"])
-    print(f"site: {raw / 1e6:.1f} MB raw, {packed / 1e6:.2f} MB gzipped")
-    print(f"precached when installed: {installed / 1e6:.2f} MB gzipped (target ≤ {TARGET_GZIP_MB:.0f} MB: "
-          f"{'within' if installed / 1e6 <= TARGET_GZIP_MB else 'OVER'})")
+    installed = {client: sum(len(gzip.compress((site / name).read_bytes(), compresslevel=6))
+                             for name in [*build.precached(site, client), "sw.js"]) for client in build.CLIENTS}
+    print(f"site: {raw / 1e6:.1f} MB raw, {packed / 1e6:.2f} MB gzipped (both Flutter clients)")
+    for client, size in installed.items():
+        print(f"precached when installed, a phone running {client}: {size / 1e6:.2f} MB gzipped "
+              f"(target ≤ {TARGET_GZIP_MB:.0f} MB: {'within' if size / 1e6 <= TARGET_GZIP_MB else 'OVER'})")
     font = site / build.CJK_FONT
     print(f"  of which the CJK font (every phone's, offline too): {font.stat().st_size / 1e6:.2f} MB (WOFF2)")
     for group, size in list(parts(site).items())[:9]:
@@ -165,7 +167,7 @@ def main() -> int:
         page = context.new_page()
         page.goto(phone_url + "/")
         for _ in range(240):  # the service worker precaches the site in the background
-            if cached_site(page)["files"] >= len(build.precached(site)):
+            if cached_site(page)["files"] >= len(build.precached(site, page.evaluate("flet.webRenderer"))):
                 break
             page.wait_for_timeout(500)
         else:
@@ -209,7 +211,8 @@ def main() -> int:
           f"(target ≤ {TARGET_TAP}×)")
     print_tap_profile(tap_records)
     print(f"requests to another origin (aborted): {foreign or 'none'}")
-    met = packed / 1e6 <= TARGET_GZIP_MB and start_ratio <= TARGET_START and phone_median / served_tap <= TARGET_TAP
+    met = (max(installed.values()) / 1e6 <= TARGET_GZIP_MB and start_ratio <= TARGET_START
+           and phone_median / served_tap <= TARGET_TAP)
     print("targets met" if met else "targets NOT met")
     return 0
 

@@ -4,8 +4,8 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
 ``flet publish --no-cdn`` downloads Pyodide again (its cache check misses the bundled copy), writes a bare
 ``pyodideUrl`` the module worker cannot import, and keeps Flutter's self-unregistering service worker. Here:
 
-- the Flutter client with CanvasKit only (no skwasm, no dart2wasm build, one CanvasKit variant), its unused fonts
-  left out of the font manifest;
+- flet-web's two Flutter clients (:data:`CLIENTS`: skwasm with dart2wasm, CanvasKit's full variant with dart2js),
+  the page running the one Flutter's loader would pick, its unused fonts left out of the font manifest;
 - Pyodide from the installed flet-web, and the pinned wheels (:data:`PINNED`) from PyPI at build time, kept in
   ``.phone-wheels/``; the Emscripten wheels must match the ABI flet-web's lock names (:func:`check_wheels`);
 - ``app.tar.gz``: ``main.py`` (the phone entry point), the ``companion`` package whole (no server-only module is
@@ -15,7 +15,7 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   Node.js). A start then neither installs packages with micropip nor compiles a module: it unpacks one archive and
   imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
-  hash of the site's content (:func:`service_worker`).
+  hash of the site's content, precaching the phone's client's files and the common ones (:func:`service_worker`).
 
 Nothing in the site is fetched from another origin when it runs.
 """
@@ -52,13 +52,24 @@ PINNED: dict[str, str] = {
     "segno": "1.6.6",
 }
 COMPILED = frozenset({"pydantic-core", "msgpack"})
-# flet-web's web/ files the phone app never loads: the skwasm renderers and the dart2wasm build, the Chromium-only
-# CanvasKit variant (the full one runs in every browser), debugging symbols, Flutter's stub service worker, and
-# Pyodide's command-line and TypeScript files.
-LEFT_OUT = re.compile(r"(^canvaskit/(skwasm|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
-                      r"^main\.dart\.(wasm|mjs)$|^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
+# flet-web's web/ files the phone app never loads: the skwasm variants for browsers without Chromium's image codecs
+# and break iterators (the page picks CanvasKit there: :data:`CLIENTS`), the Chromium-only CanvasKit variant (the
+# full one runs in every browser), debugging symbols, Flutter's stub service worker, and Pyodide's command-line and
+# TypeScript files.
+LEFT_OUT = re.compile(r"(^canvaskit/(skwasm_heavy|wimp|chromium/|experimental_webparagraph/)|\.symbols$|\.map$|"
+                      r"^flutter_service_worker\.js$|^pyodide/(python|python\.bat|"
                       r"python\.exe|python_cli_entry\.mjs|.*\.d\.ts|pyodide\.js|package\.json|"
                       r"(micropip|packaging)-.*\.whl)$)")
+# The site's two Flutter clients, by renderer, and the files only each needs. A phone runs one, the one Flutter's
+# loader would pick (``web/client.js``, in the page): skwasm with the client compiled to WebAssembly (dart2wasm) in
+# Chromium, where a table tap is drawn in about half the time (issue 38: CanvasKit's frame, Dart's work and the
+# rasterisation on the page's thread, took 25-30 ms of a 50 ms tap); CanvasKit with the client compiled to
+# JavaScript in every other browser (Flutter's loader allows skwasm in Chromium alone). The service worker
+# precaches the common files and the phone's client's (``sw.js?client=…``).
+CLIENTS: dict[str, tuple[str, ...]] = {
+    "skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"),
+    "canvaskit": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+}
 # flet-web's plugin assets for controls the companion never shows (video and audio players, recorder, maps).
 LEFT_OUT_ASSETS = ("assets/packages/media_kit/", "assets/packages/record_web/", "assets/packages/flutter_map/")
 # Icons Flutter's own widgets (and Flet's client) draw from the icon font: back arrows on every platform, a
@@ -422,6 +433,20 @@ def _no_rive(out: Path) -> None:
         raise BuildError(str(problem)) from None
 
 
+def _no_rive_wasm(out: Path) -> None:
+    """The skwasm client (dart2wasm) without its Rive runtime download: its string constants are the names of its
+    imports, answered by ``main.dart.mjs``'s proxy; the proxy answers :data:`RIVE_CDN` with :data:`NO_RIVE`."""
+    from companion.flet_fixes.web_files import NO_RIVE, RIVE_CDN
+
+    path = out / "main.dart.mjs"
+    text = path.read_text()
+    anchor = '"": new Proxy({}, { get(_, prop) { return prop; } }),'
+    if text.count(anchor) != 1 or RIVE_CDN.encode() not in (out / "main.dart.wasm").read_bytes():
+        raise BuildError("flet-web's main.dart.mjs does not give its client's strings as this build knows (Flet 1.0.x)")
+    answer = f"prop === {json.dumps(RIVE_CDN)} ? {json.dumps(NO_RIVE)} : prop"
+    path.write_text(text.replace(anchor, anchor.replace("return prop;", f"return {answer};")))
+
+
 def _worker(out: Path) -> None:
     """Flet's Python worker marking when Pyodide is ready (``bench.phone_app``'s start profile; the page turns the
     message into a ``performance.mark``, as the app's own: companion.phone.marks)."""
@@ -435,14 +460,17 @@ def _worker(out: Path) -> None:
 
 
 def _bootstrap(out: Path) -> None:
-    """CanvasKit only, its full variant, and no Flutter service worker (ours is registered by the page)."""
+    """The two clients of :data:`CLIENTS` (CanvasKit's full variant), and no Flutter service worker (ours is
+    registered by the page)."""
     path = out / "flutter_bootstrap.js"
     text = path.read_text()
     config = re.search(r"_flutter\.buildConfig = (\{.*?\});\n", text)
     if config is None or "serviceWorkerSettings" not in text:
         raise BuildError("flet-web's flutter_bootstrap.js is not the one this build knows (Flet 1.0.x)")
     build = json.loads(config.group(1))
-    build["builds"] = [b for b in build["builds"] if b.get("renderer") == "canvaskit"]
+    build["builds"] = [b for b in build["builds"] if b.get("renderer") in CLIENTS]
+    if sorted(b["renderer"] for b in build["builds"]) != sorted(CLIENTS):
+        raise BuildError(f"flet-web's flutter_bootstrap.js does not build the clients {sorted(CLIENTS)}")
     text = text.replace(config.group(0), f"_flutter.buildConfig = {json.dumps(build)};\n")
     text = re.sub(r"\n\s*serviceWorkerSettings: \{.*?\},\n", "\n", text, count=1, flags=re.S)
     text = text.replace("var flutterConfig = {", 'var flutterConfig = {\n    canvasKitVariant: "full",', 1)
@@ -466,7 +494,7 @@ def _page(out: Path, base: str) -> None:
         "flet.pyodide = true;", 'flet.pythonModuleName = "main";', "flet.micropipIncludePre = false;",
         'flet.appPackageUrl = "app.tar.gz";', f'flet.pyodideUrl = "{base}pyodide/pyodide.mjs";',
         f'flet.canvasKitBaseUrl = "{base}canvaskit/";', f'flet.fontFallbackBaseUrl = "{FALLBACK_FONTS.lstrip("/")}";',
-        "flet.noCdn = true;", 'flet.webRenderer = "canvaskit";', 'flet.routeUrlStrategy = "path";',
+        "flet.noCdn = true;", (WEB_TEMPLATES / "client.js").read_text().strip(), 'flet.routeUrlStrategy = "path";',
         f'flet.entrypointBaseUrl = "{base}";', f'flet.assetBase = "{base}";'])
     fallbacks = [FALLBACK_FONTS.lstrip("/") + family + "/" for family in CJK_FALLBACKS]  # as the config's address
     shell = (WEB_TEMPLATES / "shell.html").read_text().replace("__WORDS__", json.dumps(words, ensure_ascii=False))
@@ -492,22 +520,24 @@ def site_files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
 
 
-def precached(out: Path) -> list[str]:
-    """The files the service worker caches when it installs: every file of the site (the CJK font too, issue 37:
-    a phone offline draws a Chinese name, or switches to Chinese, with it)."""
-    return site_files(out)
+def precached(out: Path, client: str) -> list[str]:
+    """The files the service worker caches when it installs for a phone running ``client`` (:data:`CLIENTS`): every
+    file of the site but the other client's (the CJK font too, issue 37: a phone offline draws a Chinese name, or
+    switches to Chinese, with it)."""
+    others = {name for other, names in CLIENTS.items() if other != client for name in names}
+    return [name for name in site_files(out) if name not in others]
 
 
 def service_worker(out: Path) -> str:
-    """Write ``sw.js`` precaching the site (:func:`precached`) in a cache named by the hash of every file of it;
-    returns the cache name."""
+    """Write ``sw.js`` precaching the site (:func:`precached`, for the client the page names in the worker's
+    address) in a cache named by the hash of every file of it; returns the cache name."""
     digest = hashlib.sha256()
     for name in site_files(out):
         digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
     cache = CACHE_PREFIX + digest.hexdigest()[:16]
     worker = (WEB_TEMPLATES / "sw.js").read_text()
     worker = worker.replace("__CACHE__", cache).replace("__PREFIX__", CACHE_PREFIX).replace(
-        "__FILES__", json.dumps(precached(out), indent=0))
+        "__FILES__", json.dumps({client: precached(out, client) for client in CLIENTS}, indent=0))
     (out / "sw.js").write_text(worker)
     return cache
 
@@ -555,6 +585,7 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     _fonts(out)
     _subset_icons(out)
     _no_rive(out)
+    _no_rive_wasm(out)
     _bootstrap(out)
     _worker(out)
     _page(out, base)

@@ -3,7 +3,12 @@
 // and waits; the page offers "A new version is ready" and reloads into it once the user says so. Until then the
 // old cache stays whole, so a phone is always served one version, never half of each.
 const CACHE = "__CACHE__";
-const FILES = __FILES__;
+// The files of each Flutter client's phone (phone_site/build.py, CLIENTS): the page names its client in this
+// worker's address (sw.js?client=skwasm). A worker registered without one (by a page of a version before the two
+// clients) keeps both.
+const CLIENTS = __FILES__;
+const CLIENT = new URL(self.location.href).searchParams.get("client");
+const FILES = CLIENTS[CLIENT] || [...new Set(Object.values(CLIENTS).flat())].sort();
 
 self.addEventListener("install", (event) => {
   // Every file or none: a file that fails to download fails the install, and the old version stays in charge.
@@ -20,6 +25,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skipWaiting") self.skipWaiting();
+  if (event.data === "version?" && event.ports[0]) event.ports[0].postMessage(CACHE);  // the page: same version?
 });
 
 self.addEventListener("fetch", (event) => {

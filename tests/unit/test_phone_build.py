@@ -1,7 +1,8 @@
-"""What ``scripts/build_phone_app`` writes (issue 24): a site whose Python packages all load from the site itself, one
-renderer, a service worker listing every file, and an app archive with compiled catalogs and nothing server-only.
-The site is built once per test run (``tests.support.phone_site.built_site``, shared with the browser test): every test
-here needs it, so they are all marked slow (a whole-site build, about half a minute on 2 cores)."""
+"""What ``scripts/build_phone_app`` writes (issue 24): a site whose Python packages all load from the site itself, two
+Flutter clients (skwasm in Chromium, CanvasKit elsewhere: issue 38), a service worker listing a phone's files, and an
+app archive with compiled catalogs and nothing server-only. The site is built once per test run
+(``tests.support.phone_site.built_site``, shared with the browser test): every test here needs it, so they are all
+marked slow (a whole-site build, about half a minute on 2 cores)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import gettext
 import io
 import json
 import re
+import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
@@ -16,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from companion.flet_fixes.web_files import NO_RIVE
+from companion.flet_fixes.web_files import NO_RIVE, RIVE_CDN
 from companion.i18n import t, use_language
-from phone_site.build import BANNER, CACHE_PREFIX, PINNED, canonical, site_files
+from phone_site.build import BANNER, CACHE_PREFIX, CLIENTS, PINNED, canonical, precached, site_files
 from tests.support.phone_site import built_site
 
 pytestmark = pytest.mark.slow
@@ -58,12 +60,12 @@ def test_the_archive_holds_bytecode_pyodide_s_python_made_and_no_source(site: Pa
     assert any(name.endswith("_pydantic_core.cpython-314-wasm32-emscripten.so") for name in files)
 
 
-def test_one_renderer_and_every_runtime_path_on_the_site(site: Path) -> None:
-    assert not list(site.glob("canvaskit/skwasm*")) and not (site / "main.dart.wasm").exists()
-    assert not (site / "canvaskit" / "chromium").exists()
+def test_two_clients_and_every_runtime_path_on_the_site(site: Path) -> None:
+    assert all((site / name).is_file() for names in CLIENTS.values() for name in names)
+    assert not list(site.glob("canvaskit/skwasm_heavy*")) and not (site / "canvaskit" / "chromium").exists()
     bootstrap = (site / "flutter_bootstrap.js").read_text()
     build = json.loads(re.search(r"_flutter\.buildConfig = (\{.*?\});", bootstrap).group(1))  # type: ignore[union-attr]
-    assert [b["renderer"] for b in build["builds"]] == ["canvaskit"]
+    assert [b["renderer"] for b in build["builds"]] == ["skwasm", "canvaskit"]  # Flutter's loader: the first it can
     load = bootstrap[bootstrap.index("_flutter.loader.load({"):]
     assert "serviceWorkerSettings" not in load  # Flutter's self-unregistering worker would replace ours
     page = (site / "index.html").read_text()
@@ -73,11 +75,14 @@ def test_one_renderer_and_every_runtime_path_on_the_site(site: Path) -> None:
     assert (site / "pyodide" / "pyodide.mjs").is_file() and (site / "canvaskit" / "canvaskit.wasm").is_file()
 
 
-def test_the_service_worker_precaches_every_file_in_a_cache_named_by_their_content(site: Path) -> None:
+def test_the_service_worker_precaches_a_phone_s_files_in_a_cache_named_by_their_content(site: Path) -> None:
     worker = (site / "sw.js").read_text()
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
-    # Issue 37: the CJK font too, so a phone offline draws a Chinese name or switches to Chinese.
-    assert files == site_files(site) and "fonts/NotoSansCJK-companion.woff2" in files
+    files = json.loads(re.search(r"const CLIENTS = (\{.*?\});", worker, re.S).group(1))  # type: ignore[union-attr]
+    assert files == {client: precached(site, client) for client in CLIENTS}
+    skwasm, canvaskit = set(files["skwasm"]), set(files["canvaskit"])
+    # every file but the other client's; issue 37: the CJK font too, so a phone offline draws Chinese
+    assert skwasm | canvaskit == set(site_files(site)) and "fonts/NotoSansCJK-companion.woff2" in skwasm & canvaskit
+    assert skwasm - canvaskit == set(CLIENTS["skwasm"]) and canvaskit - skwasm == set(CLIENTS["canvaskit"])
     page = (site / "index.html").read_text()  # Flutter's CJK fallback fonts are fetched as the bundled one
     assert 'flet.fontFallbackBaseUrl = "assets/fonts/"' in page and '"assets/fonts/notosanssc/"' in page
     assert 'new URL("fonts/NotoSansCJK-companion.woff2", document.baseURI)' in page
@@ -92,6 +97,53 @@ def test_the_client_asks_no_other_origin_for_its_rive_runtime(site: Path) -> Non
     """Issue 37 item 4: flet-web's client loaded the Rive runtime from a CDN at every start."""
     client = (site / "main.dart.js").read_text()
     assert "cdn.jsdelivr.net" not in client and json.dumps(NO_RIVE) in client
+    # The skwasm client's strings are its imports' names, each answered by main.dart.mjs's proxy (run here in Node).
+    strings = re.search(r'"": (new Proxy\(.*\)),\n', (site / "main.dart.mjs").read_text())
+    assert strings, "main.dart.mjs gives no strings"
+    asked = f"const s = {strings.group(1)}; console.log(JSON.stringify([s[{json.dumps(RIVE_CDN)}], s['Rive']]))"
+    answers = subprocess.run(["node", "-e", asked], capture_output=True, text=True, check=True).stdout
+    assert json.loads(answers) == [NO_RIVE, "Rive"]
+
+
+# A browser as Flutter's loader (flutter.js) sees it, for the page's choice of client (web/client.js).
+CHROME = {"vendor": "Google Inc.", "userAgent": "Chrome/140", "wasmGC": True, "webGL": True, "ownText": True}
+
+
+@pytest.mark.parametrize(("browser", "client"), [
+    ({}, "skwasm"),
+    ({"vendor": "", "userAgent": "Edg/140"}, "skwasm"),  # Edge
+    ({"vendor": "Apple Computer, Inc.", "userAgent": "Safari/605"}, "canvaskit"),  # Flutter allows skwasm in Blink
+    ({"vendor": "", "userAgent": "Firefox/140"}, "canvaskit"),
+    ({"wasmGC": False}, "canvaskit"),  # an older Chromium: no dart2wasm
+    ({"webGL": False}, "canvaskit"),  # Flutter's loader skips skwasm without WebGL
+    ({"ownText": False}, "canvaskit"),  # it would load skwasm_heavy, which the site leaves out
+])
+def test_the_page_runs_the_client_flutter_s_loader_would_pick_of_those_on_the_site(
+        site: Path, browser: dict[str, Any], client: str) -> None:
+    """Issue 38: skwasm draws a tap in about half CanvasKit's time in Chromium; a phone whose page picked a client
+    the site lacks, or the service worker did not precache, would not start (offline)."""
+    page = (site / "index.html").read_text()
+    choice = re.search(r"flet\.webRenderer = \(\(\) => \{.*?\}\)\(\);", page, re.S)
+    assert choice, "the page picks no client"
+    seen = {**CHROME, **browser}
+    run = f"""
+        const seen = {json.dumps(seen)};
+        const vm = require("vm");
+        const context = {{
+            flet: {{}}, Uint8Array, navigator: {{vendor: seen.vendor, userAgent: seen.userAgent}},
+            WebAssembly: {{validate: () => seen.wasmGC}},
+            document: {{createElement: () => ({{getContext: () => (seen.webGL ? {{}} : null)}})}},
+            Intl: seen.ownText ? {{v8BreakIterator: function () {{}}, Segmenter: function () {{}}}} : {{}},
+        }};
+        if (seen.ownText) context.ImageDecoder = function () {{}};
+        vm.runInNewContext({json.dumps(choice.group(0))}, context);
+        console.log(context.flet.webRenderer);"""
+    assert subprocess.run(["node", "-e", run], capture_output=True, text=True, check=True).stdout.strip() == client
+    # The wasm GC probe and the browser tests are Flutter's own (flutter.js, in flutter_bootstrap.js).
+    loader = (site / "flutter_bootstrap.js").read_text()
+    probe = re.search(r"new Uint8Array\((\[[0-9, ]+\])\)", choice.group(0))
+    assert probe and probe.group(1).replace(" ", "") in loader.replace(" ", "")
+    assert 'navigator.vendor==="Google Inc."||navigator.userAgent.includes("Edg/")' in loader
 
 
 def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Path) -> None:
