@@ -434,17 +434,17 @@ def _no_rive(out: Path) -> None:
 
 
 def _no_rive_wasm(out: Path) -> None:
-    """The skwasm client (dart2wasm) without its Rive runtime download: its string constants are the names of its
-    imports, answered by ``main.dart.mjs``'s proxy; the proxy answers :data:`RIVE_CDN` with :data:`NO_RIVE`."""
-    from companion.flet_fixes.web_files import NO_RIVE, RIVE_CDN
+    """The skwasm client (dart2wasm) without its Rive runtime download
+    (:func:`companion.flet_fixes.web_files.strings_without_rive`)."""
+    from companion.flet_fixes.web_files import RIVE_CDN, NotTheClient, strings_without_rive
 
     path = out / "main.dart.mjs"
-    text = path.read_text()
-    anchor = '"": new Proxy({}, { get(_, prop) { return prop; } }),'
-    if text.count(anchor) != 1 or RIVE_CDN.encode() not in (out / "main.dart.wasm").read_bytes():
-        raise BuildError("flet-web's main.dart.mjs does not give its client's strings as this build knows (Flet 1.0.x)")
-    answer = f"prop === {json.dumps(RIVE_CDN)} ? {json.dumps(NO_RIVE)} : prop"
-    path.write_text(text.replace(anchor, anchor.replace("return prop;", f"return {answer};")))
+    try:
+        if RIVE_CDN.encode() not in (out / "main.dart.wasm").read_bytes():
+            raise NotTheClient(f"flet-web's main.dart.wasm does not load Rive from {RIVE_CDN} (Flet 1.0.x)")
+        path.write_text(strings_without_rive(path.read_text()))
+    except NotTheClient as problem:
+        raise BuildError(str(problem)) from None
 
 
 def _worker(out: Path) -> None:

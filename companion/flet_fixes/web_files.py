@@ -21,7 +21,7 @@ import hashlib
 import json
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,8 +42,9 @@ FIRST_LOAD = ("/", "/flutter_bootstrap.js", "/flutter.js", "/main.dart.wasm", "/
 FONT_MANIFEST = "/assets/FontManifest.json"
 # The math fonts of Markdown's LaTeX and the Cupertino icons: the companion uses neither (0.85 MB unpacked).
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-CLIENT = "/main.dart.js"
-CHANGED_HERE = ("/", FONT_MANIFEST, CLIENT)  # index.html (every route), the font manifest and the client
+CLIENT, WASM_STRINGS = "/main.dart.js", "/main.dart.mjs"  # the dart2js client, the dart2wasm client's loader
+# index.html (every route), the font manifest and the clients
+CHANGED_HERE = ("/", FONT_MANIFEST, CLIENT, WASM_STRINGS)
 # flet-web's client loads the Rive animation runtime from a CDN at every start (its Rive control's set-up), though
 # the companion draws no Rive: the address is replaced by a script that says "no Rive here" at once, so nothing is
 # fetched from another origin (a host's page on a LAN asked jsDelivr at each load) and the client goes on without it.
@@ -134,8 +135,8 @@ class WebFiles:
                 body = body.replace(b"</body>", self.page_script + b"</body>", 1)
             if path == FONT_MANIFEST:
                 body = without_fonts(body, UNUSED_FONTS)
-            if path == CLIENT:
-                body = _client_without_rive(body)
+            if path in (CLIENT, WASM_STRINGS):
+                body = _client_without_rive(body, without_rive if path == CLIENT else strings_without_rive)
             kept = await asyncio.to_thread(self._compress, path, headers, body, is_page)
             if path in CHANGED_HERE:  # a client that takes no gzip still needs them as changed
                 kept = dataclasses.replace(kept, unpacked=body)
@@ -218,9 +219,20 @@ def without_rive(client: str) -> str:
     return client.replace(address, json.dumps(NO_RIVE))
 
 
-def _client_without_rive(client: bytes) -> bytes:
+def strings_without_rive(loader: str) -> str:
+    """flet-web's ``main.dart.mjs`` (the dart2wasm client's loader) answering :data:`RIVE_CDN` with
+    :data:`NO_RIVE`: that client's string constants are the names of its imports, given by a proxy in the loader;
+    :class:`NotTheClient` when the proxy is not in it exactly once."""
+    anchor = '"": new Proxy({}, { get(_, prop) { return prop; } }),'
+    if loader.count(anchor) != 1:
+        raise NotTheClient("flet-web's main.dart.mjs does not give its client's strings as this app knows (Flet 1.0.x)")
+    answer = f"prop === {json.dumps(RIVE_CDN)} ? {json.dumps(NO_RIVE)} : prop"
+    return loader.replace(anchor, anchor.replace("return prop;", f"return {answer};"))
+
+
+def _client_without_rive(client: bytes, change: Callable[[str], str]) -> bytes:
     try:
-        return without_rive(client.decode()).encode()
+        return change(client.decode()).encode()
     except (NotTheClient, UnicodeDecodeError):  # another client: served as it is (the app works; Rive is fetched)
         log.warning("the web client's Rive download could not be taken out", exc_info=True)
         return client
