@@ -12,8 +12,8 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   imported in the browser; this build step and :mod:`phone_site.serve` live outside it) and its data, the message
   catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel), and the pinned packages
   installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own Python (``web/compile.mjs``, run by
-  Node.js). A start then neither installs packages with micropip nor compiles a module: it unpacks one archive and
-  imports;
+  Node.js). A start then neither installs packages with micropip nor compiles a module: the worker unpacks one
+  archive in JavaScript (:func:`_worker`) and Python imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
   hash of the site's content, precaching the phone's client's files and the common ones (:func:`service_worker`).
 
@@ -448,15 +448,27 @@ def _no_rive_wasm(out: Path) -> None:
 
 
 def _worker(out: Path) -> None:
-    """Flet's Python worker marking when Pyodide is ready (``bench.phone_app``'s start profile; the page turns the
-    message into a ``performance.mark``, as the app's own: companion.phone.marks)."""
+    """Flet's Python worker fetching and gunzipping the app archive while Pyodide starts, and unpacking it in
+    JavaScript (``web/unpack.js``: the browser's gunzip and a tar reader, instead of Python's tarfile in
+    WebAssembly) as soon as Pyodide is ready, and marking that moment
+    (``bench.phone_app``'s start profile; the page turns the message into a ``performance.mark``, as the app's own:
+    companion.phone.marks)."""
     path = out / "python-worker.js"
     text = path.read_text()
+    start = "const pyodideModule = await import(self.pyodideUrl);"
     anchor = 'self.pyodide.registerJsModule("flet_js", flet_js);'
-    if text.count(anchor) != 1:
+    download = 'if "script" not in py_args:'
+    if text.count(start) != 1 or text.count(anchor) != 1 or text.count(download) != 1:
         raise BuildError("flet-web's python-worker.js does not start Pyodide as this build knows (Flet 1.0.x)")
     ready = 'self.postMessage({perfMark: "pyodide ready", t: performance.timeOrigin + performance.now()});'
-    path.write_text(text.replace(anchor, anchor + "\n        " + ready))
+    fetch = ("const archive = self.fetchApp((self.flet_js.args && self.flet_js.args.app_package_url) || "
+             "self.appPackageUrl);\n        archive.catch(() => {});  // its failure is thrown where it is awaited")
+    unpack = "self.flet_js.unpacked = self.untar(self.pyodide.FS, await archive, self.pyodide.FS.cwd()) > 0;"
+    text = text.replace(start, f"{fetch}\n        {start}")
+    text = text.replace(anchor, "\n        ".join([anchor, ready, unpack]))
+    indent = text[text.rindex("\n", 0, text.index(download)) + 1:text.index(download)]
+    text = text.replace(download, f"if flet_js.unpacked:\n{indent}    pass\n{indent}el{download}")
+    path.write_text((WEB_TEMPLATES / "unpack.js").read_text() + "\n" + text)
 
 
 def _bootstrap(out: Path) -> None:

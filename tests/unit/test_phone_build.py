@@ -6,6 +6,7 @@ marked slow (a whole-site build, about half a minute on 2 cores)."""
 
 from __future__ import annotations
 
+import base64
 import gettext
 import io
 import json
@@ -20,7 +21,7 @@ import pytest
 
 from companion.flet_fixes.web_files import NO_RIVE, RIVE_CDN
 from companion.i18n import t, use_language
-from phone_site.build import BANNER, CACHE_PREFIX, CLIENTS, PINNED, canonical, precached, site_files
+from phone_site.build import BANNER, CACHE_PREFIX, CLIENTS, PINNED, _tar, canonical, precached, site_files
 from tests.support.phone_site import built_site
 
 pytestmark = pytest.mark.slow
@@ -144,6 +145,47 @@ def test_the_page_runs_the_client_flutter_s_loader_would_pick_of_those_on_the_si
     probe = re.search(r"new Uint8Array\((\[[0-9, ]+\])\)", choice.group(0))
     assert probe and probe.group(1).replace(" ", "") in loader.replace(" ", "")
     assert 'navigator.vendor==="Google Inc."||navigator.userAgent.includes("Edg/")' in loader
+
+
+def _untar_in_node(worker: Path, archive: Path, out: Path) -> dict[str, bytes]:
+    """What the worker's own JavaScript (web/unpack.js, first in ``worker``) writes for the gzipped tar ``archive``,
+    run in Node with a file system that records each file."""
+    run = f"""
+        const fs = require("fs"), zlib = require("zlib"), vm = require("vm");
+        const context = {{self: {{}}, TextDecoder, Uint8Array, String, parseInt, Math, Error}};
+        vm.runInNewContext(fs.readFileSync({json.dumps(str(worker))}, "utf8").split("self.pyodideUrl = null;")[0],
+                           context);
+        const written = {{}};
+        const FS = {{mkdirTree: () => {{}}, writeFile: (path, data) => {{
+            written[path] = Buffer.from(data).toString("base64"); }}}};
+        const tar = new Uint8Array(zlib.gunzipSync(fs.readFileSync({json.dumps(str(archive))})));
+        const count = context.self.untar(FS, tar, "/home/pyodide");
+        fs.writeFileSync({json.dumps(str(out))}, JSON.stringify({{count, written}}));"""
+    subprocess.run(["node", "-e", run], capture_output=True, text=True, check=True)
+    result = json.loads(out.read_text())
+    assert result["count"] == len(result["written"])
+    return {path: base64.b64decode(data) for path, data in result["written"].items()}
+
+
+def test_the_worker_unpacks_the_app_archive_in_javascript_file_for_file(site: Path, tmp_path: Path) -> None:
+    """Issue 38 item 4: the worker's JavaScript (web/unpack.js, in the site's python-worker.js) unpacks the archive
+    before Python runs, instead of Python's tarfile in WebAssembly (Flet's own download and unpack is skipped); run
+    in Node on the site's archive, and on one with a name over 100 characters (a PAX header), it writes each file
+    as Python's tarfile reads it."""
+    worker = site / "python-worker.js"
+    assert "self.untar(self.pyodide.FS, await archive" in worker.read_text()
+    assert "if flet_js.unpacked:" in worker.read_text()
+    files = _archive(site)
+    assert len(files) > 500
+    assert _untar_in_node(worker, site / "app.tar.gz", tmp_path / "site.json") == {
+        f"/home/pyodide/{name}": data for name, data in files.items()}
+    long_name = "/".join(["a_folder_named_at_length"] * 5) + "/module.pyc"
+    (tmp_path / "staged" / long_name).parent.mkdir(parents=True)
+    (tmp_path / "staged" / long_name).write_bytes(bytes(range(256)) * 3)
+    (tmp_path / "staged" / "main.pyc").write_bytes(b"")
+    _tar(tmp_path / "staged", tmp_path / "long.tar.gz")
+    assert _untar_in_node(worker, tmp_path / "long.tar.gz", tmp_path / "long.json") == {
+        f"/home/pyodide/{long_name}": bytes(range(256)) * 3, "/home/pyodide/main.pyc": b""}
 
 
 def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Path) -> None:
