@@ -16,8 +16,9 @@ language and wheeled from top to bottom (Flutter builds the semantics of what is
   dialog or bottom sheet is open, only its own (tolerance: ``SLACK``). Flutter orders a group's children by where
   they are, so what this catches is a group read as one block beside something that should come between its lines;
 - of the buttons used as one choice among several (``Screen.choices``), exactly one says it is the current one;
-- after each tap in ``Screen.taps`` something is announced (Flutter's ``flt-announcement-*`` hosts, where live
-  regions and announcements are read from) that names what changed: whose, what and the new number.
+- after each tap in ``Screen.taps`` one announcement (Flutter's ``flt-announcement-*`` hosts, where live regions
+  and announcements are read from) names what changed: whose, what and the new number, with what the move asks of
+  the table (the Table's steps) and the Madness row a Regret card moved the angler to, not two in a row.
 
 A last test checks that the first Tab reaches the button that turns screen reader support on, and that the phone
 keeps it on. The module runs in about 5 minutes here (one browser, one served app for every screen and language).
@@ -37,6 +38,8 @@ from typing import Any
 import pytest
 
 from companion.i18n import t, tn, use_language
+from companion.rules.madness import madness_tier
+from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
 from tests.e2e.test_layout import Seeded, seed
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
@@ -82,6 +85,15 @@ def _count(said: Callable[[int], list[str]]) -> Callable[[str], list[str]]:
     return lambda shown: said(int(re.search(r"\d+", shown).group()))  # type: ignore[union-attr]
 
 
+def _regret_drawn(n: int) -> list[str]:
+    """Ann drew her ``n``-th Regret card: the step, the new count, and the Madness row when she has just entered it
+    (the seeded game's rules: ``test_layout.four_anglers``), all in one announcement."""
+    tier = madness_tier(n, build_ruleset("anglers-guide", (), False))
+    return ["Ann", tn("Regret card", "Regret cards", n), str(n),
+            tn("{name}: draw a Regret card", "{name}: draw {n} Regret cards", 1, name="Ann"),
+            *([tier.label] if tier.min_cards == n else [])]
+
+
 def _whose_turn(tab: FletPage) -> str:
     """The Pass button of the angler whose turn it is."""
     return next(f"pass-{seat}" for seat in range(4) if tab.has_id(f"pass-{seat}"))
@@ -103,8 +115,9 @@ SCREENS = [
     Screen("new-game", "/new", "player-name-0", choices=(
         ("colour-0-", "colour-0-amber"), ("colour-1-", "colour-1-amber"), ("preset-", "preset-anglers-guide"))),
     Screen("table", "/table?game={game}", "day-banner", (
-        Tap("regret-plus-0", "regret-0", _count(lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)])),
-        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: ["Ann", t("Fishbucks"), f"${n}"])),
+        Tap("regret-plus-0", "regret-0", _count(_regret_drawn)),
+        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: [
+            "Ann", t("Fishbucks"), f"${n}", t("{name}: move your Fishbuck tracker to ${n}", name="Ann", n=n)])),
         Tap(_whose_turn, "turn-indicator", lambda shown: [shown]))),  # the next angler's turn
     Screen("angler", "/player?game={game}&seat=1", "player-summary"),
     Screen("port", "/port?game={game}&seat=1", "port-fishbucks", (
