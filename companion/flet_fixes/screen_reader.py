@@ -8,8 +8,9 @@ a DOM copy of each frame's semantics, so it is one tap (or Enter) away and kept 
 until it takes the keyboard or a screen reader's focus, as a "skip to content" link is. The first Tab on the page
 goes to it wherever the focus is: Flutter focuses its view as it starts and keeps Tab for its own focus moves, so
 neither this button nor Flutter's placeholder was reachable from the keyboard (if Flutter, still starting, takes
-the focus straight back, the next Tab tries again). It is a plain script in
-``index.html`` (like :mod:`companion.flet_fixes.page_script`): it must work before the app has drawn anything.
+the focus straight back, the next Tab tries again; one who Tabs on from the button is not brought back to it). It
+is a plain script in ``index.html`` (like :mod:`companion.flet_fixes.page_script`): it must work before the app has
+drawn anything.
 """
 
 from __future__ import annotations
@@ -39,12 +40,13 @@ var hidden='position:fixed;left:0;top:0;width:1px;height:1px;overflow:hidden;cli
 'white-space:nowrap;border:0;padding:0;margin:0;z-index:99999;';
 var shown='position:fixed;left:8px;top:8px;z-index:99999;padding:12px 16px;min-height:48px;border-radius:8px;'+
 'border:2px solid #fff;background:#0b3d5c;color:#fff;font:16px system-ui,sans-serif;';
-var met=false;b.style.cssText=hidden;b.onblur=function(){b.style.cssText=hidden;};
+var met=false,left=false;b.style.cssText=hidden;b.onblur=function(){b.style.cssText=hidden;};
 b.onfocus=function(){met=true;b.style.cssText=shown;};
 b.onclick=function(){try{localStorage.setItem(KEY,'1');}catch(e){}b.remove();soon();};
-window.addEventListener('keydown',function(e){if(e.key!=='Tab'||met||!b.isConnected)return;
+window.addEventListener('keydown',function(e){if(e.key==='Tab'&&document.activeElement===b)left=true;
+if(e.key!=='Tab'||met||!b.isConnected)return;
 met=true;e.preventDefault();e.stopPropagation();b.focus();
-setTimeout(function(){if(document.activeElement!==b)met=false;},400);},true);
+setTimeout(function(){if(document.activeElement!==b&&!left)met=false;},400);},true);
 document.body.insertBefore(b,document.body.firstChild);}
 if(document.body)add();else document.addEventListener('DOMContentLoaded',add);
 })();</script>"""

@@ -24,6 +24,7 @@ from companion.i18n import t
 from companion.session import Outcome, Sessions, StoreError
 from companion.session.door import Door
 from companion.session.seats import Seat
+from companion.views.speech import told
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
 
@@ -169,6 +170,7 @@ class AppContext:
         until the next action or until the table moves on from ``at`` (:meth:`moved_to`)."""
         self.error, self.steps, self.steps_at, self.offers = None, tuple(steps), at, ()
         self._show(None)
+        told(steps)  # a screen reader hears them with the values the move left, as one announcement
 
     def moved_to(self, at: object) -> None:
         """The table shown is at ``at`` (another phone may have moved it): steps told at another point are gone."""

@@ -10,17 +10,24 @@ language and wheeled from top to bottom (Flutter builds the semantics of what is
   a name;
 - no two interactive controls of the same role share a name inside groups of the same name (three anglers' "+"
   each say whose, or sit in a group named after the angler);
+- the order Tab and a screen reader's swipes reach the controls in (the semantics DOM's document order; Tab, measured
+  here, follows it, skipping what cannot take the keyboard) follows the screen: top to bottom, left to right within
+  a row, at every stop of the wheel, counting only controls shown whole (not scrolled under the app bar) and, when a
+  dialog or bottom sheet is open, only its own (tolerance: ``SLACK``). Flutter orders a group's children by where
+  they are, so what this catches is a group read as one block beside something that should come between its lines;
 - of the buttons used as one choice among several (``Screen.choices``), exactly one says it is the current one;
-- after each tap in ``Screen.taps`` something is announced (Flutter's ``flt-announcement-*`` hosts, where live
-  regions and announcements are read from) that names what changed: whose, what and the new number.
+- after each tap in ``Screen.taps`` one announcement (Flutter's ``flt-announcement-*`` hosts, where live regions
+  and announcements are read from) names what changed: whose, what and the new number, with what the move asks of
+  the table (the Table's steps) and the Madness row a Regret card moved the angler to, not two in a row.
 
 A last test checks that the first Tab reaches the button that turns screen reader support on, and that the phone
 keeps it on. The module runs in about 5 minutes here (one browser, one served app for every screen and language).
-Running the module prints the counts (unnamed, ambiguous) per screen and language.
+Running the module prints the counts (unnamed, ambiguous, out of order) per screen and language.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -31,9 +38,11 @@ from typing import Any
 import pytest
 
 from companion.i18n import t, tn, use_language
+from companion.rules.madness import madness_tier
+from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
 from tests.e2e.test_layout import Seeded, seed
-from tests.support.browser import PHONE, FletPage, ServedApp, companion_command, free_port
+from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
 # The roles a screen reader offers as something to act on.
@@ -76,6 +85,15 @@ def _count(said: Callable[[int], list[str]]) -> Callable[[str], list[str]]:
     return lambda shown: said(int(re.search(r"\d+", shown).group()))  # type: ignore[union-attr]
 
 
+def _regret_drawn(n: int) -> list[str]:
+    """Ann drew her ``n``-th Regret card: the step, the new count, and the Madness row when she has just entered it
+    (the seeded game's rules: ``test_layout.four_anglers``), all in one announcement."""
+    tier = madness_tier(n, build_ruleset("anglers-guide", (), False))
+    return ["Ann", tn("Regret card", "Regret cards", n), str(n),
+            tn("{name}: draw a Regret card", "{name}: draw {n} Regret cards", 1, name="Ann"),
+            *([tier.label] if tier.min_cards == n else [])]
+
+
 def _whose_turn(tab: FletPage) -> str:
     """The Pass button of the angler whose turn it is."""
     return next(f"pass-{seat}" for seat in range(4) if tab.has_id(f"pass-{seat}"))
@@ -97,8 +115,9 @@ SCREENS = [
     Screen("new-game", "/new", "player-name-0", choices=(
         ("colour-0-", "colour-0-amber"), ("colour-1-", "colour-1-amber"), ("preset-", "preset-anglers-guide"))),
     Screen("table", "/table?game={game}", "day-banner", (
-        Tap("regret-plus-0", "regret-0", _count(lambda n: ["Ann", tn("Regret card", "Regret cards", n), str(n)])),
-        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: ["Ann", t("Fishbucks"), f"${n}"])),
+        Tap("regret-plus-0", "regret-0", _count(_regret_drawn)),
+        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: [
+            "Ann", t("Fishbucks"), f"${n}", t("{name}: move your Fishbuck tracker to ${n}", name="Ann", n=n)])),
         Tap(_whose_turn, "turn-indicator", lambda shown: [shown]))),  # the next angler's turn
     Screen("angler", "/player?game={game}&seat=1", "player-summary"),
     Screen("port", "/port?game={game}&seat=1", "port-fishbucks", (
@@ -122,21 +141,25 @@ SCREENS = [
 
 
 
-def _interactive(cdp: Any) -> list[dict[str, str]]:
-    """The interactive nodes of the page's accessibility tree now: role, computed name, DOM id, where."""
+def _interactive(cdp: Any) -> list[dict[str, Any]]:
+    """The interactive nodes of the page's accessibility tree now, in document order (the order Tab and a screen
+    reader's swipes reach them): role, computed name, DOM id, where, and the nearest element with an id (a text
+    field's ``<input>`` has none; its semantics node does)."""
     tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
     dom = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
-    by_backend: dict[int, tuple[dict[str, str], str | None]] = {}
+    by_backend: dict[int, tuple[dict[str, str], str | None, str | None]] = {}
 
-    def walk(node: dict[str, Any], tag: str | None) -> None:
+    def walk(node: dict[str, Any], tag: str | None, anchor: str | None) -> None:
         attrs = node.get("attributes", [])
         attributes = dict(zip(attrs[::2], attrs[1::2], strict=True))
         here = attributes.get("flt-semantics-identifier") or tag
-        by_backend[node["backendNodeId"]] = (attributes, tag)
+        anchor = attributes.get("id") or anchor
+        by_backend[node["backendNodeId"]] = (attributes, tag, anchor)  # in document order: Tab's
         for child in node.get("children", []):
-            walk(child, here)
+            walk(child, here, anchor)
 
-    walk(dom, None)
+    walk(dom, None, None)
+    order = {backend: place for place, backend in enumerate(by_backend)}
     parents = {child: node["nodeId"] for node in tree for child in node.get("childIds", [])}
     by_id = {node["nodeId"]: node for node in tree}
 
@@ -155,35 +178,82 @@ def _interactive(cdp: Any) -> list[dict[str, str]]:
         if node.get("ignored"):
             continue
         role = node.get("role", {}).get("value", "")
-        attributes, tag = by_backend.get(node.get("backendDOMNodeId", -1), ({}, None))
+        attributes, tag, anchor = by_backend.get(node.get("backendDOMNodeId", -1), ({}, None, None))
         tappable = "flt-tappable" in attributes
         if role not in INTERACTIVE and not tappable:
             continue
         name = " ".join(str(node.get("name", {}).get("value", "")).split())
         found.append({"role": role if role in INTERACTIVE else f"{role or 'generic'}(tappable)", "name": name,
                       "id": attributes.get("id", str(node.get("backendDOMNodeId"))),
-                      "where": attributes.get("flt-semantics-identifier") or tag or "?", "group": group(node)})
-    return found
+                      "where": attributes.get("flt-semantics-identifier") or tag or "?", "group": group(node),
+                      "anchor": anchor or "", "order": order.get(node.get("backendDOMNodeId", -1), -1)})
+    return sorted(found, key=lambda n: n["order"])
 
 
-def scan(tab: FletPage, steps: int = 8) -> dict[str, dict[str, str]]:
-    """Every interactive node met while wheeling from the top to the bottom of the screen, by DOM id."""
+def scan(tab: FletPage, steps: int = 8) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Every interactive node met while wheeling from the top to the bottom of the screen, by DOM id, and the places
+    where the order Tab reaches them in does not follow the screen (at any of the wheel's stops)."""
     cdp = tab.page.context.new_cdp_session(tab.page)
     tab.scroll_to_top()
-    seen: dict[str, dict[str, str]] = {}
+    seen: dict[str, dict[str, Any]] = {}
+    disorder: dict[str, None] = {}  # once each, in order
     last: list[str] | None = None
     for _ in range(steps):
         time.sleep(0.25)
         now = _interactive(cdp)
         for node in now:
             seen.setdefault(node["id"], node)
+        disorder.update(dict.fromkeys(out_of_order(_in_view(tab, now))))
         place = [n["id"] for n in now]
         if place == last:
             break
         last = place
         tab._wheel(int(PHONE["height"] * 0.7))
     cdp.detach()
-    return seen
+    return seen, list(disorder)
+
+
+# Two controls are in one row when their heights overlap by more than this (in CSS pixels); a control whose box ends
+# within this of where the one before it starts is not "above" it. Flutter's semantics boxes of neighbours can touch
+# or overlap by a pixel or two (an ink well around a button, a text field's padding).
+SLACK = 4
+
+
+def _in_view(tab: FletPage, nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Those of ``nodes`` (in document order) shown whole where they can be seen now, each with its box: inside the
+    scroll views around them and not under anything at the top, middle or bottom of their vertical midline (content
+    scrolled up under the app bar is in the semantics tree still, at the app bar's height); when a dialog or bottom
+    sheet is open, only those inside it (the screen behind it is out of reach)."""
+    boxes = tab.page.evaluate("""ids => {
+        const area = """ + VISIBLE_AREA + """, covered = """ + COVERED + """;
+        const modal = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [aria-modal="true"]')]
+            .filter(d => d.getBoundingClientRect().height > 0).pop();
+        return ids.map(id => {
+            const n = document.getElementById(id);
+            if (!n || (modal && !modal.contains(n))) return null;
+            const r = n.getBoundingClientRect(), a = area(n);
+            const x = (r.left + r.right) / 2;
+            const whole = r.width > 0 && r.height > 0 && r.top >= a.top - 1 && r.bottom <= a.bottom + 1
+                && r.left >= a.left - 1 && r.right <= a.right + 1
+                && ![r.top + 3, (r.top + r.bottom) / 2, r.bottom - 3].some(y => covered(n, x, y));
+            return whole ? {top: r.top, bottom: r.bottom, left: r.left, right: r.right} : null;
+        });
+    }""", [n["anchor"] for n in nodes])
+    return [{**node, **box} for node, box in zip(nodes, boxes, strict=True) if box]
+
+
+def out_of_order(placed: list[dict[str, Any]]) -> list[str]:
+    """Where the next control Tab reaches (in ``placed``' order) is above the one before it, or in the same row
+    (heights overlapping) and wholly left of it: reading order is top to bottom, left to right within a row. A
+    control beside a column of others (a card's button beside its lines) shares a row with each, so comes after the
+    column or between its lines without counting as out of order."""
+    found = []
+    for a, b in itertools.pairwise(placed):
+        same_row = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > SLACK
+        if (b["right"] <= a["left"] + SLACK) if same_row else (b["bottom"] <= a["top"] + SLACK):
+            found.append(f"Tab goes from {a['role']} {a['name']!r} ({a['where']}) to {b['role']} {b['name']!r} "
+                         f"({b['where']}), {'left of it in its row' if same_row else 'above it'}")
+    return found
 
 
 def problems(nodes: dict[str, dict[str, str]]) -> tuple[list[str], list[str]]:
@@ -229,17 +299,17 @@ def contexts(browser: Any) -> Iterator[dict[str, Any]]:
         context.close()
 
 
-COUNTS: dict[str, tuple[int, int]] = {}
+COUNTS: dict[str, tuple[int, int, int]] = {}
 
 
 @pytest.fixture(scope="module", autouse=True)
 def report_counts() -> Iterator[None]:
     yield
     if COUNTS:
-        print("\naccessibility counts (unnamed, ambiguous):")
-        for where, (unnamed, ambiguous) in COUNTS.items():
-            print(f"  {where}: {unnamed}, {ambiguous}")
-        print(f"  total: {sum(c[0] for c in COUNTS.values())}, {sum(c[1] for c in COUNTS.values())}")
+        print("\naccessibility counts (unnamed, ambiguous, out of order):")
+        for where, counts in COUNTS.items():
+            print(f"  {where}: {', '.join(map(str, counts))}")
+        print(f"  total: {', '.join(str(sum(c[i] for c in COUNTS.values())) for i in range(3))}")
 
 
 @pytest.mark.parametrize("language", LOCALES)
@@ -253,12 +323,13 @@ def test_every_control_is_named_and_told_apart(shown: Screen, language: str, app
     try:
         tab.open(shown.route.format(**asdict(seeded[1])))
         tab.wait_id(shown.ready)
-        unnamed, ambiguous = problems(scan(tab))
-        COUNTS[f"{shown.name} [{language}]"] = (len(unnamed), len(ambiguous))
+        seen, disorder = scan(tab)
+        unnamed, ambiguous = problems(seen)
+        COUNTS[f"{shown.name} [{language}]"] = (len(unnamed), len(ambiguous), len(disorder))
         unchosen = [f"{len(current)} of the {prefix}… buttons say they are the current one: {current}"
                     for prefix, one in shown.choices if len(current := _current(tab, prefix, one)) != 1]
         unheard = [missing for tap in shown.taps if (missing := _unheard(tab, tap, language))]
-        report = unnamed + ambiguous + unchosen + unheard
+        report = unnamed + ambiguous + disorder + unchosen + unheard
         assert not report, f"{shown.name} in {language}:\n" + "\n".join(report)
     finally:
         tab.page.close()
@@ -319,5 +390,28 @@ def test_tab_first_reaches_screen_reader_support_and_the_phone_keeps_it(app: Ser
         page.reload()
         page.locator('[flt-semantics-identifier="home-new-game"]').wait_for(state="attached")
         assert not page.locator("#companion-screen-reader").count()
+    finally:
+        context.close()
+
+
+def test_tab_past_the_screen_reader_button_goes_on_through_the_screen(app: ServedApp, browser: Any) -> None:
+    """Flutter's own "Enable accessibility" placeholder turned the tree on (as a screen reader exploring the page
+    may do), so the app's button is still there: Tab, at a brisk pace, goes from it through the screen's controls
+    and does not come back to it (it took the focus back each time 0.4 s after a Tab: its check for Flutter taking
+    the focus back counted the user's own Tab away)."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/")
+        tab.wait_id("home-new-game")
+        focused = []
+        for _ in range(6):
+            tab.page.keyboard.press("Tab")
+            time.sleep(0.25)
+            focused.append(tab.page.evaluate("""() => document.activeElement.closest('[flt-semantics-identifier]')
+                ?.getAttribute('flt-semantics-identifier') || document.activeElement.id
+                || document.activeElement.tagName"""))
+        assert focused[0] == "companion-screen-reader"
+        assert "companion-screen-reader" not in focused[1:], focused
+        assert "home-new-game" in focused, focused  # past the games in progress, in the screen's order
     finally:
         context.close()

@@ -177,6 +177,32 @@ _KEEP_IDENTIFIERS = """(() => {
 })();"""
 
 
+# JavaScript: the part of the window an element can show in, within every scroll view around it (the element is
+# clipped to it: a node outside it is scrolled out of view).
+VISIBLE_AREA = """n => {
+    let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
+    for (let a = n.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a), c = a.getBoundingClientRect();
+        if (style.overflowY === 'scroll' || style.overflowY === 'auto') {
+            top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+        }
+        if (style.overflowX === 'scroll' || style.overflowX === 'auto') {
+            left = Math.max(left, c.left); right = Math.min(right, c.right);
+        }
+    }
+    return {top, bottom, left, right};
+}"""
+
+# JavaScript: whether a click at (x, y) would not reach the element (something else is on top of it there). A
+# tappable node (or a field) is hit itself; others may let clicks through to the view, so for them only another
+# element on top counts.
+COVERED = """(n, x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    const own = n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea');
+    return !hit || !(n.contains(hit) || (!own && hit.contains(n)));
+}"""
+
+
 def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -259,21 +285,8 @@ class FletPage:
         (unlike Playwright's ``bounding_box``)."""
         boxes = node.evaluate_all("""ns => ns.map(n => {
             const r = n.getBoundingClientRect();
-            let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
-            for (let a = n.parentElement; a; a = a.parentElement) {
-                const style = getComputedStyle(a), c = a.getBoundingClientRect();
-                if (style.overflowY === 'scroll' || style.overflowY === 'auto') {
-                    top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
-                }
-                if (style.overflowX === 'scroll' || style.overflowX === 'auto') {
-                    left = Math.max(left, c.left); right = Math.min(right, c.right);
-                }
-            }
-            // Covered: a click at the middle would not reach the node. A tappable node (or a field) is hit itself;
-            // others may let clicks through to the view, so for them only another element on top counts.
-            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-            const own = n.hasAttribute('flt-tappable') || !!n.querySelector('input, textarea');
-            const covered = !hit || !(n.contains(hit) || (!own && hit.contains(n)));
+            const {top, bottom, left, right} = (""" + VISIBLE_AREA + """)(n);
+            const covered = (""" + COVERED + """)(n, r.x + r.width / 2, r.y + r.height / 2);
             return {x: r.x, y: r.y, width: r.width, height: r.height, top, bottom, left, right, covered};
         })""")
         return boxes[0] if boxes and boxes[0]["width"] and boxes[0]["height"] else None

@@ -11,8 +11,8 @@ from companion.session import Snapshot
 from companion.views import theme
 from companion.views.hooks import TabFeed, use_selected
 from companion.views.labels import countdown_line, phase_name
+from companion.views.speech import said_when_changed
 from companion.views.widgets import chip, section_card, tagged
-from companion.views.widgets.speech import said_when_changed
 
 
 @ft.memo

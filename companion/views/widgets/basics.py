@@ -168,7 +168,8 @@ def steps_bar(steps: tuple[str, ...] | list[str]) -> ft.Control | None:
         return None
     lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.FRONT_HAND, color=theme.SEED),
                      ft.Text(step, size=theme.BODY, expand=True)]) for step in steps]
-    return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True), live_region=True)
+    # Not a live region: a screen reader hears them with the values the move left (views.speech.told)
+    return ft.Semantics(identifier="table-steps", content=ft.Column(lines, spacing=2, tight=True))
 
 
 # Characters of title that fit in 160 px at theme.TITLE as designed (a Chinese character counts two); at a larger

@@ -10,8 +10,8 @@ import flet as ft
 from companion.i18n import t
 from companion.views import theme
 from companion.views.hooks import use_redraw
+from companion.views.speech import said_when_changed
 from companion.views.widgets.basics import Handler, click_handler, named, tagged
-from companion.views.widgets.speech import said_when_changed
 
 
 def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | None = None) -> int:
