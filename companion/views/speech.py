@@ -33,19 +33,18 @@ _STEPS, _NEWS = 0, 1  # what the move asks of the table is said before the value
 
 def announce(page: object, message: str) -> None:
     """Have the screen reader of ``page``'s phone say ``message`` when idle (nothing happens off a real page)."""
-    if not isinstance(page, ft.Page):
-        return
+    if isinstance(page, ft.Page):
+        page.run_task(_say, page, message)
+
+
+async def _say(page: ft.Page, message: str) -> None:
     service = _SERVICES.get(page)
     if service is None:  # one per phone, kept: a service is dropped once nothing references it
         service = _SERVICES[page] = ft.SemanticsService()
-
-    async def say() -> None:
-        try:
-            await service.announce_message(message)
-        except Exception:  # a phone whose client can't announce still shows the change
-            log.info("an announcement could not be made")
-
-    page.run_task(say)
+    try:
+        await service.announce_message(message)
+    except Exception:  # a phone whose client can't announce, or that has gone, still shows the change
+        log.info("an announcement could not be made")
 
 
 def one_announcement(parts: list[str]) -> str:
@@ -105,4 +104,4 @@ async def _settled(page: ft.Page, pending: list[tuple[int, str]]) -> None:
     await asyncio.sleep(SETTLE)
     parts = [part for _, part in sorted(pending, key=lambda ranked: ranked[0])]  # stable: each rank in order
     pending.clear()  # the next part starts the next announcement
-    announce(page, one_announcement(parts))
+    await _say(page, one_announcement(parts))  # not run_task: the phone may have gone meanwhile
