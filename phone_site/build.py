@@ -12,8 +12,10 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   imported in the browser; this build step and :mod:`phone_site.serve` live outside it) and its data, the message
   catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel), and the pinned packages
   installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own Python (``web/compile.mjs``, run by
-  Node.js). A start then neither installs packages with micropip nor compiles a module: the worker unpacks one
-  archive in JavaScript (:func:`_worker`) and Python imports;
+  Node.js), with ``code_cache.bin``: the code those modules' imports compile from strings (dataclasses' methods,
+  string annotations), recorded by the same Python (:func:`_record_code`). A start then neither installs packages
+  with micropip nor compiles a module or a dataclass: the worker unpacks one archive in JavaScript (:func:`_worker`)
+  and Python imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
   hash of the site's content, precaching the phone's client's files and the common ones (:func:`service_worker`).
 
@@ -314,14 +316,44 @@ def app_archive(target: Path, wheels: list[Path], runtime: Runtime) -> None:
         for wheel in wheels:
             _unpack(wheel, staged / "__pypackages__")
         _compile(staged, runtime, "/home/pyodide")
+        _record_code(staged, runtime)
         _tar(staged, target)
 
 
+def flet_names_used() -> list[str]:
+    """The Flet names the app's code asks for (``ft.NAME``), as :func:`companion.phone.code_cache.record` takes
+    them: Flet imports a control's module when its name is first asked for."""
+    named = set()
+    for path in (CHECKOUT / "companion").rglob("*.py"):
+        named |= set(re.findall(r"\bft\.([A-Za-z_][A-Za-z0-9_]*)", path.read_text()))
+    return [f"flet:{name}" for name in sorted(named)]
+
+
+def _record_code(staged: Path, runtime: Runtime) -> None:
+    """``code_cache.bin``: the code the app's imports compile from strings, compiled by the runtime's own
+    interpreter (``web/record.mjs``, by Node.js; :mod:`companion.phone.code_cache`)."""
+    asked = json.dumps({"packages": list(RECORDED), "names": flet_names_used()})
+    done = subprocess.run([_node(), str(WEB_TEMPLATES / "record.mjs"), str(runtime.folder), str(staged),
+                           str(staged / CODE_CACHE), asked], capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not (staged / CODE_CACHE).is_file():
+        said = (done.stdout + done.stderr)[-1500:]
+        raise BuildError(f"recording the app's compiled code with Pyodide failed:\n{said}")
+
+
+# The packages whose every module is imported to record the code they compile (_record_code), and its file.
+RECORDED = ("companion", "flet_charts")
+CODE_CACHE = "code_cache.bin"
 # The archive's entry point, marking its start (companion.phone.marks) once the archive is unpacked and once the
-# app's module is imported; pydantic's validators are built after Home (companion.phone.boot).
-MAIN = """from companion.phone.marks import mark
+# app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), and
+# pydantic's validators are built after Home (companion.phone.boot).
+MAIN = f"""import os
+
+from companion.phone.marks import mark
 
 mark("archive unpacked")
+from companion.phone.code_cache import install
+
+install(os.path.join(os.path.dirname(__file__), "{CODE_CACHE}"))
 from companion.phone.boot import defer_validators
 
 defer_validators()
@@ -450,15 +482,16 @@ def _no_rive_wasm(out: Path) -> None:
 def _worker(out: Path) -> None:
     """Flet's Python worker fetching and gunzipping the app archive while Pyodide starts, and unpacking it in
     JavaScript (``web/unpack.js``: the browser's gunzip and a tar reader, instead of Python's tarfile in
-    WebAssembly) as soon as Pyodide is ready, and marking that moment
-    (``bench.phone_app``'s start profile; the page turns the message into a ``performance.mark``, as the app's own:
-    companion.phone.marks)."""
+    WebAssembly) as soon as Pyodide is ready, and marking that moment (``bench.phone_app``'s start profile; the page
+    turns the message into a ``performance.mark``, as the app's own: companion.phone.marks). Python's fetch is
+    imported only when Flet's download runs."""
     path = out / "python-worker.js"
     text = path.read_text()
     start = "const pyodideModule = await import(self.pyodideUrl);"
     anchor = 'self.pyodide.registerJsModule("flet_js", flet_js);'
     download = 'if "script" not in py_args:'
-    if text.count(start) != 1 or text.count(anchor) != 1 or text.count(download) != 1:
+    fetcher = "from pyodide.http import pyfetch"  # only the download uses it (25-40 ms of imports)
+    if any(text.count(known) != 1 for known in (start, anchor, download, fetcher)):
         raise BuildError("flet-web's python-worker.js does not start Pyodide as this build knows (Flet 1.0.x)")
     ready = 'self.postMessage({perfMark: "pyodide ready", t: performance.timeOrigin + performance.now()});'
     fetch = ("const archive = self.fetchApp((self.flet_js.args && self.flet_js.args.app_package_url) || "
@@ -467,7 +500,9 @@ def _worker(out: Path) -> None:
     text = text.replace(start, f"{fetch}\n        {start}")
     text = text.replace(anchor, "\n        ".join([anchor, ready, unpack]))
     indent = text[text.rindex("\n", 0, text.index(download)) + 1:text.index(download)]
-    text = text.replace(download, f"if flet_js.unpacked:\n{indent}    pass\n{indent}el{download}")
+    text = text.replace(f"\n{indent}{fetcher}", "")
+    branch = f"if flet_js.unpacked:\n{indent}    pass\n{indent}el{download}\n{indent}    {fetcher}"
+    text = text.replace(download, branch)
     path.write_text((WEB_TEMPLATES / "unpack.js").read_text() + "\n" + text)
 
 

@@ -21,6 +21,7 @@ self.untar = function (FS, tar, folder) {
     return text.decode(end < 0 ? bytes : bytes.subarray(0, end));
   };
   const octal = (at, length) => parseInt(field(at, length).trim() || "0", 8);
+  const made = new Set();  // folders made: mkdirTree tries (and fails on) every folder of a path
   let at = 0, written = 0, longName = null;
   while (at + 512 <= tar.length && tar[at] !== 0) {
     const size = octal(at + 124, 12), type = String.fromCharCode(tar[at + 156] || 48);
@@ -37,8 +38,12 @@ self.untar = function (FS, tar, folder) {
         throw new Error(`app archive: ${name} is outside the app's folder`);
       }
       const path = `${folder}/${name}`;
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, body);
+      const parent = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(parent)) {
+        FS.mkdirTree(parent);
+        made.add(parent);
+      }
+      FS.writeFile(path, body, { canOwn: true });  // the file is a view of `tar`: nothing copied, nothing written later
       written += 1;
       longName = null;
     } else if (type !== "5" && type !== "g") {

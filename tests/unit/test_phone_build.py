@@ -201,3 +201,37 @@ def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Pat
     with use_language("it"):
         for message in ("Madness", *BANNER):
             assert italian.gettext(message) == t(message) != message
+
+
+def test_the_start_compiles_no_string_the_build_did_not_record(site: Path, tmp_path: Path) -> None:
+    """Issue 38 item 4: the code the start's imports compile from strings (dataclasses' methods, string
+    annotations) is recorded by the build with Pyodide's own Python (companion.phone.code_cache); run in Node with
+    the site's Pyodide and archive, in main.py's order, the start to Home's modules compiles none itself."""
+    with tarfile.open(site / "app.tar.gz") as archive:
+        archive.extractall(tmp_path / "app", filter="data")
+    start = """
+import sys
+sys.path[:0] = ["/app/__pypackages__", "/app"]
+from companion.phone.code_cache import install
+held = install("/app/code_cache.bin")
+missed = []
+sys.addaudithook(lambda event, args: event == "compile" and sys._getframe(1).f_code.co_name == "compile_"
+                 and missed.append(args[0][:80]))
+from companion.phone.boot import defer_validators
+defer_validators()
+import companion.phone.app, companion.app, companion.session, flet.app
+import flet as ft
+ft.Theme, ft.FilledButton, ft.TextField  # asked for by the app: their modules import then
+import json
+json.dumps({"held": held, "missed": [str(source) for source in missed]})
+"""
+    run = f"""
+        const {{ loadPyodide }} = await import({json.dumps(str(site / "pyodide" / "pyodide.mjs"))});
+        const pyodide = await loadPyodide({{ indexURL: {json.dumps(str(site / "pyodide") + "/")} }});
+        pyodide.FS.mkdirTree("/app");
+        pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root: {json.dumps(str(tmp_path / "app"))} }}, "/app");
+        console.log(pyodide.runPython({json.dumps(start)}));"""
+    done = subprocess.run(["node", "--input-type=module", "-e", run], capture_output=True, text=True, check=True)
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert said["held"] > 500  # recorded by this very Python (its magic number), for Flet's controls and the app's
+    assert said["missed"] == []
