@@ -32,12 +32,14 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
     component's own state, so a redraw of the screen around it keeps what was typed. ``sets``: the expansions on
     the table (their Fish are offered with the base game's, the others' left out; ``None``: every Fish)."""
     query, set_query = ft.use_state("")
+    picks, set_picks = ft.use_state(0)
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
         set_query(event.control.value or "")
 
     def pick(fish: CatalogFish) -> None:
         set_query("")
+        set_picks(picks + 1)  # a new, empty field
         on_pick(fish)
 
     found = load_catalog().search(query, limit=RESULTS, sets=sets) if query.strip() else []
@@ -45,8 +47,11 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
                                  for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(_not_found(query, sets), size=theme.SMALL))
-    field = ft.TextField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
-                         text_size=theme.BODY)
+    # The field keeps what was typed (value None: Flet carries the phone's text over to each redraw) instead of
+    # being sent the query back: a redraw for one keystroke, made after the next ones were typed, wrote its older
+    # text over them ("Hammerhead" typed fast in the phone app ended as "Ham").
+    field = ft.TextField(label=t("Fish name"), value=None, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
+                         text_size=theme.BODY, key=f"{name}-search-{picks}")
     return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)
 
 
