@@ -50,8 +50,9 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
     # The field keeps what was typed (value None: Flet carries the phone's text over to each redraw) instead of
     # being sent the query back: a redraw for one keystroke, made after the next ones were typed, wrote its older
     # text over them ("Hammerhead" typed fast in the phone app ended as "Ham").
-    field = ft.TextField(label=t("Fish name"), value=None, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
-                         text_size=theme.BODY, key=f"{name}-search-{picks}")
+    field = ft.TextField(label=t("Fish name"), value=None,  # type: ignore[arg-type]  # TextField._migrate_state
+                         on_change=on_change, prefix_icon=ft.Icons.SEARCH, text_size=theme.BODY,
+                         key=f"{name}-search-{picks}")
     return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)
 
 
