@@ -13,7 +13,7 @@ The site is assembled from flet-web's prebuilt ``web/`` folder rather than with 
   catalogs compiled to ``.mo`` (read with the standard library's gettext: no babel), and the pinned packages
   installed in ``__pypackages__``, all compiled to bytecode by Pyodide's own Python (``web/compile.mjs``, run by
   Node.js), with ``code_cache.bin``: the code those modules' imports compile from strings (dataclasses' methods,
-  string annotations), recorded by the same Python (:func:`_record_code`). A start then neither installs packages
+  string annotations), recorded by the same Python. A start then neither installs packages
   with micropip nor compiles a module or a dataclass: the worker unpacks one archive in JavaScript (:func:`_worker`)
   and Python imports;
 - the web manifest and icons of ``assets/``, and ``sw.js``: a cache-first service worker whose cache is named by a
@@ -54,6 +54,10 @@ PINNED: dict[str, str] = {
     "segno": "1.6.6",
 }
 COMPILED = frozenset({"pydantic-core", "msgpack"})
+# The packages whose every module is imported to record the code they compile (companion.phone.code_cache), and
+# the archive's file holding it.
+RECORDED = ("companion", "flet_charts")
+CODE_CACHE = "code_cache.bin"
 # flet-web's web/ files the phone app never loads: the skwasm variants for browsers without Chromium's image codecs
 # and break iterators (the page picks CanvasKit there: :data:`CLIENTS`), the Chromium-only CanvasKit variant (the
 # full one runs in every browser), debugging symbols, Flutter's stub service worker, and Pyodide's command-line and
@@ -275,12 +279,15 @@ def _node() -> str:
     return node
 
 
-def _compile(staged: Path, runtime: Runtime, shown_as: str) -> None:
+def _compile(staged: Path, runtime: Runtime, shown_as: str, code_cache: bool = False) -> None:
     """Compile the Python under ``staged`` (found at ``shown_as`` in the browser) with the runtime's own
-    interpreter (``web/compile.mjs``, by Node.js)."""
-    done = subprocess.run([_node(), str(WEB_TEMPLATES / "compile.mjs"), str(runtime.folder), str(staged), shown_as],
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
+    interpreter (``web/compile.mjs``, by Node.js); with ``code_cache``, then write :data:`CODE_CACHE` there: the
+    code the app's imports compile from strings, recorded by the same interpreter
+    (:mod:`companion.phone.code_cache`)."""
+    recorded = [str(staged / CODE_CACHE), json.dumps({"packages": list(RECORDED), "names": flet_names_used()})]
+    done = subprocess.run([_node(), str(WEB_TEMPLATES / "compile.mjs"), str(runtime.folder), str(staged), shown_as,
+                           *(recorded if code_cache else [])], capture_output=True, text=True, check=False)
+    if done.returncode != 0 or (code_cache and not (staged / CODE_CACHE).is_file()):
         raise BuildError(f"compiling the app's Python with Pyodide failed:\n{(done.stdout + done.stderr)[-1500:]}")
 
 
@@ -315,34 +322,21 @@ def app_archive(target: Path, wheels: list[Path], runtime: Runtime) -> None:
             _write(staged / "companion" / "_data" / name, data)
         for wheel in wheels:
             _unpack(wheel, staged / "__pypackages__")
-        _compile(staged, runtime, "/home/pyodide")
-        _record_code(staged, runtime)
+        _compile(staged, runtime, "/home/pyodide", code_cache=True)
         _tar(staged, target)
 
 
 def flet_names_used() -> list[str]:
     """The Flet names the app's code asks for (``ft.NAME``), as :func:`companion.phone.code_cache.record` takes
     them: Flet imports a control's module when its name is first asked for."""
-    named = set()
-    for path in (CHECKOUT / "companion").rglob("*.py"):
-        named |= set(re.findall(r"\bft\.([A-Za-z_][A-Za-z0-9_]*)", path.read_text()))
-    return [f"flet:{name}" for name in sorted(named)]
+    return [f"flet:{name}" for name in sorted(_named_in_code(r"\bft\.([A-Za-z_][A-Za-z0-9_]*)"))]
 
 
-def _record_code(staged: Path, runtime: Runtime) -> None:
-    """``code_cache.bin``: the code the app's imports compile from strings, compiled by the runtime's own
-    interpreter (``web/record.mjs``, by Node.js; :mod:`companion.phone.code_cache`)."""
-    asked = json.dumps({"packages": list(RECORDED), "names": flet_names_used()})
-    done = subprocess.run([_node(), str(WEB_TEMPLATES / "record.mjs"), str(runtime.folder), str(staged),
-                           str(staged / CODE_CACHE), asked], capture_output=True, text=True, check=False)
-    if done.returncode != 0 or not (staged / CODE_CACHE).is_file():
-        said = (done.stdout + done.stderr)[-1500:]
-        raise BuildError(f"recording the app's compiled code with Pyodide failed:\n{said}")
+def _named_in_code(pattern: str) -> set[str]:
+    """What ``pattern``'s group matches anywhere in the app's code (``companion/``)."""
+    return {name for path in (CHECKOUT / "companion").rglob("*.py") for name in re.findall(pattern, path.read_text())}
 
 
-# The packages whose every module is imported to record the code they compile (_record_code), and its file.
-RECORDED = ("companion", "flet_charts")
-CODE_CACHE = "code_cache.bin"
 # The archive's entry point, marking its start (companion.phone.marks) once the archive is unpacked and once the
 # app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), and
 # pydantic's validators are built after Home (companion.phone.boot).
@@ -427,9 +421,7 @@ def _stdlib(site_pyodide: Path, runtime: Runtime) -> None:
 
 def icons_used() -> set[str]:
     """The Material icons the app can draw: every ``Icons.NAME`` in its code, and :data:`FRAMEWORK_ICONS`."""
-    named = set(FRAMEWORK_ICONS)
-    for path in (CHECKOUT / "companion").rglob("*.py"):
-        named |= {name.lower() for name in re.findall(r"\bIcons\.([A-Z][A-Z0-9_]*)", path.read_text())}
+    named = set(FRAMEWORK_ICONS) | {name.lower() for name in _named_in_code(r"\bIcons\.([A-Z][A-Z0-9_]*)")}
     return {name.removesuffix(style) for name in named for style in ICON_STYLES if name.endswith(style)} | named
 
 

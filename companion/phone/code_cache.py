@@ -5,7 +5,7 @@ each class's ``__init__``, ``__repr__``, ``__eq__``… as source and compiles it
 controls are dataclasses, as are many of the app's types), and ``annotationlib`` compiles each string annotation
 pydantic evaluates for a model's fields. In Pyodide that was about a third of the phone app's imports (issue 38:
 267 + 60 of 925 ms, in Node.js). The build records each source with its code (:func:`record`, run by Pyodide's own
-Python in Node.js: ``phone_site/web/record.mjs``) and the start looks them up (:func:`install`): the same source
+Python in Node.js: ``phone_site/web/compile.mjs``) and the start looks them up (:func:`install`): the same source
 compiled by the same interpreter with the same flags is the same code. A source not recorded is compiled as before.
 """
 
