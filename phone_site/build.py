@@ -100,6 +100,9 @@ PACKAGES_LEFT_OUT = ("pydantic/v1/",)
 # What an installed package keeps of its ``.dist-info``: what ``importlib.metadata`` reads (versions, entry points).
 DIST_INFO_KEPT = frozenset({"METADATA", "entry_points.txt"})
 CACHE_PREFIX = "deep-regrets-"
+# The Cache Storage cache keeping the browser's memory snapshot of Python (web/restore.js): not the site's, which the
+# service worker replaces with each version, while the snapshot serves as long as Pyodide is the same.
+SNAPSHOTS = "companion-python"
 CJK_FONT = FONTS["zh_Hant"][1]  # the UI font of a Chinese phone, and every phone's fallback for CJK text
 # The service worker's banner, in the page itself (outside the Python app): each language's words are written
 # into the page at build time.
@@ -338,8 +341,9 @@ def _named_in_code(pattern: str) -> set[str]:
 
 
 # The archive's entry point, marking its start (companion.phone.marks) once the archive is unpacked and once the
-# app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), and
-# pydantic's validators are built after Home (companion.phone.boot).
+# app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), the random
+# numbers are the start's own even when Python was restored from a snapshot, and pydantic's validators are built
+# after Home (companion.phone.boot).
 MAIN = f"""import os
 
 from companion.phone.marks import mark
@@ -348,8 +352,9 @@ mark("archive unpacked")
 from companion.phone.code_cache import install
 
 install(os.path.join(os.path.dirname(__file__), "{CODE_CACHE}"))
-from companion.phone.boot import defer_validators
+from companion.phone.boot import defer_validators, reseed
 
+reseed()
 defer_validators()
 from companion.phone.app import run
 
@@ -475,27 +480,43 @@ def _worker(out: Path) -> None:
     """Flet's Python worker fetching and gunzipping the app archive while Pyodide starts, and unpacking it in
     JavaScript (``web/unpack.js``: the browser's gunzip and a tar reader, instead of Python's tarfile in
     WebAssembly) as soon as Pyodide is ready, and marking that moment (``bench.phone_app``'s start profile; the page
-    turns the message into a ``performance.mark``, as the app's own: companion.phone.marks). Python's fetch is
-    imported only when Flet's download runs."""
+    turns the message into a ``performance.mark``, as the app's own: companion.phone.marks). Pyodide starts from
+    the browser's memory snapshot of it when one is kept (``web/restore.js``; ``web/snapshot.js`` makes it, keyed
+    by :func:`snapshot_key`). Python's fetch is imported only when Flet's download runs."""
     path = out / "python-worker.js"
     text = path.read_text()
     start = "const pyodideModule = await import(self.pyodideUrl);"
+    load = "self.pyodide = await loadPyodide({"
     anchor = 'self.pyodide.registerJsModule("flet_js", flet_js);'
     download = 'if "script" not in py_args:'
     fetcher = "from pyodide.http import pyfetch"  # only the download uses it (25-40 ms of imports)
-    if any(text.count(known) != 1 for known in (start, anchor, download, fetcher)):
+    if any(text.count(known) != 1 for known in (start, load, anchor, download, fetcher)):
         raise BuildError("flet-web's python-worker.js does not start Pyodide as this build knows (Flet 1.0.x)")
     ready = 'self.postMessage({perfMark: "pyodide ready", t: performance.timeOrigin + performance.now()});'
     fetch = ("const archive = self.fetchApp((self.flet_js.args && self.flet_js.args.app_package_url) || "
-             "self.appPackageUrl);\n        archive.catch(() => {});  // its failure is thrown where it is awaited")
+             "self.appPackageUrl);\n        archive.catch(() => {});  // its failure is thrown where it is awaited\n"
+             "        const snapshot = self.keptSnapshot();")
     unpack = "self.flet_js.unpacked = self.untar(self.pyodide.FS, await archive, self.pyodide.FS.cwd()) > 0;"
     text = text.replace(start, f"{fetch}\n        {start}")
+    text = text.replace(load, "self.pyodide = await self.startPython(loadPyodide, snapshot, {")
     text = text.replace(anchor, "\n        ".join([anchor, ready, unpack]))
     indent = text[text.rindex("\n", 0, text.index(download)) + 1:text.index(download)]
     text = text.replace(f"\n{indent}{fetcher}", "")
     branch = f"if flet_js.unpacked:\n{indent}    pass\n{indent}el{download}\n{indent}    {fetcher}"
     text = text.replace(download, branch)
-    path.write_text((WEB_TEMPLATES / "unpack.js").read_text() + "\n" + text)
+    restore = (WEB_TEMPLATES / "restore.js").read_text().replace("__SNAPSHOTS__", SNAPSHOTS)
+    restore = restore.replace("__SNAPSHOT__", f"python-snapshot-{snapshot_key(out / 'pyodide')}")
+    path.write_text("\n".join([(WEB_TEMPLATES / "unpack.js").read_text(), restore, text]))
+    shutil.copyfile(WEB_TEMPLATES / "snapshot.js", out / "snapshot.js")
+
+
+def snapshot_key(pyodide: Path) -> str:
+    """What a memory snapshot of Python depends on: the hash of the site's Pyodide (its runtime, its loader and its
+    standard library), so a snapshot made by another Pyodide is never restored (``web/restore.js``)."""
+    digest = hashlib.sha256()
+    for path in sorted(pyodide.iterdir()):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 def _bootstrap(out: Path) -> None:

@@ -5,8 +5,9 @@ One phone's journey: score a 3-angler table (expected figures: tests/e2e/test_st
 §7; with three anglers the same ranking holds and Bo, the highest Regret total, still discards his slot-1 Fish), play
 a survey week, export the campaign and import it on a game-night host, import the host's campaign, reload and find
 everything kept; the service worker holds the whole site; with the server stopped and the browser offline the app
-starts again, records a catch, says it is saved, keeps it across a reload, and switches to Chinese drawn in
-glyphs. Chromium's installability check reports no error; nothing is asked of another origin.
+starts again (Python restored from its memory snapshot), records a catch, says it is saved, keeps it across a reload,
+and switches to Chinese drawn in glyphs. Chromium's installability check reports no error; nothing is asked of
+another origin.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from companion.store import open_store
-from phone_site.build import precached, service_worker
+from phone_site.build import SNAPSHOTS, precached, service_worker
 from phone_site.serve import serving
 from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
 from tests.e2e.test_survey_campaign import catch
@@ -177,9 +178,14 @@ def test_the_phone_app_alone_online_then_offline(site: Any, tmp_path: Path) -> N
             back_home.import_data(json.dumps(everything))
             assert back_home.load_campaign(from_host.id) == from_host
 
-        # The server is gone and the phone is offline: the app starts from the service worker's cache.
+        # Python's memory snapshot is kept (made after a start that had none, issue 38 item 4: web/restore.js).
+        page.wait_for_function("async (name) => (await (await caches.open(name)).keys()).length === 1", arg=SNAPSHOTS,
+                               timeout=BOOT_MS)
+        # The server is gone and the phone is offline: the app starts from the service worker's cache, and Python
+        # from its snapshot.
         context.set_offline(True)
         start(phone, f"/survey/week?c={survey_id}")
+        assert page.evaluate("performance.getEntriesByName('python from snapshot').length") == 1
         phone.tap("survey-start-week")
         phone.wait_value("survey-day", re.compile("Week 2 · Monday"))
         catch(phone, "Hammerhead", "hammerhead-shark")

@@ -281,11 +281,16 @@ def test_the_phone_app_builds_validators_after_home_and_they_refuse_as_before(mo
 
 
 def test_the_archive_defers_validators_before_the_app_loads_and_the_worker_marks_pyodide_ready(tmp_path: Path) -> None:
-    assert build.MAIN.index("defer_validators()") < build.MAIN.index("from companion.phone.app import run")
+    assert build.MAIN.index("reseed()") < build.MAIN.index("defer_validators()") < build.MAIN.index(
+        "from companion.phone.app import run")  # the random numbers are reseeded first (a restored Python)
     (tmp_path / "python-worker.js").write_bytes((build.flet_web_folder() / "python-worker.js").read_bytes())
+    (tmp_path / "pyodide").mkdir()
     build._worker(tmp_path)
     patched = (tmp_path / "python-worker.js").read_text()
-    assert patched.index('perfMark: "pyodide ready"') > patched.index("await loadPyodide(")
+    # Python's memory snapshot is read while Pyodide's loader loads, and Pyodide started from it when kept
+    assert patched.index("self.keptSnapshot();") < patched.index("await import(self.pyodideUrl)")
+    assert patched.index('perfMark: "pyodide ready"') > patched.index("await self.startPython(loadPyodide, snapshot")
+    assert (tmp_path / "snapshot.js").is_file()
     (tmp_path / "python-worker.js").write_text("self.onmessage = () => {};")  # a worker this build does not know
     with pytest.raises(build.BuildError):
         build._worker(tmp_path)

@@ -235,3 +235,74 @@ json.dumps({"held": held, "missed": [str(source) for source in missed]})
     said = json.loads(done.stdout.strip().splitlines()[-1])
     assert said["held"] > 500  # recorded by this very Python (its magic number), for Flet's controls and the app's
     assert said["missed"] == []
+
+
+# Runs the worker's snapshot code (web/snapshot.js, and web/restore.js as the site's python-worker.js holds it) in
+# Node with the site's Pyodide: Cache Storage is a Map, a nested worker is only noted, and each step says in JSON
+# what it saw.
+_SNAPSHOT_RUN = """
+const [site, app, maker] = process.argv.slice(2);
+const fs = await import("fs");
+const stored = new Map(), said = {marks: [], makers: [], steps: {}};
+const key = (request) => String(request.url || request);
+globalThis.self = globalThis;
+globalThis.location = new URL("http://phone.test/");
+globalThis.postMessage = (message) => message && message.perfMark ? said.marks.push(message.perfMark)
+  : (said.made = message);
+globalThis.caches = {open: async () => ({
+  match: async (request) => stored.has(key(request)) ? new Response(stored.get(key(request))) : undefined,
+  put: async (request, response) => stored.set(key(request), new Uint8Array(await response.arrayBuffer())),
+  delete: async (request) => stored.delete(key(request)), keys: async () => [...stored.keys()]})};
+globalThis.Worker = class { constructor(url) { said.makers.push(String(url)); } postMessage() {} };
+globalThis.setTimeout = (then) => then();
+self.pyodideUrl = site + "/pyodide/pyodide.mjs";
+const worker = fs.readFileSync(site + "/python-worker.js", "utf8");
+const prelude = worker.slice(worker.indexOf("// Python started from a memory snapshot"),
+                             worker.indexOf("self.pyodideUrl = null;"));
+(0, eval)(prelude);
+const { loadPyodide } = await import(self.pyodideUrl);
+const random = async (snapshot) => {  // a start: its first random number, before and after companion's reseed
+  const pyodide = await self.startPython(loadPyodide, Promise.resolve(snapshot), {});
+  pyodide.FS.mkdirTree("/app");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {root: app}, "/app");
+  return pyodide.runPython(`import sys, random; sys.path[:0] = ["/app"]; first = random.random()
+from companion.phone.boot import reseed
+reseed()
+[first, random.random()]`).toJs();
+};
+said.steps.scratch = await random(await self.keptSnapshot());  // none kept: from scratch, and a maker noted
+eval(fs.readFileSync(maker, "utf8"));  // snapshot.js, as its worker runs it
+const snapshotKey = new URL(worker.match(/const SNAPSHOT = "([^"]+)"/)[1], location).href;
+await self.onmessage({data: {pyodideUrl: self.pyodideUrl, cacheName: "test", key: snapshotKey}});
+said.steps.kept = stored.has(snapshotKey);
+said.steps.restored = [await random(await self.keptSnapshot()), await random(await self.keptSnapshot())];
+const damaged = stored.get(snapshotKey).slice(); damaged[0] ^= 0xff;
+stored.set(snapshotKey, damaged);
+said.steps.damaged = await random(await self.keptSnapshot());
+said.steps.forgotten = !stored.has(snapshotKey);
+console.log(JSON.stringify(said));
+"""
+
+
+def test_python_starts_from_the_browser_s_memory_snapshot_and_draws_its_own_random_numbers(
+        site: Path, tmp_path: Path) -> None:
+    """Issue 38 item 4: a start with no snapshot starts Python from scratch and has one made (web/snapshot.js, in a
+    worker of its own); later starts restore it (marked "python from snapshot"), each drawing its own random numbers
+    once companion.phone.boot.reseed has run (restored, Python's seed is the snapshot's: the same draws every start);
+    a damaged snapshot is not restored but forgotten, and Python starts from scratch. Run in Node with the site's
+    Pyodide and worker."""
+    with tarfile.open(site / "app.tar.gz") as archive:
+        archive.extractall(tmp_path / "app", filter="data")
+    (tmp_path / "run.mjs").write_text(_SNAPSHOT_RUN)
+    done = subprocess.run(["node", str(tmp_path / "run.mjs"), str(site), str(tmp_path / "app"),
+                           str(site / "snapshot.js")], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    steps = said["steps"]
+    assert said["makers"] and said["makers"][0].endswith("/snapshot.js")  # after the start from scratch
+    assert said["made"].startswith("made: ") and steps["kept"]
+    assert said["marks"].count("python from snapshot") == 2  # the two restores, not the others
+    (first_a, reseeded_a), (first_b, reseeded_b) = steps["restored"]
+    assert first_a == first_b  # the snapshot's own seed: why the app reseeds
+    assert reseeded_a != reseeded_b
+    assert steps["forgotten"] and len(steps["damaged"]) == 2
