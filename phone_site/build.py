@@ -341,9 +341,8 @@ def _named_in_code(pattern: str) -> set[str]:
 
 
 # The archive's entry point, marking its start (companion.phone.marks) once the archive is unpacked and once the
-# app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), the random
-# numbers are the start's own even when Python was restored from a snapshot, and pydantic's validators are built
-# after Home (companion.phone.boot).
+# app's module is imported; the code the imports would compile is the build's (companion.phone.code_cache), and
+# pydantic's validators are built after Home (companion.phone.boot).
 MAIN = f"""import os
 
 from companion.phone.marks import mark
@@ -352,9 +351,8 @@ mark("archive unpacked")
 from companion.phone.code_cache import install
 
 install(os.path.join(os.path.dirname(__file__), "{CODE_CACHE}"))
-from companion.phone.boot import defer_validators, reseed
+from companion.phone.boot import defer_validators
 
-reseed()
 defer_validators()
 from companion.phone.app import run
 
@@ -513,9 +511,14 @@ def _worker(out: Path) -> None:
 def snapshot_key(pyodide: Path) -> str:
     """What a memory snapshot of Python depends on: the hash of the site's Pyodide (its runtime, its loader and its
     standard library), so a snapshot made by another Pyodide is never restored (``web/restore.js``)."""
+    return _digest(pyodide, sorted(path.name for path in pyodide.iterdir()))
+
+
+def _digest(folder: Path, names: list[str]) -> str:
+    """A short hash of the files ``names`` under ``folder``: their names and contents."""
     digest = hashlib.sha256()
-    for path in sorted(pyodide.iterdir()):
-        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name in names:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
@@ -591,10 +594,7 @@ def precached(out: Path, client: str) -> list[str]:
 def service_worker(out: Path) -> str:
     """Write ``sw.js`` precaching the site (:func:`precached`, for the client the page names in the worker's
     address) in a cache named by the hash of every file of it; returns the cache name."""
-    digest = hashlib.sha256()
-    for name in site_files(out):
-        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
-    cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    cache = CACHE_PREFIX + _digest(out, site_files(out))
     worker = (WEB_TEMPLATES / "sw.js").read_text()
     worker = worker.replace("__CACHE__", cache).replace("__PREFIX__", CACHE_PREFIX).replace(
         "__FILES__", json.dumps({client: precached(out, client) for client in CLIENTS}, indent=0))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import random
 
 # After Home is built, how long the deferred validators wait before building (the first frame goes out first).
 BUILD_AFTER_S = 1.0
@@ -27,13 +26,6 @@ def defer_validators() -> None:
     _config.config_defaults["defer_build"] = True
     os.environ["PYDANTIC_DISABLE_PLUGINS"] = "1"
     gc.disable()  # the start makes many objects and few cycles: each collection during it walked them all
-
-
-def reseed() -> None:
-    """Seed the random numbers afresh (call it first): Python seeded them at its own start, and a phone's start may
-    restore Python from a memory snapshot of that start (``phone_site/web/restore.js``), so every start would
-    otherwise draw the same numbers (the dice's seeds, the seat order)."""
-    random.seed()
 
 
 def deferred() -> list[type]:

@@ -5,11 +5,12 @@
 const SNAPSHOTS = "__SNAPSHOTS__";  // the Cache Storage cache holding it: not the site's, which a new version replaces
 const SNAPSHOT = "__SNAPSHOT__";  // its key, beside this worker's address
 const MAKE_AFTER_MS = 5000;  // after a start with none, the snapshot is made once the app is up
+const snapshotUrl = () => new URL(SNAPSHOT, self.location.href).href;
 
 // The snapshot kept for this Pyodide (bytes), or null.
 self.keptSnapshot = async function () {
   try {
-    const kept = await (await caches.open(SNAPSHOTS)).match(new URL(SNAPSHOT, self.location.href));
+    const kept = await (await caches.open(SNAPSHOTS)).match(snapshotUrl());
     return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
   } catch {
     return null;  // no Cache Storage (a private window may refuse it): Python starts as without one
@@ -24,12 +25,14 @@ self.startPython = async function (loadPyodide, kept, options) {
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      // Python seeded its random numbers before the snapshot was made: restored as it is, every start would draw
+      // the same ones (the dice's seeds, the seat order).
+      pyodide.runPython("import random\nrandom.seed()");
       self.postMessage({ perfMark: "python from snapshot", t: performance.timeOrigin + performance.now() });
       return pyodide;
     } catch (error) {
       console.warn("Python's memory snapshot could not be restored; starting without it:", error);
-      await caches.open(SNAPSHOTS).then((cache) => cache.delete(new URL(SNAPSHOT, self.location.href)))
-        .catch(() => {});
+      await caches.open(SNAPSHOTS).then((cache) => cache.delete(snapshotUrl())).catch(() => {});
     }
   }
   const pyodide = await loadPyodide(options);
@@ -41,7 +44,7 @@ self.startPython = async function (loadPyodide, kept, options) {
         maker.terminate();
       };
       maker.postMessage({ pyodideUrl: new URL(self.pyodideUrl, self.location.href).href, cacheName: SNAPSHOTS,
-                          key: new URL(SNAPSHOT, self.location.href).href });
+                          key: snapshotUrl() });
     }, MAKE_AFTER_MS);
   }
   return pyodide;
