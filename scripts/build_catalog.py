@@ -60,6 +60,8 @@ FIXED_VALUE = {"Nautilus": 3}  # a value no Madness changes (Lamentable Tentacle
 DISPLAYED = {"Orca", "Eversquid", "Parasitic Larvae", "Colossal Squid", "Gloom Orphan", "Iron Coffin"}  # A p.27
 REVEAL_DIFFICULTY = {"Fugu": 2, "Porcupine Fish": 2, "Mermer": 3}  # "Reveal: Difficulty N this turn"
 DIFFICULTY_PER_FISH_IN_HAND = {"Sub Matriarch": 1}
+OFF_PER_ANGLER_AT_ITS_DEPTH = {"Vampire Squid": 1}  # "−1 Difficulty for each player at Depth II" (its Depth)
+CAN_OF_WORMS_DIFFICULTY = {"Hollow Earth Worm": 4}  # "flip your Can of Worms face down to make its Difficulty 4"
 DISPLAYED_DISCOUNT = {"Orca": ("foul", 1), "Eversquid": ("fair", 1)}  # while face up in front of the catcher
 ROD_DISCOUNT = {  # name -> (the Fish it applies to, Difficulty discount)
     "Lucky Pole": ("all", 2), "Narwhal Rod": ("all", 1), "Rod of Fortune": ("fair", 1),
@@ -347,6 +349,8 @@ def _fish(row: dict[str, str]) -> dict:
         "displayed": name in DISPLAYED,
         "reveal_difficulty": REVEAL_DIFFICULTY.get(name),
         "difficulty_per_fish_in_hand": DIFFICULTY_PER_FISH_IN_HAND.get(name, 0),
+        "off_per_angler_at_its_depth": OFF_PER_ANGLER_AT_ITS_DEPTH.get(name, 0),
+        "can_of_worms_difficulty": CAN_OF_WORMS_DIFFICULTY.get(name),
         "displayed_discount": ({"applies_to": DISPLAYED_DISCOUNT[name][0], "amount": DISPLAYED_DISCOUNT[name][1]}
                                if name in DISPLAYED_DISCOUNT else None),
     }

@@ -77,6 +77,8 @@ class CatalogFish(BaseModel):
     displayed: bool = False  # kept face up in front of its owner, not in hand; scores like a Fish in hand
     reveal_difficulty: int | None = Field(default=None, ge=0)  # "Reveal: Difficulty N this turn"
     difficulty_per_fish_in_hand: int = Field(default=0, ge=0)  # Sub Matriarch: +1 per Fish in hand
+    off_per_angler_at_its_depth: int = Field(default=0, ge=0)  # Vampire Squid: −1 per angler at its Depth
+    can_of_worms_difficulty: int | None = Field(default=None, ge=0)  # Hollow Earth Worm: flip the Can to make it 4
     displayed_discount: DisplayedDiscount | None = None  # while displayed, its owner's catches cost less
 
     @property

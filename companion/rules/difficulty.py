@@ -131,6 +131,8 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
             # "this turn": a Fish revealed on an earlier turn keeps its printed Difficulty (A p.10); with the Rod of
             # the Dead no reveal ability is triggered at all (A p.27)
             add("set", t("{name} (reveal)", name=found.name), found.reveal_difficulty)
+        if found is not None:
+            _card_own(state, action.player, found, add)
         if found is not None and found.difficulty_per_fish_in_hand and p.hand_count:
             add("change", tn("{n} Fish in hand", "{n} Fish in hand", p.hand_count),
                 found.difficulty_per_fish_in_hand * p.hand_count)
@@ -160,6 +162,19 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
     total = max(0, running) if printed is not None else None
     return build(CatchDifficulty, {"fish": found.name if found else None, "printed": printed, "lines": tuple(lines),
                                    "total": total, "exact_dice": exact})
+
+
+def _card_own(state: GameState, index: int, found: CatalogFish, add: Add) -> None:
+    """The caught card's own Difficulty effects (docs/rules.md §10): Hollow Earth Worm's 4 once its catcher flipped
+    the Can of Worms face down on this turn; Vampire Squid's −1 for each angler whose boat is at its Depth."""
+    p = state.players[index]
+    if found.can_of_worms_difficulty is not None and p.worms_this_turn and not p.can_of_worms:
+        add("set", t("{name} (Can of Worms)", name=found.name), found.can_of_worms_difficulty)
+    if found.off_per_angler_at_its_depth:
+        here = sum(1 for q in state.players if q.at_sea and q.depth == found.depth)
+        if here:
+            add("change", tn("{name}: {n} angler at Depth {depth}", "{name}: {n} anglers at Depth {depth}", here,
+                             name=found.name, depth="I" * found.depth), -found.off_per_angler_at_its_depth * here)
 
 
 def _displayed_discount(name: str | None) -> tuple[FishFilter, int] | None:

@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
 from companion.rules.actions import IncrementDie, UsePersonality
-from companion.rules.common import RegretTakes, draw_regrets, fail, move_regrets, player, with_player
+from companion.rules.common import RegretTakes, draw_dinks, draw_regrets, fail, move_regrets, player, with_player
 from companion.rules.dice import lowest_increments
 from companion.rules.effects import apply_increment_die
+from companion.rules.errors import RuleViolation
 from companion.rules.expansions import BIGGEST_REGRETS, RULE, expansion_name
 from companion.rules.state import GameState
 
@@ -197,14 +198,15 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         fail(RULE, t("{name}'s tier is fixed at Refresh", name=p.name))
     effect = card(p.personality).effects[p.personality_tier]
     target = _target(state, action, effect)
+    _require_something(state, action.player, effect)
     state = with_player(state, action.player, personality_used=True)
     takes = RegretTakes(action.regret_from)  # one choice per card, across the card's draws (A p.18)
     if _company_fits(state, action.player, effect):
         state = _increment(state, action.player, effect.increments)
         for i in _here(state, action.player) if effect.others_here_increments else []:
             state = _increment(state, i, effect.others_here_increments)
-    if effect.dinks:
-        state = with_player(state, action.player, dinks=state.players[action.player].dinks + effect.dinks)
+    if effect.dinks:  # only the Dinks left (docs/rules.md §1)
+        state = draw_dinks(state, action.player, effect.dinks)
     if effect.regrets:
         state = draw_regrets(state, action.player, effect.regrets, takes)
     if effect.others_here_regrets:
@@ -212,9 +214,9 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
             state = draw_regrets(state, i, effect.others_here_regrets, takes)
     if effect.target_draws and target is not None:
         state = draw_regrets(state, target, effect.target_draws, takes)
-    if effect.give and target is not None:
+    if effect.give and target is not None:  # fewer than the card says: as many as the angler holds (§11)
         given = min(effect.give, state.players[action.player].regret_cards)
-        state = move_regrets(state, action.player, target, given) if given else state
+        state = move_regrets(state, action.player, target, given)
     if effect.take_each_then_discard:
         taken = 0
         for i in state.turn_order():
@@ -224,6 +226,29 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         me = state.players[action.player]
         state = with_player(state, action.player, regret_cards=me.regret_cards - taken)
     return state
+
+
+def _require_something(state: GameState, index: int, effect: Effect) -> None:
+    """A tier whose only effect can't happen is refused, and the card stays unused: Unambitious's Dink with every
+    Dink held (docs/rules.md §1), Sentimental's gift with no Regret to give (§11). A tier that also draws Regrets
+    still goes through, with only the Dinks left."""
+    if effect.dinks and not effect.regrets and not state.dinks_in_deck:
+        fail("docs/rules.md §1", t("Every Dink is held: there is none left to draw"))
+    if effect.give and not state.players[index].regret_cards:
+        fail(RULE, t("{name} has no Regret to give", name=state.players[index].name))
+
+
+def usable(state: GameState, index: int) -> bool:
+    """Whether the angler may use their card now: dealt, its tier fixed at Refresh, not used today, and its tier has
+    something left to do (:func:`_require_something`)."""
+    p = state.players[index]
+    if p.personality is None or p.personality_tier is None or p.personality_used:
+        return False
+    try:
+        _require_something(state, index, card(p.personality).effects[p.personality_tier])
+    except RuleViolation:
+        return False
+    return True
 
 
 def _target(state: GameState, action: UsePersonality, effect: Effect) -> int | None:

@@ -17,7 +17,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.rules import cards, days, difficulty, pricing
+from companion.rules import cards, days, difficulty, personalities, pricing
 from companion.rules.actions import Action, AdvancePhase, Buy, EmptyShoal, EndGame, Fish, Reward, Shop
 from companion.rules.constants import (
     DEPTHS,
@@ -164,8 +164,7 @@ _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
     "increment_die": lambda s, i, p: any(d.face is not None and d.face < max(FACES[d.kind]) for d in p.fresh),
     "refresh_die": lambda s, i, p: bool(p.fresh or p.spent),
     "enter_fish": lambda s, i, p: p.hand_hidden > 0,
-    "use_personality": lambda s, i, p: (p.personality is not None and p.personality_tier is not None
-                                        and not p.personality_used),
+    "use_personality": lambda s, i, p: personalities.usable(s, i),
 }
 _TABLE_MOVES: dict[str, Action] = {"advance_phase": AdvancePhase(), "end_game": EndGame()}
 

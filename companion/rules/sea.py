@@ -152,7 +152,7 @@ def apply_can_of_worms(state: GameState, action: UseCanOfWorms) -> GameState:
     require_location(p, "sea")
     if not p.can_of_worms:
         fail("A p.11", t("{name}'s Can of Worms is face down", name=p.name))
-    return with_player(state, action.player, can_of_worms=False)
+    return with_player(state, action.player, can_of_worms=False, worms_this_turn=True)
 
 
 def apply_eat_fish(state: GameState, action: EatFish) -> GameState:

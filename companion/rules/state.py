@@ -84,6 +84,7 @@ class PlayerState(BaseModel):
     personality_tier: int | None = None  # its band for the Day (0, 1, 7, 13), fixed at Refresh
     personality_used: bool = False  # used today (once per Day)
     caught_today: bool = False  # has caught a Fish this Day (the Lucky Pole's "first Fish each Day", docs/rules.md §10)
+    worms_this_turn: bool = False  # flipped the Can of Worms face down on this turn (Hollow Earth Worm, §10)
 
     @property
     def hand_count(self) -> int:

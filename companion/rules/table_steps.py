@@ -102,6 +102,7 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
         steps += _money_steps(i, before, action, after)
         steps += _card_steps(i, was, now, action)
     steps += _expansion_card_steps(before, action, after)
+    steps += _dinks_short(before, action, after)
     steps += _shop_steps(before, action)
     steps += _graveyard_steps(before, action, after)
     steps += _life_preserver_steps(before, action, after)
@@ -380,6 +381,21 @@ def _expansion_card_steps(before: GameState, action: Action, after: GameState) -
                 "{name}: mount your {card} on slot {slot}", name=after.players[action.player].name, card=mounted.name,
                 slot=action.overmind_slot))]
     return []
+
+
+def _dinks_short(before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    """A personality card that draws a Dink when every Dink is held: the rest of it still happens, and the table is
+    told why no Dink came (docs/rules.md §1)."""
+    if not isinstance(action, UsePersonality):
+        return []
+    p = before.players[action.player]
+    if p.personality is None or p.personality_tier is None:
+        return []
+    wanted = personality_card(p.personality).effects[p.personality_tier].dinks
+    if after.players[action.player].dinks - p.dinks >= wanted:
+        return []
+    return [TableStep(kind="draw_dink", seat=action.player, count=0, text=_with_reason(
+        t("{name}: no Dink to draw, every Dink is held", name=p.name), p.personality))]
 
 
 def _shop_steps(before: GameState, action: Action) -> list[TableStep]:

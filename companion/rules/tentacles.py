@@ -60,8 +60,10 @@ def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, Fi
 
 
 def require_overmind_caught(state: GameState, action: GiveUp) -> None:
-    """Overmind must be caught if you can (docs/rules.md §11): giving it up is refused while the boat reaches its Depth
-    and the Fresh dice reach its Difficulty (after the Rod and displayed Fish, docs/rules.md §10)."""
+    """Overmind must be caught if you can (docs/rules.md §11): giving it up is refused while the Fresh dice can drop
+    the sinkers down to its Depth (the lowest dice, A p.10) and what is left reaches its Difficulty after the effects
+    that apply by themselves (the Rod, displayed Fish, docs/rules.md §10). The Life Preserver, Dinks and Supplies
+    are the angler's to spend or keep: they don't count."""
     found = card(action.fish) if is_named(action.fish, OVERMIND) and action.fish is not None else None
     if found is None:
         return
@@ -69,7 +71,9 @@ def require_overmind_caught(state: GameState, action: GiveUp) -> None:
     depth = found.depth
     difficulty = catch_difficulty(state, Fish(player=action.player, fish=action.fish, depth=depth)).total or 0
     p = state.players[action.player]
-    if p.depth >= depth and p.fresh_total >= difficulty:
+    sinkers = max(0, depth - p.depth)
+    faces = sorted(d.face or 0 for d in p.fresh)
+    if len(faces) >= sinkers and sum(faces[sinkers:]) >= difficulty:
         fail(RULE, t("{card} must be caught if you can: your Fresh dice reach its Difficulty {d}", card=OVERMIND,
                      d=difficulty))
 

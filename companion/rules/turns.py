@@ -20,8 +20,14 @@ def _give_reward(state: GameState, index: int, reward: str) -> GameState:
     return with_player(state, index, regret_cards=p.regret_cards - 1)
 
 
+def _turn_over(state: GameState, index: int) -> GameState:
+    """What lasts only for the angler's turn ends with it: a Can of Worms flipped on it (docs/rules.md §10)."""
+    return with_player(state, index, worms_this_turn=False) if state.players[index].worms_this_turn else state
+
+
 def next_turn(state: GameState, index: int) -> GameState:
     """Hand the turn clockwise to the next player who hasn't passed; skipped players earn the passing reward."""
+    state = _turn_over(state, index)
     n = len(state.players)
     for k in range(1, n + 1):
         j = (index + k) % n
@@ -59,7 +65,7 @@ def _passed(state: GameState, index: int) -> GameState:
     """The player is out for the Day. When nobody is left the Day is over: nobody is skipped any more, and every
     passing reward not taken lapses (docs/rules.md §9), so none shows up the next morning. A player forced out by the
     countdown earns none: they did not pass."""
-    state = with_player(state, index, passed=True)
+    state = _turn_over(with_player(state, index, passed=True), index)
     if all(p.passed for p in state.players):
         players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
         return replace(state, players=players, turn=None, last_turns_left=None)
