@@ -219,10 +219,13 @@ def _apply_penalty(lines: list[FishLine], ruleset: Ruleset, players: int) -> tup
                          discards="lowest" if lowest else "highest", by=ruleset.penalty_by, players=players)
 
 
-def penalty_rule(players: int, ruleset: Ruleset) -> str:
-    """The highest-Regret penalty that applies at a table of ``players``, in words (A p.22)."""
+def penalty_rule(players: int, ruleset: Ruleset, highest: int | None = None) -> str:
+    """The highest-Regret penalty that applies at a table of ``players``, in words (A p.22); ``highest``: the
+    highest Regret total, once known (0: nobody has Regrets to lose, docs/rules.md §7.2)."""
     if players < 2:
         return t("Solo: no highest-Regret penalty")
+    if highest == 0:
+        return t("Every Regret total is 0: nobody has Regrets to lose, so no mounted Fish is discarded")
     return t("Highest Regret total discards its {which}-valued mounted Fish, by {by}", which=_which(players),
              by=_by(ruleset.penalty_by))
 
@@ -325,7 +328,7 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     for p, total in zip(players, totals, strict=True):
         lines = _lines(p, ruleset)
         penalty = None
-        if len(players) > 1 and total == highest:
+        if len(players) > 1 and total == highest > 0:  # a total of 0 has nothing to punish (docs/rules.md §7.2)
             lines, penalty = _apply_penalty(lines, ruleset, len(players))
         fish_points = sum(line.points for line in lines)
         bucks = p.fishbucks // ruleset.fishbucks_per_point
@@ -344,4 +347,4 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
             fishbucks_points=bucks, penalty=penalty, tie_break=placing.tie_break))
     return DeepRegretsResult(ruleset=ruleset.id, variants=ruleset.variants, players=tuple(scores),
                              winners=tuple(s.name for s in scores if s.winner),
-                             penalty_rule=penalty_rule(len(players), ruleset), expansions=ruleset.expansions)
+                             penalty_rule=penalty_rule(len(players), ruleset, highest), expansions=ruleset.expansions)

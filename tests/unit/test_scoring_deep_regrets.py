@@ -131,6 +131,18 @@ def test_penalty_ties_all_discard_and_others_do_not() -> None:
     assert result.winners == ("C",)
 
 
+def test_nobody_loses_a_mount_when_every_regret_total_is_0() -> None:
+    """docs/rules.md §7.2 (A p.22 leaves it open): every total 0 (cards worth 0, no flipped Lifeboat) means nobody
+    has Regrets to lose: no penalty, and the result says so instead of naming each angler the highest."""
+    mounts = (fair(1), fair(2))
+    result = score_deep_regrets([player("A", cards=2, value=0, mounted=mounts), player("B", mounted=mounts),
+                                 player("C", cards=1, value=0, mounted=mounts)])
+    assert [p.penalty for p in result.players] == [None, None, None]
+    # every mount kept: 1–3 cards Fair +1: 2×2 + 3×3 = 13; B's 0 cards Fair +2: 3×2 + 4×3 = 18 (docs/rules.md §2)
+    assert [p.score for p in result.players] == [13, 18, 13]
+    assert "nobody has Regrets to lose" in result.penalty_rule
+
+
 def test_lifeboat_adds_ten_to_the_regret_total() -> None:
     """A p.10 / p.22: a flipped Lifeboat adds 10. B (8 + 10 = 18) beats A's 15 for the penalty."""
     result = score_deep_regrets([

@@ -324,3 +324,15 @@ def test_a_name_longer_than_new_games_is_refused_at_the_field() -> None:
     enter(draw(ctx), "scorer-name-1", "H" * 60)
     leave(draw(ctx), "scorer-name-1")
     assert draft_of(ctx, DRAFT_KEY).players[1].name == "H" * 60
+
+
+def test_nobody_is_named_the_highest_regret_total_when_every_total_is_0() -> None:
+    """docs/rules.md §7.2: both Regret values 0 and no Lifeboat flipped: no red "Highest Regret total" line under
+    either angler, no mount discarded, and the result says nobody has Regrets to lose."""
+    draft = worked_example()
+    draft.players[0].regret_value = 0
+    screen = draw(ctx_with(draft))
+    assert not {"scorer-penalty-0", "scorer-penalty-1"} & set(ids(screen))
+    assert "discarded" not in text_of(screen, "scorer-line-0-2")
+    assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 53")
+    assert "nobody has Regrets to lose" in text_of(screen, "scorer-penalty-rule")
