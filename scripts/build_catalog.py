@@ -360,6 +360,8 @@ def _item(row: dict[str, str], texts: dict[str, str]) -> dict:
     name = row["name"]
     item: dict = {"id": slug(name), "name": name, "summary": texts[name],
                   "survey_unlock_cost": _int(row["ocean_survey_unlock_cost"])}
+    if _int(row.get("price", "")) is not None:  # the card's printed price, where a source gives it (A p.17)
+        item["price"] = _int(row["price"])
     if name in ROD_DISCOUNT:
         item["discount_applies_to"], item["difficulty_discount"] = ROD_DISCOUNT[name]
     if name in FIRST_CATCH_EACH_DAY:

@@ -151,6 +151,7 @@ class Item(BaseModel):
     name: str
     summary: str
     survey_unlock_cost: int | None = Field(ge=0)
+    price: int | None = Field(default=None, ge=0)  # printed in the card's corner (A p.17); no source gives it yet
     difficulty_discount: int = Field(default=0, ge=0)
     discount_applies_to: FishFilter | None = None
     first_catch_each_day: bool = False  # the discount applies to the angler's first catch of each Day (Lucky Pole)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.i18n import N_, t
-from companion.rules.actions import Buy, CycleMarket, Mount, Sell
+from companion.rules.actions import Action, Buy, CycleMarket, Mount, Sell
 from companion.rules.cards import catalog, check_fish, item, no_sale_or_mount
 from companion.rules.catalog import Item
 from companion.rules.common import (
@@ -29,6 +31,9 @@ from companion.rules.tentacles import require_box
 from companion.rules.turns import end_turn
 
 CYCLE_PRICE = 1  # A p.17 (icons lost; decoded from the icon order, docs/rules.md §5)
+# The least a Rod, Reel or Supply card can print (docs/rules.md §5): no source gives each card's price, and $1 is
+# the least anything at Port costs (the green die, Cycling, a Three shops tier).
+CHEAPEST_CARD = 1
 # The card kinds each shop sells; Rods and Reels share one shop under the Three shops system (docs/rules.md §5).
 _SHOP_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
     "market": {"rods": ("rod",), "reels": ("reel",), "supplies": ("supply",)},
@@ -48,6 +53,27 @@ def shop_cards(ruleset: Ruleset, shop: str) -> tuple[Item, ...]:
     cards = catalog()
     return tuple(card for kind, deck in (("rod", cards.rods), ("reel", cards.reels), ("supply", cards.supplies))
                  if kind in kinds for card in deck)
+
+
+def market_start_price(ruleset: Ruleset, shop: str, card_name: str | None) -> tuple[int, bool]:
+    """Where the Market's price for a card of ``shop`` starts, and whether it is the card's own printed price
+    (docs/rules.md §5): the picked card's price where the catalog has it; else the cheapest that shop's cards can
+    cost: the lowest price the catalog has for them, else :data:`CHEAPEST_CARD`.
+
+    >>> from companion.rules.ruleset import build_ruleset
+    >>> market_start_price(build_ruleset("anglers-guide"), "rods", "Narwhal Rod")
+    (1, False)
+    """
+    cards = shop_cards(ruleset, shop)
+    picked = next((card.price for card in cards if card.name == card_name), None)
+    if picked is not None:
+        return picked, True
+    return min((card.price for card in cards if card.price is not None), default=CHEAPEST_CARD), False
+
+
+def market_card_bought(log: Sequence[Action]) -> bool:
+    """Whether this game's log holds a Rod, Reel or Supply bought at the Market (its price entered by the table)."""
+    return any(isinstance(a, Buy) and a.price is not None for a in log)
 
 
 def apply_sell(state: GameState, action: Sell) -> GameState:

@@ -3,6 +3,7 @@ Regrets than it gives (§11), and the two Lamentable Tentacles Difficulty effect
 
 from refusals import refused
 
+from companion.rules import port
 from companion.rules.actions import (
     AdvancePhase,
     DrawDink,
@@ -166,3 +167,19 @@ def test_overmind_does_not_count_the_life_preserver_or_dinks_rules_11():
     s = with_player(s, 0, fresh=s.players[0].fresh[:2], dinks=2)
     s = replace(s, life_preserver=0)
     assert play(s, GiveUp(player=0, die=0, fish=OVERMIND)).players[0].dinks == 3
+
+
+# --- W9: where the Market's price starts (docs/rules.md §5) -----------------------------------------------------------
+def test_market_price_starts_at_the_card_price_else_the_cheapest_a_card_of_the_shop_can_cost_rules_5(monkeypatch):
+    """§5: no source gives each card's price, so every card starts at $1; where the data has prices, a priced card
+    starts at its own and any other at the shop's lowest known one."""
+    rules = build_ruleset()
+    assert port.market_start_price(rules, "supplies", None) == (1, False)
+    assert port.market_start_price(rules, "rods", "Narwhal Rod") == (1, False)
+    prices = {"Narwhal Rod": 4, "Rod of Fortune": 2}
+    catalog_cards = port.shop_cards
+    monkeypatch.setattr(port, "shop_cards", lambda r, shop: tuple(
+        c.model_copy(update={"price": prices.get(c.name)}) for c in catalog_cards(r, shop)))
+    assert port.market_start_price(rules, "rods", "Narwhal Rod") == (4, True)
+    assert port.market_start_price(rules, "rods", "Split Bamboo Pole") == (2, False)
+    assert port.market_start_price(rules, "reels", None) == (1, False)

@@ -133,14 +133,17 @@ def test_three_shops_has_no_market_to_cycle():
 
 
 def test_a_market_rod_picked_from_the_catalog_is_in_the_gear():
-    """Issue 12 item 3, issue 26, A p.17: a Rod picked from the Rods the Market sells, bought at its printed $3,
-    joins the angler's items; the Reels and Supplies are not offered at the Rod shop."""
+    """Issue 12 item 3, issue 26, A p.17: a Rod picked from the Rods the Market sells, bought at its printed $3
+    (the stepper starts at $1, docs/rules.md §5: two taps up), joins the angler's items; the Reels and Supplies are
+    not offered at the Rod shop."""
     ctx = at_port(tuesday_at_port(fishbucks=5))
     tap(draw(ctx), "buy-shop-rods")
     v = draw(ctx)
     offered = {i for i in ids(v) if i.startswith("buy-pick-")}
     assert len(offered) == 10 and "buy-pick-narwhal-rod" in offered and "buy-pick-bag-of-maggots" not in offered
     tap(v, "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-price-plus")
+    tap(draw(ctx), "buy-price-plus")
     tap(draw(ctx), "buy-item")
     assert ctx.error is None
     p = game_of(ctx).state.players[0]
@@ -291,3 +294,40 @@ def test_the_title_says_at_port_only_for_an_angler_at_port():
     v = draw(at_port(monday_action()))
     assert "at Port" not in title_of(v) and "Ada" in title_of(v)
     assert text_of(v, "port-not-here") == "Ada is at Sea: Port actions will be refused"
+
+
+def test_the_market_price_starts_at_the_least_a_card_costs_and_says_so_until_a_price_is_entered():
+    """docs/rules.md §5 (issue 48 W9): no source gives a Rod's printed price, so the stepper starts at $1, the least a
+    card can cost, not $3, and says why; once the table has entered a price in this game, opening Port again
+    doesn't say it again."""
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    v = draw(ctx)
+    assert text_of(v, "buy-price").startswith("$1 ")
+    assert "starts at $1" in text_of(v, "buy-price-note")
+    tap(v, "buy-pick-narwhal-rod")
+    tap(draw(ctx), "buy-item")
+    assert ctx.error is None and game_of(ctx).state.players[0].fishbucks == 4
+    reopened = draw(at_port(game_of(ctx)))
+    assert text_of(reopened, "buy-price").startswith("$1 ")
+    assert "buy-price-note" not in ids(reopened)
+
+
+def test_a_card_whose_data_has_a_price_starts_there_without_the_note(monkeypatch):
+    """docs/rules.md §5: where the card data has the printed price, the stepper starts at it (here $4 for the
+    Narwhal Rod), and the other Rods at the cheapest price the Rods have ($4, the only one known)."""
+    from companion.rules import port
+
+    catalog_cards = port.shop_cards
+
+    def priced(rules, shop):
+        return tuple(c.model_copy(update={"price": 4}) if c.name == "Narwhal Rod" else c
+                     for c in catalog_cards(rules, shop))
+
+    monkeypatch.setattr(port, "shop_cards", priced)
+    ctx = at_port(tuesday_at_port(fishbucks=5))
+    tap(draw(ctx), "buy-pick-narwhal-rod")
+    v = draw(ctx)
+    assert text_of(v, "buy-price").startswith("$4 ")
+    assert "buy-price-note" not in ids(v)
+    tap(v, "buy-pick-rod-of-fortune")
+    assert "starts at $4" in text_of(draw(ctx), "buy-price-note")

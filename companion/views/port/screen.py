@@ -6,12 +6,14 @@ Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, `
 in hand; disabled for a card that can't be sold), ``sell-all``, ``port-search``, ``port-pick-<fish id>`` (sell a Fish
 not entered), ``discount-life-preserver``, ``dink-add-<n>``, ``dinks-clear``, ``dink-discounts``, Market:
 ``buy-die-<colour>`` (bought, the app rolls), ``buy-die-<colour>-face-<face>`` (bought and rolled that face, A p.17),
-``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price),
-``buy-pick-<card id>`` (the card bought, from the catalog), ``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three
-shops: ``buy-<shop>-<tier>`` (shop ``rods-reels``, ``supplies``, ``tackle``; each tier says what it buys),
-``tackle-die-<colour>-face-<face>`` (a die drawn from the bag and its face), ``tackle-drawn``,
-``tackle-drawn-clear``; ``buy-quote-…`` beside each offer; ``sell-lost-<k>``/``sell-all-lost`` (what a sale would
-lose to the money cap); ``mount-<k>-<slot>``, ``mounted-<slot>``, ``table``.
+``buy-shop-<rods|reels|supplies>``, ``buy-price-minus``/``buy-price``/``buy-price-plus`` (the printed price; it
+starts at the card's price, else the least a card can cost, docs/rules.md §5), ``buy-price-note`` (that it is a
+start, until the game's first price is entered), ``buy-pick-<card id>`` (the card bought, from the catalog),
+``buy-item``, ``cycle-<rods|reels|supplies|dice>``; Three shops: ``buy-<shop>-<tier>`` (shop ``rods-reels``,
+``supplies``, ``tackle``; each tier says what it buys), ``tackle-die-<colour>-face-<face>`` (a die drawn from the bag
+and its face), ``tackle-drawn``, ``tackle-drawn-clear``; ``buy-quote-…`` beside each offer;
+``sell-lost-<k>``/``sell-all-lost`` (what a sale would lose to the money cap); ``mount-<k>-<slot>``,
+``mounted-<slot>``, ``table``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from companion.rules import queries
 from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
-from companion.rules.port import shop_cards
+from companion.rules.port import market_card_bought, market_start_price, shop_cards
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
@@ -76,7 +78,7 @@ class PortForm:
     life_preserver: bool = False
     dinks: list[int] = field(default_factory=list)
     shop: act.Shop = "rods"
-    price: int = 3
+    price: int | None = None  # set by the angler; None: where the card's price starts (docs/rules.md §5)
     item: str = ""
     drawn: list[tuple[TackleColour, int]] = field(default_factory=list)  # Three shops: dice drawn, and their faces
 
@@ -169,7 +171,8 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 
 
 def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
-                extra: dict[str, Any]) -> list[ft.Control]:
+                extra: dict[str, Any], told: bool) -> list[ft.Control]:
+    """The Market; ``told``: the table has entered a card's price in this game, so the price note is not repeated."""
     rules = state.ruleset
 
     def buy_rolled(buy: act.Buy, face: int) -> None:
@@ -193,21 +196,29 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
                           whose=t(DIE_NAMES[colour])),
         ]
 
+    start, printed = market_start_price(rules, form.shop, form.item or None)
+    price = start if form.price is None else form.price
+
     def set_shop(shop: act.Shop) -> None:
-        form.shop = shop
+        form.shop, form.price = shop, None
         if form.item not in {card.name for card in shop_cards(rules, shop)}:
             form.item = ""
         redraw()
 
     def pick(name: str) -> None:  # tapped again: no card kept (the purchase is still counted)
-        form.item = "" if form.item == name else name
+        form.item, form.price = ("" if form.item == name else name), None
         redraw()
 
     def set_price(delta: int) -> None:
-        form.price = max(0, form.price + delta)
+        form.price = max(0, price + delta)
         redraw()
 
-    buy = act.Buy(player=i, shop=form.shop, price=form.price, items=[form.item] if form.item else [], **extra)
+    # docs/rules.md §5: where no source gives the card's price, the stepper starts at the cheapest a card can cost;
+    # said until the table has entered a price in this game, not each time the screen opens.
+    note = [] if printed or told else [tagged("buy-price-note", ft.Text(t(
+        "The price starts at ${n}, the least a card can cost: no source lists each card's price, so set the one "
+        "printed on the card.", n=start), size=theme.SMALL))]
+    buy = act.Buy(player=i, shop=form.shop, price=price, items=[form.item] if form.item else [], **extra)
     cards = ft.Row([chip(f"buy-pick-{card.id}", card.name, on_click=partial(pick, card.name),
                          color=theme.FOUL if card.name == form.item else None)
                     for card in shop_cards(rules, form.shop)], wrap=True)
@@ -223,10 +234,9 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
             shops,
             ft.Text(t("The card you buy (optional: tap it again to leave it out)"), size=theme.SMALL),
             cards,
-            stepper("buy-price", "", f"${form.price}", lambda: set_price(-1), lambda: set_price(1),
+            stepper("buy-price", "", f"${price}", lambda: set_price(-1), lambda: set_price(1),
                     label=t("printed price")),
-            # docs/rules.md §5: no source lists each card's Market price, so the angler enters the printed one.
-            ft.Text(t("No source lists each card's price: set the price printed on the card."), size=theme.SMALL),
+            *note,
             tagged("buy-quote-item", ft.Text(quote_text(state, buy), size=theme.BODY)),
             action_button("buy-item", t("Buy"), partial(moves.apply, buy), icon=ft.Icons.SHOPPING_CART,
                           primary=True),
@@ -314,7 +324,8 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     p = state.players[i]
     _held(form, state, i)
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
-    buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
+    buying = (_buy_market(moves, state, i, form, redraw, extra, market_card_bought(game.log))
+              if state.ruleset.shop_system == "market"
               else _buy_shops(moves, state, i, form, redraw, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
