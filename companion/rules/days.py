@@ -149,7 +149,8 @@ def start_day(state: GameState) -> GameState:
     for p in state.players:
         changes: dict[str, object] = {"passed": False, "refreshed": False, "declared": False,
                                       "port_yesterday": p.location == "port", "shops_used": [],
-                                      "personality_tier": None, "personality_used": False, "caught_today": False}
+                                      "personality_tier": None, "personality_used": False, "caught_today": False,
+                                      "worms_this_turn": False}
         if day in (WEDNESDAY, FRIDAY):
             changes["can_of_worms"] = True
         if rules.boats_move_up_at_day_start and p.at_sea:

@@ -144,6 +144,10 @@ def test_a_rod_picked_from_the_catalog_is_in_the_gear(tab: FletPage, games: dict
     tab.open(f"/port?game={games['market']}&seat=0")
     tab.tap("buy-shop-rods")
     tab.tap("buy-pick-narwhal-rod")
+    tab.wait_value("buy-quote-item", "$1")  # the least a card can cost (docs/rules.md §5): up to its printed $3
+    tab.tap("buy-price-plus")
+    tab.wait_value("buy-quote-item", "$2")
+    tab.tap("buy-price-plus")
     tab.wait_value("buy-quote-item", "$3")
     tab.tap("buy-item")
     tab.wait_value("port-fishbucks", re.compile(r"^\$2\b"))

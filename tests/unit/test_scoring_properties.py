@@ -47,8 +47,8 @@ def test_scores_add_up_and_rank_by_the_tie_break_chain(table: list[DeepRegretsPl
     highest = max(totals.values())
     for s in result.players:
         discarded = [line for line in s.fish if line.discarded]
-        # §7.2: only the highest Regret total is penalised, never solo, at most one mounted Fish each.
-        hit = len(table) > 1 and totals[s.name] == highest
+        # §7.2: only the highest Regret total is penalised, never solo, never a total of 0, at most one mounted Fish.
+        hit = len(table) > 1 and totals[s.name] == highest > 0
         assert (s.penalty is not None) == hit
         # docs/rules.md §10: the penalty takes from the three slots only, never the Cloche.
         assert len(discarded) == (1 if hit and any(line.place == "mount" for line in s.fish) else 0)
