@@ -1,6 +1,7 @@
 """The Difficulty of a catch after every effect the companion applies, line by line (docs/rules.md §10).
 
-The printed Difficulty, then a reveal ability that sets it (Fugu, Porcupine Fish, Mermer), Sub Matriarch's +1 per
+The printed Difficulty, then a reveal ability that sets it (Fugu, Porcupine Fish, Mermer), the card's own effect
+(Hollow Earth Worm's 4 after the Can of Worms, Vampire Squid's −1 per angler at its Depth), Sub Matriarch's +1 per
 Fish in hand, a displayed Orca or Eversquid, the equipped Rod, each Dink and Supply used, the Life Preserver, and
 last a change the table makes by hand; never below 0. Exact dice (eels, octopuses, the Kraken) are unchanged
 (A p.27). The catch screen shows :attr:`CatchDifficulty.summary` and the lines; the engine checks the dice
