@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.i18n import N_, t
-from companion.rules.actions import Action, Buy, CycleMarket, Mount, Sell
+from companion.rules.actions import Buy, CycleMarket, Mount, Sell
 from companion.rules.cards import catalog, check_fish, item, no_sale_or_mount
 from companion.rules.catalog import Item
 from companion.rules.common import (
@@ -69,11 +67,6 @@ def market_start_price(ruleset: Ruleset, shop: str, card_name: str | None) -> tu
     if picked is not None:
         return picked, True
     return min((card.price for card in cards if card.price is not None), default=CHEAPEST_CARD), False
-
-
-def market_card_bought(log: Sequence[Action]) -> bool:
-    """Whether this game's log holds a Rod, Reel or Supply bought at the Market (its price entered by the table)."""
-    return any(isinstance(a, Buy) and a.price is not None for a in log)
 
 
 def apply_sell(state: GameState, action: Sell) -> GameState:
@@ -154,6 +147,8 @@ def apply_buy(state: GameState, action: Buy) -> GameState:
                         items=p.items + action.items, shops_used=used)
     if action.life_preserver:
         state = replace(state, life_preserver=None)
+    if action.price is not None:  # a Rod, Reel or Supply at the Market's printed price (docs/rules.md §5)
+        state = replace(state, card_price_entered=True)
     if dice:
         state = acquire_dice(state, action.player, dice)
     return end_turn(state, action.player)

@@ -158,6 +158,8 @@ class GameState(BaseModel):
     # The Plug lies on the table: every turn starts by discarding a Fish of the Sea (A p.27, docs/rules.md §10).
     plug_out: bool = False
     graveyard: list[str] = Field(default_factory=list)  # named Fish eaten, sold or discarded (docs/rules.md §10)
+    # A card was bought at the Market at a price the table entered: the screen's price note is said until then (§5).
+    card_price_entered: bool = False
     # Named Fish revealed at Sea on an earlier turn and not caught: they stay revealed until the Day ends (A p.11),
     # and their reveal ability is not resolved again (A p.10).
     revealed: list[str] = Field(default_factory=list)

@@ -7,6 +7,7 @@ from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
+from companion.rules.visibility import visible_game
 
 FOUL_5 = FishRef(name="Anglerfish", value=5, type="foul")
 FOUL_3 = FishRef(value=3, type="foul")
@@ -310,6 +311,7 @@ def test_the_market_price_starts_at_the_least_a_card_costs_and_says_so_until_a_p
     reopened = draw(at_port(game_of(ctx)))
     assert text_of(reopened, "buy-price").startswith("$1 ")
     assert "buy-price-note" not in ids(reopened)
+    assert visible_game(game_of(ctx), 1).state.card_price_entered  # a seat's phone, shown no log, knows it too
 
 
 def test_a_card_whose_data_has_a_price_starts_there_without_the_note(monkeypatch):

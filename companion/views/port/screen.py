@@ -31,7 +31,7 @@ from companion.rules import queries
 from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
-from companion.rules.port import market_card_bought, market_start_price, shop_cards
+from companion.rules.port import market_start_price, shop_cards
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
@@ -171,8 +171,7 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
 
 
 def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
-                extra: dict[str, Any], told: bool) -> list[ft.Control]:
-    """The Market; ``told``: the table has entered a card's price in this game, so the price note is not repeated."""
+                extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
 
     def buy_rolled(buy: act.Buy, face: int) -> None:
@@ -215,7 +214,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
 
     # docs/rules.md §5: where no source gives the card's price, the stepper starts at the cheapest a card can cost;
     # said until the table has entered a price in this game, not each time the screen opens.
-    note = [] if printed or told else [tagged("buy-price-note", ft.Text(t(
+    note = [] if printed or state.card_price_entered else [tagged("buy-price-note", ft.Text(t(
         "The price starts at ${n}, the least a card can cost: no source lists each card's price, so set the one "
         "printed on the card.", n=start), size=theme.SMALL))]
     buy = act.Buy(player=i, shop=form.shop, price=price, items=[form.item] if form.item else [], **extra)
@@ -324,8 +323,7 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     p = state.players[i]
     _held(form, state, i)
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
-    buying = (_buy_market(moves, state, i, form, redraw, extra, market_card_bought(game.log))
-              if state.ruleset.shop_system == "market"
+    buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
               else _buy_shops(moves, state, i, form, redraw, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
