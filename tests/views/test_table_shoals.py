@@ -32,7 +32,7 @@ def test_the_last_shoal_emptied_ends_the_game_a_p27():
     tap(draw(ctx), "empty-shoal")  # the same tap ends the game (A p.27)
     v = draw(ctx)
     assert game_of(ctx).state.finished
-    assert "Every Shoal is empty: the game ends now (A p.27)" in text_of(v, "table-steps")
+    assert "Every Shoal is empty: the game ends now (Angler's Guide p.27)" in text_of(v, "table-steps")
     assert "score-game" in ids(v) and "shoals" not in ids(v)
 
 

@@ -30,6 +30,7 @@ from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
 from companion.rules.port import shop_cards
+from companion.rules.sources import cited
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
@@ -180,8 +181,8 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
                                       size=theme.SMALL)]
     if len(state.players[i].fresh) >= state.max_dice(i):  # where the die goes, before it is paid for (A p.20)
         dice.append(tagged("market-die-spent", ft.Text(
-            t("{name} holds Max dice ({n}): a die bought goes to the Spent pool (A p.20)",
-              name=state.players[i].name, n=state.max_dice(i)), size=theme.SMALL, color=theme.FOUL)))
+            cited(t("{name} holds Max dice ({n}): a die bought goes to the Spent pool",
+                    name=state.players[i].name, n=state.max_dice(i)), "A p.20"), size=theme.SMALL, color=theme.FOUL)))
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice += [
@@ -218,7 +219,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
                     for what, label in CYCLED], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
-        section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
+        section_card("port-cycle", cited(t("Cycle the Market for $1"), "A p.17"), [cycle]),
         section_card("port-market-items", t("Rods, Reels and Supplies"), [
             shops,
             ft.Text(t("The card you buy (optional: tap it again to leave it out)"), size=theme.SMALL),

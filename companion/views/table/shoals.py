@@ -15,6 +15,7 @@ from companion.i18n import t, tn
 from companion.rules import actions as act
 from companion.rules.game import Game
 from companion.rules.queries import SeaStatus, sea
+from companion.rules.sources import cited
 from companion.views import theme
 from companion.views.hooks import TabFeed, use_selected
 from companion.views.table.common import Moves
@@ -44,7 +45,7 @@ def _shoals(moves: Moves, status: SeaStatus, table: bool) -> ft.Control:
         rows.append(ft.Text(t("Tap when a card empties a Shoal without a catch; overfishing counts by itself."),
                             size=theme.SMALL))
     if status.game_ends:
-        rows += [tagged("shoals-empty", ft.Text(t("Every Shoal is empty: the game ends now (A p.27)"),
+        rows += [tagged("shoals-empty", ft.Text(cited(t("Every Shoal is empty: the game ends now"), "A p.27"),
                                                 size=theme.BODY, color=theme.DANGER)),
                  *([action_button("shoals-end-game", t("End the game"), moves.tap(act.EndGame()),
                                   icon=ft.Icons.FLAG, primary=True)] if table else [])]
