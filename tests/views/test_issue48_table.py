@@ -5,7 +5,7 @@ table's words (W5), the Port screen of an angler at Sea has no live Sell (W7), a
 from __future__ import annotations
 
 from seated import on, phone, seen_by
-from tables import context, draw, finished, game_of, monday_action, play, two_players
+from tables import SUNFISH, context, draw, finished, game_of, monday_action, play, two_players
 from viewtree import ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
@@ -51,3 +51,31 @@ def test_a_shoal_that_is_not_the_last_is_still_one_tap():
     assert is_enabled(draw(ctx), "empty-shoal")
     tap(draw(ctx), "empty-shoal")
     assert game_of(ctx).state.shoals_emptied == 8 and "empty-shoal-question" not in ids(draw(ctx))
+
+
+def _seated_table(keys):
+    """Monday's Action phase, Ada's and Bo's phones seated, and the whole table's."""
+    sessions = Sessions(None)
+    game = sessions.start_game(monday_action()).current.value
+    ada, bo, table = (phone(keys, keys.room_code, {"game": game.id, "angler": seat}, sessions) for seat in (0, 1, None))
+    return sessions, game.id, ada, bo, table
+
+
+def test_a_refused_undo_names_the_move_in_the_tables_words(keys):
+    """W5: after the table's "Start the next Day", Ada's refused Undo said "Next phase came after your last
+    move…"; after Bo's catch, "Bo's Fish came after…"."""
+    sessions, game_id, ada, bo, table = _seated_table(keys)
+    route = f"/table?game={game_id}"
+    as_ada, as_bo, as_table = (seen_by(p, sessions).game(game_id) for p in (ada, bo, table))
+    assert as_ada.apply(act.Fish(player=0, fish=SUNFISH, depth=1, difficulty=2, dice=[0]), seen=as_ada.version).ok
+    assert as_bo.apply(act.Fish(player=1, depth=1, difficulty=2, dice=[0, 1]), seen=as_bo.version).ok
+    ctx = context(None, route, sessions=seen_by(ada, sessions))
+    with on(ada):
+        tap(draw(ctx), "undo")
+    assert ctx.error is not None and ctx.error.startswith("Bo's Catch came after your last move")
+    for move in (act.Pass(player=0), act.Pass(player=1), act.AdvancePhase()):
+        assert as_table.apply(move, seen=as_table.version).ok
+    ctx = context(None, route, sessions=seen_by(bo, sessions))
+    with on(bo):
+        tap(draw(ctx), "undo")
+    assert ctx.error is not None and ctx.error.startswith("Start the next Day came after your last move")
