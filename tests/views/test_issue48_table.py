@@ -5,8 +5,8 @@ table's words (W5), the Port screen of an angler at Sea has no live Sell (W7), a
 from __future__ import annotations
 
 from seated import on, phone, seen_by
-from tables import SUNFISH, context, draw, finished, game_of, monday_action, play, two_players
-from viewtree import ids, is_enabled, tap, text_of, texts
+from tables import SUNFISH, context, draw, finished, game_of, monday_action, play, tuesday_at_port, two_players
+from viewtree import ids, is_enabled, label_of, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.session import Sessions
@@ -79,3 +79,16 @@ def test_a_refused_undo_names_the_move_in_the_tables_words(keys):
     with on(bo):
         tap(draw(ctx), "undo")
     assert ctx.error is not None and ctx.error.startswith("Start the next Day came after your last move")
+
+
+def test_the_port_screen_of_an_angler_at_sea_has_no_live_sell_button():
+    """W7: at Sea the pill says Port actions will be refused, but Sell looked ready to tap; now it is off and its
+    name says why (A p.17: selling is a Port action)."""
+    at_sea = play(monday_action(), act.Fish(player=0, fish=SUNFISH, depth=1, difficulty=2, dice=[0]))
+    shown = draw(context(at_sea, "/port?game={id}&seat=0"))
+    why = "Ada is at Sea: Port actions will be refused"
+    assert text_of(shown, "port-not-here") == why
+    assert not is_enabled(shown, "sell-0") and label_of(shown, "sell-0") == why
+    assert "port-search" not in ids(shown)  # a Fish found there would be sold at once
+    at_port = draw(context(tuesday_at_port(), "/port?game={id}&seat=0"))
+    assert is_enabled(at_port, "sell-0") and label_of(at_port, "sell-0") is None and "port-search" in ids(at_port)
