@@ -135,6 +135,9 @@ class SeatedGame(_Through[Game], GameSession):
     def undo_question(self) -> str:
         return self.inner.undo_question()
 
+    def not_in_sea(self, fish: str) -> str | None:
+        return self.inner.not_in_sea(fish)
+
     def told(self, snapshot: Snapshot[Game]) -> str | None:
         undone = self.inner.last_undo
         place = self.place

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from seated import on, phone, seen_by
 from tables import SUNFISH, context, draw, finished, game_of, monday_action, play, tuesday_at_port, two_players
-from viewtree import ids, is_enabled, label_of, tap, text_of, texts
+from viewtree import change, ids, is_enabled, label_of, tap, text_of, texts
 
 from companion.rules import actions as act
+from companion.rules.catalog import load_catalog
 from companion.session import Sessions
 from companion.store import open_store
 
@@ -92,3 +93,25 @@ def test_the_port_screen_of_an_angler_at_sea_has_no_live_sell_button():
     assert "port-search" not in ids(shown)  # a Fish found there would be sold at once
     at_port = draw(context(tuesday_at_port(), "/port?game={id}&seat=0"))
     assert is_enabled(at_port, "sell-0") and label_of(at_port, "sell-0") is None and "port-search" in ids(at_port)
+
+
+def test_the_catch_panel_says_at_once_that_a_fishs_one_card_is_in_another_hand(keys):
+    """W4: Bo's phone offered Cax, whose one card Ada holds, and refused it only at "Catch with the selected dice",
+    after the dice were set (docs/rules.md §10: every Fish card exists once). Whose hand stays unsaid."""
+    sessions, game_id, ada, bo, _table = _seated_table(keys)
+    as_ada = seen_by(ada, sessions).game(game_id)
+    cax = load_catalog().fish_ref("Cax")
+    assert as_ada.apply(act.Fish(player=0, fish=cax, depth=1, difficulty=3, dice=[0]), seen=as_ada.version).ok
+    ctx = context(None, f"/player?game={game_id}&seat=1", sessions=seen_by(bo, sessions))
+    why = "There is one Cax card, and it is in an angler's hand"
+    with on(bo):
+        change(draw(ctx), "catch-search", "cax")
+        shown = draw(ctx)
+        assert text_of(shown, "catch-pick-cax").endswith(why)
+        tap(shown, "catch-pick-cax")
+        shown = draw(ctx)
+    assert text_of(shown, "catch-taken") == why and "Ada" not in text_of(shown, "catch-taken")
+    assert not {"catch-fish", "catch-difficulty", "catch-secret"} & set(ids(shown)) and "catch-clear" in ids(shown)
+    with on(bo):
+        change(draw(ctx), "catch-search", "sunfish")
+        assert not text_of(draw(ctx), "catch-pick-sunfish").endswith(why)  # a Fish still in the Sea says nothing
