@@ -4,10 +4,12 @@ table's words (W5), the Port screen of an angler at Sea has no live Sell (W7), a
 
 from __future__ import annotations
 
+import flet_charts as fch
 from seated import on, phone, seen_by
 from tables import SUNFISH, context, draw, finished, game_of, monday_action, play, tuesday_at_port, two_players
-from viewtree import change, ids, is_enabled, label_of, tap, text_of, texts
+from viewtree import change, find, ids, is_enabled, label_of, tap, text_of, texts, walk
 
+from companion.history.models import Play, PlayPlayer
 from companion.rules import actions as act
 from companion.rules.catalog import load_catalog
 from companion.session import Sessions
@@ -115,3 +117,19 @@ def test_the_catch_panel_says_at_once_that_a_fishs_one_card_is_in_another_hand(k
     with on(bo):
         change(draw(ctx), "catch-search", "sunfish")
         assert not text_of(draw(ctx), "catch-pick-sunfish").endswith(why)  # a Fish still in the Sea says nothing
+
+
+def test_equal_scores_in_one_play_are_both_drawn_on_the_score_chart(tmp_path):
+    """W11: Ann's 3 and Bo's 3 in one play were drawn on one spot, Ann's hidden under Bo's."""
+    store = open_store(tmp_path)
+    for n, (ann, bo) in enumerate(((3, 3), (5, 2)), start=1):
+        store.save_play(Play(id=f"p{n}", game="shallow-regrets", played=f"2026-10-0{n}T20:00:00Z", players=[
+            PlayPlayer(name="Ann", score=ann, rank=1, winner=True),
+            PlayPlayer(name="Bo", score=bo, rank=1 if bo == ann else 2, winner=bo == ann)]))
+    chart = next(c for c in walk(find(draw(context(route="/stats", store=store)), "stats-chart-scores"))
+                 if isinstance(c, fch.LineChart))
+    drawn = {series.points[0].tooltip.split()[0]: [(p.x, p.y) for p in series.points]
+             for series in chart.data_series}
+    (ann_x, ann_y), (bo_x, bo_y) = drawn["Ann"][0], drawn["Bo"][0]
+    assert ann_y == bo_y == 3 and abs(ann_x - bo_x) >= 0.1 and round(ann_x) == round(bo_x) == 1  # both, at play 1
+    assert [x for x, _ in drawn["Ann"][1:]] == [x for x, _ in drawn["Bo"][1:]] == [2]  # 5 and 2: on their play
