@@ -245,8 +245,8 @@ class SeatedSessions:
         require_host(self.viewer, "set_setting")
         self._shared.set_setting(key, value)
 
-    def flush(self) -> None:
-        self._shared.flush()
+    def flush(self) -> bool:
+        return self._shared.flush()
 
     def forget_all(self) -> None:
         require_host(self.viewer, "forget_all")  # other tabs' games would be dropped under them
@@ -297,7 +297,7 @@ class Tab(Protocol):
     @property
     def store(self) -> Store | None: ...
 
-    def flush(self) -> None: ...
+    def flush(self) -> bool: ...
 
     def forget_all(self) -> None: ...
 
