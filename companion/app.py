@@ -331,6 +331,7 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     built: list[Table] = []
     main = make_main(shared, store, table=lambda: built[0] if built else None, tabs=tabs)
     built.append(build_table(main, host, port, tabs, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
+    built[0].flush = shared.flush  # first when the host stops: the phones are told what it reports
     return built[0]
 
 

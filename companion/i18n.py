@@ -185,11 +185,11 @@ def extract_fish_names(fileobj: Any, keywords: Any, comment_tags: Any, options: 
 
 def extract_rulesets(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]
                      ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel extractor for ``data/rulesets/*.json``: the name, description and source a screen shows of each
-    preset and variant (see ``babel.cfg``)."""
+    """Babel extractor for ``data/rulesets/*.json``: the name and description a screen shows of each preset and
+    variant (see ``babel.cfg``; its source is shown in words by ``rules.sources.player_source``, never as written)."""
     data = json.load(io.TextIOWrapper(fileobj, encoding="utf-8"))
     entries = [data["about"]] if isinstance(data, dict) and "about" in data else data
     for entry in entries if isinstance(entries, list) else []:
-        for key in ("name", "description", "source"):
+        for key in ("name", "description"):
             if isinstance(entry, dict) and isinstance(entry.get(key), str):
                 yield 0, "t", entry[key], [f"{entry.get('id', '')} {key}"]

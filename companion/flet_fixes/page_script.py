@@ -13,7 +13,11 @@ client's retries (a new socket every 0.5 s on a loopback address, doubling on a 
 it. Flutter's page under it is kept from screen readers (``aria-hidden``) and from taps and keys (``inert``)
 meanwhile. After 0.7 s a "Reconnect now" button appears (the client's own back-off grows without a cap on a LAN
 address): only then, so a tap meant for the app can't reload the page while the host is down. When the gate drops
-the pass (the room code changed), the phone goes to the join page.
+the pass (the room code changed), the phone goes to the join page. When the host stops (Ctrl+C, SIGTERM) the gate
+closes every socket with a code of its own first: the layer then says the host has closed the table for the night
+and, for the code that says so, that everything was saved, with no "Reconnect now" (a reload would find no page);
+should the host start again, the first frame takes it down as after any outage. A socket that ends without that
+code (a killed host, a Wi-Fi drop) keeps "Reconnecting…".
 
 A Wi-Fi drop often closes nothing: the socket stays "open" for tens of seconds and a tap goes into it unheard.
 So the script also reads the gate's heartbeat (text frames, see :mod:`companion.net.gate`; it stops them before
@@ -55,13 +59,13 @@ TAP_MS = 1000  # a frame sent this soon after a touch or a key carries that tap
 CJK_RANGES = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"
 
 _SCRIPT = """<script>(function(){
-var ALL=%(texts)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null,work=null,FACE='system-ui,sans-serif',
-DARK='#0b1a26';
+var ALL=%(texts)s,STOPPED=%(stopped)s,T=ALL.en,Native=window.WebSocket,box=null,timer=null,work=null,
+FACE='system-ui,sans-serif',DARK='#0b1a26';
 var current=null,tick=Date.now(),owed=false,leaving=false,touched=0;
 ['pointerdown','keydown'].forEach(function(k){window.addEventListener(k,function(){touched=Date.now();},true);});
 try{owed=sessionStorage.getItem('companion-unsent')==='1';}catch(e){}
 function el(tag,css,text){var e=document.createElement(tag);e.style.cssText=css;if(text)e.textContent=text;return e;}
-function show(){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:'+DARK+';color:#fff;'+
+function show(words){if(!box){box=el('div','position:fixed;inset:0;z-index:99999;background:'+DARK+';color:#fff;'+
 'display:flex;flex-direction:column;align-items:center;justify-content:center;font:18px '+FACE+';'+
 'text-align:center;padding:1rem');
 box.id='companion-reconnecting';box.setAttribute('role','alert');
@@ -69,6 +73,8 @@ box.appendChild(el('p','font-size:1.4rem;margin:0 0 .5rem',T.reconnecting));
 box.appendChild(el('p','opacity:.85',T.paused));
 var b=el('button','font:inherit;font-size:1.1rem;padding:.7rem 1.4rem;margin-top:1rem',T.now);
 b.id='companion-reconnect-now';b.onclick=function(){location.reload();};box.appendChild(b);}
+if(words){box.firstChild.textContent=words[0];box.children[1].textContent=words[1];
+box.lastChild.style.display='none';}
 if(box.parentNode)return;box.lastChild.style.visibility='hidden';document.body.appendChild(box);away(true);
 timer=setTimeout(function(){timer=null;box.lastChild.style.visibility='visible';},700);}
 function away(on){var v=document.querySelector('flutter-view');if(!v)return;v.inert=on;
@@ -77,7 +83,7 @@ function working(){work=el('div','position:fixed;inset:0;z-index:99997;backgroun
 'align-items:center;justify-content:center;font:18px '+FACE,T.working);work.id='companion-working';
 document.body.appendChild(work);}
 function worked(){if(work){work.remove();work=null;}}
-function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode){box.remove();away(false);}}
+function hide(){if(timer){clearTimeout(timer);timer=null;}if(box&&box.parentNode){box.remove();away(false);}box=null;}
 function forget(){try{sessionStorage.removeItem('%(session_key)s');}catch(x){}}
 function store(on){try{if(on)sessionStorage.setItem('companion-unsent','1');
 else sessionStorage.removeItem('companion-unsent');}catch(e){}}
@@ -94,7 +100,8 @@ else{worked();hide();if(owed)notify();}});
 ws.addEventListener('close',function(e){if(s.gone){e.stopImmediatePropagation();return;}s.gone=true;
 if(leaving)return;forget();worked();
 if(s.tapped>s.acked){owed=true;store(true);}
-if(e.code===%(dropped)d){location.href='/join';}else{show();}});}
+if(e.code===%(dropped)d){location.href='/join';}else{show(STOPPED.indexOf(e.code)<0?null:
+[T.closed,e.code===STOPPED[1]?T.saved:'']);}});}
 function silent(s){try{Native.prototype.close.call(s.ws);}catch(e){}
 s.ws.dispatchEvent(new CloseEvent('close',{code:4000,reason:'silent',wasClean:false}));}
 setInterval(function(){var now=Date.now(),asleep=now-tick>%(quiet)d/2;tick=now;var s=current;
@@ -118,8 +125,10 @@ n.onclick=function(){n.remove();};document.body.appendChild(n);setTimeout(functi
 })();</script>"""
 
 
-def render(texts: dict[str, dict[str, object]], dropped: int) -> str:
+def render(texts: dict[str, dict[str, object]], dropped: int, stopped: tuple[int, int]) -> str:
     """The ``<script>``, with ``texts`` (each language's words: ``font``, ``working``, ``reconnecting``, ``paused``,
-    ``now``, ``unsent``, ``lock``); ``dropped``: the close code by which the gate says the pass was dropped."""
+    ``now``, ``closed``, ``saved``, ``unsent``, ``lock``); ``dropped``: the close code by which the gate says the
+    pass was dropped; ``stopped``: the two by which it says the host stopped, without and with everything saved."""
     return _SCRIPT % {"texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"), "dropped": dropped,
+                      "stopped": json.dumps(list(stopped)),
                       "session_key": SESSION_ID_KEY, "quiet": QUIET_MS, "tap": TAP_MS, "cjk": json.dumps(CJK_RANGES)}

@@ -50,6 +50,8 @@ from companion.net.limits import WrongCodeLimit
 
 COOKIE = "companion_pass"
 CLOSE_DROPPED = 4001  # WebSocket close code: the pass was dropped (the room code changed)
+CLOSE_STOPPED = 4002  # WebSocket close code: the host closed the table (stopped), and did not find everything saved
+CLOSE_STOPPED_SAVED = 4003  # ... the host closed the table, and everything was saved
 CLOSE_REFUSED = 1008  # WebSocket close code (policy violation): a register frame named another pass's session
 NO_FRAMING = [(b"content-security-policy", b"frame-ancestors 'none'"), (b"x-frame-options", b"DENY")]
 # The host at its own screen: no gate, no code (``serve`` without ``--lan`` on a loopback address).
@@ -122,6 +124,7 @@ class Gate:
         self.trimmer = Trimmer()  # the memory of ended sockets' sessions handed back (companion.flet_fixes.memory)
         self._loop: asyncio.AbstractEventLoop | None = None
         self.on_change: Callable[[], None] | None = None  # told when a socket opens or closes
+        self._stopping: int | None = None  # the close code every socket gets once the host is stopping
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -239,7 +242,7 @@ class Gate:
                     code = CLOSE_REFUSED
             else:
                 incoming.cancel()
-                code = CLOSE_DROPPED
+                code = self._stopping or CLOSE_DROPPED
             closed = True
             with contextlib.suppress(Exception):
                 await send({"type": "websocket.close", "code": code})
@@ -312,6 +315,20 @@ class Gate:
             if self.keys.by_id(token_id) is None:
                 for event in events:
                     event.set()
+
+    async def close_all(self, saved: bool, seconds: float = 2) -> None:
+        """The host is stopping: close every open socket with the code by which its phone says that the host has
+        closed the table (:data:`CLOSE_STOPPED_SAVED` when ``saved``, what the sessions' flush reported, else
+        :data:`CLOSE_STOPPED`), and wait, up to ``seconds``, until each one has ended. A phone whose socket ended
+        without it (a killed host, a lost Wi-Fi) keeps saying it is reconnecting."""
+        self._stopping = CLOSE_STOPPED_SAVED if saved else CLOSE_STOPPED
+        for events in list(self._sockets.values()):
+            for event in events:
+                event.set()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while self._sockets and loop.time() < deadline:
+            await asyncio.sleep(0.02)
 
     def connected(self) -> int:
         """How many sockets (Flet sessions in a tab) are open now."""

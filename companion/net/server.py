@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,9 @@ class Table:
     keys: Keys | None  # None: the local mode (this computer only, no codes)
     gate: Gate
     web: WebFiles
+    # What the host does first when it stops, while the phones are still connected: the sessions' flush, which
+    # reports whether everything was saved (the composition root's). ``None``: nothing to save.
+    flush: Callable[[], bool] | None = None
     _listeners: list[Callable[[], None]] = field(default_factory=list)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
@@ -143,9 +147,19 @@ def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
                           timeout_graceful_shutdown=graceful_s, proxy_headers=False)
 
 
-def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
-    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts;
-    returns once it has shut down, whichever of the two stopped it."""
+async def _flushed(table: Table) -> bool:
+    """Whether everything was saved, as :attr:`Table.flush` reports it (off the loop: it writes)."""
+    if table.flush is None:
+        return False
+    try:
+        return await asyncio.to_thread(table.flush)
+    except Exception:  # the phones are still told the table is closed, without "saved"
+        log.exception("the sessions' flush failed as the host stopped")
+        return False
+
+
+def table_server(table: Table, config: uvicorn.Config | None = None) -> uvicorn.Server:
+    """uvicorn's server for ``table`` (``config``: :func:`server_config`'s), stopping as the host must."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -158,7 +172,19 @@ def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
                 yield
                 self._captured_signals.clear()
 
-    server = Server(server_config(table))
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # Before uvicorn closes the sockets: every phone is told the host has closed the table, and whether
+            # everything was saved as the flush reports it (else each phone would wait to reconnect for ever).
+            await table.gate.close_all(await _flushed(table))
+            await super().shutdown(sockets)
+
+    return Server(config or server_config(table))
+
+
+def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
+    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts;
+    returns once it has shut down, whichever of the two stopped it."""
+    server = table_server(table)
 
     async def run() -> None:
         warm = asyncio.create_task(table.web.warm(host=f"{table.host}:{table.port}"))

@@ -248,14 +248,20 @@ def where_is(state: GameState, name: str) -> str | None:
     return None
 
 
+def not_in_sea(state: GameState, name: str) -> str | None:
+    """Why the Fish card called ``name`` can't be caught or revealed now: its one card is elsewhere (docs/rules.md
+    §10); ``None`` while it is in the Sea."""
+    where = where_is(state, name)
+    return None if where is None else t("There is one {name} card, and it is {where}", name=name, where=where)
+
+
 def check_unique(state: GameState, fish: FishRef, field: str) -> CatalogFish | None:
     """Refuse a Fish card that is already held, mounted or discarded (docs/rules.md §10); returns its card, if named."""
     found = check_fish(fish, field)
     if found is not None:
-        where = where_is(state, found.name)
-        if where is not None:
-            raise RuleViolation("docs/rules.md §10", t("There is one {name} card, and it is {where}", name=found.name,
-                                                      where=where), field)
+        elsewhere = not_in_sea(state, found.name)
+        if elsewhere is not None:
+            raise RuleViolation("docs/rules.md §10", elsewhere, field)
     return found
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.sources import player_source
+from companion.rules.sources import cited
 
 
 class RuleViolation(Exception):
@@ -25,8 +25,7 @@ class RuleViolation(Exception):
         self.field = field
 
     def __str__(self) -> str:
-        source = player_source(self.rule)
-        return f"{self.message} ({source})" if source else self.message
+        return cited(self.message, self.rule)
 
 
 class ChoiceNeeded(RuleViolation):

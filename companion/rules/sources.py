@@ -3,7 +3,7 @@
 The engine and the rulesets carry short citations: ``"A p.17"``, ``"B, C, D (three shops)"``,
 ``"docs/rules.md §9"``, ``"seed 004"``. A screen shows none of those: it shows "Angler's Guide p.17", "Italian rules
 summary", "companion rule, see Rules §9". :func:`player_source` makes that one line; :func:`player_sources` gives
-its parts.
+its parts; :func:`cited` puts it after a line shown to a player, as every refusal and every cited label does.
 
 Notes in parentheses are dropped; a part it doesn't recognise (free text, an internal name such as ``"undo"``) is
 left out, so an internal id never reaches the screen.
@@ -108,3 +108,16 @@ def player_source(citation: str) -> str:
     for part in parts[1:]:
         line = t("{sources}, {source}", sources=line, source=part)
     return line
+
+
+def cited(message: str, citation: str) -> str:
+    """``message`` with the source of its rule in parentheses, in the words a player knows: the one way a line on
+    screen cites a rule, a refusal's (:class:`~companion.rules.errors.RuleViolation`) or a label's.
+
+    >>> cited("Cycle the Market for $1", "A p.17")
+    "Cycle the Market for $1 (Angler's Guide p.17)"
+    >>> cited("Undo", "undo")
+    'Undo'
+    """
+    source = player_source(citation)
+    return f"{message} ({source})" if source else message

@@ -49,6 +49,7 @@ from companion.rules.dice import TACKLE_COLOURS, die_label
 from companion.rules.personalities import card as personality_card
 from companion.rules.phases import TURN_ACTIONS
 from companion.rules.ruleset import DAYS
+from companion.rules.sources import cited
 from companion.rules.state import DAY_NAMES, GameState, PlayerState
 from companion.rules.wording import cap_overflow, overflow_note, shop_offers
 
@@ -251,10 +252,10 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
                                    text=_with_reason(text, _dice_reason(action, after))))
         spent = Counter[str](d.kind for d in now.spent)[kind] - Counter[str](d.kind for d in was.spent)[kind]
         if n and market and spent > 0:  # bought beyond Max dice: rolled, then Spent (A p.20)
-            steps.append(TableStep(kind="take_die", seat=i, count=spent, text=tn(
-                "{name}: the {die} die goes to your Spent pool: you hold Max dice (A p.20)",
-                "{name}: {n} {die} dice go to your Spent pool: you hold Max dice (A p.20)", spent, name=now.name,
-                die=die_label(kind))))
+            steps.append(TableStep(kind="take_die", seat=i, count=spent, text=cited(tn(
+                "{name}: the {die} die goes to your Spent pool: you hold Max dice",
+                "{name}: {n} {die} dice go to your Spent pool: you hold Max dice", spent, name=now.name,
+                die=die_label(kind)), "A p.20")))
     for kind in TACKLE_COLOURS:
         if lost[kind]:
             text = tn("{name}: put the {die} tackle die back in the bag", "{name}: put {n} {die} tackle dice back in "
@@ -475,7 +476,7 @@ def _shoal_steps(before: GameState, action: Action, after: GameState) -> list[Ta
     at the start of a turn."""
     steps: list[TableStep] = []
     if after.shoals_left < before.shoals_left:
-        text = (t("Every Shoal is empty: the game ends now (A p.27)") if not after.shoals_left else
+        text = (cited(t("Every Shoal is empty: the game ends now"), "A p.27") if not after.shoals_left else
                 tn("{n} Shoal left", "{n} Shoals left", after.shoals_left))
         reason = t("a card emptied a Shoal") if isinstance(action, EmptyShoal) else t("overfished")
         steps.append(TableStep(kind="shoal", seat=None, count=after.shoals_left, text=_with_reason(text, reason)))

@@ -32,6 +32,7 @@ from companion.rules.fish import FISH_WORDS, FishRef, FishType, Size
 from companion.rules.madness import madness_tier
 from companion.rules.names import check_names
 from companion.rules.ruleset import Ruleset, build_ruleset
+from companion.rules.sources import cited
 from companion.scoring.errors import TableError
 from companion.scoring.ranking import rank
 
@@ -247,18 +248,18 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
                 if mount:
                     no_sale_or_mount(fish, t("mounted"))
             except RuleViolation as e:
-                raise TableError(field, f"{e.message} ({e.rule})") from None
+                raise TableError(field, str(e)) from None
             if card is None:
                 continue
             problem = box_problem(fish, ruleset.expansions)
             if problem:
-                raise TableError(field, f"{problem} (docs/rules.md §11)")
+                raise TableError(field, cited(problem, "docs/rules.md §11"))
             problem = cloche_problem(card) if where == "cloche" else None
             if problem:
                 raise TableError(field, problem)
             if card.name in seen:
-                raise TableError(field, t("there is one {name} card, and it is already at {other} (docs/rules.md §10)",
-                                          name=card.name, other=seen[card.name]))
+                raise TableError(field, cited(t("there is one {name} card, and it is already at {other}",
+                                                name=card.name, other=seen[card.name]), "docs/rules.md §10"))
             seen[card.name] = field
 
 
@@ -275,13 +276,13 @@ def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) 
     """Numbers no table can reach: more Regret cards than the deck, Fishbucks over the cap, too many mounts."""
     deck = regret_deck(players)
     if p.regret_cards > deck:
-        raise TableError(f"players[{i}].regret_cards", t("{n} players have a Regret deck of {deck} cards (A p.6)",
-                                                         n=players, deck=deck) if players > 1 else
-                         t("solo uses every Regret card: {deck} (A p.23)", deck=deck))
+        raise TableError(f"players[{i}].regret_cards", cited(t("{n} players have a Regret deck of {deck} cards",
+                                                               n=players, deck=deck), "A p.6") if players > 1 else
+                         cited(t("solo uses every Regret card: {deck}", deck=deck), "A p.23"))
     cap = ruleset.money_cap
     if cap is not None and p.fishbucks > cap:
-        raise TableError(f"players[{i}].fishbucks", t("at most ${cap} under this ruleset ({source})", cap=cap,
-                                                      source=ruleset.sources["money_cap"].split(" (")[0]))
+        raise TableError(f"players[{i}].fishbucks", cited(t("at most ${cap} under this ruleset", cap=cap),
+                                                          ruleset.sources["money_cap"]))
     slots = len(ruleset.mount_multipliers)
     if len(p.mounted) > slots:
         raise TableError(f"players[{i}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
@@ -293,8 +294,8 @@ def _check_regret_deck(players: Sequence[DeepRegretsPlayer]) -> None:
     deck = regret_deck(len(players))
     held = sum(p.regret_cards for p in players)
     if held > deck:
-        raise TableError("players", t("{held} Regret cards in all, but {n} players have a Regret deck of {deck} "
-                                      "cards (A p.6)", held=held, n=len(players), deck=deck))
+        raise TableError("players", cited(t("{held} Regret cards in all, but {n} players have a Regret deck of "
+                                            "{deck} cards", held=held, n=len(players), deck=deck), "A p.6"))
 
 
 def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | None = None) -> DeepRegretsResult:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from companion.i18n import t
 from companion.problems import validation_message
 from companion.rules.actions import Action
+from companion.rules.common import not_in_sea
 from companion.rules.game import Game
 from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
@@ -144,6 +145,12 @@ class GameSession(Journaled[Game]):
         """What the table's Undo asks before it takes the last move back: "Undo Chen's Refresh?"."""
         game = self.current.value
         return t("Undo {move}?", move=move_label(game, len(game.log) - 1)) if game.log else t("Nothing to undo")
+
+    def not_in_sea(self, fish: str) -> str | None:
+        """Why the Fish card called ``fish`` can't be caught now, as the engine would refuse the catch (its one card
+        is held, displayed, mounted or gone: docs/rules.md §10); asked of the whole game, since a seat's own view
+        has no other angler's hand. Whose hand stays unsaid."""
+        return not_in_sea(self.current.value.state, fish)
 
     def told(self, snapshot: Snapshot[Game]) -> str | None:
         """What this tab is told of the change ``snapshot`` brings, when another tab took back its angler's move

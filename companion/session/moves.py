@@ -6,7 +6,7 @@ from companion.i18n import N_
 
 MOVE_NAMES: dict[str, str] = {
     "advance_phase": N_("Next phase"), "refresh": N_("Refresh"), "throw_life_preserver": N_("Life Preserver throw"),
-    "declare": N_("Declaration"), "equip": N_("Rod or Reel"), "drop_sinkers": N_("Sinkers"), "fish": N_("Fish"),
+    "declare": N_("Declaration"), "equip": N_("Rod or Reel"), "drop_sinkers": N_("Sinkers"), "fish": N_("Catch"),
     "give_up": N_("Fish given up"), "abandon_ship": N_("Abandon ship"), "draw_regret": N_("Regret draw"),
     "discard_regret": N_("Regret discard"), "pass": N_("Pass"), "claim_reward": N_("Passing reward"),
     "sell": N_("Sell"), "buy": N_("Buy"), "cycle_market": N_("Market cycled"), "mount": N_("Mount"),

@@ -165,14 +165,18 @@ class Sessions:
             self._games.clear()
             self._campaigns.clear()
 
-    def flush(self) -> None:
+    def flush(self) -> bool:
         """Wait for a save under way, and fold every open game's and campaign's log into its record (a quiet moment:
-        the app is shown the list of games, exports, is hidden or stops)."""
+        the app is shown the list of games, exports, is hidden or stops). Whether everything is saved: there is a
+        store, and no open game's, campaign's or draft's last save failed (a log not folded is saved: the next
+        start folds it)."""
         self.saver.flush()
         with self._lock:
             opened: list[GameSession | CampaignSession] = [*self._games.values(), *self._campaigns.values()]
+            drafts = list(self._drafts.values())
         for session in opened:
             session.compact()
+        return self.store is not None and not any(s.current.save_error for s in (*opened, *drafts))
 
     def _open(self, table: dict[str, S], key: str, load: Callable[[], Any], make: Callable[[Any], S]) -> S:
         with self._lock:

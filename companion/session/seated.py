@@ -135,6 +135,9 @@ class SeatedGame(_Through[Game], GameSession):
     def undo_question(self) -> str:
         return self.inner.undo_question()
 
+    def not_in_sea(self, fish: str) -> str | None:
+        return self.inner.not_in_sea(fish)
+
     def told(self, snapshot: Snapshot[Game]) -> str | None:
         undone = self.inner.last_undo
         place = self.place
@@ -242,8 +245,8 @@ class SeatedSessions:
         require_host(self.viewer, "set_setting")
         self._shared.set_setting(key, value)
 
-    def flush(self) -> None:
-        self._shared.flush()
+    def flush(self) -> bool:
+        return self._shared.flush()
 
     def forget_all(self) -> None:
         require_host(self.viewer, "forget_all")  # other tabs' games would be dropped under them
@@ -294,7 +297,7 @@ class Tab(Protocol):
     @property
     def store(self) -> Store | None: ...
 
-    def flush(self) -> None: ...
+    def flush(self) -> bool: ...
 
     def forget_all(self) -> None: ...
 

@@ -161,8 +161,11 @@ def not_seated() -> str:
 
 
 def move_label(game: Game, n: int, names: list[str] | None = None) -> str:
-    """The ``n``-th move of the game's log as the table names it: "Chen's Refresh", or "Next phase"."""
+    """The ``n``-th move of the game's log as the table names it: "Chen's Refresh", "Next phase", or, for the
+    last move when it began a Day, the words of its button, "Start the next Day"."""
     action = game.log[n]
+    if action.type == "advance_phase" and n == len(game.log) - 1 and game.state.phase == "refresh":
+        return t("Start the next Day")  # only the Action phase's end leads to a Refresh phase
     names = names if names is not None else [p.name for p in game.setup.players]
     player = seat_of(action)
     if isinstance(player, int) and player < len(names):

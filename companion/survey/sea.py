@@ -12,6 +12,7 @@ from functools import cache
 
 from companion.i18n import t
 from companion.rules.catalog import CatalogFish, load_catalog
+from companion.rules.sources import cited
 
 SIZES = ("small", "middling", "large")
 DEPTHS = (1, 2, 3)
@@ -63,9 +64,9 @@ def solo_sea() -> SoloSea:
 
 def setup_note() -> str:
     """What the table sets aside before a campaign's first game, as shown where a campaign is created (A p.23)."""
-    return t("The Ocean Survey plays the base Sea only: expansion Fish (Lamentable Tentacles) stay in the box, "
-             "with Man O' War, Tidal Trafficker, Bathyphysa Conifera, Deep Dealer, Humpback Whale, Abyssal Colony, "
-             "Profound Peddler, Whale of Rocabarraigh and the Dink Odd Ring (A p.23).")
+    return cited(t("The Ocean Survey plays the base Sea only: expansion Fish (Lamentable Tentacles) stay in the "
+                   "box, with Man O' War, Tidal Trafficker, Bathyphysa Conifera, Deep Dealer, Humpback Whale, "
+                   "Abyssal Colony, Profound Peddler, Whale of Rocabarraigh and the Dink Odd Ring"), "A p.23")
 
 
 @cache

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import t
+from companion.rules.sources import player_source
 from companion.survey.models import Campaign
 from companion.survey.play import haul_value, unlock_budget
 from companion.survey.sea import unlock_items
@@ -80,10 +81,11 @@ def unlock_sheet(campaign: Campaign, ticked: Sequence[str], dinks: Sequence[str]
         is_ticked = item.id in chosen
         why = None
         if owned:
-            why = t("{item} is already unlocked for every later game ({rule})", item=item.label, rule=UNLOCK_RULE)
+            why = t("{item} is already unlocked for every later game ({rule})", item=item.label,
+                     rule=player_source(UNLOCK_RULE))
         elif not is_ticked and item.cost > left:
             why = t("{item} costs {cost}; {left} left to spend ({rule})", item=item.label, cost=item.cost,
-                    left=left, rule=UNLOCK_RULE)
+                    left=left, rule=player_source(UNLOCK_RULE))
         lines.append(UnlockLine(id=item.id, label=item.label, cost=item.cost, ticked=is_ticked, unlocked=owned,
                                 can_tick=why is None, why_not=why))
     return UnlockSheet(hauled=hauled, dinks=budget - hauled, budget=budget, spent=spent, left=left,

@@ -184,3 +184,30 @@ def test_an_outage_shows_only_the_phones_own_layer_in_its_language(
         _words_and_glyphs(phone, locale)
     if outage == "killed":
         phones["zh-TW"].screenshot("outage-zh")
+
+
+# Issue 48 W2: the words of a host stopped by Ctrl+C, everything saved (heading, then the second line).
+CLOSED = {"zh-TW": ("主持人已結束今天的遊戲。", "所有內容都已儲存。"),
+          "it-IT": ("L'host ha chiuso il tavolo per stasera.", "Tutto è stato salvato.")}
+SHOWN = "() => [...document.querySelectorAll('#companion-reconnecting p')].map(p => p.textContent)"
+
+
+def test_a_stopped_host_leaves_each_phone_saying_it_closed_the_table_and_saved_everything(
+        browser: Any, host: ServeProcess, contexts: list[Any]) -> None:
+    """Issue 48 W2: after Ctrl+C ("Stopped. Every game is saved.") every phone said "Reconnecting… taps wait until
+    the host is back" for ever. Each now says, in its language, that the host closed the table and that
+    everything was saved, with no "Reconnect now", and keeps saying it through the client's retries."""
+    phones = {locale: _seated(browser, contexts, host, locale, seat) for seat, locale in enumerate(CLOSED)}
+    assert host.process is not None
+    os.killpg(host.process.pid, signal.SIGINT)
+    assert host.process.wait(30) == 0
+    for phone in phones.values():
+        phone.page.wait_for_function("() => window.layerUp", timeout=10_000)
+    watched = time.monotonic()
+    while time.monotonic() - watched < WATCHED_S:  # Flutter's client tries again every half second meanwhile
+        for locale, phone in phones.items():
+            assert phone.page.evaluate(SHOWN) == list(CLOSED[locale]), locale
+            assert not phone.page.locator("#companion-reconnect-now").is_visible(), locale
+    for locale, phone in phones.items():
+        heard = phone.page.locator("body").aria_snapshot()
+        assert all(words in heard for words in CLOSED[locale]) and WORDS[locale][0] not in heard, heard

@@ -24,6 +24,7 @@ from companion.cli import main
 from companion.i18n import EXTRACT_KEYWORDS, FISH_NAME, t, tn, use_language
 from companion.resources import assets_path, data_path
 from companion.rules.catalog import load_catalog
+from companion.rules.sources import cited
 from companion.views import language as phone_language
 from companion.views import theme
 from tests.support.components import Phone
@@ -87,6 +88,24 @@ def test_every_message_is_translated_with_the_same_placeholders(language: str) -
         problems += [f"placeholders differ: {message!r} -> {form!r}" for form in forms
                      if _fields(form) != _fields(english)]
     assert not problems, f"{len(problems)} problems in {language}:\n" + "\n".join(problems[:40])
+
+
+# A source as the engine and the rulesets cite it ("A p.17", "B (seed 002)", "docs/rules.md §9"): a player reads
+# "Angler's Guide p.17" instead (rules.sources.cited), so no message a screen shows may hold one.
+LETTER_CITE = re.compile(r"(?<![\w'’])[ABCDES](?:\s*pp?\.\s*\d| \(seed)|\bseeds? \d{3}\b|rules\.md")
+
+
+def test_no_message_a_player_sees_holds_a_letter_cite() -> None:
+    """Issue 48 W8: "Cycle the Market for $1 (A p.17)" and 37 Italian, 18 Chinese entries like it reached players,
+    while refusals said "Angler's Guide p.9": the code's messages and both catalogs' translations name none."""
+    english = [text for _context, message in MESSAGES
+               for text in (message if isinstance(message, tuple) else (message,))]
+    translated = [form for language in TRANSLATED for entry in _catalog(language).values()
+                  for form in (entry.string if isinstance(entry.string, tuple) else (entry.string,))]
+    cites = [text for text in (*english, *translated) if LETTER_CITE.search(text)]
+    assert not cites, f"{len(cites)} messages cite a source by letter:\n" + "\n".join(cites[:20])
+    with use_language("it"):
+        assert cited(t("Cycle the Market for $1"), "A p.17") == "Rinnova il Mercato per $1 (Angler's Guide p. 17)"
 
 
 def test_a_message_without_translation_stays_english() -> None:
@@ -279,11 +298,11 @@ def test_companion_score_speaks_the_locale(env: dict[str, str], expected: str, t
 
 # --- messages kept in constants ---------------------------------------------------------------------------------
 
-# t(<expression>) calls whose values extraction finds another way: ruleset and variant names, descriptions and
-# sources (data/rulesets, extract_rulesets), phase titles (N_ in rules/phases.py), team roles (t("Angler") etc.),
+# t(<expression>) calls whose values extraction finds another way: ruleset and variant names and descriptions
+# (data/rulesets, extract_rulesets), phase titles (N_ in rules/phases.py), team roles (t("Angler") etc.),
 # the survey's tackle-die unlocks (Blue, Green, Orange: the die kinds' N_ names), and labels and messages unpacked
 # from tuples holding N_ messages (CATEGORIES, SCORERS, phases.OUT_OF_PHASE).
-FROM_DATA = {"p.name", "p.description", "p.source", "v.name", "v.description", "v.source", "m.role", "where.title",
+FROM_DATA = {"p.name", "p.description", "v.name", "v.description", "m.role", "where.title",
              "where[0].title", "self.name", "label", "message"}
 
 

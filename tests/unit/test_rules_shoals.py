@@ -119,7 +119,7 @@ def test_a_shoal_emptied_without_a_catch_counts_and_says_so_b():
 def test_the_last_shoal_emptied_ends_the_game_a_p27():
     s = play(deep(), *[EmptyShoal()] * 8)
     assert [st.text for st in steps(s, EmptyShoal()) if st.kind == "shoal"] == [
-        "Every Shoal is empty: the game ends now (A p.27) — a card emptied a Shoal"]
+        "Every Shoal is empty: the game ends now (Angler's Guide p.27) — a card emptied a Shoal"]
     s = play(s, EmptyShoal())
     assert s.finished and not sea(s).can_empty and sea(s).plug_reminder is None
     assert not sea(s).game_ends and not available(s, 1).can("end_game")  # nothing left to end

@@ -266,4 +266,4 @@ def test_expansion_fish_stay_in_the_box_a_p23() -> None:
 
 
 def test_campaign_setup_note_says_expansion_fish_are_out_a_p23() -> None:
-    assert "Lamentable Tentacles" in setup_note() and "A p.23" in setup_note()
+    assert "Lamentable Tentacles" in setup_note() and setup_note().endswith("(Angler's Guide p.23)")

@@ -316,7 +316,7 @@ def test_a_market_die_bought_beyond_max_dice_goes_to_the_spent_pool_a_p20():
     after = play(s, Buy(player=0, shop="tackle", colour="green", faces=[2]))
     assert [d.kind for d in after.players[0].spent].count("green") == 1
     found = texts(s, Buy(player=0, shop="tackle", colour="green", faces=[2]))
-    assert "P1: the Green die goes to your Spent pool: you hold Max dice (A p.20)" in found
+    assert "P1: the Green die goes to your Spent pool: you hold Max dice (Angler's Guide p.20)" in found
 
 
 def test_a_market_die_with_room_among_the_fresh_dice_says_nothing_of_the_spent_pool_a_p20():

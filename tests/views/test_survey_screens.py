@@ -94,7 +94,7 @@ def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so
     it is from, and the sheet is unchanged."""
     ctx.navigate("/survey")
     note = text_of(show(ctx), "survey-setup-note")
-    assert "expansion Fish (Lamentable Tentacles) stay in the box" in note and "A p.23" in note
+    assert "expansion Fish (Lamentable Tentacles) stay in the box" in note and note.endswith("(Angler's Guide p.23)")
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     change(show(ctx), "survey-catch-search", "Nautilus")
@@ -202,7 +202,7 @@ def test_regret_value_must_be_a_number_a_p26(ctx: AppContext) -> None:
     tap(show(ctx), "survey-to-end")
     change(show(ctx), "survey-regret-value", "six")
     tap(show(ctx), "survey-propose")
-    assert "A p.26" in ctx.error
+    assert ctx.error.endswith("(Angler's Guide p.26)")
     assert "survey-haul" not in ids(show(ctx))
 
 

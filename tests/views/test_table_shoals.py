@@ -29,10 +29,11 @@ def test_a_shoal_emptied_by_a_card_is_counted_and_undone_b():
 def test_the_last_shoal_emptied_ends_the_game_a_p27():
     ctx = at_table(play(monday_action(), *[act.EmptyShoal()] * 8))
     assert "shoals-end-game" not in ids(draw(ctx))
-    tap(draw(ctx), "empty-shoal")  # the same tap ends the game (A p.27)
+    tap(draw(ctx), "empty-shoal")
+    tap(draw(ctx), "empty-shoal")  # asked first (issue 48 W3), the second tap ends the game (A p.27)
     v = draw(ctx)
     assert game_of(ctx).state.finished
-    assert "Every Shoal is empty: the game ends now (A p.27)" in text_of(v, "table-steps")
+    assert "Every Shoal is empty: the game ends now (Angler's Guide p.27)" in text_of(v, "table-steps")
     assert "score-game" in ids(v) and "shoals" not in ids(v)
 
 

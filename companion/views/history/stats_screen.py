@@ -30,6 +30,9 @@ from companion.views.widgets import chip, error_line, screen, section_card, tagg
 
 CHARTED = 6  # players drawn in the charts: the most frequent ones
 SCORES_CHARTED = 30  # each one's latest scores: more points than a phone's width can tell apart
+# How far apart points that would hide each other (two players' equal scores at the same play) are drawn: a
+# fraction of a play's width, wider as more plays share the chart's width, never more than a third of a play.
+SPREAD, SPREAD_MAX = 0.15, 0.3
 
 
 def _number(value: float | None, digits: int = 1) -> str:
@@ -92,20 +95,33 @@ def _legend(items: list[tuple[str, str]]) -> ft.Row:
                   wrap=True)
 
 
+def _spread(series: list[list[tuple[int, int]]]) -> list[list[float]]:
+    """The x of each point, ``series`` being each player's (x, score): points on one spot (equal scores at the
+    same play) are set apart around it (:data:`SPREAD`), in the players' order, so each one shows."""
+    at: dict[tuple[int, int], list[int]] = {}
+    for k, points in enumerate(series):
+        for point in points:
+            at.setdefault(point, []).append(k)
+    span = max(at)[0] - min(at)[0] if at else 0
+    step = min(SPREAD_MAX, SPREAD * max(1, span / 5))
+    return [[x + (at[(x, y)].index(k) - (len(at[(x, y)]) - 1) / 2) * step for x, y in points]
+            for k, points in enumerate(series)]
+
+
 def _score_chart(players: list[PlayerStats]) -> ft.Control:
     """``stats-chart-scores``: each player's latest scores, play after play (x = their n-th scored play)."""
-    def points(p: PlayerStats) -> list[fch.LineChartDataPoint]:
-        first = max(1, len(p.scores) - SCORES_CHARTED + 1)
-        return [fch.LineChartDataPoint(x=i, y=score, tooltip=f"{p.name} {score}")
-                for i, (_, score) in enumerate(p.scores[-SCORES_CHARTED:], start=first)]
-
+    scored = [(k, p) for k, p in enumerate(players) if p.scores]  # k: the player's colour, as in the other charts
+    spots = [list(enumerate((score for _, score in p.scores[-SCORES_CHARTED:]),
+                            start=max(1, len(p.scores) - SCORES_CHARTED + 1))) for _, p in scored]
     colours = theme.palette().series
-    series = [fch.LineChartData(points=points(p), color=colours[k % len(colours)], stroke_width=3, point=True)
-              for k, p in enumerate(players) if p.scores]
+    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x=x, y=score, tooltip=f"{p.name} {score}")
+                                        for x, (_, score) in zip(xs, points, strict=True)],
+                                color=colours[k % len(colours)], stroke_width=3, point=True)
+              for (k, p), points, xs in zip(scored, spots, _spread(spots), strict=True)]
     chart = fch.LineChart(data_series=series, height=220, interactive=True,
                           left_axis=fch.ChartAxis(label_size=36),
                           bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1))  # the n-th play: whole numbers
-    legend = _legend([(colours[k % len(colours)], p.name) for k, p in enumerate(players) if p.scores])
+    legend = _legend([(colours[k % len(colours)], p.name) for k, p in scored])
     return section_card("stats-chart-scores", t("Score over time"), [chart, legend])
 
 

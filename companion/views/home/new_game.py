@@ -34,7 +34,7 @@ from companion.rules.expansions import (
 from companion.rules.names import name_problem
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
-from companion.rules.sources import player_source
+from companion.rules.sources import cited, player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
 from companion.session import DraftSession, Snapshot, StoreError
 from companion.session import plays as history
@@ -372,7 +372,7 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
     def on_short(on: bool) -> None:
         setup.edit(lambda d: d.play_short(on))
 
-    short = toggle("short-game", t("Short game: start on Tuesday (A p.6)"), form.short_game, on_short)
+    short = toggle("short-game", cited(t("Short game: start on Tuesday"), "A p.6"), form.short_game, on_short)
     boxes = [_expansion(setup, e) for e in EXPANSIONS]
     return screen(ctx.route, t("New game"), [
         section_card("new-game-anglers", t("Anglers"), rows),

@@ -54,7 +54,7 @@ def SeatScreen(ctx: AppContext) -> ft.View:
     asked = picked or ctx.params.get("game") or newest  # tapped here, or Home's Resume on a game
     chosen = next((g for g in games if g.id == asked), games[0] if len(games) == 1 else None)
     body: list[ft.Control] = []
-    if ctx.params.get("new"):
+    if ctx.params.get("new") and newest is not None:  # after a host restart no game is the new one
         body.append(tagged("seat-new-game", ft.Text(t("A new game has started: pick your angler"),
                                                     weight=ft.FontWeight.BOLD)))
     elif ctx.params.get("moved") and current is None:

@@ -31,7 +31,9 @@ from companion.rules import queries
 from companion.rules.catalog import CatalogFish
 from companion.rules.dice import TACKLE_COLOURS, TackleColour, die_label
 from companion.rules.errors import RuleViolation
+from companion.rules.fish import FishRef
 from companion.rules.port import market_start_price, shop_cards
+from companion.rules.sources import cited
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
 from companion.session import GameSession
@@ -93,6 +95,11 @@ def quote_text(state: GameState, buy: act.Buy) -> str:
     return t("{parts} = ${total}", parts=" ".join(parts), total=quote.total) if quote.discounts else f"${quote.total}"
 
 
+def at_sea(name: str) -> str:
+    """Why ``name``'s Port actions are refused, on the pill and on each Sell button."""
+    return t("{name} is at Sea: Port actions will be refused", name=name)
+
+
 def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     p = state.players[i]
     sell = moves.apply
@@ -101,6 +108,12 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     def lost(identifier: str, value: int) -> list[ft.Control]:
         note = overflow_note(p.fishbucks, value, cap)
         return [tagged(identifier, ft.Text(note, size=theme.SMALL, color=theme.DANGER))] if note else []
+
+    # At Sea a sale is refused (A p.17: Port actions at Port): the buttons are off and say why, as the pill does.
+    refused = None if p.location == "port" else at_sea(p.name)
+
+    def sale(fish: list[FishRef]) -> Callable[[], object] | None:
+        return None if refused else partial(sell, act.Sell(player=i, fish=fish))
 
     rows: list[ft.Control] = []
     for k, f in enumerate(p.hand):
@@ -111,18 +124,19 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
         value = state.sale_value(i, f)
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
-            action_button(f"sell-{k}", t("Sell ${value}", value=value),
-                          partial(sell, act.Sell(player=i, fish=[f])), icon=ft.Icons.SELL),
+            action_button(f"sell-{k}", t("Sell ${value}", value=value), sale([f]), icon=ft.Icons.SELL, whose=refused),
         ]), *lost(f"sell-lost-{k}", value)]
     sellable = [f for f in p.hand if queries.can_sell_or_mount(f)]
     if len(sellable) > 1 and state.ruleset.fish_per_sale is None:
         rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, sellable)),
-                                  lambda: sell(act.Sell(player=i, fish=sellable)), primary=True))
+                                  sale(sellable), primary=True, whose=refused))
         rows += lost("sell-all-lost", sum(state.sale_value(i, f) for f in sellable))
 
     def describe(fish: CatalogFish) -> str:
         return sale_line(state, i, fish.ref())
 
+    if refused:  # the picker's Fish would be sold at once: none is offered at Sea
+        return section_card("port-sell", t("Sell"), rows)
     rows.append(ft.Text(t("Sell a Fish not entered: find its card here"), size=theme.SMALL))
     rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()])),
                             sets=state.ruleset.expansions))
@@ -182,8 +196,8 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
                                       size=theme.SMALL)]
     if len(state.players[i].fresh) >= state.max_dice(i):  # where the die goes, before it is paid for (A p.20)
         dice.append(tagged("market-die-spent", ft.Text(
-            t("{name} holds Max dice ({n}): a die bought goes to the Spent pool (A p.20)",
-              name=state.players[i].name, n=state.max_dice(i)), size=theme.SMALL, color=theme.FOUL)))
+            cited(t("{name} holds Max dice ({n}): a die bought goes to the Spent pool",
+                    name=state.players[i].name, n=state.max_dice(i)), "A p.20"), size=theme.SMALL, color=theme.FOUL)))
     for colour in rules.market_die_prices:
         buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
         dice += [
@@ -228,7 +242,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
                     for what, label in CYCLED], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
-        section_card("port-cycle", t("Cycle the Market for $1 (A p.17)"), [cycle]),
+        section_card("port-cycle", cited(t("Cycle the Market for $1"), "A p.17"), [cycle]),
         section_card("port-market-items", t("Rods, Reels and Supplies"), [
             shops,
             ft.Text(t("The card you buy (optional: tap it again to leave it out)"), size=theme.SMALL),
@@ -331,8 +345,7 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     header = ft.Row([tagged("port-fishbucks", ft.Text(money, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
                      chip("madness", madness_text(state.madness(i)), color=theme.FAIR)], wrap=True)
     here = p.location == "port"
-    where = [] if here else [chip("port-not-here", t("{name} is at Sea: Port actions will be refused",
-                                                     name=p.name), color=theme.DANGER)]
+    where = [] if here else [chip("port-not-here", at_sea(p.name), color=theme.DANGER)]
     countdown = countdown_line(state)  # the last angler spends their turns here: the table's words, on this screen
     where += [] if countdown is None else [chip("port-countdown", countdown, color=theme.FOUL)]
     title = t("{name} at Port", name=p.name) if here else t("Port · {name}", name=p.name)

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.problems import NAME_MAX
+from companion.rules.sources import cited
 from companion.survey import Campaign, progress, unlock_items
 from companion.survey.actions import Rename, SetNotes
 from companion.views import theme
@@ -41,7 +42,7 @@ def _status(sv: Survey, campaign: Campaign) -> list[ft.Control]:
           hauled=p.hauled, total=p.total, catalogued=p.catalogued, weeks=len(campaign.weeks)),
         size=theme.BODY))]
     if p.complete:
-        lines.append(chip("survey-complete", t("Survey complete: every Fish has been brought to Port (A p.23)"),
+        lines.append(chip("survey-complete", cited(t("Survey complete: every Fish has been brought to Port"), "A p.23"),
                           color=theme.FAIR))
     elif week is None:
         lines.append(action_button("survey-start-week", t("Start week {n}", n=len(campaign.weeks) + 1),
@@ -71,8 +72,8 @@ def _campaign(sv: Survey) -> ft.View:
         team: list[ft.Control] = [ft.Text(f"{m.name} · {t(m.role) if m.role else t('No role')}", size=theme.BODY)
                 for m in campaign.team] or [ft.Text(t("No team members named"), size=theme.SMALL)]
         controls.append(section_card("survey-team", t("Team"), team))
-    controls.append(section_card("survey-unlocked", t("Equipment unlocked"), [ft.Text(
-        ", ".join(owned) if owned else t("Nothing yet: spend a week's haul at week's end (A p.26)"), size=theme.BODY)]))
+    unlocked = ", ".join(owned) if owned else cited(t("Nothing yet: spend a week's haul at week's end"), "A p.26")
+    controls.append(section_card("survey-unlocked", t("Equipment unlocked"), [ft.Text(unlocked, size=theme.BODY)]))
     name_key = f"survey-name-{campaign.id}"
 
     def on_name(event: ft.Event[ft.TextField]) -> None:

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from companion.i18n import t, tn
 from companion.problems import NAME_MAX, validation_message
 from companion.rules.errors import RuleViolation
+from companion.rules.sources import cited
 from companion.session import StoreError
 from companion.session.listing import saved_campaigns
 from companion.survey import TeamMember, new_campaign
@@ -185,7 +186,7 @@ def CampaignsScreen(ctx: AppContext) -> ft.View:
     if summaries:
         controls.append(section_card("survey-campaigns", t("Campaigns"), [_row(ls, s) for s in summaries]))
     else:
-        controls.append(ft.Text(t("No campaign yet: the Ocean Survey catalogues every Fish in the Sea over many solo "
-                                  "or co-op games (A p.23)."), size=theme.BODY))
+        controls.append(ft.Text(cited(t("No campaign yet: the Ocean Survey catalogues every Fish in the Sea over many "
+                                        "solo or co-op games"), "A p.23"), size=theme.BODY))
     controls.append(_new_form(ls))
     return screen(ctx.route, t("Ocean Survey"), controls, back=lambda: ctx.navigate("/"), notices=ctx)

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules.catalog import load_catalog
-from companion.rules.sources import player_source
+from companion.rules.sources import cited, player_source
 from companion.survey import (
     Campaign,
     Week,
@@ -49,7 +49,8 @@ def propose(sv: Survey, campaign: Campaign) -> None:
     draft = sv.form
     text = draft.texts.get("regret", "").strip()
     if not text.isdigit():
-        sv.fail(t("The Regret value is a whole number, 0 or more: the total printed on your Regret cards (A p.26)"))
+        sv.fail(cited(t("The Regret value is a whole number, 0 or more: the total printed on your Regret cards"),
+                      "A p.26"))
         return
     draft.regret = int(text)
     draft.jettison = proposed_jettison(campaign, draft.regret)
@@ -133,7 +134,7 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     budget_line = tagged("survey-budget", ft.Text(budget_text, size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                   color=theme.DANGER if sheet.over else None))
     return [
-        section_card("survey-dinks", t("Dinks that reduce the cost of items (A p.24)"), dink_rows),
+        section_card("survey-dinks", cited(t("Dinks that reduce the cost of items"), "A p.24"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
         action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
                       icon=ft.Icons.LOCK_OPEN, primary=True),
@@ -159,7 +160,7 @@ def _end(sv: Survey) -> ft.View:
         controls.append(tagged("survey-summary", summary_card(campaign, len(campaign.weeks))))
         controls += copy_reminder(sv.ctx, sv.refresh)  # a week closed: the phone app's only copy is due
         if is_complete(campaign):
-            controls.append(ft.Text(t("Survey complete: every Fish has been brought to Port (A p.23)"),
+            controls.append(ft.Text(cited(t("Survey complete: every Fish has been brought to Port"), "A p.23"),
                                     size=theme.TITLE, color=theme.FAIR))
         else:
             controls.append(action_button("survey-next-week", t("Start week {n}", n=len(campaign.weeks) + 1),

@@ -12,6 +12,7 @@ import flet as ft
 import flet_charts as fch
 
 from companion.i18n import t
+from companion.rules.sources import cited
 from companion.survey import Progress, progress, unlock_items
 from companion.views import theme
 from companion.views.context import AppContext
@@ -85,8 +86,8 @@ def _progress(sv: Survey) -> ft.View:
     owned = [u.label for u in unlock_items() if u.id in campaign.unlocked]
     controls: list[ft.Control] = [tabs(sv, "progress")]
     if p.complete:
-        controls.append(chip("survey-complete", t("Survey complete: every Fish has been brought to Port (A p.23)"),
-                             color=theme.FAIR))
+        done = cited(t("Survey complete: every Fish has been brought to Port"), "A p.23")
+        controls.append(chip("survey-complete", done, color=theme.FAIR))
     controls += [
         section_card("survey-progress", t("Brought to Port"), [
             ft.Row([label_value("survey-progress-total", t("hauled of {total}", total=p.total),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.rules.sources import cited
 from companion.survey import SheetGroup, Slot, sheet_groups
 from companion.views import theme
 from companion.views.context import AppContext
@@ -48,7 +49,7 @@ def slot_tile(group: SheetGroup, slot: Slot, n: int) -> ft.Control:
                         difficulty=difficulty), size=theme.SMALL)
     name = ft.Text(fish.name, size=theme.BODY, weight=ft.FontWeight.W_600)
     if slot.state == "out_of_play":
-        return _tile(f"survey-slot-out-{fish.id}", [name, ft.Text(t("Out of play in solo (A p.23)"),
+        return _tile(f"survey-slot-out-{fish.id}", [name, ft.Text(cited(t("Out of play in solo"), "A p.23"),
                                                                   size=theme.SMALL)],
                      border=theme.PASSED, icon=ft.Icons.BLOCK, faded=True)
     colour = theme.FOUL if fish.type == "foul" else theme.FAIR

@@ -2,7 +2,8 @@
 Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``,
 ``error-line``, ``player-summary``, ``madness``, ``fresh-die-<k>`` (tap to select), ``spent-die-<k>``,
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
-``catch-secret``, ``catch-overfished``, ``catch-clear`` (what is used on the catch: :mod:`.catch`), ``gear``,
+``catch-secret``, ``catch-overfished``, ``catch-clear``, ``catch-taken`` (a Fish whose one card is elsewhere) (what
+is used on the catch: :mod:`.catch`), ``gear``,
 ``item-<k>``, ``use-item-<k>``, ``equip-rod-<k>``, ``equip-reel-<k>``, ``gain-item-name``, ``gain-item``, ``dinks``,
 ``draw-dink``, ``use-dink``, ``mounted-<slot>``, ``hand-<k>``, ``eat-<k>``, ``hand-not-entered`` (on the host's
 screen, which sees no hand: ``hand-count``), ``can-of-worms``, ``abandon-ship`` (and its Overmind slot,
@@ -193,9 +194,19 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
+    def line(found: CatalogFish) -> str:  # a Fish whose one card is elsewhere says so before it is picked
+        taken = moves.session.not_in_sea(found.name)
+        return _catalog_line(found) if taken is None else t("{name}: {note}", name=_catalog_line(found), note=taken)
+
     controls: list[ft.Control] = [*([offered] if offered else []),
-                                  fish_picker("catch", _catalog_line, pick, sets=state.ruleset.expansions)]
-    if fish is not None and fish.name == THE_PLUG:  # not caught: it goes on the table (A p.27)
+                                  fish_picker("catch", line, pick, sets=state.ruleset.expansions)]
+    taken = None if fish is None else moves.session.not_in_sea(fish.name)
+    if fish is not None and taken is not None:  # nothing to set on a catch the engine will refuse
+        controls += [
+            tagged("catch-taken", ft.Text(taken, size=theme.BODY, color=theme.DANGER)),
+            icon_action("catch-clear", ft.Icons.CLOSE, t("Pick another Fish"), lambda: pick(None)),
+        ]
+    elif fish is not None and fish.name == THE_PLUG:  # not caught: it goes on the table (A p.27)
         controls += [
             ft.Text(fish.summary, size=theme.SMALL),
             ft.Row([

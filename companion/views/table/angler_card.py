@@ -19,6 +19,7 @@ from companion.rules.dice import Die, DieKind
 from companion.rules.game import Game
 from companion.rules.madness import MadnessTier
 from companion.rules.personalities import PersonalityStatus, card, status
+from companion.rules.sources import cited
 from companion.rules.state import GameState, Location, PlayerState
 from companion.session.seats import Place
 from companion.views import theme
@@ -123,14 +124,14 @@ def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         slots: list[ft.Control] = [ft.Row(first), ft.Row(ports, wrap=True)]
         if f.port_discard:
-            slots.append(toggle(f"declare-port-discard-{i}", t("Also discard a Regret (A p.17)"), chosen,
+            slots.append(toggle(f"declare-port-discard-{i}", cited(t("Also discard a Regret"), "A p.17"), chosen,
                                 set_discard, box=True))
         return ft.Column(slots)
     first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
                                     partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
     rows: list[ft.Control] = [ft.Row(first)]
     if f.port_discard:
-        rows.append(action_button(f"declare-port-discard-{i}", t("Make Port and discard a Regret (A p.17)"),
+        rows.append(action_button(f"declare-port-discard-{i}", cited(t("Make Port and discard a Regret"), "A p.17"),
                                   partial(port, act.Declare(player=i, location="port", discard_regret=True))))
     return ft.Column(rows)
 

@@ -22,6 +22,7 @@ from companion.i18n import t
 from companion.rules import actions as act
 from companion.rules.dice import Die, DieKind, die_label
 from companion.rules.expansions import OVERMIND
+from companion.rules.sources import cited
 from companion.views import theme
 from companion.views.table.common import Moves
 from companion.views.table.confirm import ConfirmButton
@@ -124,14 +125,14 @@ def AbandonShip(moves: Moves, seat: int, name: str, fresh: tuple[Die, ...], spen
                                                                            discard_regret=chosen)),
                                        icon=ft.Icons.ANCHOR)) for s in overmind_slots], wrap=True)]
         if port_discard:
-            rows.append(toggle("abandon-ship-discard", t("Also discard a Regret (A p.17)"), chosen, set_discard,
+            rows.append(toggle("abandon-ship-discard", cited(t("Also discard a Regret"), "A p.17"), chosen, set_discard,
                                box=True))
         return ft.Column([*rows, back], spacing=4)
     if choosing:
         return ft.Column([
             action_button("abandon-ship-port", t("Make Port"), partial(set_making, act.AbandonShip(player=seat)),
                           icon=ft.Icons.ANCHOR, primary=True),
-            action_button("abandon-ship-discard", t("Make Port and discard a Regret (A p.17)"),
+            action_button("abandon-ship-discard", cited(t("Make Port and discard a Regret"), "A p.17"),
                           partial(set_making, act.AbandonShip(player=seat, discard_regret=True))),
             back,
         ], spacing=4)
