@@ -324,3 +324,16 @@ def test_a_name_longer_than_new_games_is_refused_at_the_field() -> None:
     enter(draw(ctx), "scorer-name-1", "H" * 60)
     leave(draw(ctx), "scorer-name-1")
     assert draft_of(ctx, DRAFT_KEY).players[1].name == "H" * 60
+
+
+def test_a_name_with_a_control_direction_or_invisible_character_is_refused_at_the_field() -> None:
+    """Issue 45 item 9: a phone could name an angler "Hu\u202ego\x00" (an override turns the line, scores
+    included, around), "Hu\u200bgo" or "Hu\ngo"; each is refused naming the field and changes nothing."""
+    ctx = ctx_with(worked_example())
+    for typed, why in (("Hu\u202ego\x00", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("Hu\u200bgo", "U+200B ZERO WIDTH SPACE"),
+                       ("Hu\ngo", "U+000A"), ("Hugo\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE")):
+        ctx.error = None
+        enter(draw(ctx), "scorer-name-1", typed)
+        leave(draw(ctx), "scorer-name-1")
+        assert why in (ctx.error or ""), ctx.error
+        assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugo"

@@ -31,7 +31,7 @@ from companion.rules.expansions import (
     expansion_name,
     known_expansions,
 )
-from companion.rules.names import name_problem
+from companion.rules.names import check_name, name_problem
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import player_source
@@ -86,6 +86,11 @@ class NewGameDraft(BaseModel):
             del self.players[index]
 
     def name(self, index: int, text: str) -> None:
+        """Angler ``index`` is called ``text``; a name no angler may have (:func:`check_name`) is refused."""
+        try:
+            check_name(text, t("Angler {n}", n=index + 1))
+        except ValueError as refused:
+            raise Refused(str(refused)) from None
         self.players[index].name = text
 
     def choose_colour(self, index: int, colour: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, t
-from companion.problems import NAME_MAX
+from companion.rules.names import check_name
 from companion.session import DraftSession
 from companion.views import theme
 from companion.views.changes import Changes
@@ -195,13 +195,15 @@ def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
 
 def text_field(ed: Editing, identifier: str, label: str, value: str,
                on_value: Callable[[str], None]) -> ft.Semantics:
-    """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name is
-    at most :data:`NAME_MAX` characters, as on New game: a longer one (a phone may send anything) is refused with
-    the field named and changes nothing (issue 35 item 7)."""
+    """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name
+    the rules refuse (:func:`check_name`: too long, a control or invisible character; a phone may send anything)
+    is refused with the field named and changes nothing (issue 35 item 7, issue 45 item 9)."""
     def on_change(event: ft.Event[ft.TextField]) -> None:
         text = event.control.value or ""
-        if len(text) > NAME_MAX:
-            ed.fail(t("{field}: at most {n} characters", field=label, n=NAME_MAX))
+        try:
+            check_name(text, label)
+        except ValueError as refused:
+            ed.fail(str(refused))
             return
         ed.typed(lambda: on_value(text))
 
