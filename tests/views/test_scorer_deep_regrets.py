@@ -337,3 +337,17 @@ def test_a_name_with_a_control_direction_or_invisible_character_is_refused_at_th
         leave(draw(ctx), "scorer-name-1")
         assert why in (ctx.error or ""), ctx.error
         assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugo"
+
+
+def test_a_name_being_typed_survives_a_redraw_before_it_is_left() -> None:
+    """Issue 45 item 8: the screen drawn again while a name was typed (here: another phone's change to the shared
+    table) sent the field the saved name over the typed one, and leaving it then kept nothing."""
+    ctx = ctx_with(worked_example())
+    other = context(None, "/score", sessions=ctx.sessions)
+    draw(other)
+    enter(draw(ctx), "scorer-name-1", "Hugh")  # typed, not left yet
+    tap(draw(other), "scorer-regret-cards-plus-0")  # this screen is drawn again with the other phone's change
+    assert find(draw(ctx), "scorer-name-1").value == "Hugh"
+    leave(draw(ctx), "scorer-name-1")
+    assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugh"
+    assert draft_of(ctx, DRAFT_KEY).players[0].regret_cards == 15

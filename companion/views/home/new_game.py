@@ -47,7 +47,7 @@ from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import colour_name
-from companion.views.widgets import action_button, icon_action, named, screen, section_card, tagged
+from companion.views.widgets import TypedField, action_button, icon_action, named, screen, section_card, tagged
 from companion.views.widgets.toggles import radio, toggle
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -270,7 +270,7 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     # Pointed at as soon as the field is left: a name typed twice, not one still to be typed.
     bad = _bad_name(form)
     problem = bad[1] if bad is not None and bad[0] == index and player.name.strip() else None
-    name = tagged(f"player-name-{index}", ft.TextField(
+    name = tagged(f"player-name-{index}", TypedField(
         value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=left,
         error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),

@@ -18,7 +18,7 @@ from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.widgets import caption, chip, tagged
+from companion.views.widgets import TypedField, caption, chip, tagged
 
 
 @dataclass
@@ -187,17 +187,13 @@ def _whole_number(minimum: int | None, maximum: int | None) -> str:
     return t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
 
 
-def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
-    field.on_blur = lambda _event: ed.leave()
-    field.on_submit = lambda _event: ed.leave()
-    return field
-
-
 def text_field(ed: Editing, identifier: str, label: str, value: str,
                on_value: Callable[[str], None]) -> ft.Semantics:
     """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name
     the rules refuse (:func:`check_name`: too long, a control or invisible character; a phone may send anything)
     is refused with the field named and changes nothing (issue 35 item 7, issue 45 item 9)."""
+    typing = ed.form.typed  # kept across redraws, as a number field's: one made before the field is left keeps it
+
     def on_change(event: ft.Event[ft.TextField]) -> None:
         text = event.control.value or ""
         try:
@@ -205,11 +201,20 @@ def text_field(ed: Editing, identifier: str, label: str, value: str,
         except ValueError as refused:
             ed.fail(str(refused))
             return
+        typing[identifier] = text
         ed.typed(lambda: on_value(text))
 
+    def left(_event: ft.Event[ft.TextField]) -> None:
+        text = typing.pop(identifier, None)
+        if text is None or ed.unsent:  # nothing typed, or typed since this screen was drawn
+            ed.leave()
+            return
+        on_value(text)  # typed before the screen drew again: kept now
+
     # No max_length: Flutter would draw a "0/60" counter under every name, and the refusal above bounds it anyway.
-    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
-    wrapped = tagged(identifier, _kept_on_leave(ed, field))
+    field = TypedField(label=label, value=typing.get(identifier, value), on_change=on_change, on_blur=left,
+                       on_submit=left, text_size=theme.BODY, expand=True)
+    wrapped = tagged(identifier, field)
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
 
