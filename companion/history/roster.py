@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.history.models import player_key
 from companion.i18n import t
+from companion.rules.names import check_name
 
 SETTING = "roster"
 SUGGESTIONS = 8
@@ -73,6 +74,10 @@ class Roster(BaseModel):
         new = " ".join(new.split())
         if not new:
             raise RosterError(t("A player needs a name"))
+        try:
+            check_name(new)
+        except ValueError as e:
+            raise RosterError(str(e)) from None
         other = self._find(new)
         if other is not None and other is not person:
             raise RosterError(t("{name} is already on the roster: merge the two instead", name=other.name))

@@ -8,8 +8,8 @@ The room code lasts across restarts with the same data folder until the host cha
 of the QR code keeps working), so it is kept as typed, readable by the host's account only; the host code is
 issued fresh at each run (a hash can't be shown again). Passes already given stay valid across a restart: a host
 restart drops nobody. Changing the room code on purpose drops every guest pass, and every pass ends
-:data:`PASS_DAYS` after it was given. A damaged keys file is moved aside like the store's damaged files
-(:attr:`Keys.damaged` says where) and everyone joins again.
+:data:`PASS_DAYS` after it was given or last renewed (its phone opened the join link again). A damaged keys file
+is moved aside like the store's damaged files (:attr:`Keys.damaged` says where) and everyone joins again.
 
 >>> import tempfile
 >>> keys = Keys(Path(tempfile.mkdtemp()))
@@ -96,7 +96,8 @@ def _token_id(token: str) -> str:
 
 
 def _expired(entry: dict[str, Any], now: float) -> bool:
-    return now - float(entry.get("joined", 0)) > PASS_DAYS * 24 * 3600
+    """Whether the pass ``entry`` is over: :data:`PASS_DAYS` after it was given or last renewed."""
+    return now - max(float(entry.get("joined", 0)), float(entry.get("renewed", 0))) > PASS_DAYS * 24 * 3600
 
 
 def _well_formed(saved: object) -> bool:
@@ -108,6 +109,7 @@ def _well_formed(saved: object) -> bool:
         return False
     roles = {role.value for role in Role}
     return (all(isinstance(p, dict) and p.get("role") in roles and isinstance(p.get("joined", 0), int | float)
+                and isinstance(p.get("renewed", 0), int | float)
                 and (p.get("seat") is None or isinstance(p.get("seat"), dict)) for p in passes.values())
             and all(isinstance(c, dict) and _hex(c.get("salt")) and _hex(c.get("hash")) for c in codes.values()))
 
@@ -189,7 +191,9 @@ class Keys:
         """A pass for the right room or host code (its ``token`` goes in the cookie), ``None`` otherwise.
 
         ``held`` is the token the browser already holds: if it is a valid pass of the same role, that pass (and
-        its seat) is kept, so reopening the join link does not make one phone two."""
+        its seat) is kept, so reopening the join link does not make one phone two, and renewed: it lasts
+        :data:`PASS_DAYS` from now, as the cookie the gate sets again does (it kept its first day's age, and a
+        phone that reopened the link on day 59 was dropped the next day)."""
         if len(normalise(code)) not in (CODE_LENGTH, HOST_CODE_LENGTH):
             return None
         with self._lock:
@@ -200,6 +204,8 @@ class Keys:
             role = Role.HOST if host else Role.GUEST
             kept = self._passes.get(_token_id(held)) if held else None
             if held and kept is not None and kept["role"] == role.value and not _expired(kept, time.time()):
+                kept["renewed"] = time.time()  # "joined" stays: the Phones screen lists phones in joining order
+                self._save()
                 return Pass(_token_id(held), role, token=held)
             token = secrets.token_urlsafe(32)
             self._passes[_token_id(token)] = {"role": role.value, "joined": time.time()}

@@ -23,6 +23,7 @@ from companion.net.banner import page_script
 from companion.net.codes import Keys
 from companion.net.gate import Gate, Landing
 from companion.net.identity import Tabs
+from companion.net.request_deadline import bounded_http
 
 if TYPE_CHECKING:
     import uvicorn
@@ -140,11 +141,12 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, la
 
 def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
     """uvicorn's settings for ``table``. No proxy stands in front of ``--lan``, so ``X-Forwarded-For`` is never
-    believed: a phone could otherwise name any address and walk round the wrong-code limit."""
+    believed: a phone could otherwise name any address and walk round the wrong-code limit. A request that has
+    not arrived whole within :data:`~companion.net.request_deadline.REQUEST_S` has its connection closed."""
     import uvicorn
 
     return uvicorn.Config(table.gate, host=table.host, port=table.port, ws="websockets-sansio", log_level="warning",
-                          timeout_graceful_shutdown=graceful_s, proxy_headers=False)
+                          timeout_graceful_shutdown=graceful_s, proxy_headers=False, http=bounded_http())
 
 
 async def _flushed(table: Table) -> bool:

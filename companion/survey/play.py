@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion.i18n import t
-from companion.problems import NAME_MAX
 from companion.rules.errors import RuleViolation
 from companion.rules.expansions import expansion_name
+from companion.rules.names import check_name
 from companion.survey.jettison import HeldFish, jettison_is_enough, jettison_total, propose_jettison
 from companion.survey.models import CAN_OF_WORMS, WEEK_DAYS, Campaign, Catch, Mode, SheetEntry, TeamMember, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
@@ -51,20 +51,30 @@ def _with_week(campaign: Campaign, week: Week, **changes: object) -> Campaign:
 
 def new_campaign(name: str, mode: Mode = "solo", team: Iterable[TeamMember] = ()) -> Campaign:
     """A fresh sheet: every slot empty, nothing unlocked."""
+    name = _named(name)
+    team = list(team)
+    for i, member in enumerate(team):
+        try:
+            check_name(member.name, f"team[{i}].name")
+        except ValueError as e:
+            raise _refuse(SOLO, str(e)) from None
+    return Campaign(name=name, mode=mode, team=team)
+
+
+def _named(name: str) -> str:
+    """``name`` without surrounding spaces, if a campaign may be called that (:func:`check_name`)."""
     name = name.strip()
     if not name:
         raise _refuse(SOLO, t("A campaign needs a name"))
-    return Campaign(name=name, mode=mode, team=list(team))
+    try:
+        return check_name(name)
+    except ValueError as e:
+        raise _refuse(SOLO, str(e)) from None
 
 
 def rename_campaign(campaign: Campaign, name: str) -> Campaign:
     """Give the campaign another name."""
-    name = name.strip()
-    if not name:
-        raise _refuse(SOLO, t("A campaign needs a name"))
-    if len(name) > NAME_MAX:
-        raise _refuse(SOLO, t("A campaign name has at most {n} characters", n=NAME_MAX))
-    return _touch(campaign, name=name)
+    return _touch(campaign, name=_named(name))
 
 
 def set_notes(campaign: Campaign, notes: str) -> Campaign:

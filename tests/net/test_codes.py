@@ -165,3 +165,20 @@ def test_a_failing_screen_listener_does_not_break_a_join(tmp_path):
     stop()
     table.keys.join(table.room_code)
     assert heard == ["told"]
+
+
+def test_a_pass_reopened_on_day_59_lasts_sixty_days_from_then(tmp_path, monkeypatch):
+    """Issue 45 item 9: a phone that opened the join link again on day 59 was given a new 60-day cookie but kept
+    its day-0 age on the server, and was dropped the next day. Its seat's pass is kept, and renewed."""
+    keys = Keys(tmp_path)
+    guest = keys.join(keys.room_code)
+    day = 24 * 3600
+    start = time.time()
+    monkeypatch.setattr(time, "time", lambda: start + (PASS_DAYS - 1) * day)
+    assert keys.join(keys.room_code, held=guest.token).token == guest.token
+    monkeypatch.setattr(time, "time", lambda: start + (PASS_DAYS + 30) * day)
+    assert keys.check(guest.token) is not None  # day 90: 31 days after it was renewed
+    assert Keys(tmp_path).check(guest.token) is not None  # the renewal is on disk: a restart keeps it
+    assert [p.token_id for p in keys.passes()] == [guest.token_id]
+    monkeypatch.setattr(time, "time", lambda: start + (2 * PASS_DAYS) * day)
+    assert keys.check(guest.token) is None  # day 120: sixty days after the renewal, it ends

@@ -328,3 +328,35 @@ def test_more_regret_cards_than_the_deck_for_the_table_are_refused_a_p6(
     players = [{"name": n, "regret_cards": 20, "regret_value": 0, "fishbucks": 0} for n in ("A", "B")]
     code, _, err = run(tmp_path, {"game": "deep-regrets", "players": players}, capsys)
     assert code != 0 and "players: 40 Regret cards in all, but 2 players have a Regret deck of 20 cards" in err
+
+
+def _two_named(game: str, name: str) -> dict:
+    player = {"deep-regrets": {"regret_cards": 1, "regret_value": 1, "fishbucks": 0},
+              "shallow-regrets": {"fish": []}, "endeavor-deep-sea": {}}[game]
+    return {"game": game, "players": [{"name": "Alba", **player}, {"name": name, **player}]}
+
+
+@pytest.mark.parametrize("game", ["deep-regrets", "shallow-regrets", "endeavor-deep-sea"])
+@pytest.mark.parametrize(("name", "why"), [
+    ("H" * 1_000_000, "at most 60 characters, not 1000000"),
+    ("Hugo\u202e\x00", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("Hu\x00go", "U+0000"),
+    ("Hu\u200bgo", "U+200B ZERO WIDTH SPACE"),
+    ("Hu\ngo", "U+000A"),
+    ("Hu\u2028go", "U+2028 LINE SEPARATOR"),
+])
+def test_a_name_too_long_or_holding_unseen_characters_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 game: str, name: str, why: str) -> None:
+    """Issue 45 item 9: ``companion score`` printed a million-character name, and one turned around by an RTL
+    override with a NUL in it, as a winner's."""
+    code, _, err = run(tmp_path, _two_named(game, name), capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err[:300]
+    assert ": players[1].name: " in err and why in err
+
+
+def test_a_sixty_character_name_in_any_script_is_scored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    name = "李美玲 Zoë Ōkawa-Ñúñez " + "é" * 40  # 60 characters, accents and CJK: nothing unseen
+    assert len(name) == 60
+    code, out, err = run(tmp_path, _two_named("shallow-regrets", name), capsys)
+    assert code == 0, err
+    assert out is not None and name in [p["name"] for p in out["players"]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,13 @@ def test_suggestions_start_with_what_is_typed_and_skip_the_table(tmp_path: Path)
     assert suggest_names(store, "al") == ["Alba", "Salvatore"]  # "Al" itself is what is typed
     assert suggest_names(store, "", exclude=["hugo", "ISLA"]) == ["Al", "Alba", "Salvatore"]
     assert suggest_names(None, "a") == []
+
+
+def test_a_rename_to_a_name_nobody_may_have_is_refused(tmp_path: Path):
+    """Issue 45 item 9: the Players card took an override, a NUL or a million characters as a new name."""
+    store = open_store(tmp_path)
+    remember_names(store, ["Alba", "Hugo"])
+    for new, why in (("Al\u202eba", "U+202E"), ("Alba\x00", "U+0000"), ("A" * 1_000_000, "at most 60 characters")):
+        with pytest.raises(RosterError, match=re.escape(why)):
+            rename_player(store, "Alba", new)
+    assert load_roster(store).names() == ["Alba", "Hugo"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.rules.errors import RuleViolation
@@ -267,3 +269,18 @@ def test_expansion_fish_stay_in_the_box_a_p23() -> None:
 
 def test_campaign_setup_note_says_expansion_fish_are_out_a_p23() -> None:
     assert "Lamentable Tentacles" in setup_note() and setup_note().endswith("(Angler's Guide p.23)")
+
+
+@pytest.mark.parametrize(("name", "why"), [("Halley\u202e", "U+202E"), ("Hal\x00ley", "U+0000"),
+                                           ("Hal\u200bley", "U+200B"), ("H" * 1_000_000, "at most 60 characters")])
+def test_a_campaign_or_scientist_name_nobody_may_have_is_refused(name: str, why: str) -> None:
+    """Issue 45 item 9: a campaign's and a co-op scientist's names are held to the same rule as a player's."""
+    from companion.survey import TeamMember
+    from companion.survey.play import rename_campaign
+
+    with pytest.raises(RuleViolation, match=re.escape(why)):
+        new_campaign(name)
+    with pytest.raises(RuleViolation, match=re.escape(why)):
+        rename_campaign(new_campaign("Halley"), name)
+    with pytest.raises(RuleViolation, match=re.escape("team[0].name: ") + ".*" + re.escape(why)):
+        new_campaign("Halley", "co-op", [TeamMember.model_construct(name=name)])

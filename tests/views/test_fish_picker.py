@@ -49,3 +49,26 @@ def test_a_pick_empties_the_field_for_the_next_search() -> None:
     assert [fish.id for fish in picked] == ["sunfish"]
     assert not find(after, "probe-search").value
     assert not [i for i in ids(after) if i.startswith("probe-pick-")]
+
+
+def test_letters_typed_while_a_pick_is_handled_stay_in_the_field() -> None:
+    """Issue 45 item 8: on a busy host the pick's emptying of the field was handled after the next Fish's first
+    letters had reached it, and took them (the catch search then held "nder" of "Flounder")."""
+    picked: list[CatalogFish] = []
+    screen = _picker(picked)
+    field = find(screen.render(), "probe-search")
+    screen.phone.call(lambda: (patch_dataclass(field, {"value": "sunfish"}),
+                               field.on_change(SimpleNamespace(control=field, data="sunfish"))))
+    shown = screen.render()
+    field, pick = find(shown, "probe-search"), find(shown, "probe-pick-sunfish")
+
+    def pick_handled_late() -> None:
+        patch_dataclass(field, {"value": "Flou"})  # typed after the tap, before the host handled it
+        pick.on_click(SimpleNamespace(control=pick))
+
+    screen.phone.call(pick_handled_late)
+    assert [fish.id for fish in picked] == ["sunfish"]
+    assert find(screen.render(), "probe-search").value == "Flou"  # nothing drawn over the new letters
+    field = find(screen.render(), "probe-search")
+    screen.phone.call(lambda: field.on_change(SimpleNamespace(control=field, data="Flou")))
+    assert "probe-pick-flounder" in ids(screen.render())  # and they are searched for once handled

@@ -291,3 +291,20 @@ def test_a_guests_phone_is_told_the_host_starts_a_game_and_changes_nothing(tmp_p
     tap(v, "new-game-pick-seat")
     assert guest.route == "/seat"
     assert store.get_setting("expansions") is None and not store.list_games()
+
+
+UNSEEN = (("Bo\u202e\x00", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("B\u200bo", "U+200B ZERO WIDTH SPACE"),
+          ("B\no", "U+000A"), ("B" * 1_000_000, "at most 60 characters"))
+
+
+def test_a_name_no_angler_may_have_is_refused_at_the_field_and_changes_nothing():
+    """Issue 45 item 9: a name turned around by an override, holding a NUL, a zero-width space or a newline, or a
+    million characters long was taken into the draft (and the game); each is refused naming the angler."""
+    ctx = context(None, "/new")
+    fill_names(ctx, "Ada", "Bo")
+    for typed, why in UNSEEN:
+        ctx.error = None
+        change(draw(ctx), "player-name-1", typed)
+        assert (ctx.error or "").startswith("Angler 2: ") and why in (ctx.error or ""), ctx.error
+    tap(draw(ctx), "start-game")
+    assert [p.name for p in game_of(ctx).setup.players] == ["Ada", "Bo"]

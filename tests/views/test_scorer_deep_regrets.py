@@ -336,3 +336,30 @@ def test_nobody_is_named_the_highest_regret_total_when_every_total_is_0() -> Non
     assert "discarded" not in text_of(screen, "scorer-line-0-2")
     assert text_of(screen, "scorer-rank-0").startswith("1. Alba: 53")
     assert "nobody has Regrets to lose" in text_of(screen, "scorer-penalty-rule")
+
+
+def test_a_name_with_a_control_direction_or_invisible_character_is_refused_at_the_field() -> None:
+    """Issue 45 item 9: a phone could name an angler "Hu\u202ego\x00" (an override turns the line, scores
+    included, around), "Hu\u200bgo" or "Hu\ngo"; each is refused naming the field and changes nothing."""
+    ctx = ctx_with(worked_example())
+    for typed, why in (("Hu\u202ego\x00", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("Hu\u200bgo", "U+200B ZERO WIDTH SPACE"),
+                       ("Hu\ngo", "U+000A"), ("Hugo\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE")):
+        ctx.error = None
+        enter(draw(ctx), "scorer-name-1", typed)
+        leave(draw(ctx), "scorer-name-1")
+        assert why in (ctx.error or ""), ctx.error
+        assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugo"
+
+
+def test_a_name_being_typed_survives_a_redraw_before_it_is_left() -> None:
+    """Issue 45 item 8: the screen drawn again while a name was typed (here: another phone's change to the shared
+    table) sent the field the saved name over the typed one, and leaving it then kept nothing."""
+    ctx = ctx_with(worked_example())
+    other = context(None, "/score", sessions=ctx.sessions)
+    draw(other)
+    enter(draw(ctx), "scorer-name-1", "Hugh")  # typed, not left yet
+    tap(draw(other), "scorer-regret-cards-plus-0")  # this screen is drawn again with the other phone's change
+    assert find(draw(ctx), "scorer-name-1").value == "Hugh"
+    leave(draw(ctx), "scorer-name-1")
+    assert draft_of(ctx, DRAFT_KEY).players[1].name == "Hugh"
+    assert draft_of(ctx, DRAFT_KEY).players[0].regret_cards == 15

@@ -21,7 +21,7 @@ from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
-from companion.views.widgets import action_button, section_card, tagged
+from companion.views.widgets import TypedField, action_button, section_card, tagged
 
 FORM = "roster-form"
 
@@ -55,8 +55,8 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
             if not outcome.ok:
                 ctx.fail(outcome.message or "")
 
-        return tagged(identifier, ft.TextField(label=label, value=getattr(typed, key), on_change=on_change,
-                                               text_size=theme.BODY, width=200))
+        return tagged(identifier, TypedField(label=label, value=getattr(typed, key), on_change=on_change,
+                                             text_size=theme.BODY, width=200))
 
     def apply(change: Callable[[Any, str, str], object]) -> None:
         now = form.current.value

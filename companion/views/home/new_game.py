@@ -31,7 +31,7 @@ from companion.rules.expansions import (
     expansion_name,
     known_expansions,
 )
-from companion.rules.names import name_problem
+from companion.rules.names import check_name, name_problem
 from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import cited, player_source
@@ -47,7 +47,7 @@ from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import colour_name
-from companion.views.widgets import action_button, icon_action, named, screen, section_card, tagged
+from companion.views.widgets import TypedField, action_button, icon_action, named, screen, section_card, tagged
 from companion.views.widgets.toggles import radio, toggle
 
 COLOURS = tuple(theme.ANGLER_COLOURS)
@@ -86,6 +86,11 @@ class NewGameDraft(BaseModel):
             del self.players[index]
 
     def name(self, index: int, text: str) -> None:
+        """Angler ``index`` is called ``text``; a name no angler may have (:func:`check_name`) is refused."""
+        try:
+            check_name(text, t("Angler {n}", n=index + 1))
+        except ValueError as refused:
+            raise Refused(str(refused)) from None
         self.players[index].name = text
 
     def choose_colour(self, index: int, colour: str) -> None:
@@ -265,7 +270,7 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     # Pointed at as soon as the field is left: a name typed twice, not one still to be typed.
     bad = _bad_name(form)
     problem = bad[1] if bad is not None and bad[0] == index and player.name.strip() else None
-    name = tagged(f"player-name-{index}", ft.TextField(
+    name = tagged(f"player-name-{index}", TypedField(
         value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=left,
         error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
     remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),

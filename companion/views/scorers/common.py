@@ -12,13 +12,13 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, t
-from companion.problems import NAME_MAX
+from companion.rules.names import check_name
 from companion.session import DraftSession
 from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.widgets import caption, chip, tagged
+from companion.views.widgets import TypedField, caption, chip, tagged
 
 
 @dataclass
@@ -187,27 +187,34 @@ def _whole_number(minimum: int | None, maximum: int | None) -> str:
     return t("a whole number") if minimum is None else t("a whole number of {n} or more", n=minimum)
 
 
-def _kept_on_leave(ed: Editing, field: ft.TextField) -> ft.TextField:
-    field.on_blur = lambda _event: ed.leave()
-    field.on_submit = lambda _event: ed.leave()
-    return field
-
-
 def text_field(ed: Editing, identifier: str, label: str, value: str,
                on_value: Callable[[str], None]) -> ft.Semantics:
-    """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name is
-    at most :data:`NAME_MAX` characters, as on New game: a longer one (a phone may send anything) is refused with
-    the field named and changes nothing (issue 35 item 7)."""
+    """A name field taking the row's width; ``on_value`` gets every change, kept when the field is left. A name
+    the rules refuse (:func:`check_name`: too long, a control or invisible character; a phone may send anything)
+    is refused with the field named and changes nothing (issue 35 item 7, issue 45 item 9)."""
+    typing = ed.form.typed  # kept across redraws, as a number field's: one made before the field is left keeps it
+
     def on_change(event: ft.Event[ft.TextField]) -> None:
         text = event.control.value or ""
-        if len(text) > NAME_MAX:
-            ed.fail(t("{field}: at most {n} characters", field=label, n=NAME_MAX))
+        try:
+            check_name(text, label)
+        except ValueError as refused:
+            ed.fail(str(refused))
             return
+        typing[identifier] = text
         ed.typed(lambda: on_value(text))
 
+    def left(_event: ft.Event[ft.TextField]) -> None:
+        text = typing.pop(identifier, None)
+        if text is None or ed.unsent:  # nothing typed, or typed since this screen was drawn
+            ed.leave()
+            return
+        on_value(text)  # typed before the screen drew again: kept now
+
     # No max_length: Flutter would draw a "0/60" counter under every name, and the refusal above bounds it anyway.
-    field = ft.TextField(label=label, value=value, on_change=on_change, text_size=theme.BODY, expand=True)
-    wrapped = tagged(identifier, _kept_on_leave(ed, field))
+    field = TypedField(label=label, value=typing.get(identifier, value), on_change=on_change, on_blur=left,
+                       on_submit=left, text_size=theme.BODY, expand=True)
+    wrapped = tagged(identifier, field)
     wrapped.expand = True  # in a Row the Semantics wrapper, not the field, takes the width
     return wrapped
 

@@ -23,7 +23,7 @@ from companion.views.survey.common import (
     survey_screen,
     tabs,
 )
-from companion.views.widgets import action_button, chip, named, section_card, tagged
+from companion.views.widgets import TypedField, action_button, chip, named, section_card, tagged
 
 
 def save_notes(sv: Survey, campaign: Campaign) -> None:
@@ -84,14 +84,14 @@ def _campaign(sv: Survey) -> ft.View:
             sv.form.texts.pop(name_key, None)
 
     controls.append(section_card("survey-rename-card", t("Name"), [
-        named("survey-rename", ft.TextField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
-                                            max_length=NAME_MAX), t("Campaign name")),
+        named("survey-rename", TypedField(value=sv.form.texts.get(name_key, campaign.name), on_change=on_name,
+                                          max_length=NAME_MAX), t("Campaign name")),
         action_button("survey-rename-save", t("Rename"), rename, icon=ft.Icons.EDIT),
     ]))
     controls.append(section_card("survey-notes-card", t("Notes"), [
-        tagged("survey-notes", ft.TextField(value=sv.form.texts.get(notes_key, campaign.notes), multiline=True,
-                                            min_lines=3, on_change=on_notes,
-                                            hint_text=t("The one that got away, hazards to avoid…"))),
+        tagged("survey-notes", TypedField(value=sv.form.texts.get(notes_key, campaign.notes), multiline=True,
+                                          min_lines=3, on_change=on_notes,
+                                          hint_text=t("The one that got away, hazards to avoid…"))),
         action_button("survey-notes-save", t("Save notes"), lambda: save_notes(sv, campaign), icon=ft.Icons.SAVE),
     ]))
     return survey_screen(sv, campaign.name, controls)

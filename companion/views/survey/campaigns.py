@@ -27,7 +27,7 @@ from companion.survey.sea import setup_note
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw
-from companion.views.widgets import action_button, error_line, icon_action, screen, section_card, tagged
+from companion.views.widgets import TypedField, action_button, error_line, icon_action, screen, section_card, tagged
 
 ROLES = ("none", "Angler", "Scientist")
 MAX_TEAM = 5
@@ -128,8 +128,8 @@ def _new_form(ls: Lst) -> ft.Control:
         ls.refresh()
 
     controls: list[ft.Control] = [
-        tagged("survey-new-name", ft.TextField(label=t("Campaign name"), value=draft.name, on_change=set_name,
-                                               max_length=NAME_MAX, text_size=theme.BODY)),
+        tagged("survey-new-name", TypedField(label=t("Campaign name"), value=draft.name, on_change=set_name,
+                                             max_length=NAME_MAX, text_size=theme.BODY)),
         ft.Row([
             action_button("survey-mode-solo", t("Solo"), lambda: set_mode("solo"), icon=ft.Icons.PERSON,
                           primary=draft.mode == "solo", selected=draft.mode == "solo", expand=True),
@@ -165,7 +165,7 @@ def _member_row(ls: Lst, index: int, member: dict[str, str]) -> ft.Control:
     labels = {"none": t("No role"), "Angler": t("Angler"), "Scientist": t("Scientist")}
     return ft.Column([
         ft.Row([
-            ft.Container(tagged(f"survey-member-{index}", ft.TextField(
+            ft.Container(tagged(f"survey-member-{index}", TypedField(
                 label=t("Scientist {n}", n=index + 1), value=member["name"], on_change=set_name, max_length=40)),
                 expand=True),
             icon_action(f"survey-member-remove-{index}", ft.Icons.CLOSE, t("Remove"), remove),

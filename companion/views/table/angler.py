@@ -43,6 +43,7 @@ from companion.views.table.catch import CatchChoice, catch_options, difficulty_l
 from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_told
 from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
+    TypedField,
     action_button,
     chip,
     fish_picker,
@@ -291,7 +292,7 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
 
     return section_card("gear", t("Rod, Reel and items"), [
         ft.Text(equipped, size=theme.BODY), *items,
-        ft.Row([tagged("gain-item-name", ft.TextField(label=t("Item name"), value=form.item, on_change=on_name),
+        ft.Row([tagged("gain-item-name", TypedField(label=t("Item name"), value=form.item, on_change=on_name),
                        expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),

@@ -23,7 +23,7 @@ from companion.rules.errors import RuleViolation
 from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
 from companion.views import theme
-from companion.views.widgets import action_button, stepper, tagged
+from companion.views.widgets import TypedField, action_button, stepper, tagged
 from companion.views.widgets.toggles import toggle
 
 ADJUST_WIDTH = 180  # px for the change by hand and its caption: 360 px phone less − and +, the card's padding
@@ -102,8 +102,8 @@ def catch_options(state: GameState, i: int, choice: CatchChoice, redraw: Callabl
                 partial(adjust, 1) if choice.adjustment < limit else None, label=t("Difficulty adjusted by hand"),
                 width=ADJUST_WIDTH),
         # Kept as typed, drawn again once left (the summary names it): a redraw under the thumb loses keystrokes.
-        tagged("catch-adjust-why", ft.TextField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
-                                                on_blur=lambda _e: redraw())),
+        tagged("catch-adjust-why", TypedField(label=t("Why (optional)"), value=choice.why, on_change=on_why,
+                                              on_blur=lambda _e: redraw())),
     ]
     return controls
 

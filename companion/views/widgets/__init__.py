@@ -19,8 +19,10 @@ from companion.views.widgets.dice_faces import face_row
 from companion.views.widgets.fish_picker import fish_picker
 from companion.views.widgets.stepper import stepper
 from companion.views.widgets.toolbar import undo_redo
+from companion.views.widgets.typed_field import TypedField
 
 __all__ = [
+    "TypedField",
     "action_button",
     "beside",
     "caption",

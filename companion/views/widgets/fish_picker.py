@@ -12,6 +12,7 @@ from companion.rules.catalog import CatalogFish, load_catalog
 from companion.rules.expansions import expansion_name
 from companion.views import theme
 from companion.views.widgets.basics import action_button, tagged
+from companion.views.widgets.typed_field import TypedField
 
 RESULTS = 6
 
@@ -32,14 +33,12 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
     component's own state, so a redraw of the screen around it keeps what was typed. ``sets``: the expansions on
     the table (their Fish are offered with the base game's, the others' left out; ``None``: every Fish)."""
     query, set_query = ft.use_state("")
-    picks, set_picks = ft.use_state(0)
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
         set_query(event.control.value or "")
 
     def pick(fish: CatalogFish) -> None:
-        set_query("")
-        set_picks(picks + 1)  # a new, empty field
+        set_query("")  # the field empties, unless the phone typed on since the tap
         on_pick(fish)
 
     found = load_catalog().search(query, limit=RESULTS, sets=sets) if query.strip() else []
@@ -47,12 +46,10 @@ def FishPicker(name: str, describe: Callable[[CatalogFish], str], on_pick: Calla
                                  for fish in found]
     if query.strip() and not found:
         results.append(ft.Text(_not_found(query, sets), size=theme.SMALL))
-    # The field keeps what was typed (value None: Flet carries the phone's text over to each redraw) instead of
-    # being sent the query back: a redraw for one keystroke, made after the next ones were typed, wrote its older
-    # text over them ("Hammerhead" typed fast in the phone app ended as "Ham").
-    field = ft.TextField(label=t("Fish name"), value=None,  # type: ignore[arg-type]  # TextField._migrate_state
-                         on_change=on_change, prefix_icon=ft.Icons.SEARCH, text_size=theme.BODY,
-                         key=f"{name}-search-{picks}")
+    # A redraw for one keystroke, made after the next ones were typed, wrote its older text over them
+    # ("Hammerhead" typed fast in the phone app ended as "Ham"): a TypedField keeps the phone's newer text.
+    field = TypedField(label=t("Fish name"), value=query, on_change=on_change, prefix_icon=ft.Icons.SEARCH,
+                       text_size=theme.BODY)
     return ft.Column([tagged(f"{name}-search", field), *results], spacing=6)
 
 
