@@ -265,21 +265,26 @@ def _clash_question(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
     if data is None:
         return []
 
-    async def answer(replace: bool | None) -> None:
-        if replace is None:
-            form.pending, form.clashes = None, 0
-            redraw()
-        elif _import(ctx, form, redraw, data, replace=replace):
-            pasted(ctx).clear()
+    def answer(replace: bool | None) -> Callable[[object], Awaitable[None]]:
+        # An async def of its own per button: Flet awaits a handler only when it is one (a lambda around a
+        # coroutine was never run: issue 45 item 7).
+        async def answered(_event: object) -> None:
+            if replace is None:
+                form.pending, form.clashes = None, 0
+                redraw()
+            elif _import(ctx, form, redraw, data, replace=replace):
+                pasted(ctx).clear()
+
+        return answered
 
     question = tn("{n} of the file's records differs from the one already here under the same id. Replace it, "
                   "or keep both?", "{n} of the file's records differ from the ones already here under the same "
                   "ids. Replace them, or keep both?", form.clashes)
     return [section_card("data-import-clash", t("Already here"), [
         tagged("data-import-clash-question", ft.Text(question, size=theme.BODY)),
-        ft.Row([_button("data-import-replace", t("Replace"), ft.Icons.SWAP_HORIZ, lambda _e: answer(True)),
-                _button("data-import-keep-both", t("Keep both"), ft.Icons.COPY_ALL, lambda _e: answer(False)),
-                _button("data-import-cancel", t("Cancel"), ft.Icons.CLOSE, lambda _e: answer(None))], wrap=True)])]
+        ft.Row([_button("data-import-replace", t("Replace"), ft.Icons.SWAP_HORIZ, answer(True)),
+                _button("data-import-keep-both", t("Keep both"), ft.Icons.COPY_ALL, answer(False)),
+                _button("data-import-cancel", t("Cancel"), ft.Icons.CLOSE, answer(None))], wrap=True)])]
 
 
 def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
