@@ -10,6 +10,7 @@ import pytest
 
 from companion.i18n import use_language
 from companion.store import ImportRefused, Store, open_store
+from companion.store.limits import TOO_LARGE
 from companion.store.transfer import check_import, export_document
 from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week, unlock
 from tests.store.games import played_game
@@ -112,3 +113,10 @@ def test_the_phones_language_and_text_size_travel_with_a_copy(store: Store) -> N
         with pytest.raises(ImportRefused) as refused:
             store.import_data(export_document(phone=phone))
         assert refused.value.where == where
+
+
+def test_a_file_the_browser_left_unread_is_refused_by_its_size(store: Store) -> None:
+    """Issue 48 N6: the page script puts ``{TOO_LARGE: size}`` in place of a picked file over the limit."""
+    with pytest.raises(ImportRefused) as refused:
+        store.import_data(json.dumps({TOO_LARGE: 50 * 2**20}).encode())
+    assert str(refused.value) == "the file is 50.0 MB; an import takes at most 20 MB"
