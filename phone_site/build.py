@@ -544,9 +544,12 @@ def _page(out: Path, base: str) -> None:
     """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
     version is ready" banner, Flutter's CJK fallback fonts fetched as the bundled one, and Python started as the
     page loads (``prestart.html``), and the button that turns on screen reader support
-    (:mod:`companion.flet_fixes.screen_reader`)."""
+    (:mod:`companion.flet_fixes.screen_reader`), and the refusal of a picked file by its size before it is read
+    (:mod:`companion.flet_fixes.picked_files`)."""
+    from companion.flet_fixes import picked_files
     from companion.flet_fixes.screen_reader import page_script as screen_reader_script
     from companion.flet_fixes.web_files import CJK_FALLBACKS, FALLBACK_FONTS
+    from companion.store.limits import MAX_IMPORT_BYTES, TOO_LARGE
 
     path = out / "index.html"
     words = {}
@@ -574,7 +577,8 @@ def _page(out: Path, base: str) -> None:
         'content="Flet application."', 'content="Bookkeeping for the Deep Regrets board game table"')
     text = text.replace('<link rel="manifest" href="manifest.json">',
                         '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#0B1D24">')
-    text = text.replace("</body>", screen_reader_script() + "</body>", 1)
+    text = text.replace("</body>", screen_reader_script() + picked_files.page_script(MAX_IMPORT_BYTES, TOO_LARGE)
+                        + "</body>", 1)
     path.write_text(text)
 
 

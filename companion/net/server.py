@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.flet_fixes import screen_reader
+from companion.flet_fixes import picked_files, screen_reader
 from companion.flet_fixes.web_files import WebFiles
 from companion.net.banner import page_script
 from companion.net.codes import Keys
 from companion.net.gate import Gate, Landing
 from companion.net.identity import Tabs
 from companion.net.request_deadline import bounded_http
+from companion.store.limits import MAX_IMPORT_BYTES, TOO_LARGE
 
 if TYPE_CHECKING:
     import uvicorn
@@ -130,7 +131,8 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, la
 
     flet_app = flet.fastapi.app(main, before_main=tabs.remember, no_cdn=True, assets_dir=assets_dir,
                                 app_name=app_name, app_short_name="Companion")
-    web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script() + screen_reader.page_script())
+    web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script() + screen_reader.page_script()
+                   + picked_files.page_script(MAX_IMPORT_BYTES, TOO_LARGE))
     keys = tabs.keys
     table = Table(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing, tabs=tabs), web)
     table.gate.on_change = table.changed

@@ -32,7 +32,7 @@ from companion.session.seated import Tab, store_of
 from companion.store.backup_list import BackupGroup
 from companion.store.recovery import RecoveryNotice
 from companion.store.store import BackupInfo
-from companion.store.transfer import campaigns_count, games_count
+from companion.store.transfer import ImportReport, campaigns_count, games_count
 
 What = Literal["everything", "game", "campaign", "plays"]
 LAST_COPY = "last-copy"  # the setting: when everything was last exported (ISO date, UTC)
@@ -73,10 +73,12 @@ class Export:
         return json.dumps(self.document, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, keep_copy: bool = True) -> Export:
+def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, keep_copy: bool = True,
+           phone: dict[str, Any] | None = None) -> Export:
     """Export everything, one game or campaign (``record_id``), or the plays, as last saved (every queued save
     first); a copy is kept in the data folder with ``keep_copy`` (not in the phone app: its only copy leaves the
-    phone). An export of everything is remembered as the last copy made (:func:`last_copy`)."""
+    phone). An export of everything is remembered as the last copy made (:func:`last_copy`) and carries ``phone``,
+    the exporting phone's own language and Text size, which an import of it brings back."""
     require_host(tab.viewer, "service.export")
     store = store_of(tab, _no_data())
     tab.flush()
@@ -87,7 +89,7 @@ def export(tab: Tab, what: What, record_id: str = "", stamp: str | None = None, 
     elif what == "plays":
         document = store.export_plays()
     else:
-        document = store.export_all()
+        document = store.export_all(phone=phone)
     name = file_name(what, stamp=stamp)
     made = Export(document, name, store.save_export(document, name) if keep_copy else None)
     if what == "everything":
@@ -120,14 +122,16 @@ def plays_as_csv(tab: Tab) -> str:
     return plays_csv(store.load_play(s.id) for s in store.list_plays())
 
 
-def import_document(tab: Tab, data: str | bytes, replace: bool = False) -> str:
-    """Import an export document (every open session's pending saves written first); the line to show. A record
+def import_document(tab: Tab, data: str | bytes, replace: bool = False) -> ImportReport:
+    """Import an export document (every open session's pending saves written first); what it did (its
+    ``message()`` is the line to show; its ``phone``, the exporting phone's own choices to bring back). A record
     that differs from the one stored under its id is kept beside it, or with ``replace`` replaces it (ask first:
     :func:`import_clashes`). ``ImportRefused`` names the field at fault, and nothing is changed."""
     require_host(tab.viewer, "service.import_document")
     store = store_of(tab, _no_data())
     tab.flush()
-    return str(store.import_data(data, replace=replace).message())
+    report: ImportReport = store.import_data(data, replace=replace)
+    return report
 
 
 def import_clashes(tab: Tab, data: str | bytes) -> int:

@@ -29,6 +29,9 @@ from companion.i18n import t
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 """The largest file an import reads (20 MB). An export of a year of weekly game nights, every game's log in full,
 is well under 5 MB; a larger file is refused before it is parsed."""
+TOO_LARGE = "companion-file-too-large"
+"""What a picked file over :data:`MAX_IMPORT_BYTES` is replaced by in the browser, before it is read: ``{TOO_LARGE:
+its size in bytes}`` (:mod:`companion.flet_fixes.picked_files`); an import refuses it by that size."""
 MAX_DEPTH = 32
 """The deepest nesting of objects and lists a stored or imported file may have: what the app writes goes about 10
 deep (a stored game 8: its logged actions inside the record inside the file's tables; an export 7; a scorer's

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import N_, t, tn
 
-FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns")}
+FOLDER_NAMES = {"games": N_("games"), "campaigns": N_("campaigns"), "plays": N_("plays")}
 
 RecordKind = Literal["game", "campaign", "play"]
 

@@ -433,14 +433,14 @@ class Store:
         self.compact_campaign(campaign_id)
         return export_document(campaigns=[self._record(self.campaigns, campaign_id)])
 
-    def export_all(self) -> JsonObject:
-        """A JSON-ready document holding every game, campaign and setting."""
+    def export_all(self, phone: dict[str, Any] | None = None) -> JsonObject:
+        """A JSON-ready document holding every game, campaign, play and setting, and ``phone``'s own choices."""
         self.compact_games()
         self.compact_campaigns()
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
-                               settings=self.settings())
+                               settings=self.settings(), phone=phone)
 
     def import_data(self, data: JsonObject | str | bytes, replace: bool = False) -> ImportReport:
         """Validate a whole export document (schema, and a replay of each game), then store it.

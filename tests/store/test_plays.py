@@ -108,11 +108,12 @@ def test_an_import_naming_one_play_twice_is_refused(data_dir: Path):
 
 def test_an_import_keeps_a_clashing_play_beside_the_stored_one(data_dir: Path):
     store = open_store(data_dir)
-    store.save_play(_play())
-    report = store.import_data(export_document(plays=[_play(duration_min=30).model_dump(mode="json")]))
-    assert report.plays_renamed == {"p1": "p1-2"}
-    assert store.load_play("p1").duration_min is None
-    assert store.load_play("p1-2").duration_min == 30
+    here = "play-00000000000000a1"  # an id of the form the app makes keeps it, with "-2" for the copy
+    store.save_play(_play(here))
+    report = store.import_data(export_document(plays=[_play(here, duration_min=30).model_dump(mode="json")]))
+    assert report.plays_renamed == {here: f"{here}-2"}
+    assert store.load_play(here).duration_min is None
+    assert store.load_play(f"{here}-2").duration_min == 30
 
 
 def test_a_damaged_play_is_restored_from_its_backup_on_start(data_dir: Path):
@@ -170,7 +171,7 @@ def test_an_import_keeps_the_plays_already_listed(data_dir: Path):
     store.save_play(_play("here"))
     store.import_data(export_document(plays=[p.model_dump(mode="json") for p in generated_plays(4, seed=6)]))
     listed = {p.id for p in store.list_plays()}
-    assert listed == {"here", "gen-00000", "gen-00001", "gen-00002", "gen-00003"}
+    assert listed == {"here", *(f"play-{i:016x}" for i in range(4))}
     assert {p.id for p in open_store(data_dir).list_plays()} == listed  # the start-up check agrees with the index
 
 

@@ -220,9 +220,20 @@ def fire(root: object, handler: Callable[..., Any] | None, event: object = None)
     view, tab = _tabs.get(id(root), (None, None))
     phone = tab() if tab is not None and view is not None and view() is root else None
     if phone is None:  # a widget drawn on its own, in no tab: a plain call
-        return handler(event)
-    result = phone.call(lambda: handler(event))
+        return as_flet_calls(handler, event)
+    result = phone.call(lambda: as_flet_calls(handler, event))
     phone.settle()
+    return result
+
+
+def as_flet_calls(handler: Callable[..., Any], event: object) -> Any:
+    """``handler(event)`` as Flet's event dispatch calls it: Flet awaits only a coroutine function's result, so a
+    plain function (a ``lambda``) that returns a coroutine fails here, as its work would never run on a phone."""
+    result = handler(event)
+    if inspect.isawaitable(result) and not inspect.iscoroutinefunction(handler):
+        if inspect.iscoroutine(result):
+            result.close()  # never run, as on a phone; closed so it warns no more
+        raise AssertionError(f"{handler!r} returned an awaitable that Flet never awaits (make it an async def)")
     return result
 
 

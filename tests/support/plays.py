@@ -65,7 +65,7 @@ def generated_play(rng: random.Random, i: int) -> Play:
     people = rng.sample(PEOPLE, rng.randint(1, 5) if kind != "shallow-regrets" else rng.randint(1, 4))
     names = [_spelling(rng, n) for n in people]
     when = START + timedelta(hours=7 * i, minutes=rng.randint(0, 59))
-    fields = {"id": f"gen-{i:05d}", "played": when, "duration_min": rng.choice([None, rng.randint(20, 150)]),
+    fields = {"id": f"play-{i:016x}", "played": when, "duration_min": rng.choice([None, rng.randint(20, 150)]),
               "source": "cli"}
     if kind == "co-op":
         return play_from_result(score_table(coop_table(rng)), names=names, **fields)

@@ -18,6 +18,7 @@ from companion.views.home import data as data_screen
 from tests.store.conftest import campaign
 from tests.store.games import played_game
 from tests.support.components import fire
+from tests.support.plays import generated_plays
 from tests.views.tables import context, draw
 from tests.views.viewtree import change, enter, find, ids, tap, text_of
 
@@ -283,3 +284,34 @@ def test_the_phone_app_reminds_to_send_a_copy_when_none_is_a_week_old(store: Sto
     store.set_setting("last-copy", "2026-01-01T00:00:00")  # no time zone (an imported settings file): as never
     [card] = data_screen.copy_reminder(ctx, lambda: None)
     assert "lives on this phone alone" in text_of(card, "copy-reminder-text")
+
+
+@pytest.mark.parametrize("garbage", [b"garbage", b"{}", b"[]", b"null", b'{"entries": "x"}',
+                                     b'{"_default": {"1": {"plays": 1}}}', bytes(range(256))])
+def test_the_screen_and_its_notices_survive_any_plays_index(store: Store, garbage: bytes) -> None:
+    """Issue 45 item 9: a garbage ``index/plays.json`` raised ``KeyError: 'plays'`` in the recovery notices."""
+    store.save_play(generated_plays(1, seed=4)[0])
+    (store.data_dir / "index" / "plays.json").write_bytes(garbage)
+    reopened = open_store(store.data_dir)
+    screen = draw(context(None, "/data", store=reopened))
+    assert "list of plays was damaged and has been rebuilt" in text_of(screen, "data-note-0")
+    assert len(reopened.list_plays()) == 1
+
+
+def test_a_copy_brings_back_the_phones_language_text_size_and_theme(store: Store, downloads) -> None:
+    """Issue 45 item 7: a restored copy came back in the browser's language, not the one the player chose."""
+    store.set_setting("theme", "light")
+    ctx = context(None, "/data", store=store)
+    with use_language("it"):
+        _tap(ctx, "data-export-all")
+    [(_, data)] = downloads
+    assert json.loads(data)["phone"]["language"] == "it"
+
+    elsewhere = open_store(store.data_dir.parent / "elsewhere")
+    changed: list[tuple[str, object]] = []
+    fresh = context(None, "/data", store=elsewhere)
+    fresh.on_setting = lambda key, value: changed.append((key, value))
+    change(draw(fresh), "data-import-text", data.decode("utf-8"))
+    _tap(fresh, "data-import-paste")
+    assert ("language", "it") in changed and ("theme", "light") in changed
+    assert elsewhere.get_setting("theme") == "light"

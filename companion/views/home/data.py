@@ -24,7 +24,7 @@ from typing import Any
 import flet as ft
 from pydantic import BaseModel
 
-from companion.i18n import t, tn
+from companion.i18n import language, t, tn
 from companion.session import DraftSession, ImportRefused, StoreError
 from companion.session import service as records
 from companion.session.listing import saved_campaigns, saved_games
@@ -103,7 +103,7 @@ def copy_reminder(ctx: AppContext, redraw: Callable[[], None]) -> list[ft.Contro
 
     async def send(_event: object) -> None:
         try:
-            made = records.export(ctx.sessions, "everything", keep_copy=False)
+            made = records.export(ctx.sessions, "everything", keep_copy=False, phone=_phone_choices())
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
@@ -133,11 +133,32 @@ def _button(identifier: str, text: str, icon: ft.IconData, on_click: Callable[[o
     return tagged(identifier, button) if whose is None else named(identifier, button, whose)
 
 
+def _phone_choices() -> dict[str, object]:
+    """This phone's own language and Text size, which a copy of everything carries and a restore brings back."""
+    return {"language": language(), "text_scale": theme.text_scale()}
+
+
+def _bring_back(ctx: AppContext, phone: dict[str, object], settings: int) -> None:
+    """After an import: the exporting phone's language and Text size on this phone, and the imported settings
+    (the theme) on screen."""
+    if settings:
+        ctx.settings.clear()  # read again from the store, which the import wrote
+        if ctx.on_setting is not None:
+            ctx.on_setting("theme", ctx.setting("theme", "dark"))
+    if "language" in phone and ctx.on_setting is not None:
+        ctx.on_setting("language", phone["language"])
+    if isinstance(scale := phone.get("text_scale"), float | int):
+        theme.choose_text_scale(float(scale))
+    if settings or phone:
+        ctx.refresh()  # every text drawn again, in the language and at the size brought back
+
+
 def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what: What,
               record_id: str = "", share: bool = False) -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:  # the phone app keeps no copy in its own storage: the file that leaves the phone is the copy
-            made = records.export(ctx.sessions, what, record_id, keep_copy=ctx.kept is None)
+            made = records.export(ctx.sessions, what, record_id, keep_copy=ctx.kept is None,
+                                  phone=_phone_choices() if what == "everything" else None)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
@@ -160,7 +181,7 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
             ctx.clear()
             redraw()
             return False
-        message = records.import_document(ctx.sessions, data, replace=bool(replace))
+        report = records.import_document(ctx.sessions, data, replace=bool(replace))
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -169,7 +190,8 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
     except StoreError as problem:
         ctx.fail(t("Could not import: {problem}", problem=problem))
         return False
-    form.result = message
+    _bring_back(ctx, report.phone, report.settings)
+    form.result = report.message()  # in the language brought back
     ctx.clear()
     redraw()
     return True
@@ -265,21 +287,26 @@ def _clash_question(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
     if data is None:
         return []
 
-    async def answer(replace: bool | None) -> None:
-        if replace is None:
-            form.pending, form.clashes = None, 0
-            redraw()
-        elif _import(ctx, form, redraw, data, replace=replace):
-            pasted(ctx).clear()
+    def answer(replace: bool | None) -> Callable[[object], Awaitable[None]]:
+        # An async def of its own per button: Flet awaits a handler only when it is one (a lambda around a
+        # coroutine was never run: issue 45 item 7).
+        async def answered(_event: object) -> None:
+            if replace is None:
+                form.pending, form.clashes = None, 0
+                redraw()
+            elif _import(ctx, form, redraw, data, replace=replace):
+                pasted(ctx).clear()
+
+        return answered
 
     question = tn("{n} of the file's records differs from the one already here under the same id. Replace it, "
                   "or keep both?", "{n} of the file's records differ from the ones already here under the same "
                   "ids. Replace them, or keep both?", form.clashes)
     return [section_card("data-import-clash", t("Already here"), [
         tagged("data-import-clash-question", ft.Text(question, size=theme.BODY)),
-        ft.Row([_button("data-import-replace", t("Replace"), ft.Icons.SWAP_HORIZ, lambda _e: answer(True)),
-                _button("data-import-keep-both", t("Keep both"), ft.Icons.COPY_ALL, lambda _e: answer(False)),
-                _button("data-import-cancel", t("Cancel"), ft.Icons.CLOSE, lambda _e: answer(None))], wrap=True)])]
+        ft.Row([_button("data-import-replace", t("Replace"), ft.Icons.SWAP_HORIZ, answer(True)),
+                _button("data-import-keep-both", t("Keep both"), ft.Icons.COPY_ALL, answer(False)),
+                _button("data-import-cancel", t("Cancel"), ft.Icons.CLOSE, answer(None))], wrap=True)])]
 
 
 def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
