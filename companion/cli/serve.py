@@ -107,8 +107,9 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         with use_language(language_from_environment()):
             print(str(FolderHeld(held.folder, held.holder)), file=sys.stderr, flush=True)
         return 1
-    except StoreError:
-        pass  # a folder that can't be written: the app runs without its store, and says so
+    except StoreError as problem:  # the lock can't be taken (a read-only folder, an odd lock file): never skipped
+        print(" ".join(str(problem).split()), file=sys.stderr, flush=True)
+        return 1
     atexit.register(owning.close)
     _warm_up()
     table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()))

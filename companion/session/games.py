@@ -204,3 +204,8 @@ class DraftSession(Session[D]):
     def reset(self, value: D, *, seen: int) -> Outcome[D]:
         """Replace the whole draft (undoable)."""
         return self.replace(lambda _old: value, seen=seen)
+
+    def locked(self) -> bool:
+        """Whether the tab it is given to may not change it (a guest's scorer of a recorded play, seated.py);
+        the screen then shows it read-only."""
+        return False

@@ -2,8 +2,8 @@
 kept as a play, a play's start player set, a play deleted (the host's), the latest change of a play undone, players
 renamed or merged, names offered and remembered. Screens call these with ``ctx.sessions``; none reaches the store.
 
-Authorisation sits beside the verbs (:func:`~companion.session.powers.require_host`): deleting a play is the host's,
-and so is undoing that delete (a guest may undo an edit of a play).
+Authorisation sits beside the verbs (:func:`~companion.session.powers.require_host`): a recorded play changes only by
+the host (its start player, a delete, an undo; a guest's scorer can't replace it, :func:`record_result`).
 Every refusal is a ``StoreError`` whose message the screen shows; nothing is changed when one is raised.
 
 >>> import tempfile
@@ -21,6 +21,7 @@ companion.store.errors.StoreError: The data folder could not be opened, so there
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from companion.history import (
@@ -34,10 +35,11 @@ from companion.history import (
     rename_player,
     suggest_names,
 )
+from companion.history.models import MAX_EDITS, PlayEdit
 from companion.i18n import t
 from companion.session.powers import require_host
 from companion.session.seated import Tab, store_of
-from companion.store.schema import JsonObject
+from companion.store.errors import StoreError
 
 
 def _no_history() -> str:
@@ -77,10 +79,15 @@ def record_result(tab: Tab, result: Any, *, game: Any | None = None, play_id: st
 
 
 def set_start_player(tab: Tab, play: Play, start: int) -> Play:
-    """``play`` with its ``start``-th player (0-based) as the start player alone, kept (an edit, which
-    :func:`undo` takes back)."""
+    """``play`` with its ``start``-th player (0-based) as the start player alone, kept: the host's edit, said in
+    the play's edits, which :func:`undo` takes back."""
+    require_host(tab.viewer, "plays.set_start_player")
     players = [p.model_copy(update={"start_player": i == start}) for i, p in enumerate(play.players)]
-    changed = play.model_copy(update={"players": players})
+    if players == play.players:
+        return play
+    now = datetime.now(UTC)
+    changed = play.model_copy(update={"players": players, "updated": now,
+                                      "edits": [*play.edits, PlayEdit(at=now)][-MAX_EDITS:]})
     store_of(tab, _no_history()).save_play(changed)
     return changed
 
@@ -92,25 +99,39 @@ def delete(tab: Tab, play_id: str) -> None:
 
 
 def can_undo(tab: Tab) -> bool:
-    """Whether this tab has a change of a play to undo (a guest's never the host's delete)."""
-    if tab.store is None:
-        return False
-    changes = tab.store.play_changes()
-    return bool(changes) and (tab.viewer.host or not _deleted(changes))
+    """Whether this tab has a change of a play to undo (the host's tab alone: a recorded play is the host's)."""
+    return tab.viewer.host and tab.store is not None and bool(tab.store.play_changes())
+
+
+def last_change(tab: Tab) -> str | None:
+    """What :func:`undo` would take back, in words for "Undo …?" and "Undid …" (``None``: nothing)."""
+    changes = [] if tab.store is None else tab.store.play_changes()
+    if not changes:
+        return None
+    play_id = str(changes[-1]["play_id"])
+    if changes[-1].get("what") == "delete":
+        return t("the deletion of play {id}", id=play_id)
+    try:
+        play = opened(tab, play_id)
+    except StoreError:
+        return t("the last edit of play {id}", id=play_id)
+    names = ", ".join(p.name for p in play.players)
+    scores = edited_scores(play.edits[-1]) if play.edits else ""
+    return (t("the correction of the play of {players}: {scores}", players=names, scores=scores) if scores
+            else t("the last edit of the play of {players}", players=names))
+
+
+def edited_scores(edit: PlayEdit) -> str:
+    """The scores an edit changed, as "Ann 14 → 15, Bo – → 6" (empty: it changed another detail)."""
+    return ", ".join(f"{c.name} {'–' if c.before is None else c.before} → {'–' if c.after is None else c.after}"
+                     for c in edit.scores)
 
 
 def undo(tab: Tab) -> str | None:
-    """Take back the latest edit or delete of a play: the id of the play put back (``None``: nothing to undo).
-    The host's delete (and what lies behind it) is the host's to undo: ``HostOnly`` for a guest's tab."""
-    store = store_of(tab, _no_history())
-    if _deleted(store.play_changes()):
-        require_host(tab.viewer, "plays.undo")
-    return store.undo_play_change()
-
-
-def _deleted(changes: list[JsonObject]) -> bool:
-    """Whether the latest change of a play is a delete."""
-    return bool(changes) and changes[-1].get("what") == "delete"
+    """Take back the latest edit or delete of a play, the host's alone (``HostOnly`` for a guest's tab): the id of
+    the play put back (``None``: nothing to undo)."""
+    require_host(tab.viewer, "plays.undo")
+    return store_of(tab, _no_history()).undo_play_change()
 
 
 def rename(tab: Tab, old: str, new: str) -> Roster:

@@ -46,7 +46,8 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "service.import_clashes": _import,
     "service.restore": lambda: t("Only the host can restore a backup."),
     "plays.delete": lambda: t("Only the host can delete a play."),
-    "plays.undo": lambda: t("Only the host can undo the deletion of a play."),  # a guest may undo an edit
+    "plays.undo": lambda: t("Only the host can change a recorded play."),
+    "plays.set_start_player": lambda: t("Only the host can change a recorded play."),
 }
 
 # Every other verb a screen can call, named as in HOST_ONLY (and the service functions of listing.py, catches.py):
@@ -57,8 +58,8 @@ GUEST_VERBS = frozenset({
     "service.file_name", "service.copy_due", "service.last_copy", "service.data_folder", "service.repairs",
     "service.backup_groups", "service.kept_aside",
     "plays.listed", "plays.roster", "plays.opened", "plays.has_play", "plays.record_result",
-    "plays.set_start_player", "plays.can_undo", "plays.rename", "plays.merge", "plays.suggested_names",
-    "plays.remember",
+    "plays.can_undo", "plays.last_change", "plays.edited_scores", "plays.rename", "plays.merge",
+    "plays.suggested_names", "plays.remember",
     "listing.saved_games", "listing.in_progress", "listing.saved_campaigns",
     "catches.catch_draft", "catches.kept_catch",
 })

@@ -59,7 +59,7 @@ def _date(when: datetime | None) -> str:
 
 
 def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
-    saved = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    saved = datetime.fromtimestamp(path.lstat().st_mtime, UTC)  # the entry itself: a link is listed, unread
     when = saved.strftime("%Y-%m-%d %H:%M UTC")
     try:
         record = read_envelope(path, kind)["tables"].get(kind, {}).get("1")

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
-from companion.store.journal import Replay, stamp, start_of
+from companion.store.journal import Replay, stamp, stamp_of, start_of
 from companion.store.schema import JsonObject
 from companion.survey.actions import CAMPAIGN_ACTION, CampaignAction
 from companion.survey.models import Campaign
@@ -73,12 +73,10 @@ def replay(campaign: Campaign, lines: list[JsonObject]) -> Replay[Campaign]:
 
 def _start(campaign: Campaign, lines: list[JsonObject]) -> int | None:
     # A log the record already holds whole (a fold that did not get to remove it) is not replayed at all: its undos
-    # may reach back before the line whose stamp the record shares.
-    try:
-        if lines and stamp(lines[-1]["updated"]) == campaign.updated and stamp(lines[0]["base"]) != campaign.updated:
-            return len(lines)
-    except (KeyError, TypeError, ValueError):
-        return None
+    # may reach back before the line whose stamp the record shares. A bad stamp in a line is no answer either way:
+    # the replay stops at that line, keeping those before it (as a game's log does).
+    if lines and stamp_of(lines[-1], "updated") == campaign.updated and stamp_of(lines[0], "base") != campaign.updated:
+        return len(lines)
     return start_of(campaign.updated, lines)
 
 

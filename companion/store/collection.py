@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -220,7 +221,7 @@ class Collection:
     def recover(self, record_id: str, error: DamagedFile | None, reason: str | None = None) -> JsonObject | None:
         """Move a damaged record aside and restore its newest good backup; say so in the notes either way."""
         moved = None
-        if error is not None and error.path.exists():
+        if error is not None and os.path.lexists(error.path):  # a link to nothing too
             moved = move_aside(error.path, self.damaged_dir, error.path.relative_to(self.root))
         why = reason or (error.reason if error else t("its file is missing"))
         listed = next((e for e in self.summaries() if e.get("id") == record_id), None)  # what the list knew
@@ -287,7 +288,7 @@ class Collection:
     def _check_index_files(self) -> None:
         for name in self.kind.indexes:
             path = self._index_path(name)
-            if not path.exists():
+            if not os.path.lexists(path):  # a link to nothing or in a loop is set aside as damage is
                 continue
             try:
                 read_envelope(path, "index")

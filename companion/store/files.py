@@ -23,7 +23,8 @@ from tinydb.storages import Storage
 from companion.i18n import t
 from companion.problems import json_problem
 from companion.store.errors import DamagedFile, StoreError
-from companion.store.limits import JsonRefused, loads
+from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, loads
+from companion.store.reading import read_bounded
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 TMP_SUFFIX = ".tmp"
@@ -98,9 +99,11 @@ def encode(data: JsonObject) -> bytes:
 def read_envelope(path: Path, kind: str) -> JsonObject:
     """Read, check and migrate the file at ``path``; ``DamagedFile`` says what is wrong with it."""
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_IMPORT_BYTES)
     except OSError as e:
         raise DamagedFile(path, t("cannot be read ({reason})", reason=e.strerror or str(e))) from e
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise DamagedFile(path, t("larger than {n} MB", n=MAX_IMPORT_BYTES // 2**20))
     if not raw.strip():
         raise DamagedFile(path, t("the file is empty"))
     try:
@@ -136,7 +139,7 @@ class AtomicStorage(Storage):
         self.path, self.kind, self.backup_dir, self.keep = Path(path), kind, backup_dir, keep
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        if not self.path.exists():
+        if not os.path.lexists(self.path):  # a link to nothing is read, and refused, as any odd entry is
             return None
         tables: dict[str, dict[str, Any]] = read_envelope(self.path, self.kind)["tables"]
         return tables

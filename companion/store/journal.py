@@ -39,12 +39,14 @@ from companion.rules.game import Game
 from companion.store.errors import StoreError
 from companion.store.files import fsync_dir, write_synced
 from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, check_import_value, loads
+from companion.store.reading import read_bounded
 from companion.store.schema import JsonObject
 
 SUFFIX = ".log"
 MAX_LOG_BYTES = MAX_IMPORT_BYTES
-"""The largest log read (20 MB, as an import): a log is folded into its record every 64 changes and at every start,
-so a real one holds a few kilobytes; a larger file is set aside unread."""
+"""The most of a log read (20 MB, as an import): a log is folded into its record every 64 changes and at every
+start, so a real one holds a few kilobytes; of a larger file the whole lines within its first 20 MB are kept and the
+file is set aside."""
 T = TypeVar("T")
 
 
@@ -92,12 +94,17 @@ class Lines:
 
 
 def read(path: Path) -> Lines:
-    """The lines of the log at ``path`` (``FileNotFoundError`` if there is none)."""
-    if path.stat().st_size > MAX_LOG_BYTES:
-        return Lines([], t("a log of more than {n} MB", n=MAX_LOG_BYTES // 2**20))
-    raw = path.read_bytes()
+    """The lines of the log at ``path`` (``FileNotFoundError`` if there is none; an entry that is no regular file,
+    or can't be read, holds none, and says why)."""
+    try:
+        raw = read_bounded(path, MAX_LOG_BYTES)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        return Lines([], t("cannot be read ({reason})", reason=e.strerror or str(e)))
     lines: list[JsonObject] = []
-    for number, chunk in enumerate(raw.split(b"\n")[:-1], start=1):  # after the last newline: a torn line, or nothing
+    chunks = raw[:MAX_LOG_BYTES].split(b"\n")[:-1]  # after the last newline: a torn line, or nothing
+    for number, chunk in enumerate(chunks, start=1):
         try:
             line = loads(chunk)
         except (UnicodeDecodeError, json.JSONDecodeError, JsonRefused) as e:
@@ -106,6 +113,8 @@ def read(path: Path) -> Lines:
         if bad is not None:
             return Lines(lines, t("change {n} of the log: {error}", n=number, error=f"{bad[0]} {bad[1]}".strip()))
         lines.append(line)
+    if len(raw) > MAX_LOG_BYTES:  # the lines that fit are kept, the rest set aside with the file
+        return Lines(lines, t("a log of more than {n} MB", n=MAX_LOG_BYTES // 2**20))
     return Lines(lines)
 
 
@@ -142,19 +151,22 @@ def replay(game: Game, lines: list[JsonObject]) -> Replay[Game]:
 def start_of(updated: datetime, lines: list[JsonObject]) -> int | None:
     """Where replaying ``lines`` onto the record stamped ``updated`` starts: the record is the one the log starts
     from, or the one a line made (a compaction that did not get to remove the log); ``None``: another version."""
-    if not lines:
+    if not lines or stamp_of(lines[0], "base") == updated:
         return 0
-    try:
-        if stamp(lines[0]["base"]) == updated:
-            return 0
-        return next((n for n, line in enumerate(lines, start=1) if stamp(line["updated"]) == updated), None)
-    except (KeyError, TypeError, ValueError):
-        return None
+    return next((n for n, line in enumerate(lines, start=1) if stamp_of(line, "updated") == updated), None)
 
 
 def stamp(value: Any) -> datetime:
     """A line's ``base`` or ``updated`` stamp; ``ValueError`` if it is not one."""
     return datetime.fromisoformat(str(value))
+
+
+def stamp_of(line: JsonObject, key: str) -> datetime | None:
+    """``line``'s stamp ``key`` (``base``, ``updated``); ``None`` when it has none that reads as one."""
+    try:
+        return stamp(line[key])
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _changed(game: Game, line: JsonObject) -> Game:

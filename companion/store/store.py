@@ -34,6 +34,7 @@ from companion.store.backup_list import BackupGroup, backup_groups
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
+from companion.store.reading import odd_folder
 from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
 from companion.store.transfer import ImportReport, check_import, export_document, plan_import
@@ -51,6 +52,8 @@ CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_
                  index_of=lambda s: "campaigns")
 PLAYS = Kind(name="play", folder="plays", validate=validate_play, check=validate_play, summary=PlaySummary,
              summarize=play_summary, describe=describe_play, indexes=("plays",), index_of=lambda s: "plays")
+FOLDERS = ("games", "campaigns", "plays", "index", "exports", "backups", *(f"backups/{k}" for k in (
+    "games", "campaigns", "plays", "settings")))  # the folders the store writes into, parents first
 UNDO_KEEP = 50  # play edits and deletes that can be taken back
 _SUMMARIES = TypeAdapter(list[PlaySummary])
 
@@ -99,6 +102,7 @@ class Store:
         self._settings_path = data_dir / "settings.json"
         self._logged: dict[Path, int] = {}  # changes appended to each log by this process since it was folded
         with self._locked():
+            self._folders_aside()
             for folder in (data_dir, data_dir / "index"):
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
                     tmp.unlink(missing_ok=True)  # an unfinished write: never a completed save
@@ -109,6 +113,16 @@ class Store:
             # what a crash left in the logs goes into the records before anyone reads them
             self._compact_logs(self.games)
             self._compact_logs(self.campaigns)
+
+    def _folders_aside(self) -> None:
+        # A folder the store writes into that is a file, or a link to nothing or in a loop, would stop every save
+        # (and the fold of a waiting log at this start): it is set aside, and made afresh when next written.
+        for name in FOLDERS:
+            path = self.data_dir / name
+            if odd_folder(path):
+                moved = move_aside(path, self.data_dir / "damaged", Path(name))
+                self.recovery_notes.append(t("{name} in the data folder was not a folder; it was moved to {moved}.",
+                                             name=name, moved=str(moved)))
 
     @property
     def recovery_notices(self) -> list[RecoveryNotice]:
@@ -317,7 +331,7 @@ class Store:
         return entries
 
     def _undo_aside(self, damage: DamagedFile) -> None:
-        if damage.path.exists():
+        if os.path.lexists(damage.path):  # a link to nothing is set aside too
             move_aside(damage.path, self.data_dir / "damaged", Path(damage.path.name))
         self.recovery_notes.append(t("The list of play changes to undo could not be read ({reason}); it was set "
                                      "aside, every play is kept.", reason=damage.reason))
@@ -398,7 +412,7 @@ class Store:
 
     def _check_settings(self) -> None:
         path = self._settings_path
-        if not path.exists():
+        if not os.path.lexists(path):  # a link to nothing or in a loop is set aside as damage is
             return
         try:
             read_envelope(path, "settings")
@@ -607,7 +621,7 @@ class Store:
         for folder, root in (("damaged", self.data_dir / "damaged"), ("backups", self.data_dir / "backups")):
             for path in root.rglob("*.json"):
                 try:
-                    stat = path.stat()
+                    stat = path.lstat()  # the entry itself: a link is never followed
                 except FileNotFoundError:  # rotated away by a save meanwhile
                     continue
                 kind = folder if folder == "damaged" else path.parent.name

@@ -73,10 +73,16 @@ def table(tmp_path: Path) -> dict[str, Any]:
     play = generated_play(random.Random(0), 0)  # four players
     store.save_play(play)
     plays.delete(tab_sessions(shared, HOST), play.id)
+    kept = generated_play(random.Random(3), 1)  # five players
+    store.save_play(kept)
     shared.flush()
     backup = next((tmp_path / "backups" / "plays").glob("*.json"))
     return {"dir": tmp_path, "shared": shared, "game": game, "campaign": campaign, "document": store.export_all(),
-            "backup": backup}
+            "backup": backup, "kept": kept}
+
+
+def _other_start(play: Any) -> int:
+    return next(i for i, p in enumerate(play.players) if not p.start_player and not p.bot)
 
 
 # One call per host-only verb, on a tab's door ``d`` (t: the table fixture).
@@ -92,6 +98,7 @@ CALLS: dict[str, Callable[[Door, dict[str, Any]], object]] = {
     "service.restore": lambda d, t: service.restore(d, t["backup"]),
     "plays.delete": lambda d, t: plays.delete(d, "any-play"),
     "plays.undo": lambda d, t: plays.undo(d),
+    "plays.set_start_player": lambda d, t: plays.set_start_player(d, t["kept"], _other_start(t["kept"])),
 }
 
 
@@ -128,15 +135,20 @@ def test_the_host_may_call_them(table: dict[str, Any]) -> None:
             CALLS[verb](host, table)
 
 
-def test_a_guest_may_undo_an_edit_of_a_play_but_not_the_host_s_delete(table: dict[str, Any]) -> None:
+def test_a_recorded_play_changes_only_by_the_host(table: dict[str, Any]) -> None:
+    """Issue 45 item 3: a guest took back the host's correction of a play, and set its start player unseen."""
     shared: Sessions = table["shared"]
     guest, host = tab_sessions(shared, GUEST), tab_sessions(shared, HOST)
+    kept = table["kept"]
+    changed = plays.set_start_player(host, kept, _other_start(kept))
+    assert changed.edits[-1].scores == [] and plays.opened(guest, kept.id) == changed  # an edit, said on the play
     assert not plays.can_undo(guest) and plays.can_undo(host)
-    assert plays.undo(host) is not None  # the host brings the deleted play back
-    play = plays.opened(guest, plays.listed(host)[0].id)
-    other = next(i for i, p in enumerate(play.players) if not p.start_player)
-    plays.set_start_player(guest, play, other)
-    assert plays.can_undo(guest) and plays.undo(guest) == play.id
+    with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
+        plays.undo(guest)
+    with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
+        plays.set_start_player(guest, changed, _other_start(changed))
+    assert plays.opened(host, kept.id) == changed
+    assert plays.undo(host) == kept.id and plays.opened(host, kept.id) == kept
 
 
 def test_no_screen_reaches_the_store_behind_the_door() -> None:

@@ -9,6 +9,7 @@ import shutil
 
 from companion.session import Saver, Sessions, journaled
 from companion.store import open_store
+from companion.store.journal import MAX_LOG_BYTES
 from companion.survey.actions import CatchFish, NextDay, SetNotes, StartWeek
 from companion.survey.play import new_campaign
 
@@ -184,3 +185,31 @@ def test_a_log_that_does_not_follow_from_the_record_is_set_aside_with_a_note(tmp
     store = open_store(tmp_path)
     assert store.load_campaign(session.key).name == "Other"
     assert len(store.recovery_notes) == 1 and session.key in store.recovery_notes[0]
+
+
+def test_a_bad_stamp_in_the_last_line_keeps_every_change_before_it(tmp_path):
+    """Issue 45 item 6: as a game's log (journal.py), a bad line keeps the good lines before it."""
+    session = caught(tmp_path, 1)
+    for n in range(10):
+        assert session.apply(SetNotes(notes=f"day note {n}"), seen=n + 2).ok
+    path = log_path(tmp_path, session.key)
+    lines = log_lines(tmp_path, session.key)
+    assert len(lines) == 12
+    shown = session.current.value
+    path.write_text("".join(json.dumps(line) + "\n" for line in [*lines[:-1], {**lines[-1], "updated": "soon"}]))
+    store = open_store(tmp_path)
+    kept = store.load_campaign(session.key)
+    assert kept.notes == "day note 8" and held(kept) == ["sheepshead"]  # the 11 good changes
+    assert kept != shown
+    assert len(store.recovery_notes) == 1 and "change 12" in store.recovery_notes[0]
+
+
+def test_a_log_over_the_limit_keeps_its_good_lines(tmp_path):
+    """store/journal.py's docstring: a log larger than MAX_LOG_BYTES ends there, the whole lines before it kept."""
+    session = caught(tmp_path, 2)
+    path = log_path(tmp_path, session.key)
+    with path.open("ab") as log:
+        log.write(b" " * MAX_LOG_BYTES + b"\n")  # a line that crosses the limit
+    store = open_store(tmp_path)
+    assert store.load_campaign(session.key) == session.current.value
+    assert len(store.recovery_notes) == 1 and "20 MB" in store.recovery_notes[0]

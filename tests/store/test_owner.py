@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from companion.store.owner import HOLDER_FILE, FolderHeld, hold_folder
+from companion.store import StoreError
+from companion.store.owner import HOLDER_FILE, LOCK_FILE, FolderHeld, hold_folder
 
 
 def test_a_second_holder_is_refused_naming_the_first_then_may_hold_it(tmp_path):
@@ -37,3 +38,56 @@ def test_a_killed_holder_leaves_no_stale_lock(tmp_path):
         holder.wait(10)
     with hold_folder(tmp_path, "me"):  # the OS let the dead one's lock go
         pass
+
+
+def _odd(path, kind: str, tmp_path) -> None:
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "link":
+        target = tmp_path / "elsewhere"
+        target.write_text("someone else's file")
+        path.symlink_to(target)
+    elif kind == "nothing":
+        path.symlink_to(tmp_path / "gone" / "here")  # into a folder that is not there either
+    elif kind == "loop":
+        path.symlink_to(path.name)
+    else:
+        os.mkfifo(path)
+
+
+@pytest.mark.parametrize("kind", ["folder", "link", "nothing", "loop", "pipe"])
+def test_a_lock_file_that_cant_be_locked_refuses_naming_it(tmp_path, kind):
+    """Issue 45 item 4: the folder lock is never skipped; the refusal names the file and what to do."""
+    data = tmp_path / "data"
+    data.mkdir()
+    _odd(data / LOCK_FILE, kind, tmp_path)
+    with pytest.raises(StoreError) as refused, hold_folder(data, "http://127.0.0.1:8550/"):
+        pytest.fail("held a folder whose lock could not be taken")
+    assert str(data / LOCK_FILE) in str(refused.value) and "Remove it" in str(refused.value)
+    assert not isinstance(refused.value, FolderHeld)
+
+
+def test_the_holder_is_never_written_through_a_link(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    _odd(data / HOLDER_FILE, "link", tmp_path)
+    with hold_folder(data, "http://127.0.0.1:8550/"):
+        assert (tmp_path / "elsewhere").read_text() == "someone else's file"
+        holder = data / HOLDER_FILE
+        assert holder.is_file() and not holder.is_symlink()
+        assert holder.read_text().startswith("http://127.0.0.1:8550/")
+
+
+@pytest.mark.parametrize("kind", ["folder", "nothing", "loop", "pipe", "garbage"])
+def test_a_damaged_holder_file_never_stops_a_start(tmp_path, kind):
+    data = tmp_path / "data"
+    data.mkdir()
+    if kind == "garbage":
+        (data / HOLDER_FILE).write_bytes(bytes(range(256)) * 1000)
+    else:
+        _odd(data / HOLDER_FILE, kind, tmp_path)
+    with hold_folder(data, "http://127.0.0.1:8550/"), pytest.raises(FolderHeld) as refused, \
+            hold_folder(data, "companion stats", wait=0.1):
+        pass
+    assert len(str(refused.value).splitlines()) == 1
+    assert "http://127.0.0.1:8550/" in refused.value.holder or kind == "folder"

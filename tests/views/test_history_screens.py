@@ -106,21 +106,41 @@ def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, 
     assert store.has_play("second")
 
 
-def test_a_guests_history_undo_cannot_reverse_the_hosts_delete(store, tmp_path: Path, monkeypatch):
-    """Issue 25 finding 4: the host deleted a play from History; a guest tapped History's undo and it was back."""
+def test_a_guests_history_and_play_offer_no_change(store, tmp_path: Path, monkeypatch):
+    """Issue 25 finding 4, issue 45 item 3: a guest tapped History's undo and took back the host's delete, or the
+    host's correction of a play; a guest's play screen set its start player."""
     store.delete_play("second")  # on the host's screen
+    store.save_play(store.load_play("first").model_copy(update={"duration_min": 50}))  # and an edit
     guest = _guest(store, "/history")
-    shown = draw(guest)
-    assert not is_enabled(shown, "history-undo")
-    with pytest.raises(HostOnly, match="Only the host can undo the deletion of a play"):
+    assert "history-undo" not in ids(draw(guest))
+    with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
         plays.undo(guest.sessions)
-    assert not store.has_play("second")
-    store.save_play(store.load_play("first").model_copy(update={"duration_min": 50}))  # an edit anyone may undo
-    guest = _guest(store, "/history")  # the screen opened again
-    assert is_enabled(draw(guest), "history-undo")
-    tap(draw(guest), "history-undo")
-    assert store.load_play("first").duration_min is None and not store.has_play("second")
-    assert store.undo_play_change() == "second"  # the host's undo still brings it back
+    play = _guest(store, "/history/play?play=first")
+    shown = draw(play)
+    assert "play-undo" not in ids(shown) and "play-delete" not in ids(shown)
+    assert find(shown, "play-start-1").on_click is None  # a chip that reads who started, nothing to tap
+    with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
+        plays.set_start_player(play.sessions, store.load_play("first"), 1)
+    assert [p.start_player for p in store.load_play("first").players] == [True, False]
+    assert store.load_play("first").duration_min == 50 and not store.has_play("second")
+    assert store.undo_play_change() == "first"  # the host's undo still takes back the host's own changes
+
+
+def test_the_hosts_undo_of_a_correction_asks_first_then_says_what_it_undid(store):
+    """Issue 45 item 3: History's Undo names the change before it is made, and after."""
+    corrected = score_table({"game": "deep-regrets", "players": [
+        {"name": "Ada", "regret_cards": 3, "regret_value": 4, "fishbucks": 5, "hand": [{"value": 3, "type": "fair"}],
+         "mounted": [{"slot": 1, "value": 4, "type": "foul"}]},
+        {"name": "Bo", "regret_cards": 2, "regret_value": 2, "fishbucks": 6}]})  # Bo $2 → $6: 1 → 3
+    record_play(store, corrected, play_id="third")
+    ctx = context(route="/history", store=store)
+    tap(draw(ctx), "history-undo")
+    question = text_of(draw(ctx), "history-undo-question")
+    assert "Ada, Bo" in question and "Bo 1 → 3" in question
+    assert store.load_play("third").players[1].score == 3  # asked, not done
+    tap(draw(ctx), "history-undo")
+    assert store.load_play("third").players[1].score == 1
+    assert any("Undone" in step and "Bo 1 → 3" in step for step in ctx.steps)
 
 
 def test_a_guest_saves_a_scorer_result_and_its_names_are_remembered(tmp_path: Path, monkeypatch):
@@ -143,11 +163,15 @@ def test_changing_the_start_player_and_deleting_are_undoable(store):
     ctx = context(route="/history/play?play=first", store=store)
     tap(draw(ctx), "play-start-1")
     assert [p.start_player for p in store.load_play("first").players] == [False, True]
+    assert "play-edit-0" in ids(draw(ctx))  # the host's change, said on the play
     tap(draw(ctx), "play-undo")
+    tap(draw(ctx), "play-undo")  # asked first, then done
     assert [p.start_player for p in store.load_play("first").players] == [True, False]
     tap(draw(ctx), "play-delete")
     assert ctx.route == "/history" and not store.has_play("first")
     assert "history-play-first" not in ids(draw(ctx))
+    tap(draw(ctx), "history-undo")
+    assert "deletion of play first" in text_of(draw(ctx), "history-undo-question")
     tap(draw(ctx), "history-undo")
     assert "history-play-first" in ids(draw(ctx))
 
@@ -368,3 +392,28 @@ def test_every_scorer_offers_names_from_earlier_plays(tmp_path: Path, route: str
     assert text_of(draw(ctx), f"{field}-suggest-0") == "Hugo"
     tap(draw(ctx), f"{field}-suggest-0")
     assert find(draw(ctx), field).value == "Hugo"
+
+
+def test_a_guests_scorer_of_a_recorded_play_shows_its_numbers_read_only(tmp_path: Path):
+    """Issue 45 item 3: a guest's scorer of a recorded play showed live-looking steppers and fields that refused
+    each tap ("This play is recorded in History: only the host can change it.")."""
+    shared = Sessions(open_store(tmp_path))
+    game = finished()
+    shared.start_game(game)
+    host = tab_sessions(shared, Viewer("host-pass", host=True))
+    scoring = context(route=f"/score?game={game.id}", sessions=host)  # the host's scorer records the play
+    draw(scoring)
+    for i in range(2):
+        change(draw(scoring), f"scorer-regret-value-{i}", "0")
+    draw(scoring)
+    host.flush()
+    assert plays.has_play(host, f"game-{game.id}")
+    guest = draw(context(route="/score", sessions=tab_sessions(shared, Viewer("guest-pass", host=False))))
+    shown = ids(guest)
+    assert "scorer-results" in shown and "scorer-total-0" in shown  # the numbers
+    assert "only the host can change it" in text_of(guest, "history-saved")
+    live = [i for i in shown if i.startswith(("scorer-fishbucks", "scorer-regret", "scorer-name-", "scorer-add",
+                                              "scorer-reset", "scorer-refill", "scorer-remove", "scorer-preset",
+                                              "scorer-lifeboat", "history-update"))]
+    assert live == [] and "history-save" not in shown
+    assert "scorer-fishbucks-plus-0" in ids(draw(context(route="/score", sessions=host)))  # the host's, live

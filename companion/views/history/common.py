@@ -1,4 +1,4 @@
-"""What the history screens share: the game names and the filter chips."""
+"""What the history screens share: the game names, the filter chips and the host's Undo of a play's change."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ import flet as ft
 
 from companion.history.models import GAMES
 from companion.i18n import N_, t
+from companion.session import StoreError
+from companion.session import plays as history
 from companion.views import theme
-from companion.views.widgets import chip
+from companion.views.context import AppContext
+from companion.views.table.confirm import ConfirmButton
+from companion.views.widgets import action_button, chip
 
 GAME_LABELS = {"deep-regrets": N_("Deep Regrets"), "shallow-regrets": N_("Shallow Regrets"),
                "endeavor-deep-sea": N_("Endeavor: Deep Sea")}
@@ -26,3 +30,28 @@ def game_filter(prefix: str, current: str | None, choose: Callable[[str | None],
     return ft.Row([chip(f"{prefix}-game-{key or 'all'}", label, color=theme.SEED if key == current else theme.PASSED,
                         selected=key == current,
                         on_click=partial(choose, key)) for key, label in options], wrap=True, spacing=8)
+
+
+def undo_control(ctx: AppContext, identifier: str, redraw: Callable[[], None]) -> list[ft.Control]:
+    """The host's "Undo last change" of a recorded play (a guest's tab: none, a recorded play is the host's): it
+    asks first, naming the change (``<identifier>-question``), then says what it undid by the thumb."""
+    if not ctx.sessions.viewer.host:
+        return []
+    change = history.last_change(ctx.sessions)
+    if change is None or not history.can_undo(ctx.sessions):
+        return [action_button(identifier, t("Undo last change"), None, icon=ft.Icons.UNDO)]
+
+    def undo() -> None:
+        try:
+            restored = history.undo(ctx.sessions)
+        except StoreError as problem:
+            ctx.fail(str(problem))
+            return
+        if restored is None:
+            ctx.fail(t("Nothing to undo"))
+        else:
+            ctx.tell([t("Undone: {change}.", change=change)])
+        redraw()
+
+    return [ConfirmButton(identifier, t("Undo last change"), t("Undo {change}?", change=change), t("Undo it"), undo,
+                          icon=ft.Icons.UNDO)]

@@ -20,7 +20,7 @@ from companion.session import StoreError
 from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.history.common import game_filter, game_label
+from companion.views.history.common import game_filter, game_label, undo_control
 from companion.views.hooks import use_redraw
 from companion.views.labels import when_label
 from companion.views.widgets import action_button, chip, error_line, screen, tagged
@@ -61,18 +61,6 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
     roster = history.roster(ctx.sessions)
     people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
 
-    def undo() -> None:
-        try:
-            restored = history.undo(ctx.sessions)
-        except StoreError as problem:
-            ctx.fail(str(problem))
-            return
-        if restored is None:
-            ctx.fail(t("Nothing to undo"))
-        else:
-            ctx.clear()
-        redraw()
-
     chosen = filter_plays(plays, game, player, roster.resolve)
     chips: list[ft.Control] = [chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
                                     else theme.PASSED, on_click=lambda: set_player(None), selected=player is None)]
@@ -85,8 +73,7 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
         game_filter("history", game, set_game), players_row,
         ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
                               icon=ft.Icons.INSERT_CHART),
-                action_button("history-undo", t("Undo last change"), undo if history.can_undo(ctx.sessions) else None,
-                              icon=ft.Icons.UNDO)], wrap=True),
+                *undo_control(ctx, "history-undo", redraw)], wrap=True),
         tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(plays),
                                            shown=len(chosen)), size=theme.SMALL)),
     ]

@@ -43,10 +43,7 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
         return []
     data = result_json(result)
     if game is not None and not ctx.sessions.viewer.host and history.has_play(ctx.sessions, f"game-{game.id}"):
-        # A recorded result changes only by the host (the session refuses this phone's changes to it).
-        return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History: only the host can change it."),
-                                                        size=theme.BODY, expand=True)),
-                        _open(ctx, f"game-{game.id}")], wrap=True)]
+        return recorded_note(ctx, f"game-{game.id}")
     if game is not None:
         ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
@@ -74,6 +71,14 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
         buttons.append(action_button("history-update", t("Update the saved play"), lambda: save(saved["id"]),
                                      icon=ft.Icons.EDIT))
     return [ft.Row(buttons, wrap=True)]
+
+
+def recorded_note(ctx: AppContext, play_id: str) -> list[ft.Control]:
+    """What a guest's scorer of a recorded play says under its numbers: a recorded result changes only by the host
+    (the session refuses this phone's changes to it), and where to see it."""
+    return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History: only the host can change it."),
+                                                    size=theme.BODY, expand=True)),
+                    _open(ctx, play_id)], wrap=True)]
 
 
 def _record(ctx: AppContext, data: dict, **how: Any) -> Any:

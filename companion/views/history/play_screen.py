@@ -22,7 +22,7 @@ from companion.session import StoreError
 from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
-from companion.views.history.common import game_label
+from companion.views.history.common import game_label, undo_control
 from companion.views.hooks import use_redraw
 from companion.views.labels import when_label
 from companion.views.scorers.common import ranking, winners_line
@@ -56,8 +56,7 @@ def _summary(play: Play) -> ft.Control:
 def _edit_line(edit: PlayEdit) -> str:
     """"Edited 4 Dec 21:40: Ann 14 → 15" (a recorded play corrected by the host; History's Undo takes it back)."""
     when = when_label(edit.at.astimezone())
-    scores = ", ".join(f"{c.name} {'–' if c.before is None else c.before} → {'–' if c.after is None else c.after}"
-                       for c in edit.scores)
+    scores = history.edited_scores(edit)
     return t("Edited {when}: {scores}", when=when, scores=scores) if scores else t("Edited {when}", when=when)
 
 
@@ -104,21 +103,11 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
 
-    def undo() -> None:
-        try:
-            history.undo(ctx.sessions)
-        except StoreError as problem:
-            ctx.fail(str(problem))
-            return
-        ctx.clear()
-        redraw()
-
-    undo_button = action_button("play-undo", t("Undo last change"), undo if history.can_undo(ctx.sessions) else None,
-                                icon=ft.Icons.UNDO)
+    undo_button = undo_control(ctx, "play-undo", redraw)
     try:
         play = history.opened(ctx.sessions, ctx.params.get("play", ""))
     except StoreError as problem:
-        return screen(ctx.route, t("Play"), [error_line(str(problem)), undo_button], back=back, notices=ctx)
+        return screen(ctx.route, t("Play"), [error_line(str(problem)), *undo_button], back=back, notices=ctx)
 
     def set_start(i: int) -> None:
         try:
@@ -137,14 +126,15 @@ def PlayScreen(ctx: AppContext) -> ft.View:
             return
         ctx.navigate("/history")
 
-    host = ctx.sessions.viewer.host  # deleting is the host's alone (the session layer refuses a guest's anyway)
+    host = ctx.sessions.viewer.host  # a recorded play is the host's to change (the session refuses a guest's anyway)
     rows = [(p.name, p.score if p.score is not None else 0, p.rank or 1, p.winner, None) for p in play.players]
     result: list[ft.Control] = [winners_line(play.winners)]
     if play.mode != "co-op":
         result += ranking(rows)
     starts: list[ft.Control] = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
                                      selected=p.start_player,
-                                     on_click=partial(set_start, i)) for i, p in enumerate(play.players) if not p.bot]
+                                     on_click=partial(set_start, i) if host else None)
+                               for i, p in enumerate(play.players) if not p.bot]
     return screen(ctx.route, t("Play"), [
         _summary(play),
         section_card("scorer-results", t("Result"), result),
@@ -152,5 +142,5 @@ def PlayScreen(ctx: AppContext) -> ft.View:
         *_breakdowns(play),
         section_card("play-export", t("Export"), _bgstats(play, host)),
         ft.Row([*([action_button("play-delete", t("Delete this play"), delete, icon=ft.Icons.DELETE_OUTLINE)]
-                  if host else []), undo_button], wrap=True),
+                  if host else []), *undo_button], wrap=True),
     ], back=back, notices=ctx)

@@ -37,7 +37,7 @@ from companion.scoring.draft import PlayerDraft, TableDraft
 from companion.scoring.from_game import draft_from_state
 from companion.views import theme
 from companion.views.context import EXPANSIONS_SETTING, AppContext
-from companion.views.history.hooks import history_controls, name_suggestions
+from companion.views.history.hooks import history_controls, name_suggestions, recorded_note
 from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
@@ -92,6 +92,8 @@ def _scored(ed: Editing, draft: TableDraft) -> list[ft.Control]:
         result = draft.score()
     except ValueError as problem:
         return [error_line(str(problem), "scorer-problem")]
+    if ed.session.locked():
+        return [*results(result), *recorded_note(ed.ctx, f"game-{draft.game_id}")]
     return [*results(result), *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh,
                                                 game=_finished_game(ed, draft))]
 
@@ -322,6 +324,10 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
         _changed(ed, filled)
 
     controls: list[ft.Control] = [game_switcher(ctx, "deep-regrets")]
+    back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
+    if ed.session.locked():  # a guest's view of a recorded play: its numbers, nothing to tap that would be refused
+        return screen(ctx.route, t("Score Deep Regrets"), [*controls, *_scored(ed, draft)], wide=True,
+                      back=lambda: ctx.navigate(back_to), notices=ctx)
     if draft.game_id:
         note = t("Filled in from the game at the table.") if draft.finished else t(
             "Filled in from a game still in progress: a preview of the score so far.")
@@ -341,6 +347,5 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
     # A game scored from the table shows its winner first (the entries are there to check, below); a table being
     # filled in by hand shows the result under what was entered, where the last entry was made.
     controls += [*scored, *entries] if draft.game_id and draft.finished else [*entries, *scored]
-    back_to = f"/table?game={draft.game_id}" if draft.game_id else "/"
     return screen(ctx.route, t("Score Deep Regrets"), controls, wide=True, back=lambda: ctx.navigate(back_to),
                   actions=undo_redo(ed, ed.session.current), notices=ctx)
