@@ -77,6 +77,7 @@ def play_a_survey_week(phone: FletPage) -> str:
     phone.tap("survey-propose")
     phone.tap("survey-haul")
     phone.wait_id("survey-budget")
+    phone.tap("survey-unlock-confirm", then="survey-unlock-confirm-question")  # nothing chosen: asked first
     phone.tap("survey-unlock-confirm")
     phone.wait_value("survey-summary", re.compile("Week 1"))
     opened = re.search(r"[?&]c=([0-9a-f]+)", phone.page.url)

@@ -7,6 +7,7 @@ Identifiers: ``survey-regret-value``, ``survey-propose``, ``survey-jettison-<fis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -36,6 +37,7 @@ from companion.views.survey.common import (
     survey_screen,
     tabs,
 )
+from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, section_card, tagged
 from companion.views.widgets.toggles import toggle
 
@@ -135,11 +137,22 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     return [
         section_card("survey-dinks", t("Dinks that reduce the cost of items (A p.24)"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
-        action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
-                      icon=ft.Icons.LOCK_OPEN, primary=True),
+        _close_week(sv, campaign, sheet.left if not draft.buy else 0, confirm),
         action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, ReopenHaul),
                       icon=ft.Icons.UNDO),
     ]
+
+
+def _close_week(sv: Survey, campaign: Campaign, lost: int, confirm: Callable[[], None]) -> ft.Control:
+    """``survey-unlock-confirm``; with nothing chosen and ``lost`` left to spend, it asks first, saying what is lost
+    (issue 48 N9: the week closed at once and the whole haul was gone)."""
+    text = t("Unlock and close the week")
+    if not lost:
+        return action_button("survey-unlock-confirm", text, confirm, icon=ft.Icons.LOCK_OPEN, primary=True)
+    question = t("Nothing is chosen: all {n} to spend will be lost. Close the week anyway?", n=lost)
+    return ConfirmButton("survey-unlock-confirm", text, question, t("Yes, close the week"), confirm,
+                         icon=ft.Icons.LOCK_OPEN, primary=True,
+                         key=f"close-week-{campaign.id}-{len(campaign.weeks)}")  # type: ignore[call-arg]  # Flet: key=
 
 
 @ft.component
