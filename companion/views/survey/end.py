@@ -2,7 +2,8 @@
 
 Identifiers: ``survey-regret-value``, ``survey-propose``, ``survey-jettison-<fish id>``, ``survey-jettison-total``,
 ``survey-haul``, ``survey-budget``, ``survey-dink-<dink id>``, ``survey-unlock-<kind>-<item>`` (the item id with
-``:`` as ``-``), ``survey-unlock-confirm``, ``survey-summary``, ``survey-next-week``, ``error-line``, ``back``.
+``:`` as ``-``), ``survey-unlock-confirm`` (with nothing chosen it asks first: ``survey-unlock-confirm-question``,
+``survey-unlock-confirm-cancel``), ``survey-summary``, ``survey-next-week``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
