@@ -42,6 +42,7 @@ from pathlib import Path
 
 from companion.i18n import FONTS, LANGUAGES, N_, t, use_language
 from companion.resources import assets_path, data_path
+from companion.views.language import KEY as LANGUAGE_KEY
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
@@ -104,9 +105,11 @@ CACHE_PREFIX = "deep-regrets-"
 # service worker replaces with each version, while the snapshot serves as long as Pyodide is the same.
 SNAPSHOTS = "companion-python"
 CJK_FONT = FONTS["zh_Hant"][1]  # the UI font of a Chinese phone, and every phone's fallback for CJK text
-# The service worker's banner, in the page itself (outside the Python app): each language's words are written
-# into the page at build time.
-BANNER = (N_("A new version is ready"), N_("Reload"))
+# What the page itself says (outside the Python app: web/shell.html), by key: the service worker's banner, that the
+# site is all cached, and that the browser is offline. Each language's words are written into the page at build
+# time; the page shows the app's language.
+PAGE_WORDS = {"update": N_("A new version is ready"), "reload": N_("Reload"),
+              "offline-ready": N_("Ready to work offline"), "offline": N_("Offline")}
 
 
 class BuildError(Exception):
@@ -542,8 +545,9 @@ def _bootstrap(out: Path) -> None:
 
 def _page(out: Path, base: str) -> None:
     """``index.html``: the app's names, the runtime's paths under ``base``, the service worker with its "A new
-    version is ready" banner, Flutter's CJK fallback fonts fetched as the bundled one, and Python started as the
-    page loads (``prestart.html``), and the button that turns on screen reader support
+    version is ready" banner and the page's words about working offline (:data:`PAGE_WORDS`, in the app's
+    language), Flutter's CJK fallback fonts fetched as the bundled one, Python started as the page loads
+    (``prestart.html``), the button that turns on screen reader support
     (:mod:`companion.flet_fixes.screen_reader`), and the refusal of a picked file by its size before it is read
     (:mod:`companion.flet_fixes.picked_files`)."""
     from companion.flet_fixes import picked_files
@@ -555,7 +559,7 @@ def _page(out: Path, base: str) -> None:
     words = {}
     for language in LANGUAGES:
         with use_language(language):
-            words[language] = [t(message) for message in BANNER]
+            words[language] = {key: t(message) for key, message in PAGE_WORDS.items()}
     config = "\n".join([
         "flet.pyodide = true;", 'flet.pythonModuleName = "main";', "flet.micropipIncludePre = false;",
         'flet.appPackageUrl = "app.tar.gz";', f'flet.pyodideUrl = "{base}pyodide/pyodide.mjs";',
@@ -565,6 +569,7 @@ def _page(out: Path, base: str) -> None:
     fallbacks = [FALLBACK_FONTS.lstrip("/") + family + "/" for family in CJK_FALLBACKS]  # as the config's address
     shell = (WEB_TEMPLATES / "shell.html").read_text().replace("__WORDS__", json.dumps(words, ensure_ascii=False))
     shell = shell.replace("__FALLBACKS__", json.dumps(fallbacks)).replace("__CJK_FONT__", json.dumps(CJK_FONT))
+    shell = shell.replace("__LANGUAGE_KEY__", json.dumps(LANGUAGE_KEY))
     text = path.read_text()
     text = re.sub(r'<base href="[^"]*">', f'<base href="{base}">', text, count=1)
     text = text.replace("<!-- fletAppConfig -->", f"<script>\n{config}\n</script>\n{shell}")

@@ -16,6 +16,7 @@ What differs from the served app, all decided here:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -23,7 +24,7 @@ import flet as ft
 from companion.net.codes import Pass, Role
 from companion.net.identity import Tabs
 from companion.phone.boot import build_deferred
-from companion.phone.marks import mark
+from companion.phone.marks import mark, post_to_page
 
 if TYPE_CHECKING:  # loaded once the page is up (main), as the rest of the app
     from companion.phone.storage import Syncer
@@ -56,6 +57,17 @@ def tell_app(tabs: Tabs, page: Any, locales: list[Any]) -> None:
     """Tell ``tabs`` that ``page``'s tab holds the owner's pass and the device's languages, as the served app's
     gate would give a host's browser its pass and ``Accept-Language``."""
     tabs.hold(page, OWNER, locale_tags(locales))
+
+
+def telling_the_page(on_setting: Callable[[str, object], None]) -> Callable[[str, object], None]:
+    """``on_setting`` that also tells the page a language chosen in Settings: the page's own words (the update
+    banner, the offline mark: phone_site/web/shell.html) follow the app's language, not the browser's."""
+    def changed(key: str, value: object) -> None:
+        on_setting(key, value)
+        if key == "language":
+            post_to_page({"appLanguage": str(value)})
+
+    return changed
 
 
 async def device_locales(page: ft.Page) -> list[Any]:
@@ -106,6 +118,7 @@ async def main(page: ft.Page) -> None:
         def prepare(_page: ft.Page, ctx: Any) -> None:
             ctx.lan_screens = False  # no Phones screen, no seat picker (companion.app.LAN_ROUTES draw Home)
             ctx.kept_for_good = bool(kept)
+            ctx.on_setting = telling_the_page(ctx.on_setting)
             if syncer is not None:
                 ctx.kept = syncer
                 syncer.on_failure = lambda problem: ctx.fail(

@@ -22,7 +22,8 @@ def _known_language(value: object) -> str:
     return value
 
 
-_language = PhoneChoice("companion.language", _known_language, default=DEFAULT_LANGUAGE)
+KEY = "companion.language"  # in the browser's storage (the phone app's page reads it too: phone_site/web/shell.html)
+_language = PhoneChoice(KEY, _known_language, default=DEFAULT_LANGUAGE)
 
 
 def session_language() -> str | None:

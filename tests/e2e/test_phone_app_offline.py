@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 
+from companion.i18n import t, use_language
 from companion.store import open_store
-from phone_site.build import SNAPSHOTS, precached, service_worker
+from phone_site.build import PAGE_WORDS, SNAPSHOTS, precached, service_worker
 from phone_site.serve import serving
 from tests.e2e.test_standalone_scoring import TABLE, BrowserThumb
 from tests.e2e.test_survey_campaign import catch
@@ -77,6 +78,7 @@ def play_a_survey_week(phone: FletPage) -> str:
     phone.tap("survey-propose")
     phone.tap("survey-haul")
     phone.wait_id("survey-budget")
+    phone.tap("survey-unlock-confirm", then="survey-unlock-confirm-question")  # nothing chosen: asked first
     phone.tap("survey-unlock-confirm")
     phone.wait_value("survey-summary", re.compile("Week 1"))
     opened = re.search(r"[?&]c=([0-9a-f]+)", phone.page.url)
@@ -242,3 +244,46 @@ def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] == "next"
         assert cached_site(page)["caches"] == [new_cache]
+
+
+def test_the_page_says_when_it_works_offline_in_the_app_s_language(site: Any, tmp_path: Path) -> None:
+    """Issue 48 N2 and N10. Once the service worker holds the whole site, the page says so once ("Ready to work
+    offline", in English: this browser's language, none chosen yet); while the browser is offline a mark says so,
+    in the language chosen in Settings (Italian, on an English browser), and follows a new choice at once; the
+    banner of a new version speaks it too. None of these was said in the app's language before (the banner used
+    the browser's; nothing said offline at all)."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.out, copy)
+    words = {}
+    for language in ("it", "zh_Hant"):
+        with use_language(language):
+            words[language] = {key: t(message) for key, message in PAGE_WORDS.items()}
+    with phone_context(tmp_path / "profile") as (context, _foreign), serving(copy) as url:
+        page = context.new_page()
+        phone = FletPage(page, url)
+        phone.open("/")
+        said = page.wait_for_selector("#offline-ready", timeout=BOOT_MS)
+        assert said is not None and said.text_content() == "Ready to work offline"
+        phone.wait_id("home-new-game", timeout_ms=BOOT_MS)
+        phone.tap("home-settings", then="language-it")
+        phone.tap("language-it")
+        page.wait_for_function("() => localStorage.getItem('flutter.companion.language') === '\"it\"'")
+
+        context.set_offline(True)
+        page.wait_for_function("(said) => document.getElementById('offline-mark')?.textContent === said",
+                               arg=words["it"]["offline"])
+        phone.tap("language-zh_Hant")  # a new choice: the mark follows it at once
+        page.wait_for_function("(said) => document.getElementById('offline-mark')?.textContent === said",
+                               arg=words["zh_Hant"]["offline"])
+        phone.tap("language-it")
+        page.wait_for_function("() => localStorage.getItem('flutter.companion.language') === '\"it\"'")
+        context.set_offline(False)
+        page.wait_for_selector("#offline-mark", state="detached")
+
+        (copy / "version.json").write_text('{"app_name": "deep-regrets-companion", "version": "next"}')
+        service_worker(copy)
+        page.reload()
+        page.wait_for_selector("#update-banner", timeout=BOOT_MS)
+        assert page.text_content("#update-banner span") == words["it"]["update"]
+        assert page.text_content("#update-reload") == words["it"]["reload"]
+        assert page.locator("#offline-ready").count() == 0  # said once, on the visit that cached the site

@@ -112,3 +112,29 @@ def test_each_tapped_number_takes_the_keys_that_follow(phone: FletPage) -> None:
     phone.wait_value("scorer-fishbucks-1", re.compile(r"^\$4\b"))
     phone.wait_value("scorer-regret-cards-0", re.compile(r"^0\b"))  # untouched: no key went astray
     phone.wait_value("scorer-regret-value-0", "3")
+
+
+def test_a_typed_number_counts_while_the_keyboard_is_still_on_it(phone: FletPage) -> None:
+    """Issue 48 N5: Endeavor showed Giulia 35, not 39, while the keyboard was still on her count, and the Deep
+    Regrets $ field likewise: each digit counts as it is typed (docs/rules.md §13 for Endeavor's tracks, §7: 1
+    point per $2), and the field keeps the keys."""
+    phone.tap("home-score", then="scorer-player-1")
+    phone.tap("scorer-game-endeavor", then="endeavor-name-0")
+    phone.type_into("endeavor-name-0", "Giulia")
+    phone.type_into("endeavor-name-1", "Bo")
+    phone.type_into("endeavor-ingenuity-0", "3")
+    phone.wait_value("scorer-rank-0", re.compile(r"^1\. Giulia: 3\b"))
+    phone.press("9")
+    phone.wait_value("scorer-rank-0", re.compile(r"^1\. Giulia: 39\b"))
+    phone.wait_value("endeavor-ingenuity-0", "39")  # nothing written back over the keys
+
+    phone.tap("scorer-game-deep-regrets", then="scorer-name-0")
+    phone.type_into("scorer-name-0", "Ann")
+    phone.type_into("scorer-regret-value-0", "0")
+    phone.type_into("scorer-name-1", "Hugo")
+    phone.type_into("scorer-regret-value-1", "0")
+    phone.type_into("scorer-fishbucks-field-1", "1", clear=False)
+    phone.wait_value("scorer-total-1", "Total 0")
+    phone.press("0")
+    phone.wait_value("scorer-total-1", "Total 5")
+    phone.wait_value("scorer-fishbucks-field-1", "10")

@@ -89,6 +89,8 @@ def test_two_week_campaign(phone: FletPage, data_dir: Path) -> None:
     phone.wait_value("survey-jettison-total", re.compile(r"Jettison value 0 "))
     phone.tap("survey-haul")
     phone.wait_value("survey-budget", re.compile(r"= 4 to spend"))
+    phone.tap("survey-unlock-confirm")  # nothing chosen: asked first, saying what is lost (issue 48 N9)
+    phone.wait_value("survey-unlock-confirm-question", re.compile(r"all 4 to spend will be lost"))
     phone.tap("survey-unlock-confirm")
     phone.wait_value("survey-summary", re.compile("Week 2"))
 

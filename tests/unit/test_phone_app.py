@@ -293,3 +293,18 @@ def test_the_archive_defers_validators_before_the_app_loads_and_the_worker_marks
     (tmp_path / "python-worker.js").write_text("self.onmessage = () => {};")  # a worker this build does not know
     with pytest.raises(build.BuildError):
         build._worker(tmp_path)
+
+
+def test_a_language_chosen_in_settings_is_told_to_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 48 N10: the page's own words (update banner, offline mark) follow the app's language; Python tells the
+    page when Settings changes it, after the app has taken the choice."""
+    from companion.phone import app
+
+    posted: list[dict[str, str | float]] = []
+    taken: list[tuple[str, object]] = []
+    monkeypatch.setattr(app, "post_to_page", posted.append)
+    on_setting = app.telling_the_page(lambda key, value: taken.append((key, value)))
+    on_setting("theme", "light")
+    on_setting("language", "zh_Hant")
+    assert taken == [("theme", "light"), ("language", "zh_Hant")]
+    assert posted == [{"appLanguage": "zh_Hant"}]

@@ -21,7 +21,7 @@ import pytest
 
 from companion.flet_fixes.web_files import NO_RIVE, RIVE_CDN
 from companion.i18n import t, use_language
-from phone_site.build import BANNER, CACHE_PREFIX, CLIENTS, PINNED, _tar, canonical, precached, site_files
+from phone_site.build import CACHE_PREFIX, CLIENTS, PAGE_WORDS, PINNED, _tar, canonical, precached, site_files
 from tests.support.phone_site import built_site
 
 pytestmark = pytest.mark.slow
@@ -199,7 +199,7 @@ def test_the_app_archive_has_compiled_catalogs_and_nothing_server_only(site: Pat
                        for p in package.rglob("*.py")}
     italian = gettext.GNUTranslations(io.BytesIO(files["companion/_data/locale/it/LC_MESSAGES/messages.mo"]))
     with use_language("it"):
-        for message in ("Madness", *BANNER):
+        for message in ("Madness", *PAGE_WORDS.values()):
             assert italian.gettext(message) == t(message) != message
 
 

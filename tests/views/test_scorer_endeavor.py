@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from tables import context, draft_of, draw
-from viewtree import change, ids, tap, text_of
+from types import SimpleNamespace
+
+from flet.utils.object_model import patch_dataclass
+from tables import context, draft_of, draw, phone_of
+from viewtree import change, enter, find, ids, leave, tap, text_of
 
 from companion.views.scorers.endeavor import DRAFT_KEY
 
@@ -79,3 +82,41 @@ def test_numbers_beyond_the_bound_are_refused_naming_the_field() -> None:
     assert draft_of(ctx, DRAFT_KEY)["players"][0].get("impact", 0) == 0
     change(draw(ctx), "endeavor-impact-0", "99")
     assert draft_of(ctx, DRAFT_KEY)["players"][0]["impact"] == 99
+
+
+def test_a_typed_number_counts_before_its_field_is_left() -> None:
+    """Issue 48 N5: Endeavor showed Giulia 35, not 39, while the keyboard was still on her count. Each keystroke
+    that makes a whole number is counted at once; one that doesn't yet ("39x") is neither counted nor refused until
+    the field is left, and then the number kept is the last one typed."""
+    ctx = context(None, "/score/endeavor")
+    change(draw(ctx), "endeavor-name-0", "Giulia")
+    change(draw(ctx), "endeavor-name-1", "Bo")
+    change(draw(ctx), "endeavor-ingenuity-0", "35")
+    for text in ("3", "39"):
+        enter(draw(ctx), "endeavor-ingenuity-0", text)
+        assert text_of(draw(ctx), "scorer-rank-0").startswith(f"1. Giulia: {text}")
+    enter(draw(ctx), "endeavor-ingenuity-0", "39x")
+    assert ctx.error is None and text_of(draw(ctx), "scorer-rank-0").startswith("1. Giulia: 39")
+    leave(draw(ctx), "endeavor-ingenuity-0")
+    assert "Ingenuity track must be" in (ctx.error or "")
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["ingenuity"] == 39
+    assert find(draw(ctx), "endeavor-ingenuity-0").value == "39"  # the number kept, shown again
+
+
+def test_a_redraw_for_an_older_keystroke_sends_no_text_over_the_newer_one() -> None:
+    """Counting each keystroke draws the screen again: the redraw for "3", made after "39" reached the field, must
+    not send "3" back over it (the Fish search's fault, issue 38)."""
+    ctx = context(None, "/score/endeavor")
+    field = find(draw(ctx), "endeavor-ingenuity-0")
+    phone = phone_of(ctx)
+    sent_before = len(phone.received())
+
+    def keystrokes() -> None:
+        patch_dataclass(field, {"value": "3"})  # the phone's text, as Flet applies it before the handler
+        field.on_change(SimpleNamespace(control=field, data="3"))
+        patch_dataclass(field, {"value": "39"})  # the next keystroke reaches the field before the redraw
+
+    phone.call(keystrokes)
+    draw(ctx)
+    assert "3" not in phone.received()[sent_before:]
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["ingenuity"] == 3

@@ -148,8 +148,20 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     change(show(ctx), "survey-regret-value", "0")
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
+    assert "= 4 to spend" in text_of(show(ctx), "survey-budget")
+    # Nothing chosen (issue 48 N9): the first tap asks, naming what is lost, and the week stays open; Cancel keeps
+    # it open; the second tap closes it.
+    tap(show(ctx), "survey-unlock-confirm")
+    assert text_of(show(ctx), "survey-unlock-confirm-question") == (
+        "Nothing is chosen: all 4 to spend will be lost. Close the week anyway?")
+    assert ctx.sessions.store.load_campaign(cid).current_week is not None
+    tap(show(ctx), "survey-unlock-confirm-cancel")
+    assert "survey-unlock-confirm-question" not in ids(show(ctx))
+    assert ctx.sessions.store.load_campaign(cid).current_week is not None
+    tap(show(ctx), "survey-unlock-confirm")
     tap(show(ctx), "survey-unlock-confirm")
     saved = ctx.sessions.store.load_campaign(cid)
+    assert saved.current_week is None
     assert saved.sheet["sunfish"].first_week == 1 and saved.sheet["sunfish"].hauled_week == 2
     ctx.navigate(route_to("/survey/progress", c=cid))
     progress = show(ctx)

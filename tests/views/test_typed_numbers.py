@@ -4,8 +4,11 @@ field, and changes nothing."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
-from tables import context, draft_of, draw, game_of, two_players
+from flet.utils.object_model import patch_dataclass
+from tables import context, draft_of, draw, game_of, phone_of, two_players
 from viewtree import change, enter, find, leave, text_of
 
 from companion.rules import actions as act
@@ -122,3 +125,43 @@ def test_a_value_being_typed_survives_another_phones_change():
     leave(draw(ctx), "scorer-regret-cards-field-1")
     ann, kai = draft_of(ctx, DRAFT_KEY).players
     assert (ann.regret_value, kai.regret_cards, kai.name) == (3, 2, "Kai Lee")
+
+
+def test_the_scorer_counts_a_typed_number_before_its_field_is_left():
+    """Issue 48 N5: the Deep Regrets $ field counted only once left. Hugo, with no Fish, types $10 a digit at a time
+    (docs/rules.md §7: 1 point per $2, rounded down): his total follows each keystroke, with the keyboard still
+    on the field; "10x" is neither counted nor refused until the field is left, and then $10 is kept."""
+    ctx = context(None, "/score")
+    ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[PlayerDraft(name=n, regret_cards=3, regret_value=0)
+                                                   for n in ("Ann", "Hugo")]), seen=0)
+    for text, total in (("1", "Total 0"), ("10", "Total 5")):
+        enter(draw(ctx), "scorer-fishbucks-field-1", text)
+        assert text_of(draw(ctx), "scorer-total-1") == total
+        assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == int(text)
+    enter(draw(ctx), "scorer-fishbucks-field-1", "10x")
+    assert ctx.error is None and draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 10
+    leave(draw(ctx), "scorer-fishbucks-field-1")
+    assert ctx.error == "Fishbucks: type a whole number from 0 to 10, not “10x”"
+    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 10
+    enter(draw(ctx), "scorer-regret-value-1", "7")  # the Regret value too, without leaving its field
+    assert draft_of(ctx, DRAFT_KEY).players[1].regret_value == 7
+    assert text_of(draw(ctx), "scorer-rank-0").startswith("1. Hugo: 5")
+
+
+def test_a_counted_keystroke_sends_no_text_over_the_next_one():
+    """Counting each keystroke draws the screen again: the redraw for "1", made after "10" reached the field, must
+    not send "1" back over it."""
+    ctx = scorer_of("Ann", "Hugo")
+    field = find(draw(ctx), "scorer-fishbucks-field-1")
+    phone = phone_of(ctx)
+    sent_before = len(phone.received())
+
+    def keystrokes() -> None:
+        patch_dataclass(field, {"value": "1"})  # the phone's text, as Flet applies it before the handler
+        field.on_change(SimpleNamespace(control=field, data="1"))
+        patch_dataclass(field, {"value": "10"})  # the next keystroke reaches the field before the redraw
+
+    phone.call(keystrokes)
+    draw(ctx)
+    assert "1" not in phone.received()[sent_before:]
+    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 1

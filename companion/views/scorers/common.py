@@ -56,7 +56,8 @@ class Editing(Changes[Any]):
         if self.typing:
             self.unsent = True
             return True
-        made = self.replace(lambda _old: draft)
+        # A copy: this render's handlers go on editing ``draft`` (a keystroke before the redraw), not the one kept.
+        made = self.replace(lambda _old: copy.deepcopy(draft))
         if made:
             self.unsent = False
         return made
@@ -142,18 +143,15 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
               *, minimum: int | None = 0, maximum: int | None = None, blank_ok: bool = False,
               width: int | None = None) -> ft.Semantics:
     """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``), within the
-    bounds the game allows.
+    bounds the game allows, as it is typed: the totals count it before the field is left (issue 48 N5).
 
-    A value that isn't one is refused with a one-line reason and leaves the draft as it was.
+    Text that isn't such a number yet ("-", "3x", past the bound) changes nothing while it is typed; left so, it is
+    refused with a one-line reason and the field shows the number kept.
     """
     typing = ed.form.typed  # kept across redraws: a redraw under the thumb must not wipe or drop what is typed
 
     def parsed(text: str) -> int | None:
-        try:
-            return parse_int(text, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
-        except ValueError:
-            ed.fail(t("{field} must be {what}", field=label, what=_whole_number(minimum, maximum)))
-            raise
+        return parse_int(text, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
         typing[identifier] = event.control.value or ""
@@ -161,23 +159,24 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
             number = parsed(typing[identifier])
         except ValueError:
             return
-        ed.typed(lambda: on_value(number))
+        on_value(number)  # written, then shown: the screen draws again with the new totals
 
     def left(_event: ft.Event[ft.TextField]) -> None:
         text = typing.pop(identifier, None)
-        if text is None or ed.unsent:  # nothing typed, or typed since this screen was drawn
-            ed.leave()
+        ed.leave()  # a name typed beside it is kept too
+        if text is None:
             return
         try:
-            number = parsed(text)
+            parsed(text)
         except ValueError:
-            return
-        on_value(number)  # typed before the screen drew again: kept now
+            ed.fail(t("{field} must be {what}", field=label, what=_whole_number(minimum, maximum)))
 
-    shown = typing.get(identifier, "" if value is None else str(value))
-    field = ft.TextField(label=label, value=shown, on_change=on_change, on_blur=left, on_submit=left,
-                         keyboard_type=ft.KeyboardType.NUMBER, text_size=theme.BODY, width=width or 160,
-                         height=theme.TOUCH + 8)
+    # While typed, the field is sent no text (value None: Flet carries the phone's text over to each redraw): a
+    # redraw for one keystroke, made after the next reached the field, would write the older text over it.
+    shown = None if identifier in typing else "" if value is None else str(value)
+    field = ft.TextField(label=label, value=shown,  # type: ignore[arg-type]  # TextField._migrate_state
+                         on_change=on_change, on_blur=left, on_submit=left, keyboard_type=ft.KeyboardType.NUMBER,
+                         text_size=theme.BODY, width=width or 160, height=theme.TOUCH + 8)
     return tagged(identifier, field)
 
 

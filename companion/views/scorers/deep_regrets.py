@@ -279,12 +279,12 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
                 (lambda: update(regret_cards=p.regret_cards + 1)) if p.regret_cards < deck else None,
                 label=tn("Regret card", "Regret cards", p.regret_cards),
-                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck, whose=whose),
+                on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck, whose=whose, live=True),
         stepper("scorer-fishbucks", i, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
                 (lambda: update(fishbucks=p.fishbucks + 1)) if cap is None or p.fishbucks < cap else None,
                 label=t("Fishbucks"), on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail, maximum=cap,
-                whose=whose),
+                whose=whose, live=True),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,

@@ -2,11 +2,13 @@
 
 Identifiers: ``survey-regret-value``, ``survey-propose``, ``survey-jettison-<fish id>``, ``survey-jettison-total``,
 ``survey-haul``, ``survey-budget``, ``survey-dink-<dink id>``, ``survey-unlock-<kind>-<item>`` (the item id with
-``:`` as ``-``), ``survey-unlock-confirm``, ``survey-summary``, ``survey-next-week``, ``error-line``, ``back``.
+``:`` as ``-``), ``survey-unlock-confirm`` (with nothing chosen it asks first: ``survey-unlock-confirm-question``,
+``survey-unlock-confirm-cancel``), ``survey-summary``, ``survey-next-week``, ``error-line``, ``back``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -36,6 +38,7 @@ from companion.views.survey.common import (
     survey_screen,
     tabs,
 )
+from companion.views.table.confirm import ConfirmButton
 from companion.views.widgets import action_button, section_card, tagged
 from companion.views.widgets.toggles import toggle
 
@@ -136,11 +139,22 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     return [
         section_card("survey-dinks", cited(t("Dinks that reduce the cost of items"), "A p.24"), dink_rows),
         section_card("survey-shop", t("4 · Unlock equipment (the sheet's prices)"), [budget_line, *shop_rows]),
-        action_button("survey-unlock-confirm", t("Unlock and close the week"), confirm,
-                      icon=ft.Icons.LOCK_OPEN, primary=True),
+        _close_week(sv, campaign, sheet.left if not draft.buy else 0, confirm),
         action_button("survey-reopen", t("Back: change the jettison"), partial(sv.do, ReopenHaul),
                       icon=ft.Icons.UNDO),
     ]
+
+
+def _close_week(sv: Survey, campaign: Campaign, lost: int, confirm: Callable[[], None]) -> ft.Control:
+    """``survey-unlock-confirm``; with nothing chosen and ``lost`` left to spend, it asks first, saying what is lost
+    (issue 48 N9: the week closed at once and the whole haul was gone)."""
+    text = t("Unlock and close the week")
+    if not lost:
+        return action_button("survey-unlock-confirm", text, confirm, icon=ft.Icons.LOCK_OPEN, primary=True)
+    question = t("Nothing is chosen: all {n} to spend will be lost. Close the week anyway?", n=lost)
+    return ConfirmButton("survey-unlock-confirm", text, question, t("Yes, close the week"), confirm,
+                         icon=ft.Icons.LOCK_OPEN, primary=True,
+                         key=f"close-week-{campaign.id}-{len(campaign.weeks)}")  # type: ignore[call-arg]  # Flet: key=
 
 
 @ft.component

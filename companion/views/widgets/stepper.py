@@ -46,15 +46,17 @@ def typed_number(text: str | None, field: str, minimum: int = 0, maximum: int | 
 def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | None, on_plus: Handler | None, *,
             label: str | None = None, color: str | None = None, on_typed: Callable[[int], object] | None = None,
             on_invalid: Callable[[str], object] | None = None, minimum: int = 0, maximum: int | None = None,
-            width: float | None = None, whose: str | None = None, heard_with: str | None = None) -> ft.Row:
+            width: float | None = None, whose: str | None = None, heard_with: str | None = None,
+            live: bool = False) -> ft.Row:
     """``−  value  +`` with identifiers ``{name}-minus-{index}``, ``{name}-{index}`` and ``{name}-plus-{index}``
     (``{name}-minus``, ``{name}``, ``{name}-plus`` when ``index`` is ``""``). The number and its caption take
     ``width`` px (default: room for the number; a long caption wants more, or it wraps word by word).
 
     A handler of ``None`` disables its button (nothing to take away, say). With ``on_typed`` an empty field on the
     numeric keyboard lies over the number (``{name}-field-{index}``, :func:`TypedNumber`): the number typed
-    (``minimum`` to ``maximum``) goes to ``on_typed`` when the field is left or submitted; anything else goes to
-    ``on_invalid`` as a message naming the field, and changes nothing.
+    (``minimum`` to ``maximum``) goes to ``on_typed`` when the field is left or submitted (``live``: as it is
+    typed, a scorer's totals counting it at once); anything else goes to ``on_invalid`` as a message naming the
+    field, and changes nothing.
 
     A screen reader hears each part with what, whose (``whose``: the angler's name, where several are counted on a
     screen) and how many: "Bo: Regret cards, 3. Add one"; a new number is announced once drawn, followed by
@@ -74,7 +76,8 @@ def stepper(name: str, index: int | str, value: int | str, on_minus: Handler | N
     parts = [box]
     if on_typed is not None:  # the field lies over the number: a tap on it is the phone's own focus
         parts.append(ft.Container(TypedNumber(f"{name}-field{suffix}", caption, shown, color, on_typed, on_invalid,
-                                              minimum, maximum, name=t("{said}. Type a number", said=said)),
+                                              minimum, maximum, name=t("{said}. Type a number", said=said),
+                                              live=live),
                                   left=0, top=0, right=0))
     return ft.Row([
         _step(f"{name}-minus{suffix}", ft.Icons.REMOVE, t("{said}. Take one away", said=said), on_minus),
@@ -120,17 +123,24 @@ def _shown(shown: str, caption: str, color: str | None, field: ft.Control | None
 @ft.component
 def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on_typed: Callable[[int], object],
                 on_invalid: Callable[[str], object] | None, minimum: int, maximum: int | None = None, *,
-                name: str | None = None) -> ft.Control:
+                name: str | None = None, live: bool = False) -> ft.Control:
     """An empty field over the number, on the numeric keyboard: see-through until focused, when it turns opaque and
     takes the keys. It is always there, so the tap that focuses it needs no answer from the host (a tap that had
     to open it was lost when the screen drew again under it, issue 26), and it starts empty, so typing 13 gives 13.
-    A number typed goes to ``on_typed`` when the field is left or submitted; a field left empty changes nothing.
-    ``name``: what a screen reader calls the field (else ``caption``)."""
+    A number typed goes to ``on_typed`` when the field is left or submitted, or with ``live`` at each keystroke that
+    makes one (text that doesn't yet, "1-", is refused only when the field is left so); a field left empty changes
+    nothing. ``name``: what a screen reader calls the field (else ``caption``)."""
     typed: ft.MutableRef[str] = ft.use_ref("")  # what is typed so far: drawn again as it is, never wiped by a redraw
     emptied = use_redraw()
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
         typed.current = event.control.value or ""
+        if live and typed.current.strip():
+            try:
+                number = typed_number(typed.current, caption, minimum, maximum)
+            except ValueError:
+                return  # not a number yet: said when the field is left so
+            on_typed(number)  # written, then shown: the screen draws again, the field keeps its text
 
     def done(_event: ft.Event[ft.TextField]) -> None:
         text, typed.current = typed.current.strip(), ""
@@ -145,10 +155,14 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
             if on_invalid is not None:
                 on_invalid(str(refused))  # nothing changes: the number is shown again as it was
             return
-        on_typed(number)
+        if not live:  # live: counted as it was typed
+            on_typed(number)
 
     size = _size(shown)
-    field = ft.TextField(value=typed.current, keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
+    # While typed, the field is sent no text (value None: Flet carries the phone's text over to each redraw): a
+    # redraw for one keystroke, made after the next reached the field, would write the older text over it.
+    field = ft.TextField(value=None if typed.current else "",  # type: ignore[arg-type]  # TextField._migrate_state
+                         keyboard_type=ft.KeyboardType.NUMBER, text_align=ft.TextAlign.CENTER,
                          text_style=ft.TextStyle(size=size, weight=ft.FontWeight.BOLD, color=color),
                          border=ft.NoInputBorder(), filled=True, bgcolor=ft.Colors.TRANSPARENT,
                          focused_bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, dense=True, content_padding=0,
