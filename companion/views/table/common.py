@@ -110,19 +110,20 @@ def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | Non
 def use_told(ctx: AppContext, session: GameSession) -> None:
     """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25), and what a move
     made on another phone asks of the table (issue 36: Bo's sale on his phone, "Bo: draw a Regret card", on the
-    table's); the latest move's steps again when the screen opens (a reload). Worded on this tab's own loop, in its
-    phone's language, not in the thread of the tab that made the change."""
-    def word(snapshot: Snapshot[Game]) -> None:
+    table's); the latest move's steps again when the screen opens (a reload), shown but not read out again (a
+    screen reader heard them with the move). Worded on this tab's own loop, in its phone's language, not in the
+    thread of the tab that made the change."""
+    def word(snapshot: Snapshot[Game], news: bool = True) -> None:
         message = session.told(snapshot)
         # Another phone's steps never cover this phone's own refusal or question (they may arrive after it).
         lines = [message] if message else [] if ctx.error is not None else list(session.heard(snapshot))
         if lines:  # said at the point the change left the table, so the redraw after it keeps the lines
-            ctx.tell(lines, at=moment(snapshot.value.state))
+            ctx.tell(lines, at=moment(snapshot.value.state), news=news)
 
     later = use_threadsafe(word)
 
     def follow() -> Callable[[], None]:
-        word(session.current)
+        word(session.current, news=False)
         return session.subscribe(later)
 
     use_subscription(follow, [session])
