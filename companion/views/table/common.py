@@ -11,7 +11,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.session import GameSession, Snapshot, moment
+from companion.session import GameSession, Outcome, Snapshot, moment
 from companion.session.registry import NotFound
 from companion.views.changes import Changes
 from companion.views.context import AppContext
@@ -70,6 +70,20 @@ class Moves(Changes[Game]):
         self.tell(told, at=moment(state))
         if then is not None:
             then()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last move; the bar (and a screen reader) says which: "Undone: Ann's Refresh"."""
+        return self._stepped(self.session.undo(seen=self.shown))
+
+    def redo(self) -> bool:
+        """Put back the move last taken back, said the same way."""
+        return self._stepped(self.session.redo(seen=self.shown))
+
+    def _stepped(self, outcome: Outcome[Game]) -> bool:
+        if not self.answer(outcome):
+            return False
+        self.tell(outcome.steps, at=moment(outcome.current.value.state))
         return True
 
     def _chosen(self, actions: list[Action], then: Callable[[], None] | None, field: str, seat: int) -> None:
