@@ -473,3 +473,26 @@ def test_a_closed_tab_is_not_spoken_to(app: ServedApp, browser: Any, seeded: tup
         assert "AttributeError" not in app.log()
     finally:
         context.close()
+
+
+def test_a_fresh_die_is_a_checkbox_and_choosing_it_is_said(app: ServedApp, browser: Any,
+                                                           seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46: the Fresh dice on an angler's card had no state in the tree (only a separate "Selected: …" line)
+    and said nothing when chosen: each is now a checkbox, ticked while chosen, and the choice is said."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    context.add_init_script(_HEAR)
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/player?game={seeded[1].game}&seat=1")
+        die = tab.wait_id("fresh-die-0")
+        name = tab.value("fresh-die-0")
+        assert (die.get_attribute("role"), die.get_attribute("aria-checked")) == ("checkbox", "false")
+        for ticked, said in (("true", t("Selected: {dice}", dice=name)),
+                             ("false", t("Selected: {dice}", dice=t("none")))):
+            tab.page.evaluate("window.__said = []")
+            tab.tap("fresh-die-0")
+            tab.page.wait_for_function("""([id, ticked]) => document.querySelector(
+                `[flt-semantics-identifier="${id}"]`)?.getAttribute('aria-checked') === ticked""",
+                                       arg=["fresh-die-0", ticked])
+            tab.page.wait_for_function("said => window.__said.some(s => s.includes(said))", arg=said)
+    finally:
+        context.close()
