@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.flet_fixes import navigate_unless_gone
-from companion.flet_fixes.tabs import NOTICE_DELAY, release
+from companion.flet_fixes.tabs import NOTICE_DELAY, answer_late_calls, release
 from companion.i18n import t
 from companion.net.identity import Tabs
 from companion.session import Saver, Sessions
@@ -244,6 +244,7 @@ def make_main(shared: Sessions, store: Store | None,
     by :func:`build_app`; ``prepare(page, ctx)`` adjusts each tab's context before its first screen (the phone
     app's, :mod:`companion.phone`)."""
     tabs = tabs or Tabs(None)
+    answer_late_calls()  # a screen redrawn while the browser scrolled it must not drop the phone
 
     def main(page: ft.Page) -> None:
         from companion.views import language, theme

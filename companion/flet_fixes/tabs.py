@@ -9,14 +9,25 @@
 - :data:`NOTICE_DELAY`: Flet's scheduler renders every update queued at once before it yields to the socket, so a
   redraw of the bottom bar's shape (a refusal shown, one more line of steps) queued with the tapped number would hold
   that number's patch back: it follows a moment later, as its own.
+- :func:`answer_late_calls`: the browser answers every call made to one of its controls (a scroll, the screen kept
+  awake) when it is done, and Flet raised in the socket's reader when the control had gone meanwhile ("Control
+  with ID … is not registered"), which closed the socket: a screen redrawn while its scroll was under way (a
+  phone's own language, read after the first draw) dropped the phone, and the answer, arriving on the fresh
+  session it came back on, dropped that one too, over and over.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import weakref
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
+from flet.messaging.session import Session
+
+log = logging.getLogger(__name__)
 
 OTHER_TABS_DELAY = 0.03  # seconds before another tab hears of a change
 NOTICE_DELAY = 0.02  # seconds between a move and the change of the bottom bar's shape it made
@@ -39,3 +50,27 @@ def release(page: ft.Page) -> None:
     """Stop every subscription the components of ``page`` hold (its tab closed)."""
     for stop in _held.pop(page, set()):
         stop()
+
+
+_flet_answer = Session.handle_invoke_method_results
+
+
+def _answer(session: Session, control_id: int, call_id: str, result: Any, error: str | None) -> None:
+    """Flet's own handling of an answer, unless its control is gone: then the call still waiting (if any) gets the
+    answer, and one nobody waits for (a call of another session) is dropped."""
+    if control_id in session.index:
+        _flet_answer(session, control_id, call_id, result, error)
+        return
+    calls: dict[str, asyncio.Event] = session._Session__method_calls  # type: ignore[attr-defined]
+    waiting = calls.pop(call_id, None)
+    if waiting is None:
+        log.debug("an answer from control %s came after its session ended", control_id)
+        return
+    results: dict[asyncio.Event, tuple[Any, str | None]] = session._Session__method_call_results  # type: ignore[attr-defined]
+    results[waiting] = (result, error)
+    waiting.set()
+
+
+def answer_late_calls() -> None:
+    """Have every session take an answer for a control that has gone (once for the process)."""
+    Session.handle_invoke_method_results = _answer  # type: ignore[method-assign, assignment]

@@ -115,25 +115,33 @@ class GameSession(Journaled[Game]):
     def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
              ) -> Outcome[Game]:
         """Take back the last move (refused with ``check(game)``'s reason when it names one), taken back by the
-        tab of pass ``holder`` (kept in :attr:`last_undo`, so the angler whose move it was can be told)."""
+        tab of pass ``holder`` (kept in :attr:`last_undo`, so the angler whose move it was can be told). The
+        outcome's steps name the move taken back: "Undone: Ann's Refresh"."""
+        said: list[str] = []
+
         def make(game: Game) -> tuple[Game, bool]:
             _checked(check, game)
             before = self._undone(game)
             self.last_undo = Undone(self._version + 1, game.log[-1], mover_of(game, len(game.log) - 1), holder)
             self._line = journal.undone(game)
+            said.append(t("Undone: {move}", move=move_label(game, len(game.log) - 1)))
             return before
 
-        return self._change(seen, make)
+        return _saying(self._change(seen, make), said)
 
     def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
-        """Put back the move last taken back (refused with ``check(game)``'s reason when it names one)."""
+        """Put back the move last taken back (refused with ``check(game)``'s reason when it names one); the
+        outcome's steps name it: "Redone: Ann's Refresh"."""
+        said: list[str] = []
+
         def make(game: Game) -> tuple[Game, bool]:
             _checked(check, game)
             after = self._redone(game)
             self._line = journal.redone(game)
+            said.append(t("Redone: {move}", move=move_label(after[0], len(after[0].log) - 1)))
             return after
 
-        return self._change(seen, make)
+        return _saying(self._change(seen, make), said)
 
     @property
     def place(self) -> Place:
@@ -172,6 +180,11 @@ class GameSession(Journaled[Game]):
         if not value.can_redo():
             raise Refused(t("Nothing to redo"))
         return value.redo(), False
+
+
+def _saying(outcome: Outcome[Game], said: list[str]) -> Outcome[Game]:
+    """``outcome`` of an undo or redo, its steps the move it took back or put back (nothing when refused)."""
+    return dataclasses.replace(outcome, steps=tuple(said)) if outcome.ok else outcome
 
 
 def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.history.summary import play_summary
 from companion.i18n import t, tn
 from companion.store import records
 from companion.store.errors import DamagedFile
@@ -76,6 +77,20 @@ def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
         return BackupVersion(path=path, saved=saved, label=label, restorable=True, actions=summary.actions), record
     label = tn("Saved {when} · {n} week", "Saved {when} · {n} weeks", summary.weeks, when=when)
     return BackupVersion(path=path, saved=saved, label=label, restorable=True, weeks=summary.weeks), record
+
+
+def kept_aside_title(path: Path, folder: str) -> str:
+    """What a play backup or a damaged file kept aside is, as a player knows it (never its file name): the play's
+    anglers and the day it was played, or that it can't be read."""
+    if folder == "plays":
+        try:
+            record = read_envelope(path, "play")["tables"].get("play", {}).get("1")
+            play = play_summary(record if isinstance(record, dict) else {})
+        except Exception:  # whatever is wrong with it, it is listed as a play that can't be read
+            return t("A play that can't be read")
+        return t("Play of {players} · {date}", players=", ".join(p.name for p in play.players),
+                 date=_date(play.played))
+    return t("A file that could not be read")
 
 
 def backup_groups(store: Store) -> list[BackupGroup]:

@@ -30,7 +30,7 @@ from companion.history.summary import PlaySummary, describe_play, play_summary, 
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
 from companion.store import campaign_journal, journal, records
-from companion.store.backup_list import BackupGroup, backup_groups
+from companion.store.backup_list import BackupGroup, backup_groups, kept_aside_title
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
@@ -72,6 +72,7 @@ class BackupInfo:
     folder: str  # "games", "campaigns", "settings" or "damaged"
     saved: datetime
     size: int
+    title: str = ""  # a play backup or a damaged file: what it is, as a player knows it (``kept_aside_title``)
 
 
 class Store:
@@ -625,7 +626,8 @@ class Store:
                 except FileNotFoundError:  # rotated away by a save meanwhile
                     continue
                 kind = folder if folder == "damaged" else path.parent.name
-                found.append(BackupInfo(path, kind, datetime.fromtimestamp(stat.st_mtime, UTC), stat.st_size))
+                title = kept_aside_title(path, kind) if kind in ("plays", "damaged") else ""
+                found.append(BackupInfo(path, kind, datetime.fromtimestamp(stat.st_mtime, UTC), stat.st_size, title))
         return sorted(found, key=lambda b: b.saved, reverse=True)
 
 

@@ -165,12 +165,14 @@ class AppContext:
             self.steps, self.offers = (), ()
             self._show(None)
 
-    def tell(self, steps: list[str], at: object = None) -> None:
+    def tell(self, steps: list[str], at: object = None, *, news: bool = True) -> None:
         """Say what the table must do by hand after a move (a Regret card to draw, a die to take), by the thumb,
-        until the next action or until the table moves on from ``at`` (:meth:`moved_to`)."""
+        until the next action or until the table moves on from ``at`` (:meth:`moved_to`); a screen reader hears
+        them too unless they are no ``news`` (the last move's steps shown again as a screen opens)."""
         self.error, self.steps, self.steps_at, self.offers = None, tuple(steps), at, ()
         self._show(None)
-        told(steps)  # a screen reader hears them with the values the move left, as one announcement
+        if news:
+            told(steps)  # a screen reader hears them with the values the move left, as one announcement
 
     def moved_to(self, at: object) -> None:
         """The table shown is at ``at`` (another phone may have moved it): steps told at another point are gone."""

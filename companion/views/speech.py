@@ -7,7 +7,9 @@ made (:meth:`~companion.views.context.AppContext.tell`), each count and the tabl
 are drawn again (:func:`said_when_changed`). Each part waits :data:`SETTLE` seconds for the others, so the tap is
 answered once, steps first, instead of twice (the second cutting into the first). A refusal is a live region
 (:func:`~companion.views.widgets.basics.error_line`), read when it appears as well as when it changes; a count is on
-screen from the start, and only its change is news.
+screen from the start, and only its change is news: a screen drawn again in another language (Settings, or the
+language the phone remembered, read after its first draw) has news for no one. Nothing is said to a phone whose
+socket is closed (the tab is gone, or comes back on a fresh session): said later, it would be stale.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import logging
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language, t
 from companion.views.per_page import PerPage
 
 log = logging.getLogger(__name__)
@@ -32,12 +34,22 @@ _STEPS, _NEWS = 0, 1  # what the move asks of the table is said before the value
 
 
 def announce(page: object, message: str) -> None:
-    """Have the screen reader of ``page``'s phone say ``message`` when idle (nothing happens off a real page)."""
-    if isinstance(page, ft.Page):
+    """Have the screen reader of ``page``'s phone say ``message`` when idle (nothing happens off a real page, or
+    on one whose socket is closed)."""
+    if isinstance(page, ft.Page) and _connected(page):
         page.run_task(_say, page, message)
 
 
+def _connected(page: ft.Page) -> bool:
+    try:
+        return page.session.connection is not None
+    except RuntimeError:  # a page of no session
+        return False
+
+
 async def _say(page: ft.Page, message: str) -> None:
+    if not _connected(page):  # closed while the tap's parts gathered
+        return
     service = _SERVICES.get(page)
     if service is None:  # one per phone, kept: a service is dropped once nothing references it
         service = _SERVICES[page] = ft.SemanticsService()
@@ -74,6 +86,7 @@ def said_when_changed(key: str, *parts: str | None) -> None:
     last = _LAST.get(page)
     if last is None:
         last = _LAST[page] = {}
+    key = f"{language()}|{key}"  # what it said in another language is no news in this one
     before, last[key] = last.get(key), parts
     if before is None or len(before) != len(parts):
         return
@@ -85,7 +98,7 @@ def _page() -> ft.Page | None:
         page: object = ft.context.page
     except RuntimeError:  # drawn with no page (a test walking the tree)
         return None
-    return page if isinstance(page, ft.Page) else None
+    return page if isinstance(page, ft.Page) and _connected(page) else None
 
 
 def _soon(rank: int, parts: list[str]) -> None:

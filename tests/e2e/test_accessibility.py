@@ -94,6 +94,11 @@ def _regret_drawn(n: int) -> list[str]:
             *([tier.label] if tier.min_cards == n else [])]
 
 
+def _fishbucks_moved(n: int) -> list[str]:
+    """Ann moved her Fishbuck tracker to ``n``: the step and the new count."""
+    return ["Ann", t("Fishbucks"), f"${n}", t("{name}: move your Fishbuck tracker to ${n}", name="Ann", n=n)]
+
+
 def _whose_turn(tab: FletPage) -> str:
     """The Pass button of the angler whose turn it is."""
     return next(f"pass-{seat}" for seat in range(4) if tab.has_id(f"pass-{seat}"))
@@ -116,8 +121,7 @@ SCREENS = [
         ("colour-0-", "colour-0-amber"), ("colour-1-", "colour-1-amber"), ("preset-", "preset-anglers-guide"))),
     Screen("table", "/table?game={game}", "day-banner", (
         Tap("regret-plus-0", "regret-0", _count(_regret_drawn)),
-        Tap("fishbucks-minus-0", "fishbucks-0", _count(lambda n: [
-            "Ann", t("Fishbucks"), f"${n}", t("{name}: move your Fishbuck tracker to ${n}", name="Ann", n=n)])),
+        Tap("fishbucks-minus-0", "fishbucks-0", _count(_fishbucks_moved)),
         Tap(_whose_turn, "turn-indicator", lambda shown: [shown]))),  # the next angler's turn
     Screen("angler", "/player?game={game}&seat=1", "player-summary"),
     Screen("port", "/port?game={game}&seat=1", "port-fishbucks", (
@@ -413,5 +417,82 @@ def test_tab_past_the_screen_reader_button_goes_on_through_the_screen(app: Serve
         assert focused[0] == "companion-screen-reader"
         assert "companion-screen-reader" not in focused[1:], focused
         assert "home-new-game" in focused, focused  # past the games in progress, in the screen's order
+    finally:
+        context.close()
+
+
+def test_after_a_language_switch_and_a_reload_each_move_is_said_in_that_language_alone(
+        app: ServedApp, browser: Any, seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46: a phone whose browser asks for English switched to Italian in Settings, then reloaded the table.
+    The first draw was English (the remembered language is read after it), the redraw in Italian cut off a scroll
+    Flutter was still answering, and the late answer ("Control with ID … is not registered") dropped the socket:
+    the phone reconnected over and over, each fresh start reading out the last move's English steps and a summary
+    of the whole table. Now each move says its own line, in Italian, and the host logs no such error."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    context.add_init_script(_HEAR)
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/settings")
+        tab.tap("language-it")
+        tab.page.wait_for_function("""() => Object.keys(localStorage).some(
+            k => k.endsWith('companion.language') && localStorage[k].includes('it'))""")
+        tab.open(f"/table?game={seeded[1].game}")
+        with use_language("it"):
+            tab.wait_value("phase", t("Action"))
+        moves = (Tap("regret-plus-0", "regret-0", _count(_regret_drawn)),
+                 Tap("fishbucks-plus-0", "fishbucks-0", _count(_fishbucks_moved)))
+        said: list[str] = []
+        unheard = []
+        for move in moves:  # what was said since the reload, and after each move
+            said += tab.page.evaluate("window.__said")
+            unheard += [missing] if (missing := _unheard(tab, move, "it")) else []
+        said += tab.page.evaluate("window.__said")
+        english = [line for line in said if re.search(r"Regret card|Fishbuck|draw", line)]
+        others = [line for line in said if re.search(r"Bartholomew|Cy:|Di:", line)]  # the table read out whole
+        log = app.log()
+        errors = [line for line in log.splitlines() if "is not registered" in line or "Receive loop error" in line]
+        assert not unheard and not english and not others and not errors, (unheard, english, others, errors[:3])
+    finally:
+        context.close()
+
+
+def test_a_closed_tab_is_not_spoken_to(app: ServedApp, browser: Any, seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46: a tab closed while the table plays on heard of each move until its session ended, and the task
+    that would say it to a socket no longer there raised ``AttributeError`` in the host's log."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        table = FletPage(context.new_page(), app.url).open(f"/table?game={seeded[1].game}")
+        gone = FletPage(context.new_page(), app.url).open(f"/table?game={seeded[1].game}")
+        gone.wait_id("day-banner")
+        gone.page.close()
+        before = table.number("regret-0")
+        for _ in range(3):
+            table.tap("regret-plus-0")
+        table.wait_value("regret-0", re.compile(rf"^{before + 3}\b"))
+        table.tap("regret-minus-0")
+        table.wait_value("regret-0", re.compile(rf"^{before + 2}\b"))
+        assert "AttributeError" not in app.log()
+    finally:
+        context.close()
+
+
+def test_a_fresh_die_is_a_checkbox_and_choosing_it_is_said(app: ServedApp, browser: Any,
+                                                           seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46: the Fresh dice on an angler's card had no state in the tree (only a separate "Selected: …" line)
+    and said nothing when chosen: each is now a checkbox, ticked while chosen, and the choice is said."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    context.add_init_script(_HEAR)
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/player?game={seeded[1].game}&seat=1")
+        die = tab.wait_id("fresh-die-0")
+        name = tab.value("fresh-die-0")
+        assert (die.get_attribute("role"), die.get_attribute("aria-checked")) == ("checkbox", "false")
+        for ticked, said in (("true", t("Selected: {dice}", dice=name)),
+                             ("false", t("Selected: {dice}", dice=t("none")))):
+            tab.page.evaluate("window.__said = []")
+            tab.tap("fresh-die-0")
+            tab.page.wait_for_function("""([id, ticked]) => document.querySelector(
+                `[flt-semantics-identifier="${id}"]`)?.getAttribute('aria-checked') === ticked""",
+                                       arg=["fresh-die-0", ticked])
+            tab.page.wait_for_function("said => window.__said.some(s => s.includes(said))", arg=said)
     finally:
         context.close()

@@ -17,8 +17,9 @@ text is checked where it is wholly on screen:
 - an app bar's title (a heading) fills a whole number of lines at some size (no smaller than the app's smallest
   text), each wide enough for the words wrapped into it (an ellipsised title is one line too few).
 
-Widths are measured in the page with the Roboto the web client draws with, at the smallest size a text can have
-there: a lower bound, so a failure is a real cut. On 1024×768 the table's angler cards sit two side by side.
+Widths are measured in the page with the fonts the app draws with (the web client's Roboto, and the Chinese font the
+app ships: never a system font, which a fresh machine may not have), at the smallest size a text can have there: a
+lower bound, so a failure is a real cut. On 1024×768 the table's angler cards sit two side by side.
 A screenshot of each screen at each size goes to ``<screenshots>/<screen>-<width>x<height>.png``.
 
 The same checks run on the main screens at the largest Text size on a 360×640 phone in each language (issue 38),
@@ -36,7 +37,7 @@ from typing import Any
 import pytest
 
 from companion.history import record_play
-from companion.i18n import t, use_language
+from companion.i18n import FONTS, t, use_language
 from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
@@ -195,16 +196,26 @@ STATES = [
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
 
 
+# JavaScript: a function measuring a text's width at a size, in the fonts the app ships and draws with (whatever the
+# machine has): Roboto (as family ``font``), and for Chinese the app's own Noto Sans TC subset (served at ``cjk``).
+# A system font found for Chinese instead (or none: 計 measured 12 px wide at 32 px) measured other widths.
+_PEN = """async (font, cjk) => {
+    for (const [family, url] of [[font, '/assets/fonts/roboto.woff2'], [font + 'CJK', cjk]]) {
+        if (![...document.fonts].some(f => f.family === family)) {
+            document.fonts.add(await new FontFace(family, `url(${url})`).load());
+        }
+    }
+    const pen = document.createElement('canvas').getContext('2d');
+    return (s, size) => { pen.font = `${size}px ${font}, ${font}CJK`; return pen.measureText(s).width; };
+}"""
+# The fonts the layout checks measure with (_PEN's arguments).
+MEASURED_WITH = {"font": "LayoutRoboto", "cjk": "/" + FONTS["zh_Hant"][1]}
+
 # Every flt-semantics node that carries text: its box, the scroll view around it (a node is judged only where it
 # is wholly inside it: Flutter cuts a node's box at its scroll view's edge), its card's box, and the widths its
 # text needs in Roboto at the smallest size (whole, and its longest word).
-_COLLECT = """async ({small, headingLine, headingRows, fit, button, font, touch, controls}) => {
-    if (!document.fonts.check(`${small}px ${font}`)) {
-        const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
-        document.fonts.add(await face.load());
-    }
-    const pen = document.createElement('canvas').getContext('2d');
-    const need = (s, size) => { pen.font = `${size}px ${font}`; return pen.measureText(s).width; };
+_COLLECT = """async ({small, headingLine, headingRows, fit, button, font, cjk, touch, controls}) => {
+    const need = await (""" + _PEN + """)(font, cjk);
     const heading = el => /^H[1-6]$/.test(el.tagName);
     // Where a line may break: at spaces, after a hyphen, and on either side of a Chinese character or punctuation
     // mark (Flutter breaks Chinese text between any two of them).
@@ -376,7 +387,7 @@ def survey(phone: FletPage, shot: str | None, steps: int = 5, scale: float = 1.0
         time.sleep(0.2)
         seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"] * scale,
                                               "headingLine": HEADING_LINE, "headingRows": HEADING_ROWS, "fit": FIT,
-                                              "button": BUTTON_TEXT * scale, "font": "LayoutRoboto",
+                                              "button": BUTTON_TEXT * scale, **MEASURED_WITH,
                                               "touch": theme.TOUCH, "controls": CONTROLS})
         found += [p for p in problems(seen["nodes"], seen["width"], scale) if p not in found]
         if step == 0 and shot:
@@ -518,24 +529,18 @@ def test_the_largest_text_size_cuts_nothing_off_the_table(layout_app: ServedApp,
 
 
 # Lines ``text`` takes at ``size`` px in the box of the node ``id`` (broken at spaces and between Chinese characters,
-# as Flutter breaks them), measured with the Roboto the layout checks use.
-_LINES = """async ({id, text, size, font}) => {
+# as Flutter breaks them), measured with the fonts the layout checks use.
+_LINES = """async ({id, text, size, font, cjk}) => {
     const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
     if (!node) return null;
-    if (!document.fonts.check(`${size}px ${font}`)) {
-        const face = new FontFace(font, 'url(/assets/fonts/roboto.woff2)');
-        document.fonts.add(await face.load());
-    }
-    const pen = document.createElement('canvas').getContext('2d');
-    pen.font = `${size}px ${font}`;
+    const need = await (""" + _PEN + """)(font, cjk);
     const width = node.getBoundingClientRect().width;
     const chinese = /[\u2E80-\u9FFF\u3000-\u303F\uFF00-\uFFEF]/;
     const words = text.split(/\\s+/).flatMap(w => w.split(/(?<=[\u2E80-\u9FFF])|(?=[\u2E80-\u9FFF])/));
     let lines = 1, row = 0;
     for (const word of words.filter(w => w)) {
-        // A Chinese character is a full em wide (the page may have no Chinese font to measure it with).
-        const w = chinese.test(word) ? size : pen.measureText(word).width;
-        const gap = row && !chinese.test(word) ? pen.measureText(' ').width : 0;
+        const w = need(word, size);
+        const gap = row && !chinese.test(word) ? need(' ', size) : 0;
         if (row && row + gap + w > width + 1.5) { lines += 1; row = w; } else { row += gap + w; }
     }
     return {lines, width};
@@ -551,7 +556,7 @@ def wrapped_captions(tab: FletPage, captions: tuple[tuple[str, str], ...], langu
             text = t(message)
         tab.wait_id(identifier)
         seen = tab.page.evaluate(_LINES, {"id": identifier, "text": text, "size": theme.BASE_SIZES["SMALL"],
-                                          "font": "LayoutRoboto"})
+                                          **MEASURED_WITH})
         assert seen is not None, f"{identifier!r} is not on the screen"
         if seen["lines"] > 1:
             found.append(f"{text!r} takes {seen['lines']} lines in {seen['width']:.0f} px")

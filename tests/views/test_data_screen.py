@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from companion.history.models import Play, PlayPlayer
 from companion.i18n import use_language
 from companion.store import Store, open_store
 from companion.views.context import AppContext
@@ -20,7 +21,7 @@ from tests.store.games import played_game
 from tests.support.components import fire
 from tests.support.plays import generated_plays
 from tests.views.tables import context, draw
-from tests.views.viewtree import change, enter, find, ids, tap, text_of
+from tests.views.viewtree import change, enter, find, ids, tap, text_of, texts
 
 
 def _tap(ctx: AppContext, identifier: str) -> None:
@@ -155,7 +156,21 @@ def test_what_start_up_repaired_is_shown_in_plain_words_with_details_behind_a_to
     detail = text_of(draw(ctx), "data-note-detail-0")
     assert "not valid JSON" in detail and str(reopened.data_dir / "damaged") in detail
     listed = [text_of(screen, i) for i in ids(screen) if i.startswith("data-file-")]
-    assert any(line.startswith("damaged/") for line in listed)
+    assert any(line.startswith("A file that could not be read · saved ") for line in listed)
+    assert not any(".json" in line or "/" in line for line in listed), listed  # never its file name or folder
+
+
+def test_a_play_backup_is_named_by_its_anglers_and_day_never_by_its_file(store: Store) -> None:
+    """Issue 46: the Data screen listed ``plays/game-27dab8f1….1.json · 2026-12-07 11:34 · 2.2 KB``, one word
+    wider than a phone at the largest Text size, and a name no player knows."""
+    play = Play(id="game-27dab8f1", game="deep-regrets", played="2026-10-01T20:00:00Z",
+                players=[PlayPlayer(name="Ann", score=31), PlayPlayer(name="Bo", score=24)])
+    store.save_play(play)
+    store.save_play(play.model_copy(update={"duration_min": 50}))  # the earlier version becomes a backup
+    screen = draw(context(None, "/data", store=store))
+    assert text_of(screen, "data-file-0").split(" · saved ")[0] == "Play of Ann, Bo · 2026-10-01"
+    assert "data-file-1" not in ids(screen)
+    assert "game-27dab8f1" not in " ".join(texts(screen)) and ".json" not in " ".join(texts(screen))
 
 
 def test_backups_are_listed_by_game_each_version_with_a_restore(store: Store) -> None:

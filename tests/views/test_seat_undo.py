@@ -91,3 +91,22 @@ def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
         assert sessions.seated(host).game(game.id).undo(seen=session.version).ok
     tab.settle()
     assert "La tua mossa (Pescata di Rimorso) è stata annullata da un altro telefono." in tab.received()
+
+
+def test_an_undo_and_a_redo_say_which_move_they_took_back_and_put_back(keys, monkeypatch):
+    """Issue 46: Undo said only the values it left; now the bar, and a screen reader with it, says which move was
+    taken back, and Redo which came back, in the phone's language."""
+    heard: list[list[str]] = []
+    monkeypatch.setattr("companion.views.context.told", heard.append)
+    _sessions, _game, (ada, ada_ctx), _bo = _table(keys)
+    with on(ada):
+        tap(draw(ada_ctx), "regret-plus-0")
+        heard.clear()
+        tap(draw(ada_ctx), "undo")
+        assert ada_ctx.steps == ("Undone: Ada's Regret draw",)
+        tap(draw(ada_ctx), "redo")
+        assert ada_ctx.steps == ("Redone: Ada's Regret draw",)
+    assert heard == [["Undone: Ada's Regret draw"], ["Redone: Ada's Regret draw"]]
+    with use_language("it"), on(ada):
+        tap(draw(ada_ctx), "undo")
+        assert ada_ctx.steps[0].startswith("Annullat") and "Ada" in ada_ctx.steps[0], ada_ctx.steps

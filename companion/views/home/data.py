@@ -312,8 +312,7 @@ def _clash_question(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
 def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> ft.Control:
     """Each game's and campaign's backups under its players (or name) and date, each readable one with a Restore;
     then the play backups and the damaged files kept aside."""
-    rows: list[ft.Control] = [ft.Text(t("Kept in {path}", path=str(records.data_folder(ctx.sessions) / "backups")),
-                                      size=theme.SMALL)]
+    rows: list[ft.Control] = []
     for g, group in enumerate(records.backup_groups(ctx.sessions)):
         title = group.title if group.current else t("{title} · deleted", title=group.title)
         rows.append(tagged(f"data-backup-group-{g}", ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600)))
@@ -327,8 +326,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
             rows.append(ft.Row(line, wrap=True))
     others = records.kept_aside(ctx.sessions)
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):
-        label = t("{folder}/{name} · {when} · {size} KB", folder=backup.folder, name=backup.path.name,
-                  when=backup.saved.strftime("%Y-%m-%d %H:%M"), size=f"{backup.size / 1024:.1f}")
+        label = t("{what} · saved {when}", what=backup.title, when=backup.saved.strftime("%Y-%m-%d %H:%M"))
         line = [tagged(f"data-file-{n}", ft.Text(
             label, size=theme.SMALL, color=theme.DANGER if backup.folder == "damaged" else None))]
         if backup.folder == "plays":
@@ -406,12 +404,12 @@ def DataScreen(ctx: AppContext) -> ft.View:
         return screen(ctx.route, t("Your data"), [
             error_line(t("The data folder could not be opened, so nothing can be exported or imported."))],
             back=back)
-    controls: list[ft.Control] = [
-        tagged("data-folder", ft.Text(t("Saved in {path}", path=str(records.data_folder(ctx.sessions))),
-                                      size=theme.SMALL)),
-    ]
-    if ctx.kept_for_good is not None:
+    controls: list[ft.Control] = []
+    if ctx.kept_for_good is not None:  # the phone app: its folder is the browser's, a path no one can open
         controls.append(_browser_storage(ctx.kept_for_good))
+    else:  # the host's folder on its computer, where the files can be copied
+        controls.append(tagged("data-folder", ft.Text(
+            t("Saved in {path}", path=str(records.data_folder(ctx.sessions))), size=theme.SMALL)))
     controls += _notices_section(ctx, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))

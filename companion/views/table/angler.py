@@ -38,6 +38,7 @@ from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
+from companion.views.speech import said_when_changed
 from companion.views.table.abilities import AbilityOffers, Pending
 from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_told
@@ -104,15 +105,17 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
         redraw()
 
     fresh: list[ft.Control] = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
-                                    on_click=partial(toggle, k))
+                                    on_click=partial(toggle, k), checked=k in chosen)  # a checkbox to a reader
                                for k, d in enumerate(p.fresh)]
     for k in chosen:
         tag = fresh[k]
-        body = tag.content if isinstance(tag, ft.Semantics) else None
+        wrapper = tag.content if isinstance(tag, ft.MergeSemantics) else None
+        body = wrapper.content if isinstance(wrapper, ft.Semantics) else None
         if isinstance(body, ft.Container):  # the chip's face: shaded while the die is selected
             body.bgcolor = ft.Colors.with_opacity(0.35, theme.SEED)
     spent: list[ft.Control] = [chip(f"spent-die-{k}", die_label(d), color=theme.PASSED) for k, d in enumerate(p.spent)]
     selected = t("Selected: {dice}", dice=", ".join(die_label(p.fresh[k]) for k in chosen) or t("none"))
+    said_when_changed(f"selected-dice|{i}", selected)  # a die chosen or put back is heard at once
 
     def use(action: act.Action) -> None:
         if moves.apply(action):

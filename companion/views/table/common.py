@@ -11,7 +11,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.session import GameSession, Snapshot, moment
+from companion.session import GameSession, Outcome, Snapshot, moment
 from companion.session.registry import NotFound
 from companion.views.changes import Changes
 from companion.views.context import AppContext
@@ -72,6 +72,20 @@ class Moves(Changes[Game]):
             then()
         return True
 
+    def undo(self) -> bool:
+        """Take back the last move; the bar (and a screen reader) says which: "Undone: Ann's Refresh"."""
+        return self._stepped(self.session.undo(seen=self.shown))
+
+    def redo(self) -> bool:
+        """Put back the move last taken back, said the same way."""
+        return self._stepped(self.session.redo(seen=self.shown))
+
+    def _stepped(self, outcome: Outcome[Game]) -> bool:
+        if not self.answer(outcome):
+            return False
+        self.tell(outcome.steps, at=moment(outcome.current.value.state))
+        return True
+
     def _chosen(self, actions: list[Action], then: Callable[[], None] | None, field: str, seat: int) -> None:
         """Make ``actions`` with ``seat`` as the answer to the choice the first needed. The field lists a seat per
         card (A p.18: each Regret taken is its own choice), so the answer is added to those given before; the
@@ -110,19 +124,20 @@ def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | Non
 def use_told(ctx: AppContext, session: GameSession) -> None:
     """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25), and what a move
     made on another phone asks of the table (issue 36: Bo's sale on his phone, "Bo: draw a Regret card", on the
-    table's); the latest move's steps again when the screen opens (a reload). Worded on this tab's own loop, in its
-    phone's language, not in the thread of the tab that made the change."""
-    def word(snapshot: Snapshot[Game]) -> None:
+    table's); the latest move's steps again when the screen opens (a reload), shown but not read out again (a
+    screen reader heard them with the move). Worded on this tab's own loop, in its phone's language, not in the
+    thread of the tab that made the change."""
+    def word(snapshot: Snapshot[Game], news: bool = True) -> None:
         message = session.told(snapshot)
         # Another phone's steps never cover this phone's own refusal or question (they may arrive after it).
         lines = [message] if message else [] if ctx.error is not None else list(session.heard(snapshot))
         if lines:  # said at the point the change left the table, so the redraw after it keeps the lines
-            ctx.tell(lines, at=moment(snapshot.value.state))
+            ctx.tell(lines, at=moment(snapshot.value.state), news=news)
 
     later = use_threadsafe(word)
 
     def follow() -> Callable[[], None]:
-        word(session.current)
+        word(session.current, news=False)
         return session.subscribe(later)
 
     use_subscription(follow, [session])

@@ -28,15 +28,16 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
 
 
 def named(identifier: str, control: ft.Control, label: str | None = None, *, selected: bool | None = None,
-          expand: bool | None = None) -> ft.MergeSemantics:
+          checked: bool | None = None, expand: bool | None = None) -> ft.MergeSemantics:
     """:func:`tagged`, merged with the control inside into one node: a button, switch, checkbox, radio or field
     whose name is ``label`` (said before its own caption, if it has one) or the tooltip inside it.
 
     Without the merge a label (or a tooltip) lands on a wrapper with no role and the control inside has no name
     (issue 38: Chromium handed "button" and "switch, off" to a screen reader). ``selected``: the state of a button
-    used as one choice among several (theme, language, colour), said with its name.
+    used as one choice among several (theme, language, colour), said with its name; ``checked``: whether a button
+    that picks one of several at once (a die for the next move) is picked: a checkbox, ticked or not.
     """
-    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, content=control)
+    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, checked=checked, content=control)
     return ft.MergeSemantics(content=wrapper, expand=expand)
 
 
@@ -98,9 +99,10 @@ def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Hand
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
-         tooltip: str | None = None, whose: str | None = None, selected: bool | None = None) -> ft.Control:
+         tooltip: str | None = None, whose: str | None = None, selected: bool | None = None,
+         checked: bool | None = None) -> ft.Control:
     """A rounded label; tappable when ``on_click`` is given. ``whose`` and ``selected``: as for
-    :func:`action_button` (a filter chip says whether it is on)."""
+    :func:`action_button` (a filter chip says whether it is on); ``checked``: as for :func:`named`."""
     body = ft.Container(
         content=ft.Text(text, size=theme.BODY, weight=ft.FontWeight.W_600),
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
@@ -110,9 +112,9 @@ def chip(identifier: str, text: str, *, color: str | None = None, on_click: Hand
         tooltip=tooltip,
         ink=on_click is not None,
     )
-    if whose is None and selected is None:
+    if whose is None and selected is None and checked is None:
         return tagged(identifier, body)
-    return named(identifier, body, whose, selected=selected)
+    return named(identifier, body, whose, selected=selected, checked=checked)
 
 
 def section_card(identifier: str, title: str | None, controls: list[ft.Control], *,
