@@ -88,7 +88,7 @@ def test_cli_scores_expansion_fish_with_the_box_rules_11(tmp_path, capsys):
 def test_cli_refuses_an_expansion_fish_without_the_box_in_one_line_rules_11(tmp_path, capsys):
     code, _, err = run(tmp_path, table(hand=[{"name": "Sunfish"}, {"name": "Nautilus"}]), capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "players[0].hand[1]" in err and "Lamentable Tentacles" in err and "docs/rules.md §11" in err
+    assert "players[0].hand[1]" in err and "Lamentable Tentacles" in err and "(companion rule, see Rules §11)" in err
 
 
 def test_cli_refuses_sharpear_on_a_mount_rules_10(tmp_path, capsys):
