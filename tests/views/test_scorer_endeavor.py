@@ -87,7 +87,7 @@ def test_numbers_beyond_the_bound_are_refused_naming_the_field() -> None:
 def test_a_typed_number_counts_before_its_field_is_left() -> None:
     """Issue 48 N5: Endeavor showed Giulia 35, not 39, while the keyboard was still on her count. Each keystroke
     that makes a whole number is counted at once; one that doesn't yet ("39x") is neither counted nor refused until
-    the field is left, and then the number kept is the last one typed."""
+    the field is left, and then the entry is refused whole: the number is 35 again, as before it was typed."""
     ctx = context(None, "/score/endeavor")
     change(draw(ctx), "endeavor-name-0", "Giulia")
     change(draw(ctx), "endeavor-name-1", "Bo")
@@ -99,8 +99,9 @@ def test_a_typed_number_counts_before_its_field_is_left() -> None:
     assert ctx.error is None and text_of(draw(ctx), "scorer-rank-0").startswith("1. Giulia: 39")
     leave(draw(ctx), "endeavor-ingenuity-0")
     assert "Ingenuity track must be" in (ctx.error or "")
-    assert draft_of(ctx, DRAFT_KEY)["players"][0]["ingenuity"] == 39
-    assert find(draw(ctx), "endeavor-ingenuity-0").value == "39"  # the number kept, shown again
+    assert draft_of(ctx, DRAFT_KEY)["players"][0]["ingenuity"] == 35
+    assert find(draw(ctx), "endeavor-ingenuity-0").value == "35"  # the number kept, shown again
+    assert text_of(draw(ctx), "scorer-rank-0").startswith("1. Giulia: 35")
 
 
 def test_a_redraw_for_an_older_keystroke_sends_no_text_over_the_newer_one() -> None:

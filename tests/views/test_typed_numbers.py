@@ -130,7 +130,8 @@ def test_a_value_being_typed_survives_another_phones_change():
 def test_the_scorer_counts_a_typed_number_before_its_field_is_left():
     """Issue 48 N5: the Deep Regrets $ field counted only once left. Hugo, with no Fish, types $10 a digit at a time
     (docs/rules.md §7: 1 point per $2, rounded down): his total follows each keystroke, with the keyboard still
-    on the field; "10x" is neither counted nor refused until the field is left, and then $10 is kept."""
+    on the field; "10x" is neither counted nor refused until the field is left, and then the entry is refused
+    whole ($0 again, as before it was typed); a number typed and then rubbed out before leaving changes nothing."""
     ctx = context(None, "/score")
     ctx.sessions.draft(DRAFT_KEY).reset(TableDraft(players=[PlayerDraft(name=n, regret_cards=3, regret_value=0)
                                                    for n in ("Ann", "Hugo")]), seen=0)
@@ -142,10 +143,16 @@ def test_the_scorer_counts_a_typed_number_before_its_field_is_left():
     assert ctx.error is None and draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 10
     leave(draw(ctx), "scorer-fishbucks-field-1")
     assert ctx.error == "Fishbucks: type a whole number from 0 to 10, not “10x”"
-    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 10
+    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 0
+    assert text_of(draw(ctx), "scorer-total-1") == "Total 0"
+    change(draw(ctx), "scorer-fishbucks-field-1", "8")
+    enter(draw(ctx), "scorer-fishbucks-field-1", "4")
+    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 4
+    change(draw(ctx), "scorer-fishbucks-field-1", "")  # rubbed out, then left
+    assert draft_of(ctx, DRAFT_KEY).players[1].fishbucks == 8
     enter(draw(ctx), "scorer-regret-value-1", "7")  # the Regret value too, without leaving its field
     assert draft_of(ctx, DRAFT_KEY).players[1].regret_value == 7
-    assert text_of(draw(ctx), "scorer-rank-0").startswith("1. Hugo: 5")
+    assert text_of(draw(ctx), "scorer-rank-0").startswith("1. Hugo: 4")  # $8: 4 points
 
 
 def test_a_counted_keystroke_sends_no_text_over_the_next_one():

@@ -26,6 +26,7 @@ class ScorerForm:
     """What a scorer screen holds that isn't the table yet: values being typed and where the next Fish goes."""
 
     typed: dict[str, str] = field(default_factory=dict)  # by field identifier
+    counted_from: dict[str, int | None] = field(default_factory=dict)  # a typed number's value before its keys
     target: dict[int, str] = field(default_factory=dict)  # by seat: "hand", "1"–"3", "cloche"
     removed: tuple[str, int] | None = None  # the angler just removed, and the draft version their removal made
 
@@ -146,9 +147,10 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
     bounds the game allows, as it is typed: the totals count it before the field is left (issue 48 N5).
 
     Text that isn't such a number yet ("-", "3x", past the bound) changes nothing while it is typed; left so, it is
-    refused with a one-line reason and the field shows the number kept.
+    refused with a one-line reason, and the number is the one before the field was typed in.
     """
     typing = ed.form.typed  # kept across redraws: a redraw under the thumb must not wipe or drop what is typed
+    counted_from = ed.form.counted_from
 
     def parsed(text: str) -> int | None:
         return parse_int(text, minimum=minimum, maximum=maximum, blank=None if blank_ok else 0)
@@ -159,16 +161,21 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
             number = parsed(typing[identifier])
         except ValueError:
             return
+        counted_from.setdefault(identifier, value)
         on_value(number)  # written, then shown: the screen draws again with the new totals
 
     def left(_event: ft.Event[ft.TextField]) -> None:
         text = typing.pop(identifier, None)
+        counted = identifier in counted_from
+        before = counted_from.pop(identifier, None)
         ed.leave()  # a name typed beside it is kept too
         if text is None:
             return
         try:
             parsed(text)
         except ValueError:
+            if counted:
+                on_value(before)  # the entry is refused whole: the number is as it was before it was typed
             ed.fail(t("{field} must be {what}", field=label, what=_whole_number(minimum, maximum)))
 
     # While typed, the field is sent no text (value None: Flet carries the phone's text over to each redraw): a

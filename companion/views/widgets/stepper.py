@@ -128,9 +128,11 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
     takes the keys. It is always there, so the tap that focuses it needs no answer from the host (a tap that had
     to open it was lost when the screen drew again under it, issue 26), and it starts empty, so typing 13 gives 13.
     A number typed goes to ``on_typed`` when the field is left or submitted, or with ``live`` at each keystroke that
-    makes one (text that doesn't yet, "1-", is refused only when the field is left so); a field left empty changes
-    nothing. ``name``: what a screen reader calls the field (else ``caption``)."""
+    makes one (text that doesn't yet, "1-", is refused only when the field is left so, and the number is then the
+    one before it was typed); a field left empty changes nothing. ``name``: what a screen reader calls the field
+    (else ``caption``)."""
     typed: ft.MutableRef[str] = ft.use_ref("")  # what is typed so far: drawn again as it is, never wiped by a redraw
+    counted_from: ft.MutableRef[int | None] = ft.use_ref(None)  # live: the number before the first key counted
     emptied = use_redraw()
 
     def on_change(event: ft.Event[ft.TextField]) -> None:
@@ -140,22 +142,28 @@ def TypedNumber(identifier: str, caption: str, shown: str, color: str | None, on
                 number = typed_number(typed.current, caption, minimum, maximum)
             except ValueError:
                 return  # not a number yet: said when the field is left so
+            if counted_from.current is None:
+                counted_from.current = typed_number(shown, caption, minimum)
             on_typed(number)  # written, then shown: the screen draws again, the field keeps its text
 
     def done(_event: ft.Event[ft.TextField]) -> None:
         text, typed.current = typed.current.strip(), ""
+        before, counted_from.current = counted_from.current, None
+        number: int | None = None
+        problem: str | None = None
+        if text:
+            try:
+                number = typed_number(text, caption, minimum, maximum)
+            except ValueError as refused:
+                problem = str(refused)
+        if number is None and before is not None:
+            on_typed(before)  # live, left empty or refused: the number is as it was before it was typed
         if not text:
             return  # left without typing: the number stays as it was
         emptied()
-        if text == shown:
-            return
-        try:
-            number = typed_number(text, caption, minimum, maximum)
-        except ValueError as refused:
-            if on_invalid is not None:
-                on_invalid(str(refused))  # nothing changes: the number is shown again as it was
-            return
-        if not live:  # live: counted as it was typed
+        if problem is not None and on_invalid is not None:
+            on_invalid(problem)  # nothing changes: the number is shown again as it was
+        elif number is not None and not live and text != shown:  # live: counted as it was typed
             on_typed(number)
 
     size = _size(shown)
