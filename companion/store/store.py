@@ -34,7 +34,7 @@ from companion.store.backup_list import BackupGroup, backup_groups, kept_aside_t
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, StoreError
 from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
-from companion.store.reading import odd_folder
+from companion.store.reading import kind_of, odd_folder
 from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
 from companion.store.transfer import ImportReport, check_import, export_document, plan_import
@@ -95,6 +95,7 @@ class Store:
         except OSError as e:
             raise StoreError(t("Cannot use the data folder {path}: {reason}", path=str(data_dir),
                                reason=e.strerror or str(e))) from e
+        self._entry_aside(Path(".lock"))  # opened with O_TRUNC: through a link it would empty the link's target
         self._lock = FileLock(data_dir / ".lock", timeout=lock_timeout)
         self.games = Collection(data_dir, GAMES, keep_backups, self.recovery_notes, self._notices)
         self.campaigns = Collection(data_dir, CAMPAIGNS, keep_backups, self.recovery_notes, self._notices)
@@ -124,6 +125,14 @@ class Store:
                 moved = move_aside(path, self.data_dir / "damaged", Path(name))
                 self.recovery_notes.append(t("{name} in the data folder was not a folder; it was moved to {moved}.",
                                              name=name, moved=str(moved)))
+
+    def _entry_aside(self, name: Path) -> None:
+        # A file the store opens itself that is no regular file (a link, a folder, a pipe) is set aside, unread.
+        path = self.data_dir / name
+        if os.path.lexists(path) and kind_of(os.lstat(path).st_mode) is not None:
+            moved = move_aside(path, self.data_dir / "damaged", name)
+            self.recovery_notes.append(t("{name} in the data folder was not a file; it was moved to {moved}.",
+                                         name=str(name), moved=str(moved)))
 
     @property
     def recovery_notices(self) -> list[RecoveryNotice]:

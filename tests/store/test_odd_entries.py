@@ -120,3 +120,18 @@ def test_a_folder_that_is_no_folder_is_set_aside_while_a_log_waits(template: Pat
     assert not (folder / "games" / f"{GAME}.log").exists()  # the waiting log was folded into its game
     _everything_else_is_there(folder, None)
 
+
+
+@pytest.mark.parametrize("kind", ["outside", "folder", "nothing", "loop"])
+def test_the_stores_own_lock_file_is_never_opened_through_a_link(tmp_path: Path, kind: str) -> None:
+    """The store's lock file is opened with O_TRUNC: through a link it emptied the file the link named."""
+    folder, precious = tmp_path / "data", tmp_path / "precious.txt"
+    folder.mkdir()
+    precious.write_text("a file of the user's")
+    KINDS[kind](folder / ".lock", precious)
+    store = _opened(folder)
+    store.set_setting("theme", "dark")
+    assert precious.read_text() == "a file of the user's"
+    assert (folder / ".lock").is_file() and not (folder / ".lock").is_symlink()
+    assert any(".lock" in note for note in store.recovery_notes)
+    assert open_store(folder).get_setting("theme") == "dark"
