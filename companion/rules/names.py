@@ -10,8 +10,6 @@ other than as it reads: no control characters or line breaks, no direction overr
 >>> name_problem(["Ann", "Bo"]) is None
 True
 
-Each name alone keeps to :data:`~companion.problems.NAME_MAX` characters and holds no control, direction-changing,
-invisible or line-breaking character (:func:`name_fault`): one rule for every door a name comes in by.
 """
 
 from __future__ import annotations
@@ -53,30 +51,6 @@ def check_name(name: str, field: str | None = None) -> str:
         reason = t("a name can't hold {char} (no control, direction or invisible characters, no line breaks)",
                    char=char)
     raise ValueError(f"{field}: {reason}" if field else reason)
-
-
-# Unicode categories a name never holds: controls (NUL, tab, newline), formats (the bidirectional overrides and
-# isolates, zero-width spaces and joiners, the byte-order mark), line and paragraph separators, lone surrogates.
-_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-
-
-def name_fault(name: str) -> str | None:
-    """What is wrong with one name's characters or length, or ``None``: at most :data:`NAME_MAX` characters, and
-    none that is a control, changes the text's direction, is invisible or breaks the line. The screens, an import,
-    the command line and the socket all ask here.
-
-    >>> name_fault("Ørjan 小明"), name_fault("x" * 61)
-    (None, 'a name keeps to 60 characters; this one has 61')
-    >>> name_fault("Ann\u202e")
-    'a name cannot hold control, direction-changing or invisible characters, nor line breaks (U+202E)'
-    """
-    if len(name) > NAME_MAX:
-        return t("a name keeps to {max} characters; this one has {n}", max=NAME_MAX, n=len(name))
-    bad = next((c for c in name if unicodedata.category(c) in _NOT_IN_NAMES), None)
-    if bad is not None:
-        return t("a name cannot hold control, direction-changing or invisible characters, nor line breaks ({code})",
-                 code=f"U+{ord(bad):04X}")
-    return None
 
 
 def name_problem(names: Sequence[str]) -> tuple[int, str] | None:

@@ -22,7 +22,7 @@ from companion.history.models import new_play_id
 from companion.history.summary import validate_play
 from companion.i18n import LANGUAGES, t, tn
 from companion.problems import json_problem
-from companion.rules.names import name_fault
+from companion.rules.names import check_name
 from companion.store import records
 from companion.store.display import check_text_scale
 from companion.store.errors import ImportRefused
@@ -193,8 +193,10 @@ def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> li
             raise ImportRefused(f"{where}.{fault[0]}", fault[1])
         record = model.model_dump(mode="json")
         for path, name in _names(key, record):
-            if (problem := name_fault(name)) is not None:
-                raise ImportRefused(f"{where}.{path}", problem)
+            try:
+                check_name(name)
+            except ValueError as e:
+                raise ImportRefused(f"{where}.{path}", str(e)) from e
         records.check_id(record["id"], f"{where}.id")
         if record["id"] in seen:
             raise ImportRefused(f"{where}.id", t("the id {id} appears twice in the file", id=record["id"]))
