@@ -15,8 +15,9 @@ only :mod:`~companion.flet_fixes.tabs` imports Flet, and only the screens and th
 - :mod:`~companion.flet_fixes.memory`: a closed tab's page is a cycle of controls that only the oldest collector
   generation frees, after Flet's eviction (every 10 s): the host collects and trims its heap a moment later.
 - :mod:`~companion.flet_fixes.tabs`: Flet never unmounts a closed tab's components (their subscriptions would
-  live on), and renders every queued update before it yields to the socket (the delays that keep the tapping
-  tab's patch first).
+  live on), renders every queued update before it yields to the socket (the delays that keep the tapping tab's
+  patch first), and closed the socket on a browser's answer for a control that had gone (a screen redrawn while
+  it scrolled): a late answer is taken (:func:`~companion.flet_fixes.tabs.answer_late_calls`).
 
 And here, for the gate and the sessions:
 

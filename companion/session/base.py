@@ -63,6 +63,9 @@ class Outcome(Generic[T]):
     # Made: what the table must do by hand because of it (a Regret card to draw, a die to take), worded for the tab
     # that made it and seen through its seat (a game's moves: GameSession.steps).
     steps: tuple[str, ...] = ()
+    # Made: the move itself in one line for the tab that made it, said before the steps (a game's moves:
+    # companion.session.said.move_said); None when the steps and the new counts say it all.
+    said: str | None = None
 
 
 class Listeners(Generic[L]):

@@ -30,6 +30,7 @@ from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
 from companion.session.base import Outcome, Refused, Session, Snapshot
 from companion.session.journaled import Journaled, Log
+from companion.session.said import move_said
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
@@ -63,6 +64,10 @@ class Moved:
     def steps(self) -> tuple[str, ...]:
         """What the table must do by hand because of the move, worded in the asking tab's language."""
         return tuple(step.text for step in table_steps(self.before, self.action, self.after))
+
+    def said(self) -> str | None:
+        """The move in one line, in the asking tab's language (:func:`~companion.session.said.move_said`)."""
+        return move_said(self.before, self.action, self.after)
 
 
 class GameSession(Journaled[Game]):
@@ -99,8 +104,17 @@ class GameSession(Journaled[Game]):
         return self._change(seen, make)
 
     def told_steps(self, outcome: Outcome[Game]) -> Outcome[Game]:
-        """``outcome`` of a move with the table's steps it asks for (:meth:`steps`)."""
-        return dataclasses.replace(outcome, steps=self.steps(outcome.current)) if outcome.ok else outcome
+        """``outcome`` of a move with the table's steps it asks for (:meth:`steps`) and the move in one line."""
+        if not outcome.ok:
+            return outcome
+        moved = self.made(outcome.current)
+        return dataclasses.replace(outcome, steps=self.steps(outcome.current),
+                                   said=moved.said() if moved is not None else None)
+
+    def made(self, snapshot: Snapshot[Game]) -> Moved | None:
+        """The move that made ``snapshot``, if it was a move (not an undo or redo)."""
+        moved = self.last_move
+        return moved if moved is not None and moved.version == snapshot.version else None
 
     def steps(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
         """What the table must do by hand after the move that made ``snapshot`` (none after an undo or redo, or

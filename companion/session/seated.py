@@ -23,7 +23,7 @@ from companion.scoring.draft import TableDraft
 from companion.scoring.from_game import merged_draft, visible_draft
 from companion.session.base import Outcome, Session, Snapshot
 from companion.session.campaigns import CampaignSession
-from companion.session.games import DraftSession, GameSession
+from companion.session.games import DraftSession, GameSession, Moved
 from companion.session.powers import require_host
 from companion.session.saver import Saver
 from companion.session.seats import Place, SeatBook, Viewer, move_name, table_only
@@ -117,6 +117,9 @@ class SeatedGame(_Through[Game], GameSession):
             return moved.steps()
         return dataclasses.replace(moved, before=visible_to(moved.before, place.seat),
                        after=visible_to(moved.after, place.seat)).steps()
+
+    def made(self, snapshot: Snapshot[Game]) -> Moved | None:
+        return self.inner.made(snapshot)
 
     def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
         moved = self.inner.last_move

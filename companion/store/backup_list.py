@@ -81,15 +81,17 @@ def _version(path: Path, kind: str) -> tuple[BackupVersion, JsonObject | None]:
 
 def kept_aside_title(path: Path, folder: str) -> str:
     """What a play backup or a damaged file kept aside is, as a player knows it (never its file name): the play's
-    anglers and the day it was played, or that it can't be read."""
+    anglers, the day it was played and which copy back it is (two copies of one play saved the same minute must
+    still be told apart), or that it can't be read."""
     if folder == "plays":
         try:
             record = read_envelope(path, "play")["tables"].get("play", {}).get("1")
             play = play_summary(record if isinstance(record, dict) else {})
         except Exception:  # whatever is wrong with it, it is listed as a play that can't be read
             return t("A play that can't be read")
-        return t("Play of {players} · {date}", players=", ".join(p.name for p in play.players),
-                 date=_date(play.played))
+        number = path.name.split(".")[-2]  # <id>.N.json: the N-th copy back, 1 the newest
+        return t("Play of {players} · {date} · backup {n}", players=", ".join(p.name for p in play.players),
+                 date=_date(play.played), n=number if number.isdigit() else "?")
     return t("A file that could not be read")
 
 

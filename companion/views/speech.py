@@ -76,10 +76,11 @@ def told(lines: list[str]) -> None:
     _soon(_STEPS, lines)
 
 
-def said_when_changed(key: str, *parts: str | None) -> None:
+def said_when_changed(key: str, *parts: str | None, first: bool = False) -> None:
     """Called as something is drawn (a count, the table's banner): the ``parts`` that differ from what ``key`` said
     when last drawn on this phone are said in the tap's announcement, in order (the answer to a tap, here or at
-    another phone); nothing is said when it is first drawn, or for a part that is gone (``None``)."""
+    another phone); nothing is said for a part that is gone (``None``), nor when it is first drawn unless it is
+    the news itself (``first``: a game's result, as the screen showing it opens)."""
     page = _page()
     if page is None:
         return
@@ -88,6 +89,8 @@ def said_when_changed(key: str, *parts: str | None) -> None:
         last = _LAST[page] = {}
     key = f"{language()}|{key}"  # what it said in another language is no news in this one
     before, last[key] = last.get(key), parts
+    if before is None and first:
+        before = (None,) * len(parts)
     if before is None or len(before) != len(parts):
         return
     _soon(_NEWS, [part for part, was in zip(parts, before, strict=True) if part and part != was])

@@ -496,3 +496,45 @@ def test_a_fresh_die_is_a_checkbox_and_choosing_it_is_said(app: ServedApp, brows
             tab.page.wait_for_function("said => window.__said.some(s => s.includes(said))", arg=said)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_finished_games_result_is_said_as_it_opens(language: str, app: ServedApp, browser: Any,
+                                                    seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46: the game's end was silent: the Results screen's winner and ranking are now said as it opens
+    (what the screen shows, in the phone's language), in one announcement."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
+    context.add_init_script(_HEAR)
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/score?game={seeded[1].finished}")
+        shown = [tab.value("scorer-winners"), tab.value("scorer-rank-0"), tab.value("scorer-rank-1")]
+        tab.page.wait_for_function("shown => window.__said.some(s => shown.every(w => s.includes(w)))", arg=shown)
+    finally:
+        context.close()
+
+
+def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, browser: Any) -> None:
+    """Issue 46, item 3: on New game, Tab never reached an angler's colour buttons (a plain tap target takes no
+    focus); now it does, in the screen's order, and Enter picks the colour."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    focused = """() => document.activeElement.closest('[flt-semantics-identifier]')
+        ?.getAttribute('flt-semantics-identifier') || ''"""
+    current = """id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
+        ?.getAttribute('aria-current') === 'true'"""
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/new")
+        tab.wait_id("colour-0-green")
+        reached = ""
+        for _ in range(40):
+            tab.page.keyboard.press("Tab")
+            reached = tab.page.evaluate(focused)
+            if reached.startswith("colour-"):
+                break
+        assert reached.startswith("colour-0-"), reached  # the first angler's, before anything further down
+        if tab.page.evaluate(current, reached):
+            tab.page.keyboard.press("Tab")
+            reached = tab.page.evaluate(focused)
+        tab.page.keyboard.press("Enter")
+        tab.page.wait_for_function(current, arg=reached)
+    finally:
+        context.close()

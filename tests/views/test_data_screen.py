@@ -168,7 +168,7 @@ def test_a_play_backup_is_named_by_its_anglers_and_day_never_by_its_file(store: 
     store.save_play(play)
     store.save_play(play.model_copy(update={"duration_min": 50}))  # the earlier version becomes a backup
     screen = draw(context(None, "/data", store=store))
-    assert text_of(screen, "data-file-0").split(" · saved ")[0] == "Play of Ann, Bo · 2026-10-01"
+    assert text_of(screen, "data-file-0").split(" · saved ")[0] == "Play of Ann, Bo · 2026-10-01 · backup 1"
     assert "data-file-1" not in ids(screen)
     assert "game-27dab8f1" not in " ".join(texts(screen)) and ".json" not in " ".join(texts(screen))
 

@@ -4,7 +4,7 @@ Market (A p.17) take the faces the angler taps, checked against the die; "Let th
 from __future__ import annotations
 
 from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port
-from viewtree import ids, tap, text_of
+from viewtree import ids, label_of, tap, text_of
 
 from companion.rules import actions as act
 
@@ -114,3 +114,10 @@ def test_three_shops_too_few_dice_drawn_is_refused():
     tap(draw(ctx), "tackle-drawn-clear")
     tap(draw(ctx), "buy-tackle-1")  # nothing entered: the app draws and rolls one die
     assert ctx.error is None and game_of(ctx).log[-1].dice is None
+
+
+def test_a_face_button_says_whose_die_and_that_it_is_a_face():
+    """Issue 46: "Ann: die 1, Angler die" then "3" never said *face*: it read as a die named "Angler die 3"."""
+    ctx = context(tuesday_declaration(), "/table?game={id}")
+    tap(draw(ctx), "declare-port-0")
+    assert label_of(draw(ctx), "face-0-0-3") == "Ada: die 1, Angler die: face"

@@ -287,3 +287,13 @@ def test_undo_reaches_back_past_a_fold_and_a_restart_keeps_what_was_shown(ctx: A
     tap(show(ctx), "undo")
     assert "survey-held-flounder" not in ids(show(ctx)) and "survey-held-sunfish" in ids(show(ctx))
     assert open_store(tmp_path).load_campaign(cid) == ctx.sessions.campaign(cid).current.value
+
+
+def test_a_survey_catch_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 46: a catch on the survey week was shown ("… catalogued") but a screen reader heard nothing of it."""
+    heard: list[list[str]] = []
+    monkeypatch.setattr("companion.views.survey.week.told", heard.append)
+    create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    catch(ctx, "Sunfish", "sunfish")
+    assert heard == [[text_of(show(ctx), "survey-last-catch")]] and "Sunfish" in heard[0][0]

@@ -282,7 +282,7 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
             # A pale swatch's edge on the light theme's page: the outline (3:1), thick and in text colour once chosen.
             border=ft.Border.all(4 if player.colour == colour else 1,
                                  ft.Colors.ON_SURFACE if player.colour == colour else ft.Colors.OUTLINE),
-            on_click=pick_colour(colour),
+            on_click=pick_colour(colour), ink=True,  # an ink well takes the keyboard's focus: Tab, Enter (issue 46)
             content=ft.Semantics(exclude_semantics=True, content=ft.Text(
                 colour_name(colour)[0], color=ft.Colors.BLACK, weight=ft.FontWeight.BOLD)),
             alignment=ft.Alignment.CENTER), colour_name(colour), selected=player.colour == colour)

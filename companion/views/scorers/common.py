@@ -18,6 +18,7 @@ from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.speech import said_when_changed
 from companion.views.widgets import TypedField, caption, chip, tagged
 
 
@@ -229,9 +230,7 @@ def ranking(rows: Sequence[tuple[str, int, int, bool, str | None]]) -> list[ft.C
     """One line per player, best first: ``scorer-rank-<k>`` reads "1. Alba 53 — winner (lower Regret value)"."""
     lines: list[ft.Control] = []
     for k, (name, score, rank, winner, tie_break) in enumerate(sorted(rows, key=lambda r: r[2])):
-        text = t("{rank}. {name}: {score}", rank=rank, name=name, score=score)
-        if tie_break:
-            text += " " + (t("(shared)") if tie_break == "shared" else t("(tie broken by {how})", how=tie_break))
+        text = rank_line(name, score, rank, tie_break)
         icon = ft.Icon(ft.Icons.EMOJI_EVENTS, color=theme.TROPHY) if winner else ft.Icon(ft.Icons.PERSON)
         lines.append(tagged(f"scorer-rank-{k}", ft.Row([icon, ft.Text(
             text, size=theme.TITLE if winner else theme.BODY, weight=ft.FontWeight.BOLD if winner else None,
@@ -239,8 +238,27 @@ def ranking(rows: Sequence[tuple[str, int, int, bool, str | None]]) -> list[ft.C
     return lines
 
 
-def winners_line(winners: Sequence[str]) -> ft.Semantics:
-    """``scorer-winners``: "Winner: Alba" or "Shared win: Alba, Hugo"."""
-    text = (t("Winner: {name}", name=winners[0]) if len(winners) == 1
+def rank_line(name: str, score: int, rank: int, tie_break: str | None) -> str:
+    """"1. Alba: 53", with how a tie was broken or shared."""
+    text = t("{rank}. {name}: {score}", rank=rank, name=name, score=score)
+    if tie_break:
+        text += " " + (t("(shared)") if tie_break == "shared" else t("(tie broken by {how})", how=tie_break))
+    return text
+
+
+def winners_text(winners: Sequence[str]) -> str:
+    """"Winner: Alba" or "Shared win: Alba, Hugo"."""
+    return (t("Winner: {name}", name=winners[0]) if len(winners) == 1
             else t("Shared win: {names}", names=", ".join(winners)) if winners else t("No winner"))
-    return tagged("scorer-winners", ft.Text(text, size=theme.NUMBER, weight=ft.FontWeight.BOLD))
+
+
+def winners_line(winners: Sequence[str]) -> ft.Semantics:
+    """``scorer-winners``: :func:`winners_text`."""
+    return tagged("scorer-winners", ft.Text(winners_text(winners), size=theme.NUMBER, weight=ft.FontWeight.BOLD))
+
+
+def heard_result(winners: Sequence[str], rows: Sequence[tuple[str, int, int, bool, str | None]]) -> None:
+    """A finished game's result, said as the screen showing it opens (and again if it changes): the winners,
+    then the ranking."""
+    ranks = [rank_line(name, score, rank, tie) for name, score, rank, _, tie in sorted(rows, key=lambda r: r[2])]
+    said_when_changed("scorer-results", winners_text(winners), *ranks, first=True)

@@ -42,6 +42,7 @@ from companion.views.labels import fish_label, slot_line, slot_name
 from companion.views.scorers.common import (
     Editing,
     game_switcher,
+    heard_result,
     int_field,
     parse_int,
     text_field,
@@ -94,8 +95,10 @@ def _scored(ed: Editing, draft: TableDraft) -> list[ft.Control]:
         return [error_line(str(problem), "scorer-problem")]
     if ed.session.locked():
         return [*results(result), *recorded_note(ed.ctx, f"game-{draft.game_id}")]
-    return [*results(result), *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh,
-                                                game=_finished_game(ed, draft))]
+    game = _finished_game(ed, draft)
+    if game is not None:  # the game's end: its result is the news (a live scorer's changes at every number are not)
+        heard_result(result.winners, [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players])
+    return [*results(result), *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh, game=game)]
 
 
 def _changed(ed: Editing, draft: TableDraft) -> None:

@@ -31,6 +31,7 @@ from companion.survey.actions import CatchFish, Discard, NextDay, UndoCatch, Use
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import ROMAN, size_label
+from companion.views.speech import told
 from companion.views.survey.common import (
     Survey,
     begin_week,
@@ -66,10 +67,11 @@ def catch(sv: Survey, fish: CatalogFish) -> None:
     week = changed.current_week if changed is not None else None
     if week is not None:
         wrote = week.held[-1].wrote_slot
-        sv.form.texts["survey-last-catch"] = (
+        line = sv.form.texts["survey-last-catch"] = (
             t("{name} catalogued: a new slot on the sheet", name=fish.name) if wrote
             else t("{name} is already on the sheet: held this week, slot unchanged", name=fish.name)
         )
+        told([line])  # a screen reader hears the catch, with the counts it changed (issue 46)
         sv.refresh()
 
 

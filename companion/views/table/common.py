@@ -13,6 +13,7 @@ from companion.rules.actions import Action
 from companion.rules.game import Game
 from companion.session import GameSession, Outcome, Snapshot, moment
 from companion.session.registry import NotFound
+from companion.views import speech
 from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_subscription, use_threadsafe
@@ -60,6 +61,7 @@ class Moves(Changes[Game]):
         """Make ``actions`` in order, each on the game the one before left (each is its own step of undo); stop at
         the first refusal. What the table must do by hand after them is told together; then ``then`` runs."""
         told: list[str] = []
+        said: list[str] = []
         state = self.session.current.value.state
         for n, action in enumerate(actions):
             result = self.session.apply(action, seen=self.shown)
@@ -67,6 +69,8 @@ class Moves(Changes[Game]):
                 return False
             state = result.current.value.state
             told += result.steps  # the session says what the move asks of the table
+            said += [result.said] if result.said else []  # and the move itself, in one line
+        speech.told(said)  # heard first, before the steps and the new counts (not shown: the screen shows it)
         self.tell(told, at=moment(state))
         if then is not None:
             then()

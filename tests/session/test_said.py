@@ -1,0 +1,59 @@
+"""Issue 46: each move a phone makes is said to it in one line, in its language: a Refresh with typed faces (silent
+before: it leaves the table no step), the Fish caught and the dice spent on it, the Fish sold, a pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.i18n import use_language
+from companion.rules import actions as act
+from companion.session import Sessions
+from companion.views import speech
+from tests.views.tables import SUNFISH, context, draw, monday_action, play, tuesday_at_port, two_players
+from tests.views.viewtree import tap
+
+
+def _said(game, action) -> str | None:
+    session = Sessions(None).start_game(game)
+    outcome = session.apply(action, seen=session.current.version)
+    assert outcome.ok, outcome.message
+    return outcome.said
+
+
+def test_a_refresh_with_typed_faces_says_the_fresh_dice() -> None:
+    assert _said(two_players(), act.Refresh(player=0, faces=[3, 1, 2])) == (
+        "Ada: Refresh. Fresh dice: Angler die 3, Angler die 1, Angler die 2")
+
+
+def test_a_catch_says_the_fish_and_the_dice_spent_on_it() -> None:
+    # Ada's Fresh dice after monday_action: 3, 3, 2; the Sunfish (depth 1, Difficulty 2) with the first 3.
+    said = _said(monday_action(), act.Fish(player=0, fish=SUNFISH, depth=1, difficulty=2, dice=[0]))
+    assert said == "Ada: caught Sunfish with Angler die 3"
+
+
+def test_a_sale_says_the_fish_and_what_it_made() -> None:
+    game = tuesday_at_port()
+    said = _said(game, act.Sell(player=0, fish=[SUNFISH]))
+    fishbucks = play(game, act.Sell(player=0, fish=[SUNFISH])).state.players[0].fishbucks
+    assert said == f"Ada: sold Sunfish for ${fishbucks}" and fishbucks > 0
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Ada: passed"), ("it", "Ada: passa")])
+def test_a_pass_is_said_in_the_phones_language(language: str, said: str) -> None:
+    with use_language(language):
+        assert _said(monday_action(), act.Pass(player=0)) == said
+
+
+def test_a_move_the_steps_say_whole_has_no_line_of_its_own() -> None:
+    assert _said(monday_action(), act.AdjustFishbucks(player=0, amount=2)) is None
+
+
+def test_the_table_says_the_move_first_then_its_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line is said (before the steps: both go to the tap's one announcement in the order told), not shown."""
+    heard: list[list[str]] = []
+    monkeypatch.setattr(speech, "told", heard.append)
+    sessions = Sessions(None)
+    game = sessions.start_game(monday_action()).current.value
+    ctx = context(None, f"/table?game={game.id}", sessions=sessions)
+    tap(draw(ctx), "pass-0")
+    assert heard[0] == ["Ada: passed"] and "Ada: passed" not in ctx.steps
