@@ -134,6 +134,15 @@ class GameSession(Journaled[Game]):
 
         return self._change(seen, make)
 
+    def _mark(self) -> Callable[[], None]:
+        back, move, undone = super()._mark(), self.last_move, self.last_undo
+
+        def put_back() -> None:
+            back()
+            self.last_move, self.last_undo = move, undone
+
+        return put_back
+
     @property
     def place(self) -> Place:
         """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a

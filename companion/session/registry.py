@@ -84,11 +84,11 @@ class Sessions:
                           self._game_session)
 
     def start_game(self, game: Game) -> GameSession:
-        """Open a new game (saved at once through the session's saver)."""
+        """Open a new game, saved first: ``StoreError`` if it could not be (nothing is opened then)."""
         session = self._game_session(game)
+        session._save(game, 0)
         with self._lock:
             self._games[game.id] = session
-        session._save(game)
         return session
 
     def _game_session(self, game: Game) -> GameSession:
@@ -107,11 +107,11 @@ class Sessions:
                           self._campaign_session)
 
     def start_campaign(self, campaign: Campaign) -> CampaignSession:
-        """Open a new campaign (saved whole at once through the session's saver)."""
+        """Open a new campaign, saved whole first: ``StoreError`` if it could not be (nothing is opened then)."""
         session = self._campaign_session(campaign)
+        session._save(campaign, 0)
         with self._lock:
             self._campaigns[campaign.id] = session
-        session._save(campaign)
         return session
 
     def _campaign_session(self, campaign: Campaign) -> CampaignSession:

@@ -52,7 +52,7 @@ class _Through(Generic[T]):
         value = self.seen_as(snapshot.value)
         if value is snapshot.value:
             return snapshot
-        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo)
 
     @property
     def current(self) -> Snapshot[T]:

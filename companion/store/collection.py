@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ from companion.store.recovery import (
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
+log = logging.getLogger(__name__)
 NoticeMaker = Callable[[], RecoveryNotice]
 # A kind of record in a sentence ("No campaign with id …"), by its Kind.name.
 KIND_NAMES = {"game": N_("game"), "campaign": N_("campaign"), "play": N_("play")}
@@ -70,6 +72,7 @@ class Collection:
         self.folder = root / kind.folder
         self.backup_dir = root / "backups" / kind.folder
         self.damaged_dir = root / "damaged"
+        self.stale = False  # a record was saved but its list could not be written
 
     # -- files ---------------------------------------------------------------------------------------------
     def path(self, record_id: str) -> Path:
@@ -155,10 +158,17 @@ class Collection:
             detail = self.notes[-1]
             self.notices.append(lambda: replaced_notice(self.kind.name, record["id"],
                                                         self.kind.describe(record, record["id"]), detail))
+        self._index(record)
+
+    def _index(self, record: JsonObject) -> None:
+        # The record is saved: its list is derived data, never a reason to say it was not.
         try:
             self._index_put(self.kind.summarize(record).model_dump(mode="json"))
-        except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
+        except DamagedFile:  # a damaged list is set aside and rebuilt from the records
             self.check()
+        except StoreError:  # not written: rebuilt from the records before it is next read (Store), or at a start
+            log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+            self.stale = True
 
     def save_many(self, records: list[JsonObject]) -> None:
         """Save several records (an import), rewriting each index once instead of once per record.
@@ -183,8 +193,12 @@ class Collection:
                 self.check()
                 return
             wanted = kept + [s for s in fresh.values() if self.kind.index_of(s) == name]
-            open_db(self._index_path(name), "index").storage.write(
-                {"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+            try:
+                open_db(self._index_path(name), "index").storage.write(
+                    {"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+            except StoreError:  # the records are saved: their list is rebuilt from them (as in _index)
+                log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+                self.stale = True
 
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)

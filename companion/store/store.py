@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,15 +33,17 @@ from companion.rules.errors import RuleViolation
 from companion.store import campaign_journal, journal, records
 from companion.store.backup_list import BackupGroup, backup_groups
 from companion.store.collection import Collection, Kind, NoticeMaker
-from companion.store.errors import DamagedFile, NotFound, StoreError
+from companion.store.errors import DamagedFile, NotFound, NotSaved, StoreError
+from companion.store.failures import not_saved, partly_saved
 from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
 from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
-from companion.store.transfer import ImportReport, check_import, export_document, plan_import
+from companion.store.transfer import ImportPlan, ImportReport, check_import, export_document, plan_import
 
 APP_NAME = "deep-regrets-companion"
 ENV_VAR = "COMPANION_DATA_DIR"
 _KEY = Query()
+log = logging.getLogger(__name__)
 
 GAMES = Kind(name="game", folder="games", validate=records.validate_game, check=records.check_game,
              summary=records.GameSummary, summarize=records.game_summary, describe=records.describe_game,
@@ -98,6 +101,7 @@ class Store:
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         self._logged: dict[Path, int] = {}  # changes appended to each log by this process since it was folded
+        self._torn: dict[Path, int] = {}  # where a log's last saved line ends, when a failed append left more
         with self._locked():
             for folder in (data_dir, data_dir / "index"):
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
@@ -124,9 +128,9 @@ class Store:
                 yield
         except Timeout as e:
             raise StoreError(t("Another copy of the app is busy saving; try again in a moment.")) from e
-        except OSError as e:  # the lock file or a repair could not be written: say where, never crash the caller
-            raise StoreError(t("The data folder {path} can't be written: {reason}", path=str(self.data_dir),
-                               reason=e.strerror or str(e))) from e
+        except OSError as e:  # the lock file or a repair could not be written: say what, never crash the caller
+            log.warning("could not write in %s", self.data_dir, exc_info=True)
+            raise not_saved(e) from e
         finally:
             self._written()
 
@@ -332,7 +336,12 @@ class Store:
         return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
 
     def _summaries(self, collection: Collection) -> list[JsonObject]:
-        # A list damaged while running is set aside and rebuilt from the saved files, as on start-up, and reported.
+        # A list damaged while running is set aside and rebuilt from the saved files, as on start-up, and reported;
+        # so is one a failed write left behind its records.
+        if collection.stale:
+            with self._locked():
+                collection.check()
+            collection.stale = False
         try:
             return collection.summaries(strict=True)
         except DamagedFile:
@@ -455,12 +464,24 @@ class Store:
             self._compact_logs(self.games)  # a stored record is compared with the import as its phones last saw it
             self._compact_logs(self.campaigns)
             plan = plan_import(checked, self._existing, replace)
-            self.games.save_many(plan.games)
-            self.campaigns.save_many(plan.campaigns)
-            self.plays.save_many(plan.plays)
-            if plan.settings:
-                self._write_settings(plan.settings)
+            try:
+                self.games.save_many(plan.games)
+                self.campaigns.save_many(plan.campaigns)
+                self.plays.save_many(plan.plays)
+                if plan.settings:
+                    self._write_settings(plan.settings)
+            except NotSaved as failed:
+                raise self._unfinished(plan, failed) from failed
         return plan.report
+
+    def _unfinished(self, plan: ImportPlan, failed: NotSaved) -> NotSaved:
+        # An import stopped by a failed write: "not saved" only if none of its records was written.
+        written = [r for folder, found in (("games", plan.games), ("campaigns", plan.campaigns),
+                                           ("plays", plan.plays)) for r in found
+                   if self._existing(folder, r["id"]) == r]
+        if not written or not isinstance(failed.__cause__, OSError):
+            return failed
+        return partly_saved(failed.__cause__)
 
     def import_clashes(self, data: JsonObject | str | bytes) -> int:
         """How many records of an export document differ from one stored under the same id (nothing is written but
@@ -500,7 +521,13 @@ class Store:
         line = {**change, "updated": value.updated.isoformat(), "v": version}
         path = self._log_path(collection, value.id)
         with self._locked():
-            journal.append(path, line)
+            end = self._torn.pop(path, None)
+            end = journal.end_of(path) if end is None else end
+            try:
+                journal.append(path, line, end)
+            except NotSaved:
+                self._torn[path] = end
+                raise
             self._logged[path] = self._logged.get(path, 0) + 1
             return self._logged[path]
 
@@ -523,6 +550,8 @@ class Store:
 
     def _compact(self, collection: Collection, record_id: str) -> None:
         path = self._log_path(collection, record_id)
+        if path in self._torn:
+            journal.cut_to(path, self._torn[path])
         try:
             read = journal.read(path)  # a torn last line is a change no phone was shown: left out
         except FileNotFoundError:
@@ -562,12 +591,14 @@ class Store:
 
     def _drop_log(self, path: Path) -> None:
         self._logged.pop(path, None)
+        self._torn.pop(path, None)
         if path.exists():
             path.unlink()
             fsync_dir(path.parent)
 
     def _log_aside(self, collection: Collection, path: Path, reason: str) -> None:
         self._logged.pop(path, None)
+        self._torn.pop(path, None)
         moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
         if collection is self.games:
             note = t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
