@@ -26,7 +26,7 @@ from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.session.saver import Saver
-from companion.store.errors import StoreError
+from companion.store.errors import NotSaved, StoreError
 from companion.store.failures import not_saved
 
 T = TypeVar("T")
@@ -116,6 +116,8 @@ class Session(Generic[T]):
         self._future: list[T] = []
         self._listeners: Listeners[Listener[T]] = Listeners()
         self._lock = threading.RLock()
+        # Changes refused this run because they could not be written, and what happened to the last of them.
+        self.not_saved: tuple[int, str] = (0, "")
 
     # --- reading --------------------------------------------------------------------------------------------
 
@@ -192,8 +194,10 @@ class Session(Generic[T]):
                 self._save(after, self._version + 1)
             except (OSError, StoreError) as failed:  # not saved, so never shown: the session is as it was
                 back()
-                return Outcome(False, self.current, str(failed if isinstance(failed, StoreError) else
-                                                        not_saved(failed)))
+                problem = failed if isinstance(failed, StoreError) else not_saved(failed)
+                self.not_saved = (self.not_saved[0] + 1, problem.what if isinstance(problem, NotSaved) else
+                                  str(problem))
+                return Outcome(False, self.current, str(problem))
             if new_branch:
                 self._past = [*self._past[-HISTORY + 1:], before]
                 self._future = []
@@ -202,6 +206,10 @@ class Session(Generic[T]):
         self._notify()
         self._settle()
         return Outcome(True, self.current)
+
+    def describe(self) -> str:
+        """What this session holds, in a sentence ("The game of Ann, Bo (g1)")."""
+        return self.key
 
     def _settle(self) -> None:
         """After the phones were told of a change: a moment to tidy what was saved (nothing, as it stands)."""

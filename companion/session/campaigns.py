@@ -19,6 +19,7 @@ from companion.session.base import Outcome, Refused
 from companion.session.journaled import Journaled, Log
 from companion.session.saver import Saver
 from companion.store import campaign_journal
+from companion.store.records import describe_campaign
 from companion.survey import Campaign
 from companion.survey.actions import CampaignAction
 from companion.survey.timeline import Timeline
@@ -57,6 +58,9 @@ class CampaignSession(Journaled[Campaign]):
     def replace(self, make: Callable[[Campaign], Campaign], *, seen: int) -> Outcome[Campaign]:
         """Refused: a campaign changes by action only, so that every change is in its journal."""
         raise TypeError("a campaign changes by CampaignSession.apply(action)")
+
+    def describe(self) -> str:
+        return describe_campaign(self._value.model_dump(mode="json"), self.key)
 
     def _mark(self) -> Callable[[], None]:
         back, timeline, folded = super()._mark(), self._timeline.copy(), self._folded_steps

@@ -32,6 +32,7 @@ from companion.session.journaled import Journaled, Log
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
+from companion.store.records import describe_game
 
 D = TypeVar("D")
 
@@ -134,6 +135,9 @@ class GameSession(Journaled[Game]):
 
         return self._change(seen, make)
 
+    def describe(self) -> str:
+        return describe_game(self._value.model_dump(mode="json"), self.key)
+
     def _mark(self) -> Callable[[], None]:
         back, move, undone = super()._mark(), self.last_move, self.last_undo
 
@@ -202,6 +206,9 @@ class DraftSession(Session[D]):
                 raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
                                 message=validation_message(first))) from invalid
         return self.replace(make, seen=seen)
+
+    def describe(self) -> str:
+        return t("The scorer's table")
 
     def reset(self, value: D, *, seen: int) -> Outcome[D]:
         """Replace the whole draft (undoable)."""

@@ -39,7 +39,8 @@ class NotSaved(StoreError):
     ``errno``: what happened, and what to do). ``maybe``: the bytes may have reached the disk all the same (a
     failed fsync whose line could not be taken back)."""
 
-    def __init__(self, message: str, code: int | None, maybe: bool = False) -> None:
+    def __init__(self, message: str, code: int | None, maybe: bool = False, what: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.maybe = maybe
+        self.what = what or message  # what happened, in a few words ("The host's disk is full")

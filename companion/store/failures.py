@@ -29,15 +29,15 @@ def not_saved(error: OSError, maybe: bool = False) -> NotSaved:
     what, todo = what_happened(error)
     if maybe:
         return NotSaved(t("{what}: this change may not have been saved. {todo}", what=what,
-                          todo=t("Look before tapping again.")), error.errno, maybe=True)
-    return NotSaved(t("{what}: this change was not saved. {todo}", what=what, todo=todo), error.errno)
+                          todo=t("Look before tapping again.")), error.errno, maybe=True, what=what)
+    return NotSaved(t("{what}: this change was not saved. {todo}", what=what, todo=todo), error.errno, what=what)
 
 
 def partly_saved(error: OSError) -> NotSaved:
     """The :class:`NotSaved` of a change of many records stopped by ``error`` after some were written."""
     what, _todo = what_happened(error)
     return NotSaved(t("{what}: the import stopped after saving part of it. Once that is put right, import the file "
-                      "again to finish it.", what=what), error.errno, maybe=True)
+                      "again to finish it.", what=what), error.errno, maybe=True, what=what)
 
 
 def what_happened(error: OSError) -> tuple[str, str]:

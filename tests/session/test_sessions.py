@@ -187,3 +187,22 @@ def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
     assert kept_catch(catch_draft(restarted, "g1", 1), day=0).fish is None
     store.set_setting("catch-g1-0-draft", {"dice": "all of them"})
     assert kept_catch(catch_draft(Sessions(open_store(tmp_path)), "g1", 0), day=0).fish is None
+
+
+def test_the_stop_says_what_was_not_saved_and_so_does_the_next_start(tmp_path):
+    """Issue 45: the exit line said "Every game is saved." after taps the full disk refused, and the next start said
+    nothing. The sessions' close folds every log and names each record a change to which was refused; the next
+    start hears it once."""
+    sessions = Sessions(open_store(tmp_path))
+    session = sessions.start_game(two_players())
+    assert session.apply(act.DrawRegret(player=0), seen=0).ok
+    assert Sessions(open_store(tmp_path)).close() == []  # nothing refused: every game is saved
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        assert not session.apply(act.DrawRegret(player=1), seen=1).ok
+        assert not session.apply(act.DrawRegret(player=1), seen=1).ok
+    said = [f"The game of Ada, Bo ({session.key}): 2 changes were not saved (The host's disk is full)."]
+    assert sessions.close() == said
+    assert open_store(tmp_path).load_game(session.key) == session.current.value  # what the phones were shown
+    again = Sessions(open_store(tmp_path))
+    assert again.last_run() == said
+    assert again.last_run() == []  # said once

@@ -1,0 +1,44 @@
+"""Issue 45's full disk: the host's tab taps Regret + and − on a four-angler game while the disk fills, stays full,
+then has space again. Before, 68 of 90 taps shown as made were gone after a restart, and with space back every
+later tap was lost too (its line did not follow the last saved one). Now a tap the disk refuses is refused on the
+phone, saying so, and every tap shown as made is there after a restart, the ones after space came back included."""
+
+from __future__ import annotations
+
+import errno
+
+from companion.rules import actions as act
+from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.ruleset import build_ruleset
+from companion.session import Sessions
+from companion.store import open_store
+from tests.support.faults import FailingDisk
+
+FULL = "The host's disk is full: this change was not saved. Free some space, then tap again."
+
+
+def _taps(session, n: int, start: int = 0) -> list[object]:
+    """``n`` taps on Regret + then − for each angler in turn, as the host's tab makes them."""
+    outcomes = []
+    for k in range(start, start + n):
+        held = session.current.value.state.players[k % 4].regret_cards
+        action = act.DiscardRegret(player=k % 4) if held and (k // 4) % 2 else act.DrawRegret(player=k % 4)
+        outcomes.append(session.apply(action, seen=session.version))
+    return outcomes
+
+
+def test_no_tap_shown_as_made_on_a_full_disk_is_lost(tmp_path, capsys):
+    game = new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
+                                       (("Ann", "amber"), ("Bo", "teal"), ("Cy", "cyan"), ("Di", "rose"))],
+                              ruleset=build_ruleset(), seed=2))
+    session = Sessions(open_store(tmp_path)).start_game(game)
+    before = _taps(session, 30)
+    with FailingDisk(1, errno.ENOSPC, persistent=True) as disk:  # 0 KB free
+        full = _taps(session, 30, 30)
+    after = _taps(session, 30, 60)  # space is back, no restart
+    assert all(o.ok for o in before + after) and disk.injected >= 30
+    assert [o.ok for o in full] == [False] * 30 and {o.message for o in full} == {FULL}
+    shown = session.current.value
+    assert len(shown.log) == 60 + len(game.log)
+    assert open_store(tmp_path).load_game(game.id) == shown  # after a restart: every tap shown as made
+    print(f"full disk: {sum(o.ok for o in before + full + after)} of 90 taps shown as made, 0 lost; 30 refused")
