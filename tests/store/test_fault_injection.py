@@ -38,6 +38,8 @@ TAPS = [act.DrawRegret(player=n % 4) for n in range(6)] + [act.AdjustFishbucks(p
                                                            for n in range(6)]
 CATCHES = ("Sheepshead", "Barracuda", "Eyefish")
 RULES = {"Nothing to undo", "No week is being played: start a week first (companion rule, see Rules §8)"}
+MAYBE = {errno.EIO: "The host's disk failed while saving (Input/output error): this change may not have been saved.",
+         errno.EROFS: "The host's data folder has become read-only: this change may not have been saved."}
 WORDS = {errno.ENOSPC: "The host's disk is full: this change was not saved. Free some space, then tap again.",
          errno.EIO: "this change was not saved",
          errno.EROFS: "The host's data folder has become read-only: this change was not saved."}
@@ -59,6 +61,11 @@ class Evening:
     imported: bool | None = None
     refusals: list[str] = field(default_factory=list)
     made: int = 0
+
+    @property
+    def unsure(self) -> bool:
+        """Whether a refusal said the change may have been saved all the same (its line could not be cut back)."""
+        return any("may not have been saved" in words for words in self.refusals)
 
     def refused(self, message: str | None) -> None:
         self.refusals.append(message or "")
@@ -123,16 +130,18 @@ def _play_evening(folder: Path, document: dict[str, Any], disk: FailingDisk) -> 
 
 
 def _lost(folder: Path, evening: Evening, imported_id: str) -> list[str]:
-    """What the restarted store holds that the session did not answer, or lacks that it did (empty: nothing)."""
+    """What the restarted store holds that the session did not answer, or lacks that it did (empty: nothing). After
+    a refusal that said "may not have been saved", the change it names may be there too: every change shown must."""
     store = open_store(folder)  # must open
     wrong = []
     ids = {s.id: s for s in store.list_games()}
-    if evening.game is not None and store.load_game(evening.game.id) != evening.game:
+    if evening.game is not None and not _holds(store.load_game(evening.game.id), evening.game, evening.unsure):
         wrong.append("the game is not as shown")
     if evening.game is None and len(ids) > (1 if evening.imported else 0):
         wrong.append("a game refused as not saved is there")
     campaigns = store.list_campaigns()
-    if evening.campaign is not None and store.load_campaign(evening.campaign.id) != evening.campaign:
+    if (evening.campaign is not None and store.load_campaign(evening.campaign.id) != evening.campaign
+            and not evening.unsure):
         wrong.append("the campaign is not as shown")
     if evening.campaign is None and campaigns:
         wrong.append("a campaign refused as not saved is there")
@@ -151,6 +160,12 @@ def _lost(folder: Path, evening: Evening, imported_id: str) -> list[str]:
     return wrong
 
 
+def _holds(saved: Game, shown: Game, unsure: bool) -> bool:
+    """``saved`` is ``shown``, or, after a refusal that said it may have been saved, ``shown`` and that change (a
+    move more, or one taken back)."""
+    return saved == shown or (unsure and (saved.log[:len(shown.log)] == shown.log or saved.log == shown.log[:-1]))
+
+
 @pytest.fixture(scope="module")
 def document(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """An export of one game from another folder: what the evening imports."""
@@ -164,7 +179,7 @@ def _runs(tmp_path: Path, document: dict[str, Any], code: int, persistent: bool,
     counting = FailingDisk()
     _play_evening(tmp_path / f"count-{code}-{persistent}", document, counting)
     imported_id = document["games"][0]["id"]
-    injected = lost = 0
+    injected = lost = unsure = 0
     for n in range(1, counting.calls + 1, every):
         folder = tmp_path / f"{code}-{persistent}-{n}"
         disk = FailingDisk(n, code, persistent)
@@ -172,12 +187,16 @@ def _runs(tmp_path: Path, document: dict[str, Any], code: int, persistent: bool,
         injected += disk.injected
         assert disk.injected, f"call {n} was not failed"
         for words in evening.refusals:  # a save's failure, or the rules' answer to a tap its failure made moot
-            assert (WORDS[code] in words or words in RULES) and "Nothing was changed" not in words, (n, words)
+            assert (WORDS[code] in words or MAYBE[code] in words or words in RULES
+                    ) and "Nothing was changed" not in words, (n, words)
+        unsure += evening.unsure
         if not persistent:  # the disk is well again at once: one change refused at most, the next ones made
             assert len(evening.refusals) <= 1, (n, evening.refusals)
         wrong = _lost(folder, evening, imported_id)
         lost += bool(wrong)
         assert not wrong, (n, code, persistent, wrong)
+    if unsure:
+        print(f"{unsure} runs: a line whose fsync failed could not be cut back, and the tap said it may not be saved")
     return injected, lost
 
 
@@ -193,11 +212,13 @@ def test_every_seventh_write_failing_once_loses_nothing(tmp_path: Path, document
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("code", "persistent"), [(errno.ENOSPC, False), (errno.ENOSPC, True), (errno.EIO, False),
-                                                  (errno.EROFS, True)])
+@pytest.mark.parametrize(("code", "persistent", "every"), [(errno.ENOSPC, False, 1), (errno.ENOSPC, True, 2),
+                                                           (errno.EIO, False, 3), (errno.EROFS, True, 2)])
 def test_every_write_of_an_evening_failing_loses_nothing(tmp_path: Path, document: dict[str, Any], code: int,
-                                                         persistent: bool) -> None:
-    injected, lost = _runs(tmp_path, document, code, persistent)
+                                                         persistent: bool, every: int) -> None:
+    """Every call failed with ENOSPC once; every other call from then on (a disk that stays full, one turned
+    read-only), every third with EIO once (the same paths as ENOSPC, in fewer runs: the test command's two minutes)."""
+    injected, lost = _runs(tmp_path, document, code, persistent, every)
     print(f"fault injection ({errno.errorcode[code]}, {'from then on' if persistent else 'once'}): "
           f"{injected} faults injected, {lost} lost changes")
     assert lost == 0
