@@ -204,11 +204,16 @@ class Collection:
         path = self.path(record_id)
         if not path.exists():
             raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
-        self._index_drop(record_id)
-        # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back.
+        # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back. The
+        # record goes first: once it is gone, the delete is made, and a list that can't be written is rebuilt.
         rotate(path, self.backup_dir, self.keep)
         path.unlink()
         fsync_dir(path.parent)
+        try:
+            self._index_drop(record_id)
+        except StoreError:
+            log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+            self.stale = True
 
     # -- damage and recovery -------------------------------------------------------------------------------
     def _note_damaged(self, error: DamagedFile, what: str) -> Path:
