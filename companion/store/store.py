@@ -110,9 +110,9 @@ class Store:
             self.games.check()
             self.campaigns.check()
             self.plays.check()
-            # what a crash left in the logs goes into the records before anyone reads them
-            self._compact_logs(self.games)
-            self._compact_logs(self.campaigns)
+            # what a crash left in the logs goes into the records before anyone reads them (a full disk: later)
+            self._fold_logs(self.games)
+            self._fold_logs(self.campaigns)
 
     @property
     def recovery_notices(self) -> list[RecoveryNotice]:
@@ -147,9 +147,7 @@ class Store:
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
-        if self._log_path(self.games, game_id).exists():
-            self.compact_game(game_id)
-        return self._load(self.games, game_id)
+        return self._load_logged(self.games, game_id)
 
     def save_game(self, game: BaseModel | JsonObject) -> None:
         """Store the whole ``game`` (a new one, or one that replaces the stored one with its log of changes)."""
@@ -190,9 +188,7 @@ class Store:
 
     def load_campaign(self, campaign_id: str) -> Any:
         """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
-        if self._log_path(self.campaigns, campaign_id).exists():
-            self.compact_campaign(campaign_id)
-        return self._load(self.campaigns, campaign_id)
+        return self._load_logged(self.campaigns, campaign_id)
 
     def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
         """Store the whole ``campaign`` (a new one, or one that replaces the stored one with its log of changes)."""
@@ -534,7 +530,29 @@ class Store:
     def _compact_all(self, collection: Collection) -> None:
         if any(collection.folder.glob(f"*{journal.SUFFIX}")):
             with self._locked():
-                self._compact_logs(collection)
+                self._fold_logs(collection)
+
+    def _load_logged(self, collection: Collection, record_id: str) -> Any:
+        # The record with its log folded in; on a disk that refuses the fold, with its log replayed here (the log
+        # stays, and the next change follows it).
+        path = self._log_path(collection, record_id)
+        if path.exists():
+            try:
+                with self._locked():
+                    self._compact(collection, record_id)
+            except NotSaved:
+                record = self._load(collection, record_id)
+                lines = journal.read(path).lines
+                return (journal.replay(record, lines) if collection is self.games
+                        else campaign_journal.replay(record, lines)).value
+        return self._load(collection, record_id)
+
+    def _fold_logs(self, collection: Collection) -> None:
+        # Every log folded that the disk lets be: one it refuses stays, replayed when its record is loaded.
+        try:
+            self._compact_logs(collection)
+        except NotSaved as refused:
+            log.warning("a log could not be folded into its record: %s", refused)
 
     # Every method below expects the store lock held.
     def _log_path(self, collection: Collection, record_id: str) -> Path:

@@ -8,13 +8,19 @@ from __future__ import annotations
 import errno
 
 from companion.rules import actions as act
-from companion.rules.game import GameSetup, PlayerSetup, new_game
+from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
 from companion.store import open_store
 from tests.support.faults import FailingDisk
 
 FULL = "The host's disk is full: this change was not saved. Free some space, then tap again."
+
+
+def _four_anglers(seed: int) -> Game:
+    return new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
+                                       (("Ann", "amber"), ("Bo", "teal"), ("Cy", "cyan"), ("Di", "rose"))],
+                              ruleset=build_ruleset(), seed=seed))
 
 
 def _taps(session, n: int, start: int = 0) -> list[object]:
@@ -28,9 +34,7 @@ def _taps(session, n: int, start: int = 0) -> list[object]:
 
 
 def test_no_tap_shown_as_made_on_a_full_disk_is_lost(tmp_path, capsys):
-    game = new_game(GameSetup(players=[PlayerSetup(name=n, colour=c) for n, c in
-                                       (("Ann", "amber"), ("Bo", "teal"), ("Cy", "cyan"), ("Di", "rose"))],
-                              ruleset=build_ruleset(), seed=2))
+    game = _four_anglers(2)
     session = Sessions(open_store(tmp_path)).start_game(game)
     before = _taps(session, 30)
     with FailingDisk(1, errno.ENOSPC, persistent=True) as disk:  # 0 KB free
@@ -42,3 +46,22 @@ def test_no_tap_shown_as_made_on_a_full_disk_is_lost(tmp_path, capsys):
     assert len(shown.log) == 60 + len(game.log)
     assert open_store(tmp_path).load_game(game.id) == shown  # after a restart: every tap shown as made
     print(f"full disk: {sum(o.ok for o in before + full + after)} of 90 taps shown as made, 0 lost; 30 refused")
+
+
+def test_a_host_started_on_a_full_disk_shows_every_game_as_saved(tmp_path):
+    """A start folds the logs into the records; on a full disk the fold failed and the store did not open at all
+    (every game gone from the phones). Now a log the disk won't let be folded stays, and is replayed when its game
+    is opened; its next taps are refused while the disk is full and saved once there is space."""
+    game = _four_anglers(4)
+    session = Sessions(open_store(tmp_path)).start_game(game)
+    assert all(o.ok for o in _taps(session, 6))
+    shown = session.current.value
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        store = open_store(tmp_path)
+        assert [g.id for g in store.list_games()] == [game.id]
+        again = Sessions(store).game(game.id)
+        assert again.current.value == shown
+        refused = again.apply(act.DrawRegret(player=1), seen=again.version)
+    assert not refused.ok and refused.message == FULL
+    assert again.apply(act.DrawRegret(player=1), seen=again.version).ok
+    assert open_store(tmp_path).load_game(game.id) == again.current.value

@@ -3,8 +3,8 @@
 and the ``fail_at``-th fails with ``errno`` (``OSError``, as the kernel would): once (``persistent=False``: a
 one-off error, or space freed at once), or from then on (``persistent=True``: a disk that stays full). The store
 reaches the disk only through ``os`` (its own code, TinyDB's storage, filelock's lock file, ``pathlib``), so
-patching ``os`` here is the one place every write of the store passes. A disk that stays full still lets a file
-be cut shorter or removed (that frees space); a read-only or failing one does not.
+patching ``os`` here is the one place every write of the store passes. A full disk still opens a file it has, and
+lets a file be cut shorter or removed (that frees space); a read-only or failing one does none of these.
 
 >>> with FailingDisk() as disk:
 ...     pass
@@ -51,6 +51,8 @@ class FailingDisk:
                 return real(*args, **kwargs)  # a read
             if name == "mkdir" and os.path.isdir(args[0]):
                 return real(*args, **kwargs)  # the kernel says "exists" before anything else
+            if name == "open" and self.errno == codes.ENOSPC and os.path.exists(args[0]):
+                return real(*args, **kwargs)  # a full disk opens a file it has: only new bytes need space
             self._count(name)
             return real(*args, **kwargs)
 
