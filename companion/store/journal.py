@@ -86,7 +86,8 @@ def append(path: Path, line: JsonObject, end: int) -> None:
         written = True
         os.fsync(fd)
     except OSError as e:
-        raise not_saved(e, maybe=written and not _cut(fd, end)) from e
+        cut = _cut(fd, end)  # a part of the line, or all of it whose fsync failed
+        raise not_saved(e, maybe=written and not cut) from e
     finally:
         with contextlib.suppress(OSError):  # the line is fsynced (or reported not saved) by now
             os.close(fd)
@@ -95,7 +96,7 @@ def append(path: Path, line: JsonObject, end: int) -> None:
 
 
 def _cut(fd: int, end: int) -> bool:
-    # Takes a line back after its fsync failed; False: it could not be (the line may be on the disk). Once cut, no
+    # Takes a line back after its write or fsync failed; False: it could not be (on the disk, maybe). Once cut, no
     # read sees the line; the cut's own fsync is for a power cut, which the line never survived either.
     try:
         os.ftruncate(fd, end)
