@@ -6,6 +6,7 @@ phone, saying so, and every tap shown as made is there after a restart, the ones
 from __future__ import annotations
 
 import errno
+import os
 
 from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
@@ -65,3 +66,27 @@ def test_a_host_started_on_a_full_disk_shows_every_game_as_saved(tmp_path):
     assert not refused.ok and refused.message == FULL
     assert again.apply(act.DrawRegret(player=1), seen=again.version).ok
     assert open_store(tmp_path).load_game(game.id) == again.current.value
+
+
+def test_a_line_the_disk_took_half_of_is_cut_back_and_the_next_one_saves(tmp_path, monkeypatch):
+    """A short write (the disk takes half the line, then is full): the half is cut off at once, so the next tap's
+    line is not glued to it (a glued line ended the log's replay there, every later tap lost)."""
+    session = Sessions(open_store(tmp_path)).start_game(_four_anglers(6))
+    assert session.apply(act.DrawRegret(player=0), seen=0).ok
+    log = tmp_path / "games" / f"{session.key}.log"
+    whole = log.read_bytes()
+    real = os.write
+    calls = []
+
+    def half_then_full(fd: int, data: bytes) -> int:
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real(fd, bytes(data[: len(data) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", half_then_full)
+    refused = session.apply(act.DrawRegret(player=1), seen=1)
+    monkeypatch.undo()
+    assert not refused.ok and refused.message == FULL and log.read_bytes() == whole
+    assert session.apply(act.DrawRegret(player=2), seen=1).ok
+    assert open_store(tmp_path).load_game(session.key) == session.current.value
