@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -255,7 +256,12 @@ class Store:
                 return
             if before is not None:
                 self._journal(record["id"], before or None, "edit")
-            self.plays.save(record)
+            try:
+                self.plays.save(record)
+            except NotSaved:
+                if before is not None:  # no edit was made: History must not offer to undo one
+                    self._unjournal()
+                raise
 
     def delete_play(self, play_id: str) -> None:
         """Remove a play from the history; :meth:`undo_play_change` brings it back."""
@@ -297,6 +303,12 @@ class Store:
         ids = sorted(d.doc_id for d in table.all())
         if len(ids) > UNDO_KEEP:
             table.remove(doc_ids=ids[:-UNDO_KEEP])
+
+    def _unjournal(self) -> None:
+        # Takes back the undo entry just added, as far as the disk lets it (left, its undo puts back the same play).
+        table = self._undo_table()
+        with contextlib.suppress(StoreError):
+            table.remove(doc_ids=[max(d.doc_id for d in table.all())])
 
     def _undo_table(self) -> Any:
         db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
