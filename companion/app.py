@@ -18,7 +18,7 @@ import importlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -306,12 +306,22 @@ def carry_old_seats(keys: Keys, shared: Sessions) -> None:
     keys.forget_old_seats()
 
 
+class Console(Protocol):
+    """Where the host's console is told what was not saved (``companion serve``)."""
+
+    def started(self, not_saved: list[str]) -> None: ...
+
+    def stopped(self, close: Callable[[], list[str]]) -> None:
+        """At exit: ``close()`` folds every log and returns what this run could not save."""
+
+
 def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sessions: Sessions | None = None,
-              assets_dir: str | None = None) -> Table:
+              assets_dir: str | None = None, console: Console | None = None) -> Table:
     """The composition root: the store, the sessions (over it unless given), the codes (only when ``lan``), who is
     at each tab and the server, built once here and handed down: the gate gets the codes, the tabs and its landing
     routes, each tab (through :func:`make_main`) its sessions, seen as its pass's viewer, the store's repair notices
-    and the served table. Nothing is kept in a module global."""
+    and the served table. Nothing is kept in a module global. ``console`` is told, now, what the last run could
+    not save, and at exit what this run could not (:meth:`Sessions.close`, after every log is folded)."""
     from companion.net.codes import Keys
     from companion.net.gate import Landing
     from companion.net.server import build_table
@@ -323,7 +333,10 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     # the next start does it).
     if sessions is None:
         sessions = Sessions(store, Saver())
-        atexit.register(sessions.flush)
+        closing = sessions
+        atexit.register(lambda: console.stopped(closing.close) if console is not None else closing.flush())
+        if console is not None:
+            console.started(sessions.last_run())
     shared = sessions
     keys = Keys(resolve_data_dir(data_dir)) if lan else None
     if keys is not None:
@@ -332,7 +345,8 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     built: list[Table] = []
     main = make_main(shared, store, table=lambda: built[0] if built else None, tabs=tabs)
     built.append(build_table(main, host, port, tabs, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
-    built[0].flush = shared.flush  # first when the host stops: the phones are told what it reports
+    # First when the host stops: the phones are told whether everything is saved (a store, and no change refused).
+    built[0].close = lambda: shared.store is not None and not shared.close()
     return built[0]
 
 

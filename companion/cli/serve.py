@@ -10,6 +10,7 @@ import gc
 import socket
 import sys
 import webbrowser
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,7 +113,7 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         return 1
     atexit.register(owning.close)
     _warm_up()
-    table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()))
+    table = build_app(host, port, data_dir, lan, assets_dir=str(assets_path()), console=_Console())
     with use_language(language_from_environment()):  # the console speaks LANG; each phone its own
         _announce(table)
 
@@ -120,6 +121,25 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
         webbrowser.open(table.host_link())
 
     run_table(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
-    with use_language(language_from_environment()):  # the sessions' flush, at exit, folds the games' logs
-        print(t("Stopped. Every game is saved."), flush=True)
-    return 0
+    return 0  # the exit line comes at exit, once every log is folded (_Console.stopped)
+
+
+class _Console:
+    """What the host's console says of what was not saved: at the start, what the last run could not save; at the
+    stop, whether every game is saved, or what is not (each change refused when it was tapped, its phone told)."""
+
+    def started(self, not_saved: list[str]) -> None:
+        if not_saved:
+            with use_language(language_from_environment()):
+                print(t("The last run could not save these changes (each was refused when it was tapped):"))
+                print("\n".join(not_saved), flush=True)
+
+    def stopped(self, close: Callable[[], list[str]]) -> None:
+        with use_language(language_from_environment()):
+            not_saved = close()
+            if not not_saved:
+                print(t("Stopped. Every game is saved."), flush=True)
+                return
+            print(t("Stopped. Every change the phones were shown is saved, but not these (each was refused when it "
+                    "was tapped):"))
+            print("\n".join(not_saved), flush=True)

@@ -134,8 +134,9 @@ def record_play(store: Any, result: Result, *, game: Any | None = None, play_id:
         if not may_replace:
             raise PlayLocked(t("This play is recorded in History: only the host can change it."))
         play = play.model_copy(update={"edits": _edited(existing, play)})
-    store.save_play(play)
+    # The names first: a play is saved last, so a failure never says "not saved" of a play that was.
     remember_names(store, [p.name for p in play.players if not p.bot])
+    store.save_play(play)
     return play
 
 

@@ -61,9 +61,9 @@ class Table:
     keys: Keys | None  # None: the local mode (this computer only, no codes)
     gate: Gate
     web: WebFiles
-    # What the host does first when it stops, while the phones are still connected: the sessions' flush, which
+    # What the host does first when it stops, while the phones are still connected: the sessions' close, which
     # reports whether everything was saved (the composition root's). ``None``: nothing to save.
-    flush: Callable[[], bool] | None = None
+    close: Callable[[], bool] | None = None
     _listeners: list[Callable[[], None]] = field(default_factory=list)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
@@ -152,13 +152,13 @@ def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
 
 
 async def _flushed(table: Table) -> bool:
-    """Whether everything was saved, as :attr:`Table.flush` reports it (off the loop: it writes)."""
-    if table.flush is None:
+    """Whether everything was saved, as :attr:`Table.close` reports it (off the loop: it writes)."""
+    if table.close is None:
         return False
     try:
-        return await asyncio.to_thread(table.flush)
+        return await asyncio.to_thread(table.close)
     except Exception:  # the phones are still told the table is closed, without "saved"
-        log.exception("the sessions' flush failed as the host stopped")
+        log.exception("the sessions' close failed as the host stopped")
         return False
 
 

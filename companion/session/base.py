@@ -3,7 +3,8 @@
 A session holds the newest version of its value and a version number. A move names the version the phone
 showed (``seen``): if another phone changed it since, the move is refused and nothing changes (the refusal
 carries the version as it stands, which is what the phone is shown next). Every accepted change, undo and redo
-is written first, then told to every subscriber, whatever tab they are in: nothing a phone is shown is unsaved.
+is written first, then told to every subscriber, whatever tab they are in: nothing a phone is shown is unsaved. A
+change that can't be written is refused with what happened and what to do, and the session stays as it was.
 
 >>> s = Session("n", 1, write=None)
 >>> heard = []
@@ -25,7 +26,8 @@ from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.session.saver import Saver
-from companion.store.errors import StoreError
+from companion.store.errors import NotSaved, StoreError
+from companion.store.failures import not_saved
 
 T = TypeVar("T")
 L = TypeVar("L", bound=Callable[..., None])
@@ -41,7 +43,6 @@ class Snapshot(Generic[T]):
     version: int
     can_undo: bool
     can_redo: bool
-    save_error: str | None = None
 
     def __repr__(self) -> str:
         # A screen's props may hold a snapshot (companion.flet_fixes.short_repr): the version names it; the value
@@ -108,9 +109,6 @@ class Session(Generic[T]):
         # One sentence for every kind of session until the catalogs have one for campaigns and drafts.
         return t("Another phone changed this game first. Here it is as it stands now; nothing was changed.")
 
-    def _save_failed(self, problem: Exception) -> str:
-        return t("Could not save the game: {problem}", problem=problem)
-
     def __init__(self, key: str, value: T, write: Callable[[T], None] | None, saver: Saver | None = None) -> None:
         self.key = key
         self._value = value
@@ -121,7 +119,8 @@ class Session(Generic[T]):
         self._future: list[T] = []
         self._listeners: Listeners[Listener[T]] = Listeners()
         self._lock = threading.RLock()
-        self._save_error: str | None = None
+        # Changes refused this run because they could not be written, and what happened to the last of them.
+        self.not_saved: tuple[int, str] = (0, "")
 
     # --- reading --------------------------------------------------------------------------------------------
 
@@ -129,7 +128,7 @@ class Session(Generic[T]):
     def current(self) -> Snapshot[T]:
         """The newest version, with whether undo and redo are possible."""
         with self._lock:
-            return Snapshot(self._value, self._version, self._can_undo(), self._can_redo(), self._save_error)
+            return Snapshot(self._value, self._version, self._can_undo(), self._can_redo())
 
     @property
     def version(self) -> int:
@@ -187,41 +186,51 @@ class Session(Generic[T]):
         with self._lock:
             if seen != self._version:
                 return Outcome(False, self.current, self._stale(), stale=True)
-            before = self._value
+            before, back = self._value, self._mark()
             try:
                 after, new_branch = step(before)
             except ChoiceNeeded as needed:
                 return Outcome(False, self.current, str(needed), choice=(needed.field, needed.options))
             except (RuleViolation, Refused, ValueError) as refused:
                 return Outcome(False, self.current, str(refused))
+            try:  # inside the lock: versions reach the disk in their order, each before any phone is shown it
+                self._save(after, self._version + 1)
+            except (OSError, StoreError) as failed:  # not saved, so never shown: the session is as it was
+                back()
+                problem = failed if isinstance(failed, StoreError) else not_saved(failed)
+                self.not_saved = (self.not_saved[0] + 1, problem.what if isinstance(problem, NotSaved) else
+                                  str(problem))
+                return Outcome(False, self.current, str(problem))
             if new_branch:
                 self._past = [*self._past[-HISTORY + 1:], before]
                 self._future = []
             self._value = after
             self._version += 1
-            # Written inside the lock: versions reach the disk in their order, each before any phone is shown it.
-            self._save(after)
         self._notify()
         self._settle()
         return Outcome(True, self.current)
 
+    def describe(self) -> str:
+        """What this session holds, in a sentence ("The game of Ann, Bo (g1)")."""
+        return self.key
+
     def _settle(self) -> None:
         """After the phones were told of a change: a moment to tidy what was saved (nothing, as it stands)."""
 
+    def _mark(self) -> Callable[[], None]:
+        """What puts back what a move's step changes of the session besides its value (the undo and redo lists),
+        should the change not be saved; each kind of session adds what its steps change."""
+        past, future = list(self._past), list(self._future)
+
+        def back() -> None:
+            self._past, self._future = past, future
+
+        return back
+
     # --- saving ---------------------------------------------------------------------------------------------
 
-    def _save(self, value: T) -> None:
+    def _save(self, value: T, version: int) -> None:
+        """Write ``value``, which will be ``version``, before anyone is shown it; ``StoreError`` (or ``OSError``)
+        if it could not be: the change is then not made."""
         if self._write is not None:
-            self._saver.save(self.key, value, self._saving(self._write))
-
-    def _saving(self, write: Callable[[T], object]) -> Callable[[T], None]:
-        """``write``, its failure kept for the change's own notice (which follows) to carry, its success ending it."""
-        def written(value: T) -> None:
-            try:
-                write(value)
-            except (OSError, StoreError) as problem:
-                self._save_error = self._save_failed(problem)
-                return
-            self._save_error = None
-
-        return written
+            self._saver.save(self.key, value, self._write)

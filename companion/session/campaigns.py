@@ -19,6 +19,7 @@ from companion.session.base import Outcome, Refused
 from companion.session.journaled import Journaled, Log
 from companion.session.saver import Saver
 from companion.store import campaign_journal
+from companion.store.records import describe_campaign
 from companion.survey import Campaign
 from companion.survey.actions import CampaignAction
 from companion.survey.timeline import Timeline
@@ -44,9 +45,6 @@ class CampaignSession(Journaled[Campaign]):
         self._timeline = Timeline(campaign)
         self._folded_steps = 0  # the timeline's steps (Timeline.made) already in the record, not in the log
 
-    def _save_failed(self, problem: Exception) -> str:
-        return t("Could not save the campaign: {problem}", problem=problem)
-
     def apply(self, action: CampaignAction, *, seen: int) -> Outcome[Campaign]:
         """Make ``action`` on the campaign shown at version ``seen``; a ``RuleViolation`` refuses it and changes
         nothing."""
@@ -60,6 +58,18 @@ class CampaignSession(Journaled[Campaign]):
     def replace(self, make: Callable[[Campaign], Campaign], *, seen: int) -> Outcome[Campaign]:
         """Refused: a campaign changes by action only, so that every change is in its journal."""
         raise TypeError("a campaign changes by CampaignSession.apply(action)")
+
+    def describe(self) -> str:
+        return describe_campaign(self._value.model_dump(mode="json"), self.key)
+
+    def _mark(self) -> Callable[[], None]:
+        back, timeline, folded = super()._mark(), self._timeline.copy(), self._folded_steps
+
+        def put_back() -> None:
+            back()
+            self._timeline, self._folded_steps = timeline, folded
+
+        return put_back
 
     def _folded(self) -> None:
         self._folded_steps = self._timeline.made

@@ -34,6 +34,7 @@ from companion.session.said import move_said
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
 from companion.store import journal
+from companion.store.records import describe_game
 
 D = TypeVar("D")
 
@@ -157,6 +158,18 @@ class GameSession(Journaled[Game]):
 
         return _saying(self._change(seen, make), said)
 
+    def describe(self) -> str:
+        return describe_game(self._value.model_dump(mode="json"), self.key)
+
+    def _mark(self) -> Callable[[], None]:
+        back, move, undone = super()._mark(), self.last_move, self.last_undo
+
+        def put_back() -> None:
+            back()
+            self.last_move, self.last_undo = move, undone
+
+        return put_back
+
     @property
     def place(self) -> Place:
         """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a
@@ -227,6 +240,9 @@ class DraftSession(Session[D]):
                 raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
                                 message=validation_message(first))) from invalid
         return self.replace(make, seen=seen)
+
+    def describe(self) -> str:
+        return t("The scorer's table")
 
     def reset(self, value: D, *, seen: int) -> Outcome[D]:
         """Replace the whole draft (undoable)."""

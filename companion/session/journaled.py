@@ -69,18 +69,17 @@ class Journaled(Session[T]):
     def _folded(self) -> None:
         """The log was just folded into the record (nothing to note, as it stands)."""
 
-    def _save(self, value: T) -> None:
+    def _save(self, value: T, version: int) -> None:
         line, self._line = self._line, None
         save = self._log
         if line is None or save is None:  # a new record: written whole
-            super()._save(value)
+            super()._save(value, version)
             return
-        version = self._version
 
         def logged(saved: T) -> None:
             self._logged = save(saved, line, version)
 
-        self._saver.save(self.key, value, self._saving(logged))
+        self._saver.save(self.key, value, logged)
 
     def _settle(self) -> None:
         if self._logged >= COMPACT_AFTER:

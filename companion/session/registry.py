@@ -8,15 +8,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.game import Game
 from companion.scoring.draft import TableDraft
+from companion.session.base import Session
 from companion.session.campaigns import CampaignSession
 from companion.session.games import DraftSession, GameSession
 from companion.session.saver import Saver
@@ -35,6 +37,9 @@ def _table_draft(saved: Any) -> TableDraft:
     return TableDraft.model_validate(saved) if saved else TableDraft()
 
 
+
+
+NOT_SAVED = "not-saved-last-run"  # the setting: what the last run could not save (Sessions.close)
 
 
 class NotFound(LookupError):
@@ -84,11 +89,11 @@ class Sessions:
                           self._game_session)
 
     def start_game(self, game: Game) -> GameSession:
-        """Open a new game (saved at once through the session's saver)."""
+        """Open a new game, saved first: ``StoreError`` if it could not be (nothing is opened then)."""
         session = self._game_session(game)
+        session._save(game, 0)
         with self._lock:
             self._games[game.id] = session
-        session._save(game)
         return session
 
     def _game_session(self, game: Game) -> GameSession:
@@ -107,11 +112,11 @@ class Sessions:
                           self._campaign_session)
 
     def start_campaign(self, campaign: Campaign) -> CampaignSession:
-        """Open a new campaign (saved whole at once through the session's saver)."""
+        """Open a new campaign, saved whole first: ``StoreError`` if it could not be (nothing is opened then)."""
         session = self._campaign_session(campaign)
+        session._save(campaign, 0)
         with self._lock:
             self._campaigns[campaign.id] = session
-        session._save(campaign)
         return session
 
     def _campaign_session(self, campaign: Campaign) -> CampaignSession:
@@ -165,18 +170,40 @@ class Sessions:
             self._games.clear()
             self._campaigns.clear()
 
-    def flush(self) -> bool:
+    def flush(self) -> None:
         """Wait for a save under way, and fold every open game's and campaign's log into its record (a quiet moment:
-        the app is shown the list of games, exports, is hidden or stops). Whether everything is saved: there is a
-        store, and no open game's, campaign's or draft's last save failed (a log not folded is saved: the next
-        start folds it)."""
+        the app is shown the list of games, exports, is hidden or stops)."""
         self.saver.flush()
         with self._lock:
             opened: list[GameSession | CampaignSession] = [*self._games.values(), *self._campaigns.values()]
-            drafts = list(self._drafts.values())
         for session in opened:
             session.compact()
-        return self.store is not None and not any(s.current.save_error for s in (*opened, *drafts))
+
+    def close(self) -> list[str]:
+        """At the host's stop: fold every open log (:meth:`flush`), then say what is not saved, one line per record
+        a change to which was refused this run because it could not be written (each phone that made one was told
+        then); empty: every change tapped is saved. A fold that fails loses nothing (the log is folded at the next
+        start)."""
+        self.flush()
+        with self._lock:
+            opened: list[Session[Any]] = [*self._games.values(), *self._campaigns.values(), *self._drafts.values()]
+        lines = [tn("{what}: {n} change was not saved ({why}).", "{what}: {n} changes were not saved ({why}).",
+                    s.not_saved[0], what=s.describe(), why=s.not_saved[1]) for s in opened if s.not_saved[0]]
+        if lines and self.store is not None:
+            try:  # for the next start to say (last_run); the disk may still refuse it
+                self.store.set_setting(NOT_SAVED, lines)
+            except StoreError:
+                lines.append(t("(This list could not be kept for the next start.)"))
+        return lines
+
+    def last_run(self) -> list[str]:
+        """What the last run could not save (:meth:`close`), said once: the note is then forgotten."""
+        lines = self.setting(NOT_SAVED) if self.store is not None else None
+        if not isinstance(lines, list):
+            return []
+        with contextlib.suppress(StoreError):  # else said again at the next start
+            self.set_setting(NOT_SAVED, None)
+        return [str(line) for line in lines]
 
     def _open(self, table: dict[str, S], key: str, load: Callable[[], Any], make: Callable[[Any], S]) -> S:
         with self._lock:

@@ -27,8 +27,8 @@ class Saver:
         self._lock = threading.Lock()
 
     def save(self, key: str, value: object, write: Callable[[Any], None]) -> None:
-        """Write ``value`` (the newest version of record ``key``) with ``write`` before returning; errors go to
-        ``write``'s caller through the session's ``on_error``, never silently."""
+        """Write ``value`` (the newest version of record ``key``) with ``write`` before returning; its error is
+        raised to the session, which then shows nobody the change (:meth:`Session._change`)."""
         with self._lock:
             write(value)
 

@@ -52,7 +52,7 @@ class _Through(Generic[T]):
         value = self.seen_as(snapshot.value)
         if value is snapshot.value:
             return snapshot
-        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo, snapshot.save_error)
+        return Snapshot(value, snapshot.version, snapshot.can_undo, snapshot.can_redo)
 
     @property
     def current(self) -> Snapshot[T]:
@@ -248,8 +248,8 @@ class SeatedSessions:
         require_host(self.viewer, "set_setting")
         self._shared.set_setting(key, value)
 
-    def flush(self) -> bool:
-        return self._shared.flush()
+    def flush(self) -> None:
+        self._shared.flush()
 
     def forget_all(self) -> None:
         require_host(self.viewer, "forget_all")  # other tabs' games would be dropped under them
@@ -300,7 +300,7 @@ class Tab(Protocol):
     @property
     def store(self) -> Store | None: ...
 
-    def flush(self) -> bool: ...
+    def flush(self) -> None: ...
 
     def forget_all(self) -> None: ...
 

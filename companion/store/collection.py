@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from companion.store.recovery import (
 from companion.store.schema import JsonObject
 
 _ENTRY = Query()
+log = logging.getLogger(__name__)
 NoticeMaker = Callable[[], RecoveryNotice]
 # A kind of record in a sentence ("No campaign with id …"), by its Kind.name.
 KIND_NAMES = {"game": N_("game"), "campaign": N_("campaign"), "play": N_("play")}
@@ -71,6 +73,7 @@ class Collection:
         self.folder = root / kind.folder
         self.backup_dir = root / "backups" / kind.folder
         self.damaged_dir = root / "damaged"
+        self.stale = False  # a record was saved but its list could not be written
 
     # -- files ---------------------------------------------------------------------------------------------
     def path(self, record_id: str) -> Path:
@@ -156,10 +159,17 @@ class Collection:
             detail = self.notes[-1]
             self.notices.append(lambda: replaced_notice(self.kind.name, record["id"],
                                                         self.kind.describe(record, record["id"]), detail))
+        self._index(record)
+
+    def _index(self, record: JsonObject) -> None:
+        # The record is saved: its list is derived data, never a reason to say it was not.
         try:
             self._index_put(self.kind.summarize(record).model_dump(mode="json"))
-        except DamagedFile:  # the record is saved; a damaged list is set aside and rebuilt from the records
+        except DamagedFile:  # a damaged list is set aside and rebuilt from the records
             self.check()
+        except StoreError:  # not written: rebuilt from the records before it is next read (Store), or at a start
+            log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+            self.stale = True
 
     def save_many(self, records: list[JsonObject]) -> None:
         """Save several records (an import), rewriting each index once instead of once per record.
@@ -184,18 +194,27 @@ class Collection:
                 self.check()
                 return
             wanted = kept + [s for s in fresh.values() if self.kind.index_of(s) == name]
-            open_db(self._index_path(name), "index").storage.write(
-                {"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+            try:
+                open_db(self._index_path(name), "index").storage.write(
+                    {"entries": {str(i): s for i, s in enumerate(wanted, start=1)}})
+            except StoreError:  # the records are saved: their list is rebuilt from them (as in _index)
+                log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+                self.stale = True
 
     def delete(self, record_id: str) -> None:
         path = self.path(record_id)
         if not path.exists():
             raise NotFound(t("No {kind} with id {id}", kind=t(KIND_NAMES[self.kind.name]), id=record_id))
-        self._index_drop(record_id)
-        # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back.
+        # The last version stays as the newest backup: Store.restore_backup (the Data screen) brings it back. The
+        # record goes first: once it is gone, the delete is made, and a list that can't be written is rebuilt.
         rotate(path, self.backup_dir, self.keep)
         path.unlink()
         fsync_dir(path.parent)
+        try:
+            self._index_drop(record_id)
+        except StoreError:
+            log.warning("the list of %s could not be written", self.kind.folder, exc_info=True)
+            self.stale = True
 
     # -- damage and recovery -------------------------------------------------------------------------------
     def _note_damaged(self, error: DamagedFile, what: str) -> Path:

@@ -32,3 +32,15 @@ class ImportRefused(StoreError):
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.message = message
+
+
+class NotSaved(StoreError):
+    """A write failed and the change it carried is not on the disk (:func:`not_saved` words it by the error's
+    ``errno``: what happened, and what to do). ``maybe``: the bytes may have reached the disk all the same (a
+    failed fsync whose line could not be taken back)."""
+
+    def __init__(self, message: str, code: int | None, maybe: bool = False, what: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.maybe = maybe
+        self.what = what or message  # what happened, in a few words ("The host's disk is full")

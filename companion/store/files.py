@@ -9,7 +9,9 @@ renames, whatever the size of the store.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
 import os
 import shutil
 import threading
@@ -22,22 +24,28 @@ from tinydb.storages import Storage
 
 from companion.i18n import t
 from companion.problems import json_problem
-from companion.store.errors import DamagedFile, StoreError
+from companion.store.errors import DamagedFile
+from companion.store.failures import not_saved
 from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, loads
 from companion.store.reading import read_bounded
 from companion.store.schema import JsonObject, SchemaError, envelope, migrate
 
 TMP_SUFFIX = ".tmp"
+log = logging.getLogger(__name__)
 
 
 def fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable; not every platform can open a directory (Windows), which is fine there.
+    """Make a rename (or a new file) in ``folder`` durable against a power cut. It comes after the rename, which
+    every later read sees: a failure here is logged, never reported as a change not saved. Not every platform can
+    open a directory (Windows), which is fine there."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
         os.fsync(fd)
+    except OSError:
+        log.warning("could not fsync the folder %s", folder, exc_info=True)
     finally:
         os.close(fd)
 
@@ -63,18 +71,26 @@ def rotate(path: Path, backup_dir: Path, keep: int) -> None:
 
 
 def write_synced(fd: int, data: bytes) -> None:
-    """Write all of ``data`` to ``fd`` (``os.write`` may write less than asked) and fsync it."""
+    """Write all of ``data`` to ``fd`` and fsync it."""
+    write_all(fd, data)
+    os.fsync(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (``os.write`` may write less than asked)."""
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
-    os.fsync(fd)
+        written = os.write(fd, view)
+        if not written:  # a disk that takes nothing and says nothing: never loop on it
+            raise OSError(errno.EIO, "the disk took none of the bytes written")
+        view = view[written:]
 
 
 def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, keep: int = 3) -> None:
     """Replace ``path`` by ``payload`` atomically; the old file becomes the newest backup when ``backup_dir``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}{TMP_SUFFIX}")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
             write_synced(fd, payload)
@@ -83,11 +99,11 @@ def atomic_write(path: Path, payload: bytes, backup_dir: Path | None = None, kee
         if backup_dir is not None and path.exists():
             rotate(path, backup_dir, keep)
         os.replace(tmp, path)
-    except OSError as e:
+    except OSError as e:  # before the rename: the old file is as it was
         with contextlib.suppress(OSError):
             tmp.unlink()
-        raise StoreError(t("Could not save {file}: {reason}. Nothing was changed.", file=path.name,
-                           reason=e.strerror or str(e))) from e
+        log.warning("could not write %s", path, exc_info=True)
+        raise not_saved(e) from e
     fsync_dir(path.parent)
 
 

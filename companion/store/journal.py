@@ -17,7 +17,7 @@ with a note, as a log that does not replay is. Every line is held to an import's
 
 >>> import tempfile; from pathlib import Path
 >>> path = Path(tempfile.mkdtemp()) / "g.log"
->>> append(path, {"op": "undo"})
+>>> append(path, {"op": "undo"}, 0)
 >>> _ = path.open("ab").write(b'{"op": "re')  # a crash in the middle of the next line
 >>> read(path)
 Lines(lines=[{'op': 'undo'}], problem=None)
@@ -25,6 +25,8 @@ Lines(lines=[{'op': 'undo'}], problem=None)
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from dataclasses import dataclass, field
@@ -36,8 +38,8 @@ from companion.i18n import t
 from companion.rules.actions import ACTION_ADAPTER, Action
 from companion.rules.errors import RuleViolation
 from companion.rules.game import Game
-from companion.store.errors import StoreError
-from companion.store.files import fsync_dir, write_synced
+from companion.store.failures import not_saved
+from companion.store.files import fsync_dir, write_all
 from companion.store.limits import MAX_IMPORT_BYTES, JsonRefused, check_import_value, loads
 from companion.store.reading import read_bounded
 from companion.store.schema import JsonObject
@@ -66,22 +68,79 @@ def redone(before: Game) -> JsonObject:
     return {"op": "redo", "base": before.updated.isoformat()}
 
 
-def append(path: Path, line: JsonObject) -> None:
+def append(path: Path, line: JsonObject, end: int) -> None:
     """Append ``line`` to the log at ``path`` and fsync it: on return it survives a killed process and, the disk
-    willing, a power cut. A new log's folder entry is fsynced too (once, when the file is made)."""
+    willing, a power cut. The log is cut back to ``end`` first (where its last saved line ends, :func:`end_of`:
+    a failed append may have left bytes after it), and cut back again if this append fails, so a line that was
+    not saved is never replayed and the next one follows the last saved; :class:`~companion.store.errors.NotSaved`
+    says what went wrong."""
     data = json.dumps(line, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    made = not path.exists()
     try:
-        made = not path.exists()
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            write_synced(fd, data)
-        finally:
-            os.close(fd)
     except OSError as e:
-        raise StoreError(t("Could not save {file}: {reason}. Nothing was changed.", file=path.name,
-                           reason=e.strerror or str(e))) from e
+        raise not_saved(e) from e
+    written = False
+    try:
+        if os.fstat(fd).st_size > end:
+            os.ftruncate(fd, end)
+        write_all(fd, data)
+        written = True
+        os.fsync(fd)
+    except OSError as e:
+        cut = _cut(fd, end)  # a part of the line, or all of it whose fsync failed
+        raise not_saved(e, maybe=written and not cut) from e
+    finally:
+        with contextlib.suppress(OSError):  # the line is fsynced (or reported not saved) by now
+            os.close(fd)
     if made:
         fsync_dir(path.parent)
+
+
+def _cut(fd: int, end: int) -> bool:
+    # Takes a line back after its write or fsync failed; False: it could not be (on the disk, maybe). Once cut, no
+    # read sees the line; the cut's own fsync is for a power cut, which the line never survived either.
+    try:
+        os.ftruncate(fd, end)
+    except OSError:
+        return False
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
+    return True
+
+
+def cut_to(path: Path, end: int) -> None:
+    """Cut the log at ``path`` back to ``end`` (where its last saved line ends) if a failed append left more, so a
+    fold never takes in a line reported not saved; ``NotSaved`` if it can't be."""
+    try:
+        fd = os.open(path, os.O_WRONLY)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise not_saved(e) from e
+    try:
+        if os.fstat(fd).st_size > end and not _cut(fd, end):
+            raise not_saved(OSError(errno.EIO, "the log could not be cut back"))
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def end_of(path: Path) -> int:
+    """Where the last whole line of the log at ``path`` ends (0: no log, or no whole line): a crash may have left
+    part of a line after it."""
+    try:
+        with path.open("rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            while size:
+                f.seek(max(0, size - 4096))
+                block = f.read(size - max(0, size - 4096))
+                if b"\n" in block:
+                    return size - len(block) + block.rindex(b"\n") + 1
+                size -= len(block)
+    except FileNotFoundError:
+        pass
+    return 0
 
 
 @dataclass

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,16 +34,18 @@ from companion.rules.errors import RuleViolation
 from companion.store import campaign_journal, journal, records
 from companion.store.backup_list import BackupGroup, backup_groups, kept_aside_title
 from companion.store.collection import Collection, Kind, NoticeMaker
-from companion.store.errors import DamagedFile, NotFound, StoreError
+from companion.store.errors import DamagedFile, NotFound, NotSaved, StoreError
+from companion.store.failures import not_saved, partly_saved
 from companion.store.files import TMP_SUFFIX, atomic_write, fsync_dir, move_aside, open_db, read_envelope
 from companion.store.reading import kind_of, odd_folder
 from companion.store.recovery import RecoveryNotice, settings_notice
 from companion.store.schema import JsonObject
-from companion.store.transfer import ImportReport, check_import, export_document, plan_import
+from companion.store.transfer import ImportPlan, ImportReport, check_import, export_document, plan_import
 
 APP_NAME = "deep-regrets-companion"
 ENV_VAR = "COMPANION_DATA_DIR"
 _KEY = Query()
+log = logging.getLogger(__name__)
 
 GAMES = Kind(name="game", folder="games", validate=records.validate_game, check=records.check_game,
              summary=records.GameSummary, summarize=records.game_summary, describe=records.describe_game,
@@ -103,6 +107,7 @@ class Store:
         self._plays_cache: tuple[tuple[int, ...], list[PlaySummary]] | None = None
         self._settings_path = data_dir / "settings.json"
         self._logged: dict[Path, int] = {}  # changes appended to each log by this process since it was folded
+        self._torn: dict[Path, int] = {}  # where a log's last saved line ends, when a failed append left more
         with self._locked():
             self._folders_aside()
             for folder in (data_dir, data_dir / "index"):
@@ -112,9 +117,9 @@ class Store:
             self.games.check()
             self.campaigns.check()
             self.plays.check()
-            # what a crash left in the logs goes into the records before anyone reads them
-            self._compact_logs(self.games)
-            self._compact_logs(self.campaigns)
+            # what a crash left in the logs goes into the records before anyone reads them (a full disk: later)
+            self._fold_logs(self.games)
+            self._fold_logs(self.campaigns)
 
     def _folders_aside(self) -> None:
         # A folder the store writes into that is a file, or a link to nothing or in a loop, would stop every save
@@ -148,9 +153,9 @@ class Store:
                 yield
         except Timeout as e:
             raise StoreError(t("Another copy of the app is busy saving; try again in a moment.")) from e
-        except OSError as e:  # the lock file or a repair could not be written: say where, never crash the caller
-            raise StoreError(t("The data folder {path} can't be written: {reason}", path=str(self.data_dir),
-                               reason=e.strerror or str(e))) from e
+        except OSError as e:  # the lock file or a repair could not be written: say what, never crash the caller
+            log.warning("could not write in %s", self.data_dir, exc_info=True)
+            raise not_saved(e) from e
         finally:
             self._written()
 
@@ -167,9 +172,7 @@ class Store:
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
-        if self._log_path(self.games, game_id).exists():
-            self.compact_game(game_id)
-        return self._load(self.games, game_id)
+        return self._load_logged(self.games, game_id)
 
     def save_game(self, game: BaseModel | JsonObject) -> None:
         """Store the whole ``game`` (a new one, or one that replaces the stored one with its log of changes)."""
@@ -210,9 +213,7 @@ class Store:
 
     def load_campaign(self, campaign_id: str) -> Any:
         """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
-        if self._log_path(self.campaigns, campaign_id).exists():
-            self.compact_campaign(campaign_id)
-        return self._load(self.campaigns, campaign_id)
+        return self._load_logged(self.campaigns, campaign_id)
 
     def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
         """Store the whole ``campaign`` (a new one, or one that replaces the stored one with its log of changes)."""
@@ -279,7 +280,12 @@ class Store:
                 return
             if before is not None:
                 self._journal(record["id"], before or None, "edit")
-            self.plays.save(record)
+            try:
+                self.plays.save(record)
+            except NotSaved:
+                if before is not None:  # no edit was made: History must not offer to undo one
+                    self._unjournal()
+                raise
 
     def delete_play(self, play_id: str) -> None:
         """Remove a play from the history; :meth:`undo_play_change` brings it back."""
@@ -322,6 +328,12 @@ class Store:
         if len(ids) > UNDO_KEEP:
             table.remove(doc_ids=ids[:-UNDO_KEEP])
 
+    def _unjournal(self) -> None:
+        # Takes back the undo entry just added, as far as the disk lets it (left, its undo puts back the same play).
+        table = self._undo_table()
+        with contextlib.suppress(StoreError):
+            table.remove(doc_ids=[max(d.doc_id for d in table.all())])
+
     def _undo_table(self) -> Any:
         db = open_db(self.data_dir / "index" / "play-changes.json", "undo")
         return db.table("changes", cache_size=0)
@@ -356,7 +368,12 @@ class Store:
         return export_document(plays=[self._record(self.plays, s.id) for s in self.list_plays()])
 
     def _summaries(self, collection: Collection) -> list[JsonObject]:
-        # A list damaged while running is set aside and rebuilt from the saved files, as on start-up, and reported.
+        # A list damaged while running is set aside and rebuilt from the saved files, as on start-up, and reported;
+        # so is one a failed write left behind its records.
+        if collection.stale:
+            with self._locked():
+                collection.check()
+            collection.stale = False
         try:
             return collection.summaries(strict=True)
         except DamagedFile:
@@ -479,12 +496,24 @@ class Store:
             self._compact_logs(self.games)  # a stored record is compared with the import as its phones last saw it
             self._compact_logs(self.campaigns)
             plan = plan_import(checked, self._existing, replace)
-            self.games.save_many(plan.games)
-            self.campaigns.save_many(plan.campaigns)
-            self.plays.save_many(plan.plays)
-            if plan.settings:
-                self._write_settings(plan.settings)
+            try:
+                self.games.save_many(plan.games)
+                self.campaigns.save_many(plan.campaigns)
+                self.plays.save_many(plan.plays)
+                if plan.settings:
+                    self._write_settings(plan.settings)
+            except NotSaved as failed:
+                raise self._unfinished(plan, failed) from failed
         return plan.report
+
+    def _unfinished(self, plan: ImportPlan, failed: NotSaved) -> NotSaved:
+        # An import stopped by a failed write: "not saved" only if none of its records was written.
+        written = [r for folder, found in (("games", plan.games), ("campaigns", plan.campaigns),
+                                           ("plays", plan.plays)) for r in found
+                   if self._existing(folder, r["id"]) == r]
+        if not written or not isinstance(failed.__cause__, OSError):
+            return failed
+        return partly_saved(failed.__cause__)
 
     def import_clashes(self, data: JsonObject | str | bytes) -> int:
         """How many records of an export document differ from one stored under the same id (nothing is written but
@@ -524,14 +553,42 @@ class Store:
         line = {**change, "updated": value.updated.isoformat(), "v": version}
         path = self._log_path(collection, value.id)
         with self._locked():
-            journal.append(path, line)
+            end = self._torn.pop(path, None)
+            end = journal.end_of(path) if end is None else end
+            try:
+                journal.append(path, line, end)
+            except NotSaved:
+                self._torn[path] = end
+                raise
             self._logged[path] = self._logged.get(path, 0) + 1
             return self._logged[path]
 
     def _compact_all(self, collection: Collection) -> None:
         if any(collection.folder.glob(f"*{journal.SUFFIX}")):
             with self._locked():
-                self._compact_logs(collection)
+                self._fold_logs(collection)
+
+    def _load_logged(self, collection: Collection, record_id: str) -> Any:
+        # The record with its log folded in; on a disk that refuses the fold, with its log replayed here (the log
+        # stays, and the next change follows it).
+        path = self._log_path(collection, record_id)
+        if path.exists():
+            try:
+                with self._locked():
+                    self._compact(collection, record_id)
+            except NotSaved:
+                record = self._load(collection, record_id)
+                lines = journal.read(path).lines
+                return (journal.replay(record, lines) if collection is self.games
+                        else campaign_journal.replay(record, lines)).value
+        return self._load(collection, record_id)
+
+    def _fold_logs(self, collection: Collection) -> None:
+        # Every log folded that the disk lets be: one it refuses stays, replayed when its record is loaded.
+        try:
+            self._compact_logs(collection)
+        except NotSaved as refused:
+            log.warning("a log could not be folded into its record: %s", refused)
 
     # Every method below expects the store lock held.
     def _log_path(self, collection: Collection, record_id: str) -> Path:
@@ -547,6 +604,8 @@ class Store:
 
     def _compact(self, collection: Collection, record_id: str) -> None:
         path = self._log_path(collection, record_id)
+        if path in self._torn:
+            journal.cut_to(path, self._torn[path])
         try:
             read = journal.read(path)  # a torn last line is a change no phone was shown: left out
         except FileNotFoundError:
@@ -586,12 +645,14 @@ class Store:
 
     def _drop_log(self, path: Path) -> None:
         self._logged.pop(path, None)
+        self._torn.pop(path, None)
         if path.exists():
             path.unlink()
             fsync_dir(path.parent)
 
     def _log_aside(self, collection: Collection, path: Path, reason: str) -> None:
         self._logged.pop(path, None)
+        self._torn.pop(path, None)
         moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
         if collection is self.games:
             note = t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "

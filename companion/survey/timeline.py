@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -57,6 +58,12 @@ class Timeline:
         self.dropped = 0  # steps folded into ``start`` since the timeline began (beyond ``keep``)
         self._keep = keep
         self._marks: dict[int, Campaign] = {}  # the campaign after so many steps since the timeline began
+
+    def copy(self) -> Timeline:
+        """A timeline as this one stands, changed apart from it (a campaign's session keeps one to go back to)."""
+        copied = copy.copy(self)
+        copied.done, copied.undone, copied._marks = list(self.done), list(self.undone), dict(self._marks)
+        return copied
 
     @property
     def can_undo(self) -> bool:

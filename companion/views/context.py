@@ -221,8 +221,13 @@ class AppContext:
         return self.settings.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        """Change a setting and keep it (the host's: a guest's sessions refuse it)."""
+        """Keep a setting, then change it (the host's: a guest's sessions refuse it); one that can't be kept is
+        not changed, and the bar says why."""
+        try:
+            self.sessions.set_setting(key, value)
+        except StoreError as failed:
+            self.fail(str(failed))
+            return
         self.settings[key] = value
-        self.sessions.set_setting(key, value)
         if self.on_setting is not None:
             self.on_setting(key, value)

@@ -89,12 +89,12 @@ def test_a_stopped_host_tells_every_phone_it_closed_the_table_and_that_everythin
 
 
 def test_a_host_that_cant_say_everything_was_saved_tells_the_phones_only_that_it_closed(tmp_path):
-    """W2, "only if true": a host whose sessions' flush does not report everything saved (here it has no store to
+    """W2, "only if true": a host whose sessions' close does not report everything saved (here it has no store to
     save to) closes each socket with the code that leaves "Everything was saved." out."""
     async def closed_as_it_stops() -> int | None:
         with contextlib.ExitStack() as stack:
             table = stack.enter_context(served(tmp_path / "data", sessions=Sessions(None)))
-            assert table.keys is not None and table.flush is not None and not table.flush()
+            assert table.keys is not None and table.close is not None and not table.close()
             cookie = httpx.get(f"{table.base_url}/join", params={"code": table.room_code}, timeout=30).cookies[COOKIE]
             tab = await Tab.open(f"ws://127.0.0.1:{table.port}/ws", "/seat", f"{COOKIE}={cookie}", table.base_url)
             stopping = asyncio.create_task(asyncio.to_thread(stack.close))  # the host stops, as at Ctrl+C

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 import threading
 
@@ -16,6 +17,7 @@ from companion.store import open_store
 from companion.survey import new_campaign
 from companion.survey.actions import CatchFish
 from companion.survey.play import start_week
+from tests.support.faults import FailingDisk
 
 
 def two_players():
@@ -109,19 +111,21 @@ def test_moves_from_many_threads_are_serialised_and_none_is_lost():
     assert len(done) == 4 and session.version == 80 and len(session.current.value.log) == 80
 
 
-def test_a_failed_save_is_shown_to_subscribers(tmp_path):
+def test_a_change_the_full_disk_refused_is_shown_to_nobody(tmp_path):
+    """Issue 45: a tap whose line could not be written was shown as made ("… Nothing was changed." beside the
+    change), and lost at the next start; it is refused with what happened and what to do, every phone keeps the
+    game as saved, and the next tap, with space back, is saved."""
     store = open_store(tmp_path)
     session = Sessions(store).start_game(two_players())
     heard = []
-    session.subscribe(lambda snap: heard.append(snap.save_error))
-
-    def broken(*_change):
-        raise OSError("disk full")
-
-    session._log = broken  # a tap's change is appended to the game's log
-    assert session.apply(act.DrawRegret(player=0), seen=0).ok
-    assert any(error and "disk full" in error for error in heard)
-    assert "disk full" in session.current.save_error
+    session.subscribe(heard.append)
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        refused = session.apply(act.DrawRegret(player=0), seen=0)
+    assert not refused.ok and refused.current.version == 0 and heard == []
+    assert refused.message == "The host's disk is full: this change was not saved. Free some space, then tap again."
+    assert session.apply(act.DrawRegret(player=1), seen=0).ok
+    assert open_store(tmp_path).load_game(session.key) == session.current.value
+    assert [p.regret_cards for p in session.current.value.state.players] == [0, 1]
 
 
 def test_an_unknown_game_is_not_found_with_a_reason(tmp_path):
@@ -183,3 +187,22 @@ def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
     assert kept_catch(catch_draft(restarted, "g1", 1), day=0).fish is None
     store.set_setting("catch-g1-0-draft", {"dice": "all of them"})
     assert kept_catch(catch_draft(Sessions(open_store(tmp_path)), "g1", 0), day=0).fish is None
+
+
+def test_the_stop_says_what_was_not_saved_and_so_does_the_next_start(tmp_path):
+    """Issue 45: the exit line said "Every game is saved." after taps the full disk refused, and the next start said
+    nothing. The sessions' close folds every log and names each record a change to which was refused; the next
+    start hears it once."""
+    sessions = Sessions(open_store(tmp_path))
+    session = sessions.start_game(two_players())
+    assert session.apply(act.DrawRegret(player=0), seen=0).ok
+    assert Sessions(open_store(tmp_path)).close() == []  # nothing refused: every game is saved
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        assert not session.apply(act.DrawRegret(player=1), seen=1).ok
+        assert not session.apply(act.DrawRegret(player=1), seen=1).ok
+    said = [f"The game of Ada, Bo ({session.key}): 2 changes were not saved (The host's disk is full)."]
+    assert sessions.close() == said
+    assert open_store(tmp_path).load_game(session.key) == session.current.value  # what the phones were shown
+    again = Sessions(open_store(tmp_path))
+    assert again.last_run() == said
+    assert again.last_run() == []  # said once

@@ -109,7 +109,7 @@ def test_a_full_disk_refuses_the_save_and_keeps_the_last_one(data_dir: Path, mon
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("os.write", disk_full)
-    with pytest.raises(StoreError, match="No space left on device"):
+    with pytest.raises(StoreError, match="The host's disk is full: this change was not saved"):
         store.save_game(played_game(5))
     monkeypatch.undo()
 

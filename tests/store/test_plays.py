@@ -3,14 +3,16 @@ exported and imported under the store's rules (checked in full first, never over
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from companion.history import record_play
 from companion.history.models import Play, PlayPlayer
-from companion.store import ImportRefused, NotFound, open_store
+from companion.store import ImportRefused, NotFound, StoreError, open_store
 from companion.store.transfer import export_document
 from tests.store.conftest import snapshot
 from tests.support.plays import generated_plays
@@ -48,6 +50,25 @@ def test_an_edit_and_a_delete_are_undone_latest_first(data_dir: Path):
     assert store.undo_play_change() == "p1"
     assert store.load_play("p1").duration_min is None  # the edit undone
     assert store.undo_play_change() is None
+
+
+def test_an_edit_the_disk_refused_offers_no_undo(data_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 45: the edit's undo entry was written, then the play's file could not be: History offered to undo an
+    edit nobody made. A refused edit leaves the play and the undo list as they were."""
+    store = open_store(data_dir)
+    store.save_play(_play())
+    real_replace = os.replace
+
+    def play_file_refused(source: object, target: object) -> None:
+        if str(target).endswith("p1.json"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", play_file_refused)
+    with pytest.raises(StoreError, match="The host's disk is full: this change was not saved"):
+        store.save_play(_play(duration_min=75))
+    monkeypatch.undo()
+    assert store.play_changes() == [] and store.load_play("p1") == _play()
 
 
 def test_saving_an_unchanged_play_is_not_an_edit(data_dir: Path):

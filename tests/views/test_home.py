@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 from seated import on, phone, seen_by
 from tables import context, draw, finished, two_players
@@ -9,6 +11,7 @@ from viewtree import ids, tap, texts
 
 from companion.session import Sessions
 from companion.store import open_store
+from tests.support.faults import FailingDisk
 
 
 @pytest.mark.parametrize(("button", "route"), [
@@ -59,6 +62,18 @@ def test_theme_setting_is_kept_and_applied(tmp_path):
     tap(draw(ctx), "theme-light")
     assert store.get_setting("theme") == "light"
     assert changed == [("theme", "light")]
+
+
+def test_a_theme_the_full_disk_refused_is_not_applied(tmp_path):
+    """Issue 45: a setting was changed on screen before it was written, and stayed changed when the write failed."""
+    store = open_store(tmp_path)
+    ctx = context(store=store, route="/settings")
+    changed = []
+    ctx.on_setting = lambda key, value: changed.append((key, value))
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        tap(draw(ctx), "theme-light")
+    assert changed == [] and ctx.setting("theme", "dark") == "dark" and store.get_setting("theme") is None
+    assert "The host's disk is full: this change was not saved. Free some space, then tap again." in texts(draw(ctx))
 
 
 def test_phones_and_settings_are_on_the_hosts_home_only(keys):

@@ -486,9 +486,11 @@ def test_new_steps_redraw_the_bottom_bars_lines_alone():
 
 def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     """Nothing a user entered is lost silently: when the game can't be written, the table says so with that tap,
-    though the bar keeps its shape (one line of steps before and after)."""
+    though the bar keeps its shape (one line of steps before and after), and shows the game as saved (issue 45:
+    it showed the change, and "Nothing was changed")."""
     store = open_store(tmp_path)
-    ctx = context(monday_action(), "/table?game={id}", store=store)
+    game = monday_action()
+    ctx = context(game, "/table?game={id}", store=store)
     tap(draw(ctx), "regret-plus-0")
 
     def broken(*_args: object, **_kwargs: object) -> None:
@@ -496,7 +498,9 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
 
     monkeypatch.setattr("companion.store.journal.os.fsync", broken)  # the tap's change is appended to the game's log
     tap(draw(ctx), "regret-minus-0")
-    assert "No space left on device" in text_of(draw(ctx), "error-line")
+    assert text_of(draw(ctx), "error-line") == ("The host's disk is full: this change was not saved. Free some "
+                                                "space, then tap again.")
+    assert ctx.sessions.game(game.id).current.value.state.players[0].regret_cards == 1  # as saved
 
 
 def _steps(screen: object) -> str:

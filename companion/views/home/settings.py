@@ -65,4 +65,4 @@ def SettingsScreen(ctx: AppContext) -> ft.View:
         *phone,
         action_button("settings-data", t("Data: export, import, backups"), lambda: ctx.navigate("/data"),
                       icon=ft.Icons.STORAGE),
-    ], back=lambda: ctx.navigate("/"))
+    ], back=lambda: ctx.navigate("/"), notices=ctx)  # a theme that could not be kept says why

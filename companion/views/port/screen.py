@@ -357,4 +357,4 @@ def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
         _mount(moves, state, i),
         action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
-        notices=ctx, save_error=shown.save_error)
+        notices=ctx)

@@ -70,7 +70,11 @@ def create(ls: Lst) -> None:
     except ValidationError as invalid:
         ctx.fail(t("Team member: {problem}", problem=validation_message(invalid.errors(include_url=False)[0])))
         return
-    ctx.sessions.start_campaign(campaign)
+    try:
+        ctx.sessions.start_campaign(campaign)
+    except StoreError as failed:  # not saved: nothing is opened
+        ctx.fail(str(failed))
+        return
     ctx.navigate(route_to("/survey/campaign", c=campaign.id))
 
 

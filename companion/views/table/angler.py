@@ -391,4 +391,4 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                 grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
                                    icon=ft.Icons.STOREFRONT))]),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
-        notices=ctx, save_error=shown.save_error)
+        notices=ctx)

@@ -49,7 +49,7 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 @ft.component
 def _Table(ctx: AppContext, session: GameSession) -> ft.View:
-    # The frame is drawn once per game (and again when a save fails or the bottom bar changes shape). Each part
+    # The frame is drawn once per game (and again when the bottom bar changes shape). Each part
     # under it follows the game itself (one subscription for the tab, :func:`use_feed`) and is redrawn only when
     # what it shows changed, so a tap on Regret + redraws and diffs that angler's card alone; a refusal or the
     # table's steps redraw the bar's lines (NoticeLines).
@@ -57,15 +57,10 @@ def _Table(ctx: AppContext, session: GameSession) -> ft.View:
     feed = use_feed(session)
     use_subscription(lambda: feed.follow(moves.drawn), [feed])  # the stale-phone check follows what it shows
     use_told(ctx, session)
-    save_error = use_selected(feed, _save_error)
     return screen(ctx.route, _Title(feed), [_Body(moves, feed)],
                   actions=[_Toolbar(moves, feed), icon_action("go-home", ft.Icons.HOME, t("Home"),
                                                               lambda: ctx.navigate("/"))],
-                  notices=ctx, save_error=save_error, wide=True)
-
-
-def _save_error(shown: Snapshot[Game]) -> str | None:
-    return shown.save_error
+                  notices=ctx, wide=True)
 
 
 def _day_and_phase(shown: Snapshot[Game]) -> tuple[str, str]:

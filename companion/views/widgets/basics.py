@@ -274,11 +274,11 @@ def title_text(title: str, room: float = ROOM) -> ft.Text:
 
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
-           notices: NoticeSource | None = None, save_error: str | None = None, wide: bool = False) -> ft.View:
+           notices: NoticeSource | None = None, wide: bool = False) -> ft.View:
     """The frame of every screen: an app bar (with a back arrow when ``back`` is given) over a scrolling,
     centred column no wider than a phone; the bottom bar shows what ``notices`` says (the last refusal, or else
-    what the table must do by hand after the last move), or else ``save_error``. ``wide``: the column takes a
-    tablet's width too (for a screen that lays its cards out in columns there).
+    what the table must do by hand after the last move; a change not saved is refused, saying what happened).
+    ``wide``: the column takes a tablet's width too (for a screen that lays its cards out in columns there).
     """
     leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
@@ -299,19 +299,19 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
                          toolbar_height=_bar_height(long), automatically_imply_leading=False),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
-        bottom_appbar=_bottom_bar(bottom, *_notice_lines(notices, save_error)),
+        bottom_appbar=_bottom_bar(bottom, *_notice_lines(notices)),
         padding=theme.GAP,
     )
 
 
-def _notice_lines(notices: NoticeSource | None, save_error: str | None) -> tuple[ft.Control | None, int]:
+def _notice_lines(notices: NoticeSource | None) -> tuple[ft.Control | None, int]:
     """The bar's notice and its number of steps (0 for a refusal), as the bar is shaped now."""
     if notices is None:
-        return refusal_bar(save_error), 0
+        return None, 0
     error, steps, offers = notices.notice
-    if error or save_error:
-        return NoticeLines(notices, save_error), 3 if offers and error else 0  # the question, then its answers
-    return (NoticeLines(notices, save_error), len(steps)) if steps else (None, 0)
+    if error:
+        return NoticeLines(notices), 3 if offers else 0  # the question, then its answers
+    return (NoticeLines(notices), len(steps)) if steps else (None, 0)
 
 
 class NoticeSource(Protocol):
@@ -325,8 +325,8 @@ class NoticeSource(Protocol):
 
 @ft.memo
 @ft.component
-def NoticeLines(source: NoticeSource, save_error: str | None) -> ft.Control:
-    """The last refusal (else ``save_error``), or else the table's steps. They follow ``source`` themselves, so a
+def NoticeLines(source: NoticeSource) -> ft.Control:
+    """The last refusal, or else the table's steps. They follow ``source`` themselves, so a
     new refusal or new steps draw these lines again and nothing else, in the same pass as the move's own answer
     (the phone draws both in one frame); the screen around them is drawn again only when the bar's shape changes.
     A Regret tap's steps cost the server 0.3 ms this way, against 0.9–1.1 ms for drawing the whole screen again.
@@ -336,7 +336,7 @@ def NoticeLines(source: NoticeSource, save_error: str | None) -> ft.Control:
     if error and offers:  # a move that needs a choice: the question, and a button for each answer
         return ft.Column([refusal_bar(error) or ft.Container(), ft.Row(
             [action_button(o.key, o.label, o.handler) for o in offers], wrap=True)], spacing=4, tight=True)
-    return refusal_bar(error or save_error) or steps_bar(steps) or ft.Container()
+    return refusal_bar(error) or steps_bar(steps) or ft.Container()
 
 
 BAR_PADDING = 24  # a Material 3 BottomAppBar's padding, above and below its content
