@@ -27,32 +27,34 @@ def slow_phone(browser: object, data_dir: Path, serve_command: Callable[..., Ser
     return new_phone(app.url).open()
 
 
-def test_the_catch_search_keeps_every_letter(slow_phone: FletPage) -> None:
-    """The next Fish typed while the last pick is being handled: the pick's emptying of the search came after
-    the new letters, and took them."""
-    phone = slow_phone
-    phone.tap("home-survey")
-    phone.type_into("survey-new-name", "Halley's expedition")
-    phone.tap("survey-create")
-    phone.tap("survey-start-week", then="survey-day")
-    phone.type_into("survey-catch-search", "Sunfish")
-    phone.tap("survey-catch-pick-sunfish")
-    for fish, fish_id in (("Flounder", "flounder"), ("Hammerhead", "hammerhead-shark")):
-        phone.type_into("survey-catch-search", fish)  # while the last pick is being handled
-        phone.wait_id(f"survey-catch-pick-{fish_id}")  # the host has handled every letter
-        assert phone.value("survey-catch-search") == fish
-        phone.tap(f"survey-catch-pick-{fish_id}")
-    phone.wait_id("survey-held-hammerhead-shark")
-    assert phone.value("survey-catch-search") == ""  # the last pick emptied it: nothing typed since
+def caught_up(phone: FletPage, day: str) -> None:
+    """Wait until the host has handled every event sent so far: it handles them in turn, so the next Day tapped
+    now shows once all before it are done."""
+    phone.tap("survey-next-day")
+    phone.wait_value("survey-day", re.compile(day))
 
 
 NAMES = ("Alexandrina", "Bartholomew")
 
 
-def test_names_typed_one_after_another_keep_every_letter(slow_phone: FletPage) -> None:
-    """New game's and the scorer's names, the next typed while the last one's leaving is handled: its redraw
-    sent the next field its older, empty text over the new letters."""
+def test_the_catch_search_and_the_names_keep_every_letter(slow_phone: FletPage) -> None:
+    """The catch search as the issue typed it (one tap, Ctrl+A, Backspace, the name) while the host lags, then
+    New game's and the scorer's names typed one after another, the next while the last one's leaving is handled:
+    its redraw sent the next field its older, empty text over the new letters."""
     phone = slow_phone
+    phone.tap("home-survey")
+    phone.type_into("survey-new-name", "Halley's expedition")
+    phone.tap("survey-create")
+    phone.tap("survey-start-week", then="survey-day")
+    for fish, fish_id, day in (("Sunfish", "sunfish", "Tuesday"), ("Flounder", "flounder", "Wednesday"),
+                               ("Hammerhead", "hammerhead-shark", "Thursday")):
+        phone.type_into("survey-catch-search", fish)
+        caught_up(phone, day)
+        assert phone.value("survey-catch-search") == fish
+        phone.tap(f"survey-catch-pick-{fish_id}")
+        phone.wait_id(f"survey-held-{fish_id}")
+
+    phone.open("/")
     phone.tap("home-new-game")
     for seat, name in enumerate(NAMES):
         phone.type_into(f"player-name-{seat}", name)

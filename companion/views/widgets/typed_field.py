@@ -24,7 +24,7 @@ import flet as ft
 class TypedField(ft.TextField):
     """``ft.TextField`` with the same arguments; its ``on_change`` handler marks the text it handles."""
 
-    _handled: str | None = None  # the text the host last handled or drew
+    _handled: str | None = None  # the phone's text at the last change the host handled, or the text it drew
 
     def init(self) -> None:
         super().init()
@@ -55,6 +55,13 @@ class TypedField(ft.TextField):
 
 
 def _mark(event: ft.Event[ft.TextField]) -> None:
+    """Note the phone's text at this ``change`` (its data) as handled: not the field's text now, which may hold
+    letters typed after a tap the host has still to handle. A field still at the text handled before takes it
+    (after a screen was drawn twice at once Flet was seen to apply the phone's texts to an older copy)."""
     field = event.control
-    if isinstance(field, TypedField):
-        field._handled = field.value
+    if not isinstance(field, TypedField):
+        return
+    text = event.data if isinstance(event.data, str) else field.value
+    if field.value == field._handled:
+        field.value = text
+    field._handled = text
