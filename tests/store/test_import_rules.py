@@ -80,8 +80,9 @@ def test_an_angler_name_no_door_takes_is_refused(store: Store, name: str) -> Non
     assert _refusal(store, plays=[play]).where == "plays[0].players[0].name"
     game = played_game(3).model_dump(mode="json")
     game["setup"]["players"][1]["name"] = name[:40]
-    if len(name) <= 40:  # a game's own model keeps its names to 40
-        assert _refusal(store, games=[game]).where == "games[0].setup.players[1].name"
+    if len(name) <= 40:  # a game's own model keeps its names to 40; its setup refuses the name as its log replays
+        refused = _refusal(store, games=[game])
+        assert refused.where == "games[0].log" and "players[1].name: a name can't hold U+" in refused.message
 
 
 def test_a_foreign_id_is_saved_under_one_of_the_apps_own_and_its_plays_follow(store: Store) -> None:
