@@ -106,8 +106,10 @@ async def main(page: ft.Page) -> None:
         from companion.i18n import t
         from companion.phone import storage
         from companion.session import Saver, Sessions
+        from companion.store.failures import speak_for_the_phone
 
         mark("imports done")
+        speak_for_the_phone()  # a refused write names this phone's storage: there is no host
         storage.forget(OLD_BYTECODE)
         store, syncer = await open_phone_store()
         mark("store open")
@@ -121,8 +123,10 @@ async def main(page: ft.Page) -> None:
             ctx.on_setting = telling_the_page(ctx.on_setting)
             if syncer is not None:
                 ctx.kept = syncer
-                syncer.on_failure = lambda problem: ctx.fail(
-                    t("Could not keep the data in this browser's storage: {problem}", problem=problem))
+                syncer.on_failure = lambda problem: ctx.fail(t(
+                    "This phone's storage did not take the last changes ({problem}): they are kept on this phone "
+                    "only until this page closes. Free some space on the phone, or export a copy (Settings, "
+                    "Data); the next change tries again.", problem=problem))
 
         sessions = Sessions(store, Saver())
         make_main(sessions, store, prepare=prepare, tabs=tabs)(page)
