@@ -4,7 +4,8 @@ What differs from the served app, all decided here:
 
 - the store lives in IndexedDB (:mod:`companion.phone.storage`), loaded before the first screen, copied after
   every save and once more when the app is hidden; every app bar says "Saved on this phone" only once the copy of
-  the last change is done;
+  the last change is done, and "Not saved" after a copy the browser refused, until a later change's copy works;
+- a write the store's own folder refuses names this phone's storage (there is no host);
 - saves are written at once, as everywhere (the Saver starts no thread: Pyodide can't);
 - the phone's owner is the host: this tab gets the owner's pass, so export, import, restore and delete are its;
 - the language comes from the device's locales (Flet's device info), given to the app as a browser's
