@@ -4,7 +4,8 @@ What differs from the served app, all decided here:
 
 - the store lives in IndexedDB (:mod:`companion.phone.storage`), loaded before the first screen, copied after
   every save and once more when the app is hidden; every app bar says "Saved on this phone" only once the copy of
-  the last change is done;
+  the last change is done, and "Not saved" after a copy the browser refused, until a later change's copy works;
+- a write the store's own folder refuses names this phone's storage (there is no host);
 - saves are written at once, as everywhere (the Saver starts no thread: Pyodide can't);
 - the phone's owner is the host: this tab gets the owner's pass, so export, import, restore and delete are its;
 - the language comes from the device's locales (Flet's device info), given to the app as a browser's
@@ -106,8 +107,10 @@ async def main(page: ft.Page) -> None:
         from companion.i18n import t
         from companion.phone import storage
         from companion.session import Saver, Sessions
+        from companion.store.failures import speak_for_the_phone
 
         mark("imports done")
+        speak_for_the_phone()  # a refused write names this phone's storage: there is no host
         storage.forget(OLD_BYTECODE)
         store, syncer = await open_phone_store()
         mark("store open")
@@ -121,8 +124,10 @@ async def main(page: ft.Page) -> None:
             ctx.on_setting = telling_the_page(ctx.on_setting)
             if syncer is not None:
                 ctx.kept = syncer
-                syncer.on_failure = lambda problem: ctx.fail(
-                    t("Could not keep the data in this browser's storage: {problem}", problem=problem))
+                syncer.on_failure = lambda problem: ctx.fail(t(
+                    "This phone's storage did not take the last changes ({problem}): they are kept on this phone "
+                    "only until this page closes. Free some space on the phone, or export a copy (Settings, "
+                    "Data); the next change tries again.", problem=problem))
 
         sessions = Sessions(store, Saver())
         make_main(sessions, store, prepare=prepare, tabs=tabs)(page)

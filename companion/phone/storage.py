@@ -28,8 +28,9 @@ class Syncer:
 
     A copy starts :data:`START_AFTER_S` after the request, so the tap that saved is drawn first (the copy's walk of
     the folder would otherwise run ahead of the tap's patch, on the same thread). :attr:`kept` says whether
-    IndexedDB holds every change made so far; its listeners (:meth:`subscribe`) hear each time it flips: the app
-    says "Saved" only once the copy is done."""
+    IndexedDB holds every change made so far, :attr:`failed` whether the last copy failed (a full quota: the changes
+    since the last good copy are in this page's memory alone, and the next change tries again); the listeners
+    (:meth:`subscribe`) hear each time either flips: the app says "Saved" only once a copy is done."""
 
     def __init__(self, sync: Callable[[], Awaitable[None]]) -> None:
         self._sync = sync
@@ -38,17 +39,19 @@ class Syncer:
         self._again = False
         self._listeners: list[Callable[[], None]] = []
         self.kept = True
+        self.failed = False
         self.on_failure: Callable[[str], None] | None = None
         self.runs = 0
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        """Call ``listener`` whenever :attr:`kept` flips; returns the function that stops it."""
+        """Call ``listener`` whenever :attr:`kept` or :attr:`failed` flips; returns the function that stops it."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _set_kept(self, kept: bool) -> None:
-        if kept != self.kept:
-            self.kept = kept
+    def _set_kept(self, kept: bool, failed: bool | None = None) -> None:
+        failed = self.failed if failed is None else failed  # a copy asked for is not yet a copy that worked
+        if (kept, failed) != (self.kept, self.failed):
+            self.kept, self.failed = kept, failed
             for listener in list(self._listeners):
                 listener()
 
@@ -84,7 +87,7 @@ class Syncer:
             else:
                 failed = False
             if not self._again:
-                self._set_kept(not failed)
+                self._set_kept(not failed, failed)
                 return
 
     async def flush(self) -> None:

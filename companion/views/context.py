@@ -59,10 +59,11 @@ class ServedTable(Protocol):
 
 
 class KeptSource(Protocol):
-    """The phone app's copy of its data to the browser's storage: whether it holds every change yet, and who to
-    tell when that flips (:class:`companion.phone.storage.Syncer`)."""
+    """The phone app's copy of its data to the browser's storage: whether it holds every change yet, whether its
+    last copy failed, and who to tell when either flips (:class:`companion.phone.storage.Syncer`)."""
 
     kept: bool
+    failed: bool
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
 

@@ -168,6 +168,32 @@ def test_a_failed_copy_is_told() -> None:
     assert told == ["QuotaExceededError"]
 
 
+def test_a_failed_copy_is_tried_again_with_the_next_change_and_saved_is_said_only_once_one_works() -> None:
+    """Issue 45: after a copy IndexedDB refused (its quota full), the data is never said kept until a later copy
+    works; each change in between asks for another try."""
+    full = [True]
+    heard: list[tuple[bool, bool]] = []
+
+    async def copy() -> None:
+        if full[0]:
+            raise OSError("QuotaExceededError")
+
+    async def play() -> None:
+        syncer.subscribe(lambda: heard.append((syncer.kept, syncer.failed)))
+        syncer.request()
+        await asyncio.sleep(START_AFTER_S * 4)
+        syncer.request()  # the next change: tried again, refused again
+        await asyncio.sleep(START_AFTER_S * 4)
+        assert syncer.runs == 2 and (syncer.kept, syncer.failed) == (False, True)
+        full[0] = False
+        syncer.request()
+        await asyncio.sleep(START_AFTER_S * 4)
+
+    syncer = Syncer(copy)
+    asyncio.run(play())
+    assert syncer.runs == 3 and heard == [(False, False), (False, True), (True, False)]
+
+
 def _runtime() -> build.Runtime:
     return build.read_runtime(build.flet_web_folder() / "pyodide")
 

@@ -26,6 +26,7 @@ from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
 from companion.store import open_store
+from companion.store.failures import speak_for_the_phone
 from tests.support.components import Rendered
 
 
@@ -501,6 +502,25 @@ def test_a_failed_save_shows_at_once_by_the_thumb(tmp_path, monkeypatch):
     assert text_of(draw(ctx), "error-line") == ("The host's disk is full: this change was not saved. Free some "
                                                 "space, then tap again.")
     assert ctx.sessions.game(game.id).current.value.state.players[0].regret_cards == 1  # as saved
+
+
+def test_in_the_phone_app_a_failed_save_names_the_phone_s_storage(tmp_path, monkeypatch):
+    """Issue 45: the phone app has no host; its refused write names this phone's storage and the game stays as
+    saved."""
+    monkeypatch.setattr("companion.store.failures._Place.phone", False)  # put back after the test
+    speak_for_the_phone()
+    store = open_store(tmp_path)
+    game = monday_action()
+    ctx = context(game, "/table?game={id}", store=store)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.store.journal.os.fsync", broken)
+    tap(draw(ctx), "regret-plus-0")
+    assert text_of(draw(ctx), "error-line") == ("This phone's storage is full: this change was not saved. Free some "
+                                                "space on this phone, then tap again.")
+    assert ctx.sessions.game(game.id).current.value.state.players[0].regret_cards == 0  # as saved
 
 
 def _steps(screen: object) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import flet as ft
-from viewtree import find, ids, is_enabled, label_of, tap, tap_height, text_of, walk
+from viewtree import find, ids, is_enabled, label_of, tap, tap_height, text_of, texts, walk
 
+from companion.phone.storage import START_AFTER_S, Syncer
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
 from companion.views.widgets.basics import KEPT
@@ -77,6 +79,7 @@ class _Copies:
 
     def __init__(self) -> None:
         self.kept = True
+        self.failed = False
         self.listeners: list[Callable[[], None]] = []
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
@@ -98,6 +101,32 @@ def test_the_phone_app_s_app_bars_say_saved_only_once_the_browser_holds_every_ch
     assert label_of(shown.render(), "kept-mark") == "Saving…"
     shown.phone.call(lambda: copies.flip(True))
     assert label_of(shown.render(), "kept-mark") == "Saved on this phone"
+
+
+def test_after_a_failed_copy_the_phone_app_s_bars_say_not_saved_until_a_copy_works():
+    """Issue 45: a copy to IndexedDB that fails (a full quota) must never be shown as "Saved": the bars say the
+    changes are on this phone only until the page closes, the next change tries again, and "Saved" comes back once
+    a copy works."""
+    full = [True]
+
+    async def sync() -> None:
+        if full[0]:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
+
+    syncer = Syncer(sync)
+    shown = Rendered(lambda: KEPT(syncer, lambda: screen("/", "Home", [])))
+    assert label_of(shown.render(), "kept-mark") == "Saved on this phone"
+    shown.phone.call(syncer.flush)  # a save whose copy the browser refuses
+    assert label_of(shown.render(), "kept-mark") == ("Not saved: the last changes are on this phone only until this "
+                                                     "page closes")
+    assert "Saved" not in texts(find(shown.render(), "kept-mark"))
+    shown.phone.call(syncer.request)  # the next change, still refused: never "Saved" on the way
+    shown.phone.call(lambda: asyncio.sleep(START_AFTER_S * 4))
+    assert label_of(shown.render(), "kept-mark").startswith("Not saved") and syncer.runs == 2
+    full[0] = False  # space freed: the next change's copy works
+    shown.phone.call(syncer.request)
+    shown.phone.call(lambda: asyncio.sleep(START_AFTER_S * 4))
+    assert label_of(shown.render(), "kept-mark") == "Saved on this phone" and syncer.runs == 3
 
 
 def test_the_saved_mark_shows_its_words_and_a_screen_reader_hears_them_once():

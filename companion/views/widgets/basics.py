@@ -214,20 +214,27 @@ KEPT: ft.ContextProvider[KeptSource | None] = ft.create_context(None)
 @ft.component
 def KeptMark() -> ft.Control:
     """The phone app's mark in every app bar: "Saved on this phone" once the browser's storage holds every change,
-    "Saving…" while a copy to it is pending; nothing in the served app. The words are written beside the icon (a
-    tooltip hid them from a thumb), one short word so the title keeps its room, and read once, in full, by a
-    screen reader (the word drawn is not read again)."""
+    "Saving…" while a copy to it is pending, "Not saved" once a copy failed (until one works); nothing in the
+    served app. The words are written beside the icon (a tooltip hid them from a thumb), one short word so the
+    title keeps its room, and read once, in full, by a screen reader (the word drawn is not read again)."""
     source: KeptSource | None = ft.use_context(KEPT)
-    kept, set_kept = ft.use_state(source is None or source.kept)
-    heard = use_here_first(set_kept)  # the tab's own save: drawn in the same pass as the tap
-    use_subscription(lambda: source.subscribe(lambda: heard(source.kept)) if source is not None else (lambda: None),
-                     [source])
+    state, set_state = ft.use_state((True, False) if source is None else (source.kept, source.failed))
+    heard = use_here_first(set_state)  # the tab's own save: drawn in the same pass as the tap
+    use_subscription(lambda: source.subscribe(lambda: heard((source.kept, source.failed)))
+                     if source is not None else (lambda: None), [source])
     if source is None:
         return ft.Container(visible=False)
-    words = t("Saved on this phone") if kept else t("Saving…")
-    icon = ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if kept else ft.Icons.HOURGLASS_TOP, size=theme.BODY)
-    text = ft.Text(t("Saved") if kept else t("Saving…"), size=theme.SMALL, max_lines=1)
-    mark = ft.Container(ft.Row([icon, text], spacing=4, tight=True), padding=ft.Padding.only(right=8))
+    kept, failed = state
+    if kept:
+        words, word, icon = t("Saved on this phone"), t("Saved"), ft.Icons.CHECK_CIRCLE_OUTLINE
+    elif failed:
+        words, word, icon = (t("Not saved: the last changes are on this phone only until this page closes"),
+                             t("Not saved"), ft.Icons.ERROR_OUTLINE)
+    else:
+        words, word, icon = t("Saving…"), t("Saving…"), ft.Icons.HOURGLASS_TOP
+    text = ft.Text(word, size=theme.SMALL, max_lines=1, color=theme.DANGER if failed and not kept else None)
+    mark = ft.Container(ft.Row([ft.Icon(icon, size=theme.BODY, color=text.color), text], spacing=4, tight=True),
+                        padding=ft.Padding.only(right=8))
     return ft.Semantics(identifier="kept-mark", label=words, exclude_semantics=True, content=mark)
 
 
