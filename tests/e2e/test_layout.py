@@ -159,9 +159,10 @@ SCREENS = [
 
 
 def catch_panel(tab: FletPage) -> None:
-    """The angler whose turn it is picks a Fish: the catch panel's switches show."""
-    tab.type_into("catch-search", "Sunfish")
-    tab.tap("catch-pick-sunfish", then="catch-secret")
+    """The angler whose turn it is picks a Fish still in the Sea (the Sunfish's one card is in a hand): the catch
+    panel's switches show."""
+    tab.type_into("catch-search", "Swordfish")
+    tab.tap("catch-pick-swordfish", then="catch-secret")
 
 
 def jettison_rows(tab: FletPage) -> None:
