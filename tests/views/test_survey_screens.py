@@ -297,3 +297,18 @@ def test_a_survey_catch_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch
     tap(show(ctx), "survey-start-week")
     catch(ctx, "Sunfish", "sunfish")
     assert heard == [[text_of(show(ctx), "survey-last-catch")]] and "Sunfish" in heard[0][0]
+
+
+def test_the_haul_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 46: bringing the week's Fish to Port moved the screen on in silence."""
+    heard: list[list[str]] = []
+    monkeypatch.setattr("companion.views.survey.common.told", heard.append)
+    create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    catch(ctx, "Sunfish", "sunfish")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "0")
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    assert heard == [["Brought to Port: Sunfish. Jettisoned: none"]]
