@@ -64,7 +64,7 @@ BUTTON_LINE = 20 / 14  # a button caption's line, in ems (Material's labelLarge)
 
 def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
                   primary: bool = False, disabled: bool = False, expand: bool = False, whose: str | None = None,
-                  selected: bool | None = None) -> ft.Control:
+                  selected: bool | None = None, spoken: str | None = None) -> ft.Control:
     """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
     phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs:
     one line of caption fills :data:`theme.TOUCH` (more at a large Text size), and a caption that wraps makes it
@@ -72,13 +72,16 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
 
     ``whose``: what tells this button from others with the same caption on the screen (an angler's name, a die),
     said before the caption; ``selected``: the button is one choice among several, and this one is (or is not)
-    the one chosen."""
+    the one chosen; ``spoken``: the button's whole name, said instead of its short caption ("Sell $5" beside
+    the Fish's name is said "Sell Goliath Grouper for $5")."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=caption(text), icon=icon, on_click=click_handler(on_click),
+    shown: ft.Control = caption(text) if spoken is None else ft.Semantics(content=caption(text), exclude_semantics=True)
+    button = make(content=shown, icon=icon, on_click=click_handler(on_click),
                   disabled=disabled or on_click is None, expand=expand)
-    if whose is None and selected is None:
+    if whose is None and selected is None and spoken is None:
         return tagged(identifier, button)
-    return named(identifier, button, whose, selected=selected)
+    label = ", ".join(part for part in (whose, spoken) if part) or None
+    return named(identifier, button, label, selected=selected)
 
 
 def caption(text: str) -> ft.Container:
