@@ -538,3 +538,65 @@ def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, brow
         tab.page.wait_for_function(current, arg=reached)
     finally:
         context.close()
+
+
+def test_a_switch_is_one_stop_and_a_sell_button_names_its_fish(app: ServedApp, browser: Any,
+                                                                 seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 4: every switch was followed by a button of the same name (its caption), heard twice; now the
+    switch alone carries the name, its node spanning the caption. "Sell $2" did not say which Fish: it is said
+    "Sell Sunfish for $2" (the short caption is still what is drawn)."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/new")
+        short = re.compile("^" + re.escape(t("Short game: start on Tuesday")))
+        switch = tab.page.get_by_role("switch", name=short)
+        switch.wait_for(state="attached")
+        assert switch.count() == 1 and tab.page.get_by_role("button", name=short).count() == 0
+        box = switch.bounding_box()
+        assert box is not None and box["width"] > 200, box  # the caption's lines, not the switch's 52 px alone
+        game = open_store(seeded[0]).load_game(seeded[1].game)
+        seat = next(i for i, p in enumerate(game.state.players) if p.hand)
+        tab.open(f"/port?game={seeded[1].game}&seat={seat}")
+        tab.wait_id("sell-0")
+        sell = tab.page.get_by_role("button", name=re.compile(r"Sell Sunfish for \$\d+$"))
+        assert sell.count() == 1, tab.page.get_by_role("button").all_inner_texts()
+    finally:
+        context.close()
+
+
+def _focused_id(tab: FletPage) -> str:
+    return tab.page.evaluate("""() => document.activeElement.closest('[flt-semantics-identifier]')
+        ?.getAttribute('flt-semantics-identifier') || ''""")
+
+
+def _tab_to(tab: FletPage, identifier: str, key: str = "Tab", presses: int = 80) -> None:
+    """Tab (or Shift+Tab), only, until ``identifier`` has the keyboard's focus."""
+    reached = []
+    for _ in range(presses):
+        tab.page.keyboard.press(key)
+        reached.append(_focused_id(tab))
+        if reached[-1] == identifier:
+            return
+    raise AssertionError(f"{key} never reached {identifier!r}: {reached}")
+
+
+HOST = {"width": 1280, "height": 800}
+
+
+def test_tab_reaches_a_stepper_and_enter_and_space_step_it(app: ServedApp, browser: Any,
+                                                          seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 3: the Table's − and + were out of Tab's reach (typing the number worked); now Tab reaches
+    them in the screen's order and Enter or Space steps the number."""
+    context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/table?game={seeded[1].game}")
+        tab.wait_id("regret-plus-0")
+        before = tab.number("regret-0")
+        _tab_to(tab, "regret-plus-0")
+        tab.page.keyboard.press("Enter")
+        tab.wait_value("regret-0", re.compile(rf"^{before + 1}\b"))
+        _tab_to(tab, "regret-minus-0", "Shift+Tab")
+        tab.page.keyboard.press("Space")
+        tab.wait_value("regret-0", re.compile(rf"^{before}\b"))
+    finally:
+        context.close()
