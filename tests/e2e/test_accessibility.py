@@ -38,6 +38,7 @@ from typing import Any
 import pytest
 
 from companion.i18n import t, tn, use_language
+from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
@@ -598,5 +599,54 @@ def test_tab_reaches_a_stepper_and_enter_and_space_step_it(app: ServedApp, brows
         _tab_to(tab, "regret-minus-0", "Shift+Tab")
         tab.page.keyboard.press("Space")
         tab.wait_value("regret-0", re.compile(rf"^{before}\b"))
+    finally:
+        context.close()
+
+
+def _press(tab: FletPage, identifier: str, key: str = "Enter") -> None:
+    """Reach ``identifier`` by Tab (or, when it lies behind the focus, Shift+Tab) and press ``key`` on it."""
+    tab.wait_id(identifier)
+    if _focused_id(tab) != identifier:
+        try:
+            _tab_to(tab, identifier, presses=60)
+        except AssertionError:
+            _tab_to(tab, identifier, "Shift+Tab", presses=120)
+    tab.page.keyboard.press(key)
+
+
+def test_a_host_plays_a_day_by_keyboard_alone(app: ServedApp, browser: Any, seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 3: a host's Refresh → a move → Pass → the next Day, by Tab, Shift+Tab, Enter and Space
+    alone (no click, no tap): each control the Day needs is in the keyboard's reach and works from it."""
+    game = new_game(GameSetup(players=[PlayerSetup(name="Kit", colour="green"), PlayerSetup(name="Lou", colour="blue")],
+                              ruleset=build_ruleset("anglers-guide", (), False), seed=3))
+    open_store(seeded[0]).save_game(game)
+    context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/table?game={game.id}")
+        tab.wait_value("day-name", t("Monday"))
+        for seat in (0, 1):  # A p.8: each angler refreshes, the app rolling
+            _press(tab, f"refresh-{seat}")
+            tab.wait_gone(f"refresh-{seat}")
+        thrower = tab.page.locator('[flt-semantics-identifier^="throw-lp-"]').first
+        thrower.wait_for(state="attached")
+        throw = thrower.get_attribute("flt-semantics-identifier") or ""
+        _press(tab, throw)
+        tab.wait_gone(throw)
+        _press(tab, "advance-phase")  # Monday: straight to the Action phase, everyone at Sea (A p.8)
+        tab.wait_value("phase", t("Action"))
+        before = tab.number("regret-0")
+        _press(tab, "regret-plus-0", "Space")  # a move: Kit draws a Regret card
+        tab.wait_value("regret-0", re.compile(rf"^{before + 1}\b"))
+        for _ in (0, 1):
+            turn = _whose_turn(tab)
+            _press(tab, turn)
+            tab.wait_id(turn.replace("pass-", "passed-"))
+        tab.wait_id("day-effects")
+        for n in range(8):  # the table's own checklist, ticked by Space
+            if not tab.has_id(f"effect-{n}"):
+                break
+            _press(tab, f"effect-{n}", "Space")
+        _press(tab, "advance-day")
+        tab.wait_value("day-name", t("Tuesday"))
     finally:
         context.close()
