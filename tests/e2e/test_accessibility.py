@@ -42,6 +42,7 @@ from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
+from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week
 from tests.e2e.test_layout import Seeded, seed
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
 
@@ -648,5 +649,25 @@ def test_a_host_plays_a_day_by_keyboard_alone(app: ServedApp, browser: Any, seed
             _press(tab, f"effect-{n}", "Space")
         _press(tab, "advance-day")
         tab.wait_value("day-name", t("Tuesday"))
+    finally:
+        context.close()
+
+
+def test_an_unlock_that_costs_too_much_is_marked_disabled_and_says_why(app: ServedApp, browser: Any,
+                                                                       seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 4: an Ocean Survey unlock beyond what is left to spend said only its name and price; it is
+    a checkbox marked disabled whose name says why (A p.26)."""
+    campaign = catch_fish(start_week(new_campaign("Tern")), "Flounder")  # value 2: too little for a rod
+    for _ in range(4):
+        campaign = next_day(campaign)
+    campaign = haul(campaign, 0, [])
+    open_store(seeded[0]).save_campaign(campaign)
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/survey/end?c={campaign.id}")
+        tab.wait_id("survey-budget")
+        box = tab.page.get_by_role("checkbox", name=re.compile(r"Split Bamboo Pole · \d+ · more than is left$"))
+        box.wait_for(state="attached")
+        assert box.get_attribute("aria-disabled") == "true"
     finally:
         context.close()

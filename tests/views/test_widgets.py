@@ -31,16 +31,16 @@ def test_stepper_without_a_handler_disables_that_button():
     assert is_enabled(row, "fishbucks-plus-0")
 
 
-def test_stepper_buttons_are_named_buttons_that_draw_no_ripple():
-    """A screen reader says what − and + do, whose count and its value (issue 38), and says a disabled one is; a
-    tap draws no ink (the number changing is the answer, and ripple frames slowed the next tap's answer:
-    companion/views/widgets/stepper.py)."""
+def test_stepper_buttons_are_named_buttons_the_keyboard_reaches():
+    """A screen reader says what − and + do, whose count and its value (issue 38), and says a disabled one is; an
+    enabled one is an ink well, which takes the keyboard's focus (Tab, then Enter or Space: issue 46), not an
+    IconButton (no hover fade: companion/views/widgets/stepper.py)."""
     row = stepper("fishbucks", 0, "$0", None, lambda: None, label="Fishbucks", whose="Bo")
     minus, _, plus = row.controls
     assert (minus.button, minus.label, minus.disabled) == (True, "Bo: Fishbucks, $0. Take one away", True)
     assert (plus.button, plus.label, plus.disabled) == (True, "Bo: Fishbucks, $0. Add one", False)
-    assert not any(getattr(part.content, "ink", False) or isinstance(part.content, ft.IconButton)
-                   for part in (minus, plus))
+    assert plus.content.ink and not minus.content.ink
+    assert not any(isinstance(part.content, ft.IconButton) for part in (minus, plus))
 
 
 def test_touch_targets_are_at_least_48_px():

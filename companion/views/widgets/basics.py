@@ -28,16 +28,19 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
 
 
 def named(identifier: str, control: ft.Control, label: str | None = None, *, selected: bool | None = None,
-          checked: bool | None = None, expand: bool | None = None) -> ft.MergeSemantics:
+          checked: bool | None = None, expand: bool | None = None, disabled: bool = False) -> ft.MergeSemantics:
     """:func:`tagged`, merged with the control inside into one node: a button, switch, checkbox, radio or field
     whose name is ``label`` (said before its own caption, if it has one) or the tooltip inside it.
 
     Without the merge a label (or a tooltip) lands on a wrapper with no role and the control inside has no name
     (issue 38: Chromium handed "button" and "switch, off" to a screen reader). ``selected``: the state of a button
     used as one choice among several (theme, language, colour), said with its name; ``checked``: whether a button
-    that picks one of several at once (a die for the next move) is picked: a checkbox, ticked or not.
+    that picks one of several at once (a die for the next move) is picked: a checkbox, ticked or not;
+    ``disabled``: marked disabled for a screen reader (a disabled switch's or checkbox's own flag is lost in the
+    merge, issue 46).
     """
-    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, checked=checked, content=control)
+    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, checked=checked, content=control,
+                           disabled=disabled)
     return ft.MergeSemantics(content=wrapper, expand=expand)
 
 

@@ -33,7 +33,7 @@ def toggle(identifier: str, label: str, value: bool, on_flip: Flip | None, *, bo
     changed = None if on_flip is None else _changed(on_flip)
     control: ft.Control = (ft.Checkbox(value=value, on_change=changed, disabled=on_flip is None) if box
                            else ft.Switch(value=value, on_change=changed, disabled=on_flip is None))
-    return _beside(named(identifier, control, label), label,
+    return _beside(named(identifier, control, label, disabled=on_flip is None), label,
                    None if on_flip is None else lambda: on_flip(not value))
 
 
@@ -58,6 +58,8 @@ def _beside(control: ft.Control, label: str, tapped: Callable[[], object] | None
     text = ft.Text(label, size=theme.BODY, color=None if tapped is not None else theme.PASSED)
     caption = ft.Container(text, on_click=None if tapped is None else lambda _e: tapped(),
                            padding=ft.Padding.symmetric(vertical=4))
-    unsaid = ft.Semantics(content=caption, exclude_semantics=True, expand=True)
+    # disabled as the control is: a Semantics merged in says "enabled" unless told (and the control's "disabled"
+    # was lost in the merge)
+    unsaid = ft.Semantics(content=caption, exclude_semantics=True, expand=True, disabled=tapped is None)
     row = ft.Row([control, unsaid], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Row([ft.MergeSemantics(content=row, expand=True)])
