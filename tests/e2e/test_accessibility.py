@@ -671,3 +671,24 @@ def test_an_unlock_that_costs_too_much_is_marked_disabled_and_says_why(app: Serv
         assert box.get_attribute("aria-disabled") == "true"
     finally:
         context.close()
+
+
+def test_the_scorers_fields_say_whose_and_which_slot(app: ServedApp, browser: Any) -> None:
+    """Issue 46, item 4: the scorer's "Regret value", "Hand", "Slot 1", "Fair" were named alike on every angler's
+    card (only the card's group told them apart); each now says whose, and the typed value which place it goes to."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/score")
+        tab.wait_id("scorer-name-1")
+        tab.type_into("scorer-name-1", "Bo")
+        tab.page.keyboard.press("Tab")
+        role = tab.page.get_by_role
+        role("textbox", name=re.compile(r"^Bo: Regret value$")).wait_for(state="attached")
+        tab.tap("scorer-target-1-1")
+        for kind, name in (("textbox", r"^Bo: Fish in Slot 1, Value$"), ("button", r"^Bo: Hand$"),
+                           ("button", r"^Bo: Fair$")):
+            found = role(kind, name=re.compile(name))
+            found.first.wait_for(state="attached")
+            assert found.count() == 1, (kind, name)
+    finally:
+        context.close()
