@@ -278,6 +278,13 @@ def title_text(title: str, room: float = ROOM) -> ft.Text:
     return ft.Text(title, size=_title_size(title, room) if _long(title) else theme.TITLE, max_lines=MAX_TITLE_LINES)
 
 
+def _back(back: Handler) -> ft.Control:
+    """The app bar's back arrow, named "Back" for a screen reader but with no tooltip: the pointer left where the
+    last tap was lies over the next screen's arrow, and its hover tooltip was said ("Back") and stuck (issue 46)."""
+    return named("back", ft.IconButton(icon=ft.Icons.ARROW_BACK, on_click=click_handler(back), icon_size=28,
+                                       width=theme.TOUCH, height=theme.TOUCH), t("Back"))
+
+
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
            notices: NoticeSource | None = None, save_error: str | None = None, wide: bool = False) -> ft.View:
@@ -286,7 +293,7 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
     what the table must do by hand after the last move), or else ``save_error``. ``wide``: the column takes a
     tablet's width too (for a screen that lays its cards out in columns there).
     """
-    leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
+    leading = _back(back) if back else None
     # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
     # Alone in its bar it has twice that. A title drawn by its own component (title_text) may wrap too once the
     # Text size is larger than designed.
