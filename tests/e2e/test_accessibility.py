@@ -44,6 +44,7 @@ from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
 from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week
 from tests.e2e.test_layout import Seeded, seed
+from tests.net.test_phones_browser import Host
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
@@ -713,3 +714,26 @@ def test_no_stray_back_is_said_on_the_way_to_port(app: ServedApp, browser: Any, 
         assert not [line for line in said if line.strip() == t("Back")], said
     finally:
         context.close()
+
+
+def test_the_phones_screens_room_code_and_join_address_are_named(browser: Any, tmp_path: Path) -> None:
+    """Issue 46, item 4: on the host's Phones screen a field (the join address, selectable so it can be copied)
+    had no name; each control there is named, the room code said with what it is."""
+    host = Host(tmp_path).start()
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        screen = FletPage(context.new_page(), host.url)
+        screen.page.goto(f"{host.url}/join?code={host.host_code}")
+        screen.page.wait_for_url(re.compile(r"/phones$"))
+        placeholder = screen.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached")
+        placeholder.dispatch_event("click")
+        screen.wait_id("phones-code")
+        cdp = context.new_cdp_session(screen.page)
+        found = _interactive(cdp)
+        assert not [n for n in found if not n["name"]], found
+        link = next(n for n in found if n["where"] == "phones-link")
+        assert link["name"] == t("or open {address} and type the code", address=host.url + "/"), link
+    finally:
+        context.close()
+        host.stop()
