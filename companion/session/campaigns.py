@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.i18n import t
 from companion.session.base import Outcome, Refused
 from companion.session.journaled import Journaled, Log
+from companion.session.said import campaign_said
 from companion.session.saver import Saver
 from companion.store import campaign_journal
 from companion.store.records import describe_campaign
@@ -53,7 +55,9 @@ class CampaignSession(Journaled[Campaign]):
             self._line = campaign_journal.applied(campaign, action)
             return self._timeline.value, False
 
-        return self._change(seen, make)
+        before = self.current.value
+        outcome = self._change(seen, make)  # said: the week's end in one line (companion.session.said)
+        return replace(outcome, said=campaign_said(before, action, outcome.current.value)) if outcome.ok else outcome
 
     def replace(self, make: Callable[[Campaign], Campaign], *, seen: int) -> Outcome[Campaign]:
         """Refused: a campaign changes by action only, so that every change is in its journal."""

@@ -15,15 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.i18n import t
-from companion.rules.actions import Action, Declare, Fish, GiveUp, Pass, Refresh, Sell
+from companion.i18n import N_, t
+from companion.rules.actions import Action, AdvancePhase, Buy, Declare, EndGame, Fish, GiveUp, Pass, Refresh, Sell
+from companion.rules.dice import KIND_WORDS
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState
+from companion.survey import Campaign, solo_sea, unlock_items
+from companion.survey.actions import CampaignAction, Haul, Unlock
+
+# A shop's name in "bought a card from the Rods" (a purchase whose cards were not named).
+SHOP_WORDS = {"rods": N_("Rods"), "reels": N_("Reels"), "supplies": N_("Supplies"), "tackle": N_("Tackle")}
 
 
 def move_said(before: GameState, action: Action, after: GameState) -> str | None:
     """The line for ``action`` (which turned ``before`` into ``after``), or ``None`` for a move whose steps and
     counts already say it all."""
+    if isinstance(action, AdvancePhase | EndGame):
+        return _day_said(before, after)
     player = getattr(action, "player", None)
     if not isinstance(player, int) or player >= len(after.players):
         return None
@@ -39,10 +47,48 @@ def move_said(before: GameState, action: Action, after: GameState) -> str | None
     if isinstance(action, Sell):
         fish = ", ".join(_fish(f) for f in action.fish)
         return t("{name}: sold {fish} for ${n}", name=name, fish=fish, n=max(0, now.fishbucks - was.fishbucks))
+    if isinstance(action, Buy):
+        return t("{name}: bought {what} for ${n}", name=name, what=_bought(action),
+                 n=max(0, was.fishbucks - now.fishbucks))
     if isinstance(action, Pass):
         return t("{name}: passed", name=name)
     if isinstance(action, Declare) and action.location == "port":
         return t("{name}: Make Port", name=name)
+    return None
+
+
+def _day_said(before: GameState, after: GameState) -> str | None:
+    """The Day's end: the next Day begins, or the game ends (the Results say who won)."""
+    if after.finished and not before.finished:
+        return t("The game is over: the Results show who won")
+    if after.day != before.day:
+        return t("{day} begins", day=after.day_name)
+    return None
+
+
+def _bought(action: Buy) -> str:
+    if action.items:
+        return ", ".join(action.items)
+    if action.shop == "tackle" and action.colour is not None:
+        return t("a {colour} tackle die", colour=t(KIND_WORDS[action.colour]))
+    return t("a card from the {shop}", shop=t(SHOP_WORDS[action.shop]))
+
+
+def campaign_said(before: Campaign, action: CampaignAction, after: Campaign) -> str | None:
+    """An Ocean Survey week's end in one line (A p.26): what was brought to Port, then what was unlocked and what
+    was lost; ``None`` for a move the screen's own line or counts say (a catch: the week screen's line)."""
+    week = after.weeks[-1] if after.weeks else None  # an unlock closes it: no longer the current week
+    if week is None or before == after:
+        return None
+    if isinstance(action, Haul):
+        sea = solo_sea()
+        return t("Brought to Port: {fish}. Jettisoned: {jettisoned}",
+                 fish=", ".join(sea.by_id[f].name for f in week.hauled) or t("none"),
+                 jettisoned=", ".join(sea.by_id[f].name for f in week.jettisoned) or t("none"))
+    if isinstance(action, Unlock):
+        labels = {item.id: item.label for item in unlock_items()}
+        return t("Unlocked: {items} for {cost}; {lost} lost. The week is closed",
+                 items=", ".join(labels[i] for i in week.bought) or t("nothing"), cost=week.spent, lost=week.lost)
     return None
 
 

@@ -38,10 +38,13 @@ from typing import Any
 import pytest
 
 from companion.i18n import t, tn, use_language
+from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.madness import madness_tier
 from companion.rules.ruleset import build_ruleset
 from companion.store import open_store
+from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week
 from tests.e2e.test_layout import Seeded, seed
+from tests.net.test_phones_browser import Host
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
@@ -538,3 +541,219 @@ def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, brow
         tab.page.wait_for_function(current, arg=reached)
     finally:
         context.close()
+
+
+def test_a_switch_is_one_stop_and_a_sell_button_names_its_fish(app: ServedApp, browser: Any,
+                                                                 seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 4: every switch was followed by a button of the same name (its caption), heard twice; now the
+    switch alone carries the name, its node spanning the caption. "Sell $2" did not say which Fish: it is said
+    "Sell Sunfish for $2" (the short caption is still what is drawn)."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/new")
+        short = re.compile("^" + re.escape(t("Short game: start on Tuesday")))
+        switch = tab.page.get_by_role("switch", name=short)
+        switch.wait_for(state="attached")
+        assert switch.count() == 1 and tab.page.get_by_role("button", name=short).count() == 0
+        box = switch.bounding_box()
+        assert box is not None and box["width"] > 200, box  # the caption's lines, not the switch's 52 px alone
+        game = open_store(seeded[0]).load_game(seeded[1].game)
+        seat = next(i for i, p in enumerate(game.state.players) if p.hand)
+        tab.open(f"/port?game={seeded[1].game}&seat={seat}")
+        tab.wait_id("sell-0")
+        sell = tab.page.get_by_role("button", name=re.compile(r"Sell Sunfish for \$\d+$"))
+        assert sell.count() == 1, tab.page.get_by_role("button").all_inner_texts()
+    finally:
+        context.close()
+
+
+def _focused_id(tab: FletPage) -> str:
+    return tab.page.evaluate("""() => document.activeElement.closest('[flt-semantics-identifier]')
+        ?.getAttribute('flt-semantics-identifier') || ''""")
+
+
+def _tab_to(tab: FletPage, identifier: str, key: str = "Tab", presses: int = 80) -> None:
+    """Tab (or Shift+Tab), only, until ``identifier`` has the keyboard's focus."""
+    reached = []
+    for _ in range(presses):
+        tab.page.keyboard.press(key)
+        reached.append(_focused_id(tab))
+        if reached[-1] == identifier:
+            return
+    raise AssertionError(f"{key} never reached {identifier!r}: {reached}")
+
+
+HOST = {"width": 1280, "height": 800}
+
+
+def _two_anglers(data_dir: Path) -> str:
+    """A new game of Kit and Lou at Monday's Refresh, saved for the served app (a table of its own: the seeded
+    one is played on by the other tests)."""
+    game = new_game(GameSetup(players=[PlayerSetup(name="Kit", colour="green"), PlayerSetup(name="Lou", colour="blue")],
+                              ruleset=build_ruleset("anglers-guide", (), False), seed=3))
+    open_store(data_dir).save_game(game)
+    return game.id
+
+
+def test_tab_reaches_a_stepper_and_enter_and_space_step_it(app: ServedApp, browser: Any,
+                                                          seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 3: the Table's − and + were out of Tab's reach (typing the number worked); now Tab reaches
+    them in the screen's order and Enter or Space steps the number."""
+    game = _two_anglers(seeded[0])
+    context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/table?game={game}")
+        tab.wait_id("regret-plus-0")
+        before = tab.number("regret-0")
+        _tab_to(tab, "regret-plus-0")
+        _key_until(tab, "Enter", lambda: tab.number("regret-0") == before + 1)
+        _tab_to(tab, "regret-minus-0", "Shift+Tab")
+        _key_until(tab, "Space", lambda: tab.number("regret-0") == before)
+    finally:
+        context.close()
+
+
+def _key_until(tab: FletPage, key: str, done: Callable[[], bool], seconds: float = 6.0) -> None:
+    """Press ``key`` in the control Tab reached, until ``done()``: Chromium moves the page's focus at once, Flutter's
+    own focus follows a moment later, and a key pressed in between (the test's pace, not a person's) goes to the
+    control before. A press that took is seen before the next, so none is made twice."""
+    for _ in range(3):
+        tab.page.keyboard.press(key)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if done():
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"{key} on {_focused_id(tab)!r} changed nothing")
+
+
+def _press(tab: FletPage, identifier: str, done: Callable[[], bool], key: str = "Enter") -> None:
+    """Reach ``identifier`` by Tab (or, when it lies behind the focus, Shift+Tab), once it can be used (a button
+    the table enables once the last move is drawn), and press ``key`` on it until ``done()``."""
+    tab.wait_id(identifier)
+    tab.page.wait_for_function("""id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
+        ?.getAttribute('aria-disabled') !== 'true'""", arg=identifier)
+    if _focused_id(tab) != identifier:
+        try:
+            _tab_to(tab, identifier, presses=60)
+        except AssertionError:
+            _tab_to(tab, identifier, "Shift+Tab", presses=120)
+    _key_until(tab, key, done)
+
+
+def test_a_host_plays_a_day_by_keyboard_alone(app: ServedApp, browser: Any, seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 3: a host's Refresh → a move → Pass → the next Day, by Tab, Shift+Tab, Enter and Space
+    alone (no click, no tap): each control the Day needs is in the keyboard's reach and works from it."""
+    game = _two_anglers(seeded[0])
+    context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    ticked = """id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
+        ?.getAttribute('aria-checked') === 'true'"""
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/table?game={game}")
+        tab.wait_value("day-name", t("Monday"))
+        for seat in (0, 1):  # A p.8: each angler refreshes, the app rolling
+            _press(tab, f"refresh-{seat}", lambda s=seat: not tab.has_id(f"refresh-{s}"))
+        thrower = tab.page.locator('[flt-semantics-identifier^="throw-lp-"]').first
+        thrower.wait_for(state="attached")
+        throw = thrower.get_attribute("flt-semantics-identifier") or ""
+        _press(tab, throw, lambda: not tab.has_id(throw))
+        # Monday: straight to the Action phase, everyone at Sea (A p.8)
+        _press(tab, "advance-phase", lambda: tab.value("phase") == t("Action"))
+        before = tab.number("regret-0")
+        _press(tab, "regret-plus-0", lambda: tab.number("regret-0") == before + 1, "Space")  # Kit draws a Regret
+        for _ in (0, 1):
+            turn = _whose_turn(tab)
+            _press(tab, turn, lambda p=turn: tab.has_id(p.replace("pass-", "passed-")))
+        tab.wait_id("day-effects")
+        for n in range(8):  # the table's own checklist, ticked by Space
+            if not tab.has_id(f"effect-{n}"):
+                break
+            _press(tab, f"effect-{n}", lambda k=n: tab.page.evaluate(ticked, f"effect-{k}"), "Space")
+        _press(tab, "advance-day", lambda: tab.has_id("day-name") and tab.value("day-name") == t("Tuesday"))
+    finally:
+        context.close()
+
+
+def test_an_unlock_that_costs_too_much_is_marked_disabled_and_says_why(app: ServedApp, browser: Any,
+                                                                       seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 4: an Ocean Survey unlock beyond what is left to spend said only its name and price; it is
+    a checkbox marked disabled whose name says why (A p.26)."""
+    campaign = catch_fish(start_week(new_campaign("Tern")), "Flounder")  # value 2: too little for a rod
+    for _ in range(4):
+        campaign = next_day(campaign)
+    campaign = haul(campaign, 0, [])
+    open_store(seeded[0]).save_campaign(campaign)
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/survey/end?c={campaign.id}")
+        tab.wait_id("survey-budget")
+        box = tab.page.get_by_role("checkbox", name=re.compile(r"Split Bamboo Pole · \d+ · more than is left$"))
+        box.wait_for(state="attached")
+        assert box.get_attribute("aria-disabled") == "true"
+    finally:
+        context.close()
+
+
+def test_the_scorers_fields_say_whose_and_which_slot(app: ServedApp, browser: Any) -> None:
+    """Issue 46, item 4: the scorer's "Regret value", "Hand", "Slot 1", "Fair" were named alike on every angler's
+    card (only the card's group told them apart); each now says whose, and the typed value which place it goes to."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        tab = FletPage(context.new_page(), app.url).open("/score")
+        tab.wait_id("scorer-name-1")
+        tab.type_into("scorer-name-1", "Bo")
+        tab.page.keyboard.press("Tab")
+        role = tab.page.get_by_role
+        role("textbox", name=re.compile(r"^Bo: Regret value$")).wait_for(state="attached")
+        tab.tap("scorer-target-1-1")
+        for kind, name in (("textbox", r"^Bo: Fish in Slot 1, Value$"), ("button", r"^Bo: Hand$"),
+                           ("button", r"^Bo: Fair$")):
+            found = role(kind, name=re.compile(name))
+            found.first.wait_for(state="attached")
+            assert found.count() == 1, (kind, name)
+    finally:
+        context.close()
+
+
+def test_no_stray_back_is_said_on_the_way_to_port(app: ServedApp, browser: Any, seeded: tuple[Path, Seeded]) -> None:
+    """Issue 46, item 4: a stray "Back" was announced on some screens, and the Back arrow's tooltip stuck on Port
+    (the pointer left where the last tap was lies over the next screen's Back arrow: its hover tooltip is said)."""
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    context.add_init_script(_HEAR)
+    try:
+        tab = FletPage(context.new_page(), app.url).open(f"/table?game={seeded[1].game}")
+        tab.wait_id("port-1")
+        tab.tap("port-1", then="port-fishbucks")
+        tab.tap("back", then="day-banner")
+        tab.tap("port-1", then="port-fishbucks")
+        back = tab.by_id("back").bounding_box()
+        assert back is not None
+        tab.page.mouse.move(back["x"] + back["width"] / 2, back["y"] + back["height"] / 2)
+        time.sleep(2.5)  # a hover tooltip shows after a moment: long enough for it to be said, if it is
+        said = tab.page.evaluate("window.__said")
+        assert not [line for line in said if line.strip() == t("Back")], said
+    finally:
+        context.close()
+
+
+def test_the_phones_screens_room_code_and_join_address_are_named(browser: Any, tmp_path: Path) -> None:
+    """Issue 46, item 4: on the host's Phones screen a field (the join address, selectable so it can be copied)
+    had no name; each control there is named, the room code said with what it is."""
+    host = Host(tmp_path).start()
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    try:
+        screen = FletPage(context.new_page(), host.url)
+        screen.page.goto(f"{host.url}/join?code={host.host_code}")
+        screen.page.wait_for_url(re.compile(r"/phones$"))
+        placeholder = screen.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached")
+        placeholder.dispatch_event("click")
+        screen.wait_id("phones-code")
+        cdp = context.new_cdp_session(screen.page)
+        found = _interactive(cdp)
+        assert not [n for n in found if not n["name"]], found
+        link = next(n for n in found if n["where"] == "phones-link")
+        assert link["name"] == t("or open {address} and type the code", address=host.url + "/"), link
+    finally:
+        context.close()
+        host.stop()

@@ -7,9 +7,21 @@ import pytest
 
 from companion.i18n import use_language
 from companion.rules import actions as act
-from companion.session import Sessions
+from companion.session import CampaignSession, Sessions
+from companion.survey import Campaign, unlock_items
+from companion.survey import play as survey
+from companion.survey.actions import CampaignAction, Haul, Unlock
 from companion.views import speech
-from tests.views.tables import SUNFISH, context, draw, monday_action, play, tuesday_at_port, two_players
+from tests.views.tables import (
+    SUNFISH,
+    all_passed_on_the_last_day,
+    context,
+    draw,
+    monday_action,
+    play,
+    tuesday_at_port,
+    two_players,
+)
 from tests.views.viewtree import tap
 
 
@@ -57,3 +69,43 @@ def test_the_table_says_the_move_first_then_its_steps(monkeypatch: pytest.Monkey
     ctx = context(None, f"/table?game={game.id}", sessions=sessions)
     tap(draw(ctx), "pass-0")
     assert heard[0] == ["Ada: passed"] and "Ada: passed" not in ctx.steps
+
+
+@pytest.mark.parametrize(("buy", "said"), [
+    (act.Buy(player=0, shop="tackle", colour="green", faces=[2]), "Ada: bought a green tackle die for $1"),  # A p.16
+    (act.Buy(player=0, shop="rods", price=4, items=["Narwhal Rod"]), "Ada: bought Narwhal Rod for $4"),  # A p.17
+])
+def test_a_purchase_says_what_was_bought_and_for_how_much(buy: act.Buy, said: str) -> None:
+    assert _said(tuesday_at_port(fishbucks=5), buy) == said
+
+
+def test_the_days_end_says_the_next_day_begins() -> None:
+    game = play(monday_action(), act.Pass(player=0), act.Pass(player=1))
+    assert _said(game, act.AdvancePhase()) == "Tuesday begins"
+
+
+def test_the_games_end_is_said() -> None:
+    assert _said(all_passed_on_the_last_day(), act.EndGame()) == "The game is over: the Results show who won"
+
+
+def _week_said(campaign: Campaign, action: CampaignAction) -> tuple[str | None, Campaign]:
+    session = CampaignSession(campaign, write=None)
+    outcome = session.apply(action, seen=session.current.version)
+    assert outcome.ok, outcome.message
+    return outcome.said, outcome.current.value
+
+
+def test_a_survey_haul_and_unlock_are_said() -> None:
+    """A p.26: the Fish brought to Port and those jettisoned; then what was unlocked, for what, and what is lost."""
+    friday = survey.catch_fish(survey.start_week(survey.new_campaign("Doc")), "Sheepshead")
+    friday = survey.catch_fish(friday, "Kraken")  # value 9: enough for an unlock
+    for _ in range(4):
+        friday = survey.next_day(friday)
+    hauled_line, hauled = _week_said(friday, Haul(regret_value=2, jettison=["sheepshead"]))
+    assert hauled_line == "Brought to Port: Kraken. Jettisoned: Sheepshead"
+    budget = survey.unlock_budget(hauled)
+    item = min(unlock_items(), key=lambda i: i.cost)
+    assert item.cost <= budget
+    unlocked_line, _ = _week_said(hauled, Unlock(purchases=[item.id]))
+    assert unlocked_line == (f"Unlocked: {item.label} for {item.cost}; {budget - item.cost} lost. "
+                             "The week is closed")

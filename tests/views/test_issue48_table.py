@@ -91,10 +91,11 @@ def test_the_port_screen_of_an_angler_at_sea_has_no_live_sell_button():
     shown = draw(context(at_sea, "/port?game={id}&seat=0"))
     why = "Ada is at Sea: Port actions will be refused"
     assert text_of(shown, "port-not-here") == why
-    assert not is_enabled(shown, "sell-0") and label_of(shown, "sell-0") == why
+    assert not is_enabled(shown, "sell-0") and label_of(shown, "sell-0").startswith(why)
     assert "port-search" not in ids(shown)  # a Fish found there would be sold at once
     at_port = draw(context(tuesday_at_port(), "/port?game={id}&seat=0"))
-    assert is_enabled(at_port, "sell-0") and label_of(at_port, "sell-0") is None and "port-search" in ids(at_port)
+    assert is_enabled(at_port, "sell-0") and not label_of(at_port, "sell-0").startswith(why)
+    assert "port-search" in ids(at_port)
 
 
 def test_the_catch_panel_says_at_once_that_a_fishs_one_card_is_in_another_hand(keys):

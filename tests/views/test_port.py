@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tables import SUNFISH, context, draw, game_of, monday_action, play, tuesday_at_port, two_players
-from viewtree import change, find, ids, is_enabled, tap, text_of, texts
+from viewtree import change, find, ids, is_enabled, label_of, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.rules.fish import FishRef
@@ -333,3 +333,11 @@ def test_a_card_whose_data_has_a_price_starts_there_without_the_note(monkeypatch
     assert "buy-price-note" not in ids(v)
     tap(v, "buy-pick-rod-of-fortune")
     assert "starts at $4" in text_of(draw(ctx), "buy-price-note")
+
+
+def test_a_sell_button_is_named_with_the_fish_and_its_price() -> None:
+    """Issue 46: "Sell $6" beside the Fish's line did not say which Fish; a screen reader hears the whole name once
+    (the short caption is shown, not said twice)."""
+    shown = draw(context(tuesday_at_port(), "/port?game={id}&seat=0"))
+    price = text_of(shown, "sell-0").removeprefix("Sell ")
+    assert label_of(shown, "sell-0") == f"Sell Sunfish for {price}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from tables import context, draw
-from viewtree import change, find, ids, tap, tap_height, text_of, texts
+from viewtree import change, find, ids, label_of, tap, tap_height, text_of, texts
 
 from companion.store import open_store
 from companion.views.context import AppContext, route_to
@@ -129,6 +129,9 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     assert "10 to spend" in text_of(show(ctx), "survey-budget")
     screen = show(ctx)  # 16 > 10: can't be ticked, and says why (issue 12), once for them all (issue 26)
     assert find(screen, "survey-unlock-rod-split-bamboo-pole").disabled
+    # Issue 46: its name says why it is off (a screen reader never reaches the line above it first).
+    assert label_of(screen, "survey-unlock-rod-split-bamboo-pole").endswith("· 16 · more than is left")
+    assert label_of(screen, "survey-unlock-rod-lucky-pole").endswith("· 10")
     why = [line for line in texts(screen) if "left to spend" in line]
     assert why == ["Greyed out: each costs more than the 10 left to spend (Angler's Guide p.26)"]
     change(show(ctx), "survey-unlock-rod-lucky-pole", True)
@@ -297,3 +300,18 @@ def test_a_survey_catch_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch
     tap(show(ctx), "survey-start-week")
     catch(ctx, "Sunfish", "sunfish")
     assert heard == [[text_of(show(ctx), "survey-last-catch")]] and "Sunfish" in heard[0][0]
+
+
+def test_the_haul_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 46: bringing the week's Fish to Port moved the screen on in silence."""
+    heard: list[list[str]] = []
+    monkeypatch.setattr("companion.views.survey.common.told", heard.append)
+    create_campaign(ctx)
+    tap(show(ctx), "survey-start-week")
+    catch(ctx, "Sunfish", "sunfish")
+    to_friday(ctx)
+    tap(show(ctx), "survey-to-end")
+    change(show(ctx), "survey-regret-value", "0")
+    tap(show(ctx), "survey-propose")
+    tap(show(ctx), "survey-haul")
+    assert heard == [["Brought to Port: Sunfish. Jettisoned: none"]]

@@ -33,16 +33,16 @@ def test_stepper_without_a_handler_disables_that_button():
     assert is_enabled(row, "fishbucks-plus-0")
 
 
-def test_stepper_buttons_are_named_buttons_that_draw_no_ripple():
-    """A screen reader says what − and + do, whose count and its value (issue 38), and says a disabled one is; a
-    tap draws no ink (the number changing is the answer, and ripple frames slowed the next tap's answer:
-    companion/views/widgets/stepper.py)."""
+def test_stepper_buttons_are_named_buttons_the_keyboard_reaches():
+    """A screen reader says what − and + do, whose count and its value (issue 38), and says a disabled one is; an
+    enabled one is an ink well, which takes the keyboard's focus (Tab, then Enter or Space: issue 46), not an
+    IconButton (no hover fade: companion/views/widgets/stepper.py)."""
     row = stepper("fishbucks", 0, "$0", None, lambda: None, label="Fishbucks", whose="Bo")
     minus, _, plus = row.controls
     assert (minus.button, minus.label, minus.disabled) == (True, "Bo: Fishbucks, $0. Take one away", True)
     assert (plus.button, plus.label, plus.disabled) == (True, "Bo: Fishbucks, $0. Add one", False)
-    assert not any(getattr(part.content, "ink", False) or isinstance(part.content, ft.IconButton)
-                   for part in (minus, plus))
+    assert plus.content.ink and not minus.content.ink
+    assert not any(isinstance(part.content, ft.IconButton) for part in (minus, plus))
 
 
 def test_touch_targets_are_at_least_48_px():
@@ -160,8 +160,10 @@ def test_a_toggle_s_name_wraps_beside_it_and_flips_it_when_tapped():
     row = toggle("effect-0", name, False, flips.append, box=True)
     control = find(row, "effect-0")
     assert isinstance(control, ft.Checkbox) and control.label is None and label_of(row, "effect-0") == name
-    beside = next(c for c in walk(row) if isinstance(c, ft.Container) and c.on_click is not None)
-    assert beside.expand and isinstance(beside.content, ft.Text) and beside.content.value == name
+    unsaid = next(c for c in walk(row) if isinstance(c, ft.Semantics) and c.exclude_semantics)
+    beside = unsaid.content  # issue 46: the caption is not a second stop of the same name
+    assert unsaid.expand and isinstance(beside, ft.Container) and beside.on_click is not None
+    assert isinstance(beside.content, ft.Text) and beside.content.value == name
     assert beside.content.max_lines is None and beside.content.no_wrap is not True
     beside.on_click(None)
     control.on_change(SimpleNamespace(control=SimpleNamespace(value=True)))

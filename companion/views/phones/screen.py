@@ -25,7 +25,7 @@ from companion.views import theme
 from companion.views.context import AppContext, JoinedPhone, ServedTable
 from companion.views.hooks import use_redraw, use_subscription
 from companion.views.qr import png_bytes
-from companion.views.widgets import action_button, chip, label_value, screen, section_card, tagged
+from companion.views.widgets import action_button, chip, label_value, named, screen, section_card, tagged
 
 
 def _games(ctx: AppContext) -> list[GameSummary]:
@@ -96,11 +96,12 @@ def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple
         book.keep_only({phone.holder for phone in table.phones()} | {viewer.holder})  # the dropped phones' seats
 
     link = f"{table.base_url}/join?code={code}"
+    where = t("or open {address} and type the code", address=table.base_url + "/")
     join = section_card("phones-join", t("Scan to join"), [
         tagged("phones-qr", ft.Image(src=png_bytes(link), width=260, height=260), label=t("QR code of the join link")),
         label_value("phones-code", t("Room code"), code, big=True),
-        tagged("phones-link", ft.Text(t("or open {address} and type the code", address=table.base_url + "/"),
-                                      size=theme.SMALL, selectable=True)),
+        # Selectable (to copy the address): a text field in the tree, named by its own words (issue 46: unnamed).
+        named("phones-link", ft.Text(where, size=theme.SMALL, selectable=True), where),
     ])
     phones = table.phones()
     lines: list[ft.Control] = []

@@ -124,7 +124,8 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
         value = state.sale_value(i, f)
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
-            action_button(f"sell-{k}", t("Sell ${value}", value=value), sale([f]), icon=ft.Icons.SELL, whose=refused),
+            action_button(f"sell-{k}", t("Sell ${value}", value=value), sale([f]), icon=ft.Icons.SELL, whose=refused,
+                          spoken=t("Sell {fish} for ${value}", fish=f.name or fish_label(f), value=value)),
         ]), *lost(f"sell-lost-{k}", value)]
     sellable = [f for f in p.hand if queries.can_sell_or_mount(f)]
     if len(sellable) > 1 and state.ruleset.fish_per_sale is None:

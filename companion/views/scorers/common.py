@@ -19,7 +19,7 @@ from companion.views.changes import Changes
 from companion.views.context import AppContext
 from companion.views.hooks import use_form, use_redraw, use_session
 from companion.views.speech import said_when_changed
-from companion.views.widgets import TypedField, caption, chip, tagged
+from companion.views.widgets import TypedField, caption, chip, named, tagged
 
 
 @dataclass
@@ -143,12 +143,13 @@ def parse_int(text: str | None, *, minimum: int | None = 0, maximum: int | None 
 
 def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_value: Callable[[int | None], None],
               *, minimum: int | None = 0, maximum: int | None = None, blank_ok: bool = False,
-              width: int | None = None) -> ft.Semantics:
+              width: int | None = None, whose: str | None = None) -> ft.Control:
     """A number field that hands ``on_value`` a whole number (or ``None`` when blank and ``blank_ok``), within the
     bounds the game allows, as it is typed: the totals count it before the field is left (issue 48 N5).
 
     Text that isn't such a number yet ("-", "3x", past the bound) changes nothing while it is typed; left so, it is
-    refused with a one-line reason, and the number is the one before the field was typed in.
+    refused with a one-line reason, and the number is the one before the field was typed in. ``whose``: said
+    before the field's label ("Bo: Regret value"), where a field repeats per angler.
     """
     typing = ed.form.typed  # kept across redraws: a redraw under the thumb must not wipe or drop what is typed
     counted_from = ed.form.counted_from
@@ -185,7 +186,7 @@ def int_field(ed: Editing, identifier: str, label: str, value: int | None, on_va
     field = ft.TextField(label=label, value=shown,  # type: ignore[arg-type]  # TextField._migrate_state
                          on_change=on_change, on_blur=left, on_submit=left, keyboard_type=ft.KeyboardType.NUMBER,
                          text_size=theme.BODY, width=width or 160, height=theme.TOUCH + 8)
-    return tagged(identifier, field)
+    return tagged(identifier, field) if whose is None else named(identifier, field, t("{name}:", name=whose))
 
 
 def _whole_number(minimum: int | None, maximum: int | None) -> str:

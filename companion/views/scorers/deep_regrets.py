@@ -57,6 +57,7 @@ from companion.views.widgets import (
     error_line,
     fish_picker,
     icon_action,
+    named,
     screen,
     section_card,
     stepper,
@@ -220,7 +221,9 @@ def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     return rows
 
 
-def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
+def _adder(ed: Editing, draft: TableDraft, i: int, whose: str) -> list[ft.Control]:
+    """Add a Fish to ``whose`` hand, a slot or the Cloche; each control says whose (issue 46: only the card's
+    group did, "Hand", "Slot 1", "Fair" alike on every angler's card)."""
     target = ed.form.target.get(i, "hand")
 
     def set_target(value: str) -> None:
@@ -234,7 +237,7 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     targets.append(("cloche", t("Cloche")))
     chips: list[ft.Control] = [
         chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
-             selected=key == target,
+             selected=key == target, whose=t("{name}:", name=whose),
              on_click=partial(set_target, key)) for key, label in targets]
 
     tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
@@ -242,12 +245,16 @@ def _adder(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
     def describe(fish: CatalogFish) -> str:
         return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=fish_value(tier, fish.ref()))
 
+    place = dict(targets)[target]
     typed = ft.Row([
-        tagged(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ed.form.typed.get(f"scorer-typed-{i}", ""),
+        named(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ed.form.typed.get(f"scorer-typed-{i}", ""),
                                                  on_change=set_typed, keyboard_type=ft.KeyboardType.NUMBER,
-                                                 width=110, text_size=theme.BODY)),
-        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ed, draft, i, "fair")),
-        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ed, draft, i, "foul")),
+                                                 width=110, text_size=theme.BODY),
+              t("{name}: Fish in {place},", name=whose, place=place)),
+        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ed, draft, i, "fair"),
+                      whose=t("{name}:", name=whose)),
+        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ed, draft, i, "foul"),
+                      whose=t("{name}:", name=whose)),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
             fish_picker(f"scorer-pick-{i}", describe, lambda fish: pick(ed, draft, i, fish), sets=draft.expansions),
@@ -292,13 +299,13 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
     regret = ft.Row([
         int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
                   lambda v: update(regret_value=v), blank_ok=True, width=160,
-                  maximum=REGRET_VALUE_MAX * deck),
+                  maximum=REGRET_VALUE_MAX * deck, whose=whose),
         toggle(f"scorer-lifeboat-{i}", t("Lifeboat flipped (+10)"), p.lifeboat_flipped,
                lambda on: update(lifeboat_flipped=on)),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
     return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),
-                                                      *_adder(ed, draft, i)], accent=accent, group=whose)
+                                                      *_adder(ed, draft, i, whose)], accent=accent, group=whose)
 
 
 @ft.component

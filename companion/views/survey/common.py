@@ -26,6 +26,7 @@ from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.speech import told
 from companion.views.widgets import action_button, error_line, screen, section_card
 
 # A field typed on a survey screen, named as the screen labels it when its action refuses it (a text too long).
@@ -67,7 +68,11 @@ class Survey(Changes[Campaign]):
                         message=validation_message(first)))
             return None
         outcome = self.session.apply(action, seen=self.shown)
-        return outcome.current.value if self.answer(outcome) else None
+        if not self.answer(outcome):
+            return None
+        if outcome.said:
+            told([outcome.said])  # a week's end, said as the screen moves on (issue 46)
+        return outcome.current.value
 
     def do(self, kind: Callable[..., CampaignAction], **fields: object) -> None:
         """:meth:`apply` for a button or a tick: the outcome is shown, nothing is returned."""

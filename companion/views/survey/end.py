@@ -125,8 +125,8 @@ def _shop_step(sv: Survey, campaign: Campaign) -> list[ft.Control]:
             t("Greyed out: each costs more than the {left} left to spend ({rule})", left=sheet.left,
               rule=player_source(UNLOCK_RULE)), size=theme.SMALL, color=theme.PASSED)))
     for line in sheet.lines:  # an item that doesn't fit in what is left can't be ticked
-        label = t("{item} · {cost}", item=line.label, cost=line.cost) + (f" · {t('unlocked')}" if line.unlocked
-                                                                          else "")
+        state = t("unlocked") if line.unlocked else t("more than is left") if not line.can_tick else ""
+        label = t("{item} · {cost}", item=line.label, cost=line.cost) + (f" · {state}" if state else "")
         shop_rows.append(toggle(unlock_identifier(line.id), label, line.unlocked or line.ticked,
                                 (lambda _on, i=line.id: flip(sv, draft.buy, i)) if line.can_tick else None, box=True))
     budget_text = t("Hauled {hauled} + Dinks {dinks} = {budget} to spend · chosen {chosen} · {left} left (lost)",

@@ -28,16 +28,19 @@ def tagged(identifier: str, control: ft.Control, *, label: str | None = None,
 
 
 def named(identifier: str, control: ft.Control, label: str | None = None, *, selected: bool | None = None,
-          checked: bool | None = None, expand: bool | None = None) -> ft.MergeSemantics:
+          checked: bool | None = None, expand: bool | None = None, disabled: bool = False) -> ft.MergeSemantics:
     """:func:`tagged`, merged with the control inside into one node: a button, switch, checkbox, radio or field
     whose name is ``label`` (said before its own caption, if it has one) or the tooltip inside it.
 
     Without the merge a label (or a tooltip) lands on a wrapper with no role and the control inside has no name
     (issue 38: Chromium handed "button" and "switch, off" to a screen reader). ``selected``: the state of a button
     used as one choice among several (theme, language, colour), said with its name; ``checked``: whether a button
-    that picks one of several at once (a die for the next move) is picked: a checkbox, ticked or not.
+    that picks one of several at once (a die for the next move) is picked: a checkbox, ticked or not;
+    ``disabled``: marked disabled for a screen reader (a disabled switch's or checkbox's own flag is lost in the
+    merge, issue 46).
     """
-    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, checked=checked, content=control)
+    wrapper = ft.Semantics(identifier=identifier, label=label, selected=selected, checked=checked, content=control,
+                           disabled=disabled)
     return ft.MergeSemantics(content=wrapper, expand=expand)
 
 
@@ -64,7 +67,7 @@ BUTTON_LINE = 20 / 14  # a button caption's line, in ems (Material's labelLarge)
 
 def action_button(identifier: str, text: str, on_click: Handler | None, *, icon: ft.IconData | None = None,
                   primary: bool = False, disabled: bool = False, expand: bool = False, whose: str | None = None,
-                  selected: bool | None = None) -> ft.Control:
+                  selected: bool | None = None, spoken: str | None = None) -> ft.Control:
     """A full-height (≥ 48 px) button; ``primary`` fills it with the accent colour. Its caption is drawn at the
     phone's Text size (a plain string caption would stay at Flutter's own size), the button as tall as it needs:
     one line of caption fills :data:`theme.TOUCH` (more at a large Text size), and a caption that wraps makes it
@@ -72,13 +75,16 @@ def action_button(identifier: str, text: str, on_click: Handler | None, *, icon:
 
     ``whose``: what tells this button from others with the same caption on the screen (an angler's name, a die),
     said before the caption; ``selected``: the button is one choice among several, and this one is (or is not)
-    the one chosen."""
+    the one chosen; ``spoken``: the button's whole name, said instead of its short caption ("Sell $5" beside
+    the Fish's name is said "Sell Goliath Grouper for $5")."""
     make = ft.FilledButton if primary else ft.OutlinedButton
-    button = make(content=caption(text), icon=icon, on_click=click_handler(on_click),
+    shown: ft.Control = caption(text) if spoken is None else ft.Semantics(content=caption(text), exclude_semantics=True)
+    button = make(content=shown, icon=icon, on_click=click_handler(on_click),
                   disabled=disabled or on_click is None, expand=expand)
-    if whose is None and selected is None:
+    if whose is None and selected is None and spoken is None:
         return tagged(identifier, button)
-    return named(identifier, button, whose, selected=selected)
+    label = ", ".join(part for part in (whose, spoken) if part) or None
+    return named(identifier, button, label, selected=selected)
 
 
 def caption(text: str) -> ft.Container:
@@ -279,6 +285,13 @@ def title_text(title: str, room: float = ROOM) -> ft.Text:
     return ft.Text(title, size=_title_size(title, room) if _long(title) else theme.TITLE, max_lines=MAX_TITLE_LINES)
 
 
+def _back(back: Handler) -> ft.Control:
+    """The app bar's back arrow, named "Back" for a screen reader but with no tooltip: the pointer left where the
+    last tap was lies over the next screen's arrow, and its hover tooltip was said ("Back") and stuck (issue 46)."""
+    return named("back", ft.IconButton(icon=ft.Icons.ARROW_BACK, on_click=click_handler(back), icon_size=28,
+                                       width=theme.TOUCH, height=theme.TOUCH), t("Back"))
+
+
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
            notices: NoticeSource | None = None, wide: bool = False) -> ft.View:
@@ -287,7 +300,7 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
     what the table must do by hand after the last move; a change not saved is refused, saying what happened).
     ``wide``: the column takes a tablet's width too (for a screen that lays its cards out in columns there).
     """
-    leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
+    leading = _back(back) if back else None
     # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
     # Alone in its bar it has twice that. A title drawn by its own component (title_text) may wrap too once the
     # Text size is larger than designed.
