@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from companion.i18n import t
-from companion.rules.sources import player_source
+from companion.rules.sources import cited
 from companion.survey.models import Campaign, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
 
@@ -20,7 +20,7 @@ from companion.survey.sea import dink_discounts, solo_sea, unlock_items
 def campaign_fault(campaign: Campaign) -> tuple[str, str] | None:
     """The first field that breaks a rule, as (its path, what is wrong and the rule's page), or ``None``."""
     found = _fault(campaign)
-    return None if found is None else (found[0], f"{found[1]} ({player_source('A p.24 and p.26')})")
+    return None if found is None else (found[0], cited(found[1], "A p.24 and p.26"))
 
 
 def _fault(campaign: Campaign) -> tuple[str, str] | None:

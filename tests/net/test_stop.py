@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import signal
+from pathlib import Path
 
 import httpx
 import pytest
@@ -14,10 +15,21 @@ import websockets
 
 from bench.kills import new_table
 from companion.net.gate import CLOSE_STOPPED, CLOSE_STOPPED_SAVED, COOKIE
+from companion.rules.game import Game
 from companion.session import Sessions
 from companion.store import open_store
 from tests.net.flet_wire import Tab
 from tests.support.serving import ServeProcess, served
+
+
+def _serving_a_game(tmp_path) -> tuple[Path, Game, ServeProcess]:
+    """A data folder holding a new 2-angler game, and ``companion serve`` started on it."""
+    data = tmp_path / "data"
+    game = new_table(anglers=2)
+    Sessions(open_store(data)).start_game(game)
+    server = ServeProcess(data, tmp_path / "serve.log")
+    server.start()
+    return data, game, server
 
 
 async def _one_tap(server: ServeProcess, game_id: str) -> None:
@@ -34,11 +46,7 @@ async def _one_tap(server: ServeProcess, game_id: str) -> None:
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_stopped_host_says_so_exits_0_and_folds_the_logs(tmp_path, signum):
-    data = tmp_path / "data"
-    game = new_table(anglers=2)
-    Sessions(open_store(data)).start_game(game)
-    server = ServeProcess(data, tmp_path / "serve.log")
-    server.start()
+    data, game, server = _serving_a_game(tmp_path)
     try:
         asyncio.run(_one_tap(server, game.id))
         assert (data / "games" / f"{game.id}.log").exists()  # the tap is in the log, not yet in the record
@@ -74,12 +82,8 @@ async def _closed_by_the_stop(server: ServeProcess, game_id: str, signum: int) -
 def test_a_stopped_host_tells_every_phone_it_closed_the_table_and_that_everything_was_saved(tmp_path, signum):
     """Issue 48 W2: after Ctrl+C every phone said "Reconnecting…" for ever: uvicorn closed the sockets with its
     "service restart" (1012), as a phone whose host is only restarting would see. Each socket now gets the gate's
-    code for a table closed with everything saved (the sessions' flush reported so), which the page script words."""
-    data = tmp_path / "data"
-    game = new_table(anglers=2)
-    Sessions(open_store(data)).start_game(game)
-    server = ServeProcess(data, tmp_path / "serve.log")
-    server.start()
+    code for a table closed with everything saved (the sessions' close reported so), which the page script words."""
+    _, game, server = _serving_a_game(tmp_path)
     try:
         codes = asyncio.run(_closed_by_the_stop(server, game.id, signum))
         assert server.process is not None and server.process.wait(30) == 0
