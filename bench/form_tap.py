@@ -6,16 +6,22 @@ machine's disk, fsyncs included, while four other tables' drafts are kept too (s
 
 Only the sessions' public verbs are used, so the same script measures an older checkout too
 (``PYTHONPATH=<checkout> .venv/bin/python bench/form_tap.py``), where drafts were settings in ``settings.json``.
-Die and move taps alternate in rounds, so a busy machine slows both alike.
+Die and move taps alternate in rounds, so a busy machine slows both alike. Then a few more of each are counted
+(fsyncs, renames and links, and the bytes written, per tap): what a tap asks of the disk, whatever the load.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from companion.rules import actions as act
 from companion.rules.game import GameSetup, PlayerSetup, new_game
@@ -59,6 +65,36 @@ def move_taps(session: GameSession, count: int, into: list[float]) -> None:
         assert outcome.ok, outcome.message
 
 
+@contextmanager
+def counted() -> Iterator[Counter[str]]:
+    """Count the calls that reach the disk (``os.fsync``, ``os.replace``, ``os.link``) and the bytes ``os.write``
+    writes, while inside."""
+    counts: Counter[str] = Counter()
+    real = {name: getattr(os, name) for name in ("fsync", "replace", "link", "write")}
+
+    def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            result = call(*args, **kwargs)
+            counts[name] += 1
+            if name == "write":
+                counts["bytes"] += int(result)
+            return result
+        return wrapped
+
+    for name, call in real.items():
+        setattr(os, name, counting(name, call))
+    try:
+        yield counts
+    finally:
+        for name, call in real.items():
+            setattr(os, name, call)
+
+
+def per_tap(label: str, counts: Counter[str], taps: int) -> str:
+    return (f"{label:<18}" + "".join(f"{counts[name] / taps:8.1f} {name}" for name in ("fsync", "replace", "link"))
+            + f"{counts['bytes'] / taps:9.0f} bytes")
+
+
 def figures(label: str, times: list[float]) -> str:
     ordered = sorted(times)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
@@ -81,11 +117,18 @@ def main() -> None:
         for _ in range(10):
             die_taps(draft, args.taps // 10, dice)
             move_taps(session, args.taps // 10, moves)
+        with counted() as die_counts:
+            die_taps(draft, 20, [])
+        with counted() as move_counts:
+            move_taps(session, 20, [])
     print(f"{args.taps} taps each, {OTHER_TABLES} other tables' drafts kept")
     print(f"{'':<18}{'median':>10}{'p95':>11}{'mean':>11}")
     print(figures("a die chosen", dice))
     print(figures("a game move", moves))
     print(f"a die costs {statistics.median(dice) / statistics.median(moves):.1f}× a move (medians)")
+    print("per tap, on the disk:")
+    print(per_tap("a die chosen", die_counts, 20))
+    print(per_tap("a game move", move_counts, 20))
 
 
 if __name__ == "__main__":
