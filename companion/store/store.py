@@ -114,6 +114,7 @@ class Store:
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
                     tmp.unlink(missing_ok=True)  # an unfinished write: never a completed save
             self._check_settings()
+            self._drafts_aside()
             self._drafts_out_of_settings()
             self.games.check()
             self.campaigns.check()
@@ -499,6 +500,14 @@ class Store:
             with contextlib.suppress(DamagedFile, FileNotFoundError):
                 found[path.stem] = drafts.read(path)
         return found
+
+    def _drafts_aside(self) -> None:
+        # A draft's file that is no regular file (a folder, a pipe, a link) is set aside, unread, as settings.json
+        # would be: the form it held starts afresh.
+        folder = self.data_dir / drafts.FOLDER
+        if folder.is_dir():
+            for entry in sorted(os.listdir(folder)):
+                self._entry_aside(Path(drafts.FOLDER) / entry)
 
     def _drafts_out_of_settings(self) -> None:
         # Drafts were settings named "<key>-draft": each is moved to its own file (one kept there already is newer),
