@@ -1,10 +1,11 @@
-"""A catch being made on an angler's screen, kept where the game lives until the Fish action is sent.
+"""A catch being made on an angler's screen, kept where the game lives until the Fish action is sent: the angler
+screen's form itself (read with the session hook, changed through the draft session), no copy of it on the screen.
 
 Picking a Fish, selecting dice and choosing what is used on the catch take several taps before "Catch"; a host
 restart in between (the phones reload) lost them while the outage overlay said nothing entered is lost. The catch
-is a draft session of its game and seat (:meth:`companion.session.Sessions.draft`, kept as the setting
-``catch-<game>-<seat>-draft`` in the data folder): written on each tap before the screen shows it, read again
-when the screen opens, on whichever phone holds the seat (it follows a seat the host hands over). A draft begun on
+is a draft session of its game and seat (:meth:`companion.session.Sessions.draft`, kept in the data folder as
+``drafts/catch-<game>-<seat>.json``, a small file of its own): written on each tap before the screen shows it, read
+again when the screen opens, on whichever phone holds the seat (it follows a seat the host hands over). A draft begun on
 another Day is not offered again: the dice it names are gone.
 
 >>> from companion.session import Sessions
@@ -21,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,6 +53,30 @@ class CatchDraft(BaseModel):
     adjustment: int = Field(default=0, ge=-MAX_ADJUSTMENT, le=MAX_ADJUSTMENT)
     why: str = Field(default="", max_length=MAX_WHY)
     swap_for: tuple[int, int] | None = None  # Hadal Shade: (seat, slot) of the Mounted Fish it is swapped for
+
+    def on_day(self, day: int, fresh: int) -> CatchDraft:
+        """This catch as the screen shows it on ``day`` with ``fresh`` Fresh dice: one begun on another Day is an
+        empty one, and a die no longer Fresh (spent since, on another screen) is no longer selected."""
+        if self.day != day:
+            return CatchDraft(day=day)
+        if all(k < fresh for k in self.dice):
+            return self
+        return self.model_copy(update={"dice": [k for k in self.dice if k < fresh]})
+
+    def toggled(self, field: Literal["dice", "dinks", "supplies"], item: int | str) -> CatchDraft:
+        """This catch with ``item`` taken out of ``field`` if it is in, else added at its end (a die, a Dink, a
+        Supply tapped).
+
+        >>> CatchDraft(dice=[0, 2]).toggled("dice", 2).dice, CatchDraft(dice=[0]).toggled("dice", 3).dice
+        ([0], [0, 3])
+        """
+        chosen: list[Any] = getattr(self, field)
+        return self.model_copy(update={field: [x for x in chosen if x != item] if item in chosen
+                                       else [*chosen, item]})
+
+    def caught(self) -> CatchDraft:
+        """The next catch, after this one was made (or The Plug put on the table): nothing chosen yet."""
+        return CatchDraft(day=self.day)
 
     def catalog_fish(self) -> CatalogFish | None:
         """The Fish picked, as the catalog has it (``None``: none picked, or one this catalog no longer has)."""
@@ -84,5 +109,5 @@ def catch_draft(tab: Drafts, game_id: str, seat: int) -> DraftSession[CatchDraft
 
 def kept_catch(draft: DraftSession[CatchDraft], day: int) -> CatchDraft:
     """The catch as kept, if it was begun on ``day``; else an empty one."""
-    kept = draft.current.value
+    kept: CatchDraft = draft.current.value
     return kept if kept.day == day else CatchDraft(day=day)

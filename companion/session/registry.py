@@ -142,22 +142,21 @@ class Sessions:
     # --- drafts ---------------------------------------------------------------------------------------------
 
     def draft(self, key: str, make: Callable[[Any], Any] = _table_draft) -> DraftSession[Any]:
-        """The shared draft ``key``, kept as the setting ``<key>-draft``: ``make(saved)`` builds it from what was
-        saved (``None`` when nothing was); a saved draft ``make`` refuses (an old or damaged one) starts afresh.
-        The Deep Regrets scorer's draft (``"scorer"``) is a :class:`TableDraft`."""
-        setting = f"{key}-draft"
+        """The shared draft ``key``, kept in a small file of its own (:meth:`Store.set_draft`: a tap on a form
+        writes that draft alone): ``make(saved)`` builds it from what was saved (``None`` when nothing was); a saved
+        draft ``make`` refuses (an old or damaged one) starts afresh. The Deep Regrets scorer's draft
+        (``"scorer"``) is a :class:`TableDraft`."""
 
         def load() -> Any:
             try:
-                saved = self.store.get_setting(setting) if self.store is not None else None
+                saved = self.store.get_draft(key) if self.store is not None else None
                 return make(saved)
             except (ValidationError, ValueError, TypeError, KeyError, StoreError, OSError):
                 return make(None)
 
         def write(value: Any) -> None:
             if self.store is not None:
-                self.store.set_setting(setting, value.model_dump(mode="json") if isinstance(value, BaseModel)
-                                       else value)
+                self.store.set_draft(key, value.model_dump(mode="json") if isinstance(value, BaseModel) else value)
 
         return self._open(self._drafts, key, load, lambda value: DraftSession(key, value, write, self.saver))
 

@@ -31,7 +31,7 @@ from companion.history.roster import SETTING as ROSTER
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
-from companion.store import campaign_journal, journal, records
+from companion.store import campaign_journal, drafts, journal, records
 from companion.store.backup_list import BackupGroup, backup_groups, kept_aside_title
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, NotSaved, StoreError
@@ -56,7 +56,7 @@ CAMPAIGNS = Kind(name="campaign", folder="campaigns", validate=records.validate_
                  index_of=lambda s: "campaigns")
 PLAYS = Kind(name="play", folder="plays", validate=validate_play, check=validate_play, summary=PlaySummary,
              summarize=play_summary, describe=describe_play, indexes=("plays",), index_of=lambda s: "plays")
-FOLDERS = ("games", "campaigns", "plays", "index", "exports", "backups", *(f"backups/{k}" for k in (
+FOLDERS = ("games", "campaigns", "plays", "index", "exports", drafts.FOLDER, "backups", *(f"backups/{k}" for k in (
     "games", "campaigns", "plays", "settings")))  # the folders the store writes into, parents first
 UNDO_KEEP = 50  # play edits and deletes that can be taken back
 _SUMMARIES = TypeAdapter(list[PlaySummary])
@@ -110,10 +110,12 @@ class Store:
         self._torn: dict[Path, int] = {}  # where a log's last saved line ends, when a failed append left more
         with self._locked():
             self._folders_aside()
-            for folder in (data_dir, data_dir / "index"):
+            for folder in (data_dir, data_dir / "index", data_dir / drafts.FOLDER):
                 for tmp in folder.glob(f".*{TMP_SUFFIX}"):
                     tmp.unlink(missing_ok=True)  # an unfinished write: never a completed save
             self._check_settings()
+            self._drafts_aside()
+            self._drafts_out_of_settings()
             self.games.check()
             self.campaigns.check()
             self.plays.check()
@@ -418,16 +420,22 @@ class Store:
                 self._settings().upsert({"key": key, "value": value}, _KEY.key == key)
 
     def _write_settings(self, changes: dict[str, Any]) -> None:
-        # Every imported setting in one write of the file (an upsert each would rewrite it once per key).
+        # Every imported setting in one write of the file (an upsert each would rewrite it once per key); an
+        # imported draft (an export made before drafts had files) goes to its own file.
+        changes, imported, _ = drafts.split(changes)
+        for key, value in imported.items():
+            drafts.write(drafts.path_of(self.data_dir, key), value)
         try:
             current = self.settings()
         except DamagedFile:  # damaged while running: set aside and restored as on start, then written
             self._check_settings()
             current = self.settings()
-        merged = {**current, **changes}
+        self._settings_file({**current, **changes})
+
+    def _settings_file(self, settings: dict[str, Any]) -> None:
         db = open_db(self._settings_path, "settings", self.data_dir / "backups" / "settings", self.keep_backups)
         db.storage.write({"settings": {str(n): {"key": key, "value": value}
-                                       for n, (key, value) in enumerate(merged.items(), start=1)}})
+                                       for n, (key, value) in enumerate(settings.items(), start=1)}})
 
     def settings(self) -> dict[str, Any]:
         """Every stored setting."""
@@ -463,6 +471,67 @@ class Store:
                                          reason=e.reason, moved=str(moved)))
             self._notices.append(partial(settings_notice, False, self.recovery_notes[-1]))
 
+    # -- drafts (companion.store.drafts) ---------------------------------------------------------------------
+    def get_draft(self, key: str) -> Any:
+        """The draft kept as ``key``, ``None`` when none is (or its file was damaged: it is set aside, kept, and
+        the form starts afresh)."""
+        path = drafts.path_of(self.data_dir, key)
+        try:
+            return drafts.read(path)
+        except FileNotFoundError:  # not moved out of the settings yet (a settings backup restored while running)
+            return self.get_setting(key + drafts.SETTING_SUFFIX)
+        except DamagedFile as e:
+            with self._locked():
+                if os.path.lexists(path):
+                    move_aside(path, self.data_dir / "damaged", Path(drafts.FOLDER) / path.name)
+            log.warning("a damaged draft was set aside: %s", e)
+            return None
+
+    def set_draft(self, key: str, value: Any) -> None:
+        """Keep the JSON-friendly ``value`` as the draft ``key``: its own small file, written atomically."""
+        path = drafts.path_of(self.data_dir, key)
+        with self._locked():
+            drafts.write(path, value)
+
+    def all_drafts(self) -> dict[str, Any]:
+        """Every kept draft, by key (a damaged one left out)."""
+        found: dict[str, Any] = {}
+        for path in sorted((self.data_dir / drafts.FOLDER).glob("*.json")):
+            with contextlib.suppress(DamagedFile, FileNotFoundError):
+                found[path.stem] = drafts.read(path)
+        return found
+
+    def _drafts_aside(self) -> None:
+        # A draft's file that is no regular file (a folder, a pipe, a link) is set aside, unread, as settings.json
+        # would be: the form it held starts afresh.
+        folder = self.data_dir / drafts.FOLDER
+        if folder.is_dir():
+            for entry in sorted(os.listdir(folder)):
+                self._entry_aside(Path(drafts.FOLDER) / entry)
+
+    def _drafts_out_of_settings(self) -> None:
+        # Drafts were settings named "<key>-draft": each is moved to its own file (one kept there already is newer),
+        # then the settings are written without them (the file as it was becomes the newest settings backup). A
+        # draft setting whose key can name no file is dropped; every other setting is kept as it was.
+        try:
+            current = self.settings()
+        except DamagedFile:
+            return
+        kept, found, dropped = drafts.split(current)
+        if not found and not dropped:
+            return
+        try:
+            for key, value in found.items():
+                path = drafts.path_of(self.data_dir, key)
+                if not os.path.lexists(path):
+                    drafts.write(path, value)
+            self._settings_file(kept)
+        except StoreError:  # a full disk: they stay settings, read from there (get_draft) until the next start
+            log.warning("the drafts could not be moved out of the settings", exc_info=True)
+            return
+        if dropped:
+            log.warning("draft settings no file can be named by were dropped: %s", [k[:60] for k in dropped])
+
     # -- export and import ---------------------------------------------------------------------------------
     def export_game(self, game_id: str) -> JsonObject:
         """A JSON-ready document holding one game, for :meth:`import_data` here or on another device."""
@@ -481,7 +550,9 @@ class Store:
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
-                               settings=self.settings(), phone=phone)
+                               settings={**self.settings(), **{key + drafts.SETTING_SUFFIX: value
+                                                               for key, value in self.all_drafts().items()}},
+                               phone=phone)
 
     def import_data(self, data: JsonObject | str | bytes, replace: bool = False) -> ImportReport:
         """Validate a whole export document (schema, and a replay of each game), then store it.

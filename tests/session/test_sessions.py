@@ -185,7 +185,7 @@ def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
         "swordfish", [2], ["Moon Jellyfish"], -1, "Sea Monkey")
     assert kept.catalog_fish() is not None and kept.catalog_fish().name == "Swordfish"
     assert kept_catch(catch_draft(restarted, "g1", 1), day=0).fish is None
-    store.set_setting("catch-g1-0-draft", {"dice": "all of them"})
+    store.set_draft("catch-g1-0", {"dice": "all of them"})
     assert kept_catch(catch_draft(Sessions(open_store(tmp_path)), "g1", 0), day=0).fish is None
 
 

@@ -38,7 +38,8 @@ FILES: dict[str, tuple[str, str] | None] = {
     f"campaigns/{CAMPAIGN}.log": ("campaigns", CAMPAIGN),
     f"plays/{PLAY}.json": ("plays", PLAY), "index/games.json": None, "index/finished.json": None,
     "index/campaigns.json": None, "index/plays.json": None, "index/play-changes.json": None,
-    "settings.json": None, f"backups/games/{GAME}.1.json": None, f"backups/campaigns/{CAMPAIGN}.1.json": None,
+    "settings.json": None, "drafts/scorer.json": None,
+    f"backups/games/{GAME}.1.json": None, f"backups/campaigns/{CAMPAIGN}.1.json": None,
 }
 TABLE = {"game": "shallow-regrets", "players": [{"name": "A", "fish": [{"points": 3, "type": "fair"}]},
                                                {"name": "B", "fish": [{"points": 1, "type": "fair"}]}]}
@@ -72,6 +73,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store.save_play(_play(PLAY, "2026-11-01T20:00:00Z").model_copy(update={"duration_min": 40}))  # an undoable edit
     store.set_setting("theme", "light")
     store.set_setting(SEATS, {"pass-1": {"game": GAME, "angler": 0}})
+    store.set_draft("scorer", TABLE)
     (folder.parent / "table.json").write_text(json.dumps(TABLE), encoding="utf-8")
     return folder
 
@@ -150,6 +152,7 @@ def _everything_else_is_there(folder: Path, damaged: tuple[str, str] | None) -> 
     store.backup_groups()
     store.play_changes()
     store.settings()
+    store.get_draft("scorer")
     store.export_all()
     store.undo_play_change()
 

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import errno
+
 from tables import context, draw, game_of, monday_action, play
-from viewtree import change, ids, is_enabled, tap, text_of
+from viewtree import change, ids, is_enabled, tap, text_of, texts
 
 from companion.rules import actions as act
 from companion.session import Sessions
 from companion.store import open_store
+from tests.support.faults import FailingDisk
 
 
 def _picked(game, fish="swordfish", seat=0):
@@ -144,3 +147,29 @@ def test_the_kept_catch_is_the_seats_and_its_days(tmp_path):
     tuesday = play(game, act.Pass(player=0), act.Pass(player=1), act.AdvancePhase())
     open_store(tmp_path).save_game(tuesday)
     assert "catch-difficulty" not in ids(draw(_after_a_restart(tmp_path, tuesday, "/player?game={id}&seat=0")))
+
+
+def test_a_die_chosen_writes_its_catch_alone_not_the_settings(tmp_path):
+    """Issue 47 item 4: a die chosen rewrote the whole settings file, four other tables' drafts in it. It now
+    writes the catch's own small file (the same one a restart reads), and no setting."""
+    game = monday_action()
+    store = open_store(tmp_path)
+    store.set_setting("theme", "light")
+    ctx = context(game, "/player?game={id}&seat=0", store=store)
+    settings = (tmp_path / "settings.json").read_bytes()
+    tap(draw(ctx), "fresh-die-0")
+    assert text_of(draw(ctx), "selected-dice") != "Selected: none"
+    assert (tmp_path / "settings.json").read_bytes() == settings
+    assert store.get_draft(f"catch-{game.id}-0")["dice"] == [0]
+
+
+def test_a_die_the_full_disk_refused_is_not_shown_selected(tmp_path):
+    """The catch card is its kept draft: a die whose choice could not be written is not shown selected (the form
+    was changed on screen before it was written, and stayed changed when the write failed)."""
+    game = monday_action()
+    ctx = context(game, "/player?game={id}&seat=0", store=open_store(tmp_path))
+    with FailingDisk(1, errno.ENOSPC, persistent=True):
+        tap(draw(ctx), "fresh-die-0")
+    v = draw(ctx)
+    assert text_of(v, "selected-dice") == "Selected: none"
+    assert "The host's disk is full: this change was not saved. Free some space, then tap again." in texts(v)

@@ -86,7 +86,7 @@ def test_entering_a_player_by_taps_and_typing(tmp_path) -> None:
     assert "Foul 4" in text_of(screen, "scorer-mount-0-2")
     assert text_of(screen, "scorer-rank-0").startswith("1. Hugo: 13")
     assert text_of(screen, "scorer-total-0") == "Total 13"
-    assert store.get_setting(f"{DRAFT_KEY}-draft")["players"][0]["name"] == "Hugo"  # saved: a reload keeps it
+    assert store.get_draft(DRAFT_KEY)["players"][0]["name"] == "Hugo"  # saved: a reload keeps it
     assert Sessions(store).draft(DRAFT_KEY).current.value.players[0].name == "Hugo"
 
 

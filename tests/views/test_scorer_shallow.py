@@ -30,7 +30,7 @@ def test_two_players_most_foul_lose_two_and_fewest_foul_break_the_tie(tmp_path) 
     assert text_of(screen, "scorer-rank-0").startswith("1. A: 5")
     assert text_of(screen, "scorer-rank-1").startswith("2. B: 5")
     assert "−2" in text_of(screen, "shallow-penalty-B")
-    assert store.get_setting(f"{DRAFT_KEY}-draft")["players"][1]["fish"][1] == {"points": 4, "type": "foul"}
+    assert store.get_draft(DRAFT_KEY)["players"][1]["fish"][1] == {"points": 4, "type": "foul"}
 
 
 def test_negative_points_are_allowed_and_text_is_refused() -> None:

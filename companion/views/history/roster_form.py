@@ -1,7 +1,7 @@
 """The Statistics screen's Players card: rename someone, or merge two spellings that are one person.
 
-What is typed into its two fields is this phone's draft session (:class:`RosterForm`, kept as a setting like New
-game's draft): leaving Statistics, a reload or a phone that slept loses nothing; a rename or merge that goes
+What is typed into its two fields is this phone's draft session (:class:`RosterForm`, kept in a file of its own
+like New game's draft): leaving Statistics, a reload or a phone that slept loses nothing; a rename or merge that goes
 through empties it. Identifiers: ``stats-roster``, ``stats-rename-from``, ``stats-rename-to``, ``stats-rename``,
 ``stats-merge``.
 """

@@ -1,7 +1,7 @@
 """New game: 1–5 anglers with names and colours, a preset, its variants (each with its source), short game, the
 expansions on the table (remembered as the table's default) and, with Biggest Regrets, each angler's personality.
-The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept as a setting like the scorers'
-drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
+The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept in a file of its own like
+the scorers' drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
 
 Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
 ``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one

@@ -50,7 +50,7 @@ class Editing(Changes[Any]):
         self.unsent = False
 
     def changed(self, draft: Any) -> bool:
-        """Keep ``draft`` (saved as a setting, shown on every phone); refused if another phone changed it first.
+        """Keep ``draft`` (kept in its own file, shown on every phone); refused if another phone changed it first.
 
         While a field is being typed in, the change stays in the working copy and is kept when the field is left
         (:meth:`leave`): redrawing under a typing thumb would send the field an older text and eat keystrokes."""
@@ -87,7 +87,7 @@ class Editing(Changes[Any]):
 
 
 def use_draft(ctx: AppContext, key: str, make: Callable[[Any], Any] | None = None) -> Editing:
-    """The shared draft ``key`` as this screen edits it (``make`` builds it from its saved setting); the screen
+    """The shared draft ``key`` as this screen edits it (``make`` builds it from what was kept); the screen
     redraws when any phone changes it."""
     session = ctx.sessions.draft(key, make) if make is not None else ctx.sessions.draft(key)
     shown = use_session(session)

@@ -2,8 +2,8 @@
 the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown, penalty and deciding tie-break.
 
 Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is a session shared by every phone and
-saved as the ``scorer-draft`` setting, so nothing typed is lost on a reload. Identifiers (``<i>`` = player,
-``<k>`` = Fish): ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``,
+kept in a file of its own (``drafts/scorer.json``): nothing typed is lost on a reload. Identifiers (``<i>`` =
+player, ``<k>`` = Fish): ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``,
 ``scorer-expansion-<id>``, ``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``,
 ``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``, ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``,
 ``scorer-hand-remove-<i>-<k>``, ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``,

@@ -10,16 +10,16 @@ screen, which sees no hand: ``hand-count``), ``can-of-worms``, ``abandon-ship`` 
 :mod:`.refresh`), ``table``, ``port``; after a catch or an eat, the Fish's ability (:mod:`.abilities`):
 ``ability-title-<seat>``, ``ability-<seat>-<k>``, ``ability-why-<seat>-<k>``, ``ability-done-<seat>``,
 ``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>``, ``ability-roll-<seat>``.
-The catch being made (dice selected, the Fish picked, its switches) is kept with the game and seat on every tap
-(:mod:`companion.session.catches`): a reload or a host restart shows it again.
+The catch being made (dice selected, the Fish picked, its switches) is the screen's form: the catch draft of the
+game and seat (:mod:`companion.session.catches`), followed as any session is and kept on every tap before it is
+shown (:class:`~.catch.Catching`): a reload or a host restart shows it again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import cast
 
 import flet as ft
 
@@ -32,15 +32,15 @@ from companion.rules.fish import FishRef
 from companion.rules.queries import available
 from companion.rules.state import GameState
 from companion.rules.tentacles import hadal_shade_targets
-from companion.session import GameSession
-from companion.session.catches import CatchDraft, catch_draft, kept_catch
+from companion.session import GameSession, Snapshot
+from companion.session.catches import CatchDraft, catch_draft
 from companion.views import theme
 from companion.views.context import AppContext, route_to
-from companion.views.hooks import use_form, use_redraw, use_session
+from companion.views.hooks import use_form, use_session
 from companion.views.labels import die_label, fish_label, madness_text, not_entered, sale_line, slot_line
 from companion.views.speech import said_when_changed
 from companion.views.table.abilities import AbilityOffers, Pending
-from companion.views.table.catch import CatchChoice, catch_options, difficulty_lines, fish_action
+from companion.views.table.catch import Catching, catch_options, difficulty_lines, fish_action
 from companion.views.table.common import Moves, no_game, open_seat, use_moves, use_told
 from companion.views.table.refresh import AbandonShip
 from companion.views.widgets import (
@@ -58,51 +58,12 @@ from companion.views.widgets import (
 from companion.views.widgets.toggles import toggle
 
 
-@dataclass
-class AnglerForm:
-    """What the angler is choosing before a move: dice, the Fish being caught and its switches, an item's name."""
-
-    dice: list[int] = field(default_factory=list)
-    catch: CatalogFish | None = None
-    secret: bool = False
-    overfished: bool = False
-    used: CatchChoice = field(default_factory=CatchChoice)  # Dinks, Supplies, Life Preserver, change by hand
-    item: str = ""
-    swap_for: tuple[int, int] | None = None  # Hadal Shade: the (seat, slot 1–3) of the Mounted Fish it is swapped for
-    ability: Pending | None = None  # the Fish just caught or eaten whose ability is offered
-
-    def caught(self) -> None:
-        self.dice, self.catch, self.secret, self.overfished = [], None, False, False
-        self.swap_for, self.used = None, CatchChoice()
-
-    @classmethod
-    def restored(cls, kept: CatchDraft) -> AnglerForm:
-        """The form as the catch draft kept it (a reload, a host restart)."""
-        used = CatchChoice(dinks=list(kept.dinks), supplies=list(kept.supplies), life_preserver=kept.life_preserver,
-                           adjustment=kept.adjustment, why=kept.why)
-        return cls(dice=list(kept.dice), catch=kept.catalog_fish(), secret=kept.secret, overfished=kept.overfished,
-                   used=used, swap_for=kept.swap_for)
-
-    def catch_fields(self, day: int) -> dict[str, Any]:
-        """The catch as this form has it, the fields of a :class:`CatchDraft` (checked when it is kept)."""
-        used = self.used
-        return {"day": day, "dice": list(self.dice), "fish": self.catch.id if self.catch else None,
-                "secret": self.secret, "overfished": self.overfished, "dinks": list(used.dinks),
-                "supplies": list(used.supplies), "life_preserver": used.life_preserver,
-                "adjustment": used.adjustment, "why": used.why, "swap_for": self.swap_for}
-
-
-def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> ft.Control:
+def _dice(moves: Moves, state: GameState, i: int, catching: Catching) -> ft.Control:
     p = state.players[i]
-    form.dice = [k for k in form.dice if k < len(p.fresh)]
-    chosen = form.dice
+    chosen = catching.catch.dice
 
     def toggle(k: int) -> None:
-        if k in chosen:
-            chosen.remove(k)
-        else:
-            chosen.append(k)
-        redraw()
+        catching.edit(lambda c: c.toggled("dice", k))
 
     fresh: list[ft.Control] = [chip(f"fresh-die-{k}", die_label(d), color=theme.DICE_COLOURS.get(d.kind, theme.SEED),
                                     on_click=partial(toggle, k), checked=k in chosen)  # a checkbox to a reader
@@ -119,8 +80,7 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
 
     def use(action: act.Action) -> None:
         if moves.apply(action):
-            chosen.clear()
-            redraw()  # the dice spent are no longer selected, in the catch kept too
+            catching.set(dice=[])  # the dice spent are no longer selected, in the catch kept too
 
     return section_card("dice", t("Dice (max {n} Fresh)", n=state.max_dice(i)), [
         ft.Text(t("Fresh"), size=theme.SMALL), ft.Row(fresh or [ft.Text(t("none"))], wrap=True),
@@ -131,25 +91,25 @@ def _dice(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Call
                           lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
                           moves.ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
             grow(action_button("give-up", t("Give up, draw a Dink"),
-                          lambda: use(act.GiveUp(player=i, die=chosen[0], fish=_picked(form))) if chosen else
+                          lambda: use(act.GiveUp(player=i, die=chosen[0], fish=_picked(catching.catch))) if chosen else
                           moves.ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
 
 
-def _picked(form: AnglerForm) -> FishRef | None:
+def _picked(catch: CatchDraft) -> FishRef | None:
     """The Fish picked on the catch card: given up, it is named, since Overmind must be caught if you can."""
-    return form.catch.ref() if form.catch is not None else None
+    fish = catch.catalog_fish()
+    return fish.ref() if fish is not None else None
 
 
-def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None]) -> list[ft.Control]:
+def _hadal_shade(state: GameState, i: int, catching: Catching) -> list[ft.Control]:
     """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish
     (docs/rules.md §11)."""
-    chosen = form.swap_for
+    chosen = catching.catch.swap_for
 
     def choose(target: tuple[int, int]) -> None:
-        form.swap_for = None if chosen == target else target
-        redraw()
+        catching.edit(lambda c: c.model_copy(update={"swap_for": None if c.swap_for == target else target}))
 
     return [action_button(f"catch-swap-{seat}-{slot}",
                           t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
@@ -158,24 +118,22 @@ def _hadal_shade(state: GameState, i: int, form: AnglerForm, redraw: Callable[[]
             for seat, slot, fish in hadal_shade_targets(state, i)]
 
 
-def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None],
-           offered: ft.Control | None, typed: Callable[[], None]) -> ft.Control:
-    """The Fish picked and what is used on it; ``redraw`` keeps the catch with the game, then shows it, and
-    ``typed`` keeps it without a redraw (a keystroke)."""
-    fish = form.catch
+def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Callable[[Pending | None], None],
+           offered: ft.Control | None, typing: Callable[[bool], None]) -> ft.Control:
+    """The Fish picked and what is used on it; ``offer`` offers the ability of the Fish just caught, and
+    ``typing`` hears when the reason of a change by hand is being typed in."""
+    form = catching.catch
+    fish = form.catalog_fish()
 
     def pick(found: CatalogFish | None) -> None:
-        form.catch = found
-        redraw()
+        catching.set(fish=found.id if found is not None else None)
 
     def flag(name: str) -> None:
-        setattr(form, name, not getattr(form, name))
-        redraw()
+        catching.edit(lambda c: c.model_copy(update={name: not getattr(c, name)}))
 
     def action_for(picked: CatalogFish) -> act.Fish:
         swap = form.swap_for if picked.name == HADAL_SHADE else None
-        return fish_action(i, picked, form.secret, form.dice, form.used, overfished=form.overfished,
-                           swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
+        return fish_action(i, picked, form, swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
 
     def catch() -> None:
         if fish is None:
@@ -184,17 +142,15 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
         secret = form.secret
 
         def caught() -> None:
-            form.caught()
+            catching.edit(CatchDraft.caught)
             # A card left secret isn't named on screen: its ability stays for the table to read.
-            form.ability = None if secret else Pending(fish.name, "catch", moves.shown)
-            redraw()
+            offer(None if secret else Pending(fish.name, "catch", moves.shown))
 
         moves.apply(action_for(fish), then=caught)
 
     def reveal_plug() -> None:
         if moves.apply(act.RevealPlug(player=i)):
-            form.caught()
-            redraw()
+            catching.edit(CatchDraft.caught)
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
     # browser swallow the next tap (on "Catch").
@@ -228,9 +184,9 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
             *(toggle(f"catch-{name}", label, getattr(form, name), lambda _on, n=name: flag(n))
               for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
-            *catch_options(state, i, form.used, redraw, typed=typed),
+            *catch_options(state, i, catching, typing=typing),
             *difficulty_lines(state, action_for(fish)),
-            *(_hadal_shade(state, i, form, redraw) if fish.name == HADAL_SHADE else []),
+            *(_hadal_shade(state, i, catching) if fish.name == HADAL_SHADE else []),
             ft.Row([
                 grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
                               primary=True)),
@@ -240,17 +196,14 @@ def _catch(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Cal
     return section_card("fishing", t("Catch a Fish"), controls)
 
 
-def _offers(moves: Moves, state: GameState, i: int, form: AnglerForm, version: int,
-            redraw: Callable[[], None]) -> ft.Control | None:
+def _offers(moves: Moves, state: GameState, i: int, pending: Pending | None, version: int,
+            offer: Callable[[Pending | None], None]) -> ft.Control | None:
     """The ability of the Fish just caught or eaten, until it is used, dismissed, or the game changes."""
-    pending = form.ability
     if pending is None or pending.version != version:
-        form.ability = None
         return None
 
     def done() -> None:
-        form.ability = None
-        redraw()
+        offer(None)
 
     return AbilityOffers(moves, i, state, pending, done,  # type: ignore[call-arg]  # Flet takes key=
                          key=f"ability-{i}-{pending.version}")
@@ -281,21 +234,21 @@ def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: st
                       ft.Row(buttons, wrap=True)], spacing=4)
 
 
-def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Control:
+def _gear(moves: Moves, state: GameState, i: int, item: ft.MutableRef[str]) -> ft.Control:
     p = state.players[i]
     equipped = t("Rod: {rod} · Reel: {reel}", rod=p.rod or t("none"), reel=p.reel or t("none"))
     items = [_item_row(moves, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
 
     def on_name(event: ft.Event[ft.TextField]) -> None:
-        form.item = event.control.value or ""
+        item.current = event.control.value or ""
 
     def gain() -> None:
-        if moves.apply(act.GainItem(player=i, item=form.item.strip() or " ")):
-            form.item = ""
+        if moves.apply(act.GainItem(player=i, item=(item.current or "").strip() or " ")):
+            item.current = ""
 
     return section_card("gear", t("Rod, Reel and items"), [
         ft.Text(equipped, size=theme.BODY), *items,
-        ft.Row([tagged("gain-item-name", TypedField(label=t("Item name"), value=form.item, on_change=on_name),
+        ft.Row([tagged("gain-item-name", TypedField(label=t("Item name"), value=item.current, on_change=on_name),
                        expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),
@@ -304,15 +257,14 @@ def _gear(moves: Moves, state: GameState, i: int, form: AnglerForm) -> ft.Contro
     ])
 
 
-def _fish(moves: Moves, state: GameState, i: int, form: AnglerForm, redraw: Callable[[], None],
+def _fish(moves: Moves, state: GameState, i: int, offer: Callable[[Pending | None], None],
           offered: ft.Control | None) -> ft.Control:
     p = state.players[i]
     rules = state.ruleset
 
     def eat(fish: FishRef) -> None:
         if moves.apply(act.EatFish(player=i, fish=fish)):
-            form.ability = Pending(fish.name, "eat", moves.shown) if fish.name else None
-            redraw()
+            offer(Pending(fish.name, "eat", moves.shown) if fish.name else None)
 
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
                for slot, f in p.slots]
@@ -347,25 +299,16 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     moves = use_moves(ctx, session, shown)
     use_told(ctx, session)
     game, state = shown.value, shown.value.state
-    draft = catch_draft(ctx.sessions, session.key, i)  # the catch being made, kept where the game lives
-    form = use_form(lambda: AnglerForm.restored(kept_catch(draft, state.day)))
-    shown_again = use_redraw()
-
-    def kept() -> None:
-        """Write the catch as the form has it now (a host restart finds it again); a field out of bounds is
-        refused by name and the last kept catch stays."""
-        fields = form.catch_fields(state.day)
-        outcome = draft.change(lambda d: d.model_copy(update=fields), seen=draft.version)
-        if not outcome.ok:
-            ctx.outcome(outcome)
-
-    def redraw() -> None:  # every change to the form: kept, then shown
-        kept()
-        shown_again()
-
     p = state.players[i]
-    offered = _offers(moves, state, i, form, shown.version, redraw)
-    when = form.ability.when if form.ability else None
+    draft = catch_draft(ctx.sessions, session.key, i)  # the catch being made, kept where the game lives
+    typed = use_form(_Typing)
+    drawn = use_session(draft, typed.select)
+    catching = Catching(ctx, draft, drawn.version, drawn.value.on_day(state.day, len(p.fresh)), len(p.fresh))
+    typing = partial(typed.typing, catching)
+    pending, offer = ft.use_state(cast(Pending | None, None))  # the ability of the Fish just caught or eaten
+    item = ft.use_ref("")  # an item's name being typed, until it is taken
+    offered = _offers(moves, state, i, pending, shown.version, offer)
+    when = pending.when if pending else None
     back = route_to("/table", game=game.id)
     summary = ft.Row([chip("player-where", p.where), chip("madness", madness_text(state.madness(i)), color=theme.FAIR),
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
@@ -375,10 +318,10 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
     ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
-        _dice(moves, state, i, form, redraw),
-        _catch(moves, state, i, form, redraw, offered if when == "catch" else None, kept),
-        _fish(moves, state, i, form, redraw, offered if when == "eat" else None),
-        _gear(moves, state, i, form),
+        _dice(moves, state, i, catching),
+        _catch(moves, state, i, catching, offer, offered if when == "catch" else None, typing),
+        _fish(moves, state, i, offer, offered if when == "eat" else None),
+        _gear(moves, state, i, item),
         section_card("boat", t("Can of Worms and Lifeboat"), [
             action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
@@ -392,3 +335,19 @@ def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
                                    icon=ft.Icons.STOREFRONT))]),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
         notices=ctx)
+
+
+class _Typing:
+    """While the reason of a change by hand is typed in, each keystroke is kept but the screen is not drawn again
+    under the thumb (it would send the field an older text): the screen follows the catch without it, as drawn
+    when typing began, until the field is left."""
+
+    def __init__(self) -> None:
+        self.why: str | None = None  # the reason as drawn, while it is typed in
+
+    def typing(self, catching: Catching, on: bool) -> None:
+        self.why = (catching.catch.why if self.why is None else self.why) if on else None
+
+    def select(self, snapshot: Snapshot[CatchDraft]) -> CatchDraft:
+        catch = snapshot.value
+        return catch if self.why is None else catch.model_copy(update={"why": self.why})
