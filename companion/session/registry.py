@@ -97,10 +97,7 @@ class Sessions:
         return session
 
     def _game_session(self, game: Game) -> GameSession:
-        store = self.store
-        if store is None:
-            return GameSession(game, None, self.saver)
-        return GameSession(game, store.save_game, self.saver, store.save_game_change, store.compact_game)
+        return GameSession(game, self.store, self.saver)
 
     # --- campaigns ------------------------------------------------------------------------------------------
 
@@ -120,11 +117,7 @@ class Sessions:
         return session
 
     def _campaign_session(self, campaign: Campaign) -> CampaignSession:
-        store = self.store
-        if store is None:
-            return CampaignSession(campaign, None, self.saver)
-        return CampaignSession(campaign, store.save_campaign, self.saver, store.save_campaign_change,
-                               store.compact_campaign)
+        return CampaignSession(campaign, self.store, self.saver)
 
     def memory_campaigns(self) -> list[Campaign]:
         """The campaigns of this run when there is no store."""
