@@ -57,6 +57,13 @@ class CampaignChanges(Changes[Campaign, CampaignAction]):
     def not_following(self) -> str:
         return t("the saved changes do not follow from the saved campaign")
 
+    def not_stored(self) -> str:
+        return t("its campaign is not stored")
+
+    def set_aside(self, record_id: str, reason: str, moved: str) -> str:
+        return t("The changes saved since campaign {id} was last written could not be replayed ({reason}); "
+                 "they were moved to {moved}.", id=record_id, reason=reason, moved=moved)
+
     def changed(self, value: Campaign, line: JsonObject) -> Campaign:
         if line["op"] == "undo" and "campaign" in line:  # an older version's undo of a step its record did not keep
             back = Campaign.model_validate(line["campaign"]).alone()

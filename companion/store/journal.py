@@ -221,6 +221,14 @@ class Changes(Generic[R, A]):
         """Why a log is not replayed onto a record it does not follow from."""
         raise NotImplementedError
 
+    def not_stored(self) -> str:
+        """Why a log is not replayed at all: it has no record."""
+        raise NotImplementedError
+
+    def set_aside(self, record_id: str, reason: str, moved: str) -> str:
+        """The recovery note of a log that could not be replayed for ``reason`` and was ``moved`` aside."""
+        raise NotImplementedError
+
     def applied(self, before: R, action: A, by: int | None) -> JsonObject:
         """The line of ``action``, made by seat ``by`` (``None``: the table's) on ``before``."""
         return {"op": "apply", "action": self.action_data(action), "by": by, "base": before.updated.isoformat()}
@@ -295,6 +303,13 @@ class GameChanges(Changes[Game, Action]):
 
     def not_following(self) -> str:
         return t("the saved changes do not follow from the saved game")
+
+    def not_stored(self) -> str:
+        return t("its game is not stored")
+
+    def set_aside(self, record_id: str, reason: str, moved: str) -> str:
+        return t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
+                 "moved to {moved}.", id=record_id, reason=reason, moved=moved)
 
 
 GAME = GameChanges()

@@ -165,22 +165,39 @@ class Store:
         if self.on_write is not None:
             self.on_write()
 
-    # -- games ---------------------------------------------------------------------------------------------
+    # -- games and campaigns: records kept with their history, and a log of the changes since -----------------
     def list_games(self) -> list[records.GameSummary]:
         """Every stored game, most recently updated first (a game's log is folded in first: the list is up to date)."""
         self._compact_all(self.games)
-        games = [records.GameSummary.model_validate(s) for s in self._summaries(self.games)]
-        return sorted(games, key=_recency, reverse=True)
+        return sorted(map(records.GameSummary.model_validate, self._summaries(self.games)), key=_recency,
+                      reverse=True)
+
+    def list_campaigns(self) -> list[records.CampaignSummary]:
+        """Every stored Ocean Survey campaign, most recently updated first (their logs folded in first)."""
+        self._compact_all(self.campaigns)
+        return sorted(map(records.CampaignSummary.model_validate, self._summaries(self.campaigns)), key=_recency,
+                      reverse=True)
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
         return self._load_logged(self.games, game_id)
 
+    def load_campaign(self, campaign_id: str) -> Any:
+        """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
+        return self._load_logged(self.campaigns, campaign_id)
+
     def save_game(self, game: BaseModel | JsonObject) -> None:
-        """Store the whole ``game`` (a new one, or one that replaces the stored one with its log of changes)."""
         self.save("games", game)
 
-    # -- what games and campaigns share: a record kept with its history, and a log of its changes since -----------
+    def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
+        self.save("campaigns", campaign)
+
+    def delete_game(self, game_id: str) -> None:
+        self.delete("games", game_id)
+
+    def delete_campaign(self, campaign_id: str) -> None:
+        self.delete("campaigns", campaign_id)
+
     def save(self, folder: str, value: BaseModel | JsonObject) -> None:
         """Store the whole game or campaign ``value`` in ``folder`` ("games", "campaigns"): a new one, or one that
         replaces the stored one with its log of changes."""
@@ -215,35 +232,15 @@ class Store:
         with self._locked():
             self._compact(self._logged_kind(folder), record_id)
 
+    def delete(self, folder: str, record_id: str) -> None:
+        """Remove a game or campaign from its list; its last version (its log folded in) stays among the backups."""
+        collection = self._logged_kind(folder)
+        with self._locked():
+            self._compact(collection, record_id)
+            collection.delete(record_id)
+
     def _logged_kind(self, folder: str) -> Collection:
         return {"games": self.games, "campaigns": self.campaigns}[folder]
-
-    def delete_game(self, game_id: str) -> None:
-        """Remove a game from the list; its last version (its log folded in) stays among the backups."""
-        with self._locked():
-            self._compact(self.games, game_id)
-            self.games.delete(game_id)
-
-    # -- campaigns -----------------------------------------------------------------------------------------
-    def list_campaigns(self) -> list[records.CampaignSummary]:
-        """Every stored Ocean Survey campaign, most recently updated first (their logs folded in first)."""
-        self._compact_all(self.campaigns)
-        found = [records.CampaignSummary.model_validate(s) for s in self._summaries(self.campaigns)]
-        return sorted(found, key=_recency, reverse=True)
-
-    def load_campaign(self, campaign_id: str) -> Any:
-        """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
-        return self._load_logged(self.campaigns, campaign_id)
-
-    def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
-        """Store the whole ``campaign`` (a new one, or one that replaces the stored one with its log of changes)."""
-        self.save("campaigns", campaign)
-
-    def delete_campaign(self, campaign_id: str) -> None:
-        """Remove a campaign from the list; its last version (its log folded in) stays among the backups."""
-        with self._locked():
-            self._compact(self.campaigns, campaign_id)
-            self.campaigns.delete(campaign_id)
 
     # -- plays (the history) -------------------------------------------------------------------------------
     def list_plays(self) -> list[PlaySummary]:
@@ -598,8 +595,7 @@ class Store:
             return
         record = self._logged_record(collection, record_id)
         if record is None:
-            self._log_aside(collection, path, t("its game is not stored") if collection is self.games
-                            else t("its campaign is not stored"))
+            self._log_aside(collection, path, _CHANGES[collection.kind.folder].not_stored())
             return
         replayed = _CHANGES[collection.kind.folder].replay(record, read.lines)
         if replayed.applied:
@@ -639,12 +635,7 @@ class Store:
         self._logged.pop(path, None)
         self._torn.pop(path, None)
         moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
-        if collection is self.games:
-            note = t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
-                     "moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
-        else:
-            note = t("The changes saved since campaign {id} was last written could not be replayed ({reason}); "
-                     "they were moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
+        note = _CHANGES[collection.kind.folder].set_aside(path.stem, reason, str(moved))
         self.recovery_notes.append(note)
 
     # -- backups -------------------------------------------------------------------------------------------

@@ -61,9 +61,10 @@ def undone(campaign: Campaign, at: datetime | None = None) -> Campaign:
     steps = campaign.steps
     if not steps.done or steps.start is None:
         raise RuleViolation("undo", t("Nothing to undo"))
-    back = _at(restamped(_after(steps, len(steps.done) - 1), campaign.updated), at)
+    marks = {n: c for n, c in steps._marks.items() if n < len(steps.done)}
+    back = _at(restamped(_after(steps, len(steps.done) - 1, marks), campaign.updated), at)
     kept = Steps(start=steps.start, done=steps.done[:-1], undone=[steps.done[-1], *steps.undone])
-    return _marked(back, kept, {n: c for n, c in steps._marks.items() if n < len(steps.done)})
+    return _marked(back, kept, marks)
 
 
 def redone(campaign: Campaign, at: datetime | None = None) -> Campaign:
@@ -96,11 +97,14 @@ def _marked(campaign: Campaign, steps: Steps, marks: dict[int, Campaign]) -> Cam
     return campaign.alone().model_copy(update={"steps": steps})
 
 
-def _after(steps: Steps, made_n: int) -> Campaign:
-    # The campaign after the first ``made_n`` steps: the nearest mark at or before it, the steps after it replayed.
-    mark = max((n for n in steps._marks if n <= made_n), default=0)
-    value = steps._marks.get(mark) or steps.start
-    assert value is not None  # a campaign with steps has a start (Steps' own check)
-    for step in steps.done[mark:made_n]:
+def _after(steps: Steps, made_n: int, marks: dict[int, Campaign]) -> Campaign:
+    # The campaign after the first ``made_n`` steps: the nearest mark at or before it, the steps after it replayed
+    # (kept in ``marks`` every MARK_EVERY steps: after a restart, which keeps none, the first undo replays them all).
+    mark = max((n for n in marks if n <= made_n), default=0)
+    value = marks.get(mark) or steps.start
+    assert value is not None  # a campaign with steps has a start (Campaign's own check)
+    for n, step in enumerate(steps.done[mark:made_n], start=mark + 1):
         value = replayed(value, step)
+        if n % MARK_EVERY == 0:
+            marks[n] = value
     return value.alone()
