@@ -70,6 +70,8 @@ class CampaignChanges(Changes[Campaign, CampaignAction]):
             if back.id != value.id:
                 raise ValueError(self.not_following())
             return back.model_copy(update={"updated": stamp(line["updated"])})
+        if line["op"] == "undo" and not timeline.can_undo(value):
+            raise ValueError(t("an undo of a change the log does not hold"))
         if line["op"] == "redo" and "action" in line and not timeline.can_redo(value):  # an older version's
             return self.made(value, self.action(line["action"]), None, stamp(line["updated"]))
         return super().changed(value, line)

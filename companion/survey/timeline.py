@@ -77,6 +77,13 @@ def redone(campaign: Campaign, at: datetime | None = None) -> Campaign:
     return _kept(after, steps.start, done, steps.undone[1:], steps)
 
 
+def replayed_steps(campaign: Campaign) -> Campaign:
+    """The campaign its steps make from their start (an import checks it is this one, :mod:`.audit`);
+    ``RuleViolation`` if the rules refuse one of them."""
+    steps = campaign.steps
+    return campaign.alone() if steps.start is None else _after(steps, len(steps.done), {})
+
+
 def _at(campaign: Campaign, at: datetime | None) -> Campaign:
     return campaign if at is None else campaign.model_copy(update={"updated": at})
 
