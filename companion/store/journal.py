@@ -1,5 +1,5 @@
-"""A game's changes since its record was last written: one JSON line each, appended and fsynced before any phone
-is shown the change, folded into the record later (compaction, :meth:`Store.compact`).
+"""A game's or a campaign's changes since its record was last written: one JSON line each, appended and fsynced
+before any phone is shown the change, folded into the record later (compaction, :meth:`Store.compact`).
 
 Writing the whole record on every tap costs a temporary file, two fsyncs and a rename (tens of milliseconds on a
 busy machine); appending one line and fsyncing that file costs a fraction of a millisecond. A line names the change
