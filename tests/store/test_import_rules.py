@@ -13,7 +13,7 @@ from companion.store import ImportRefused, Store, open_store
 from companion.store.limits import TOO_LARGE
 from companion.store.transfer import check_import, export_document
 from companion.survey import timeline
-from companion.survey.actions import CatchFish, NextDay, StartWeek
+from companion.survey.actions import CatchFish, NextDay, Rename, StartWeek
 from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week, unlock
 from tests.store.games import played_game
 from tests.support.plays import generated_plays
@@ -61,6 +61,12 @@ def test_the_steps_kept_for_undo_travel_and_are_refused_when_they_do_not_make_th
     record["steps"]["done"][1]["action"]["name"] = "Hollow Earth Infant"
     refused = _refusal(open_store(store.data_dir.parent / "other"), campaigns=[record])
     assert refused.where == "campaigns[0].steps.done" and "Undo" in refused.message
+
+
+def test_a_name_no_door_takes_is_refused_in_the_campaign_an_undo_would_bring_back(store: Store) -> None:
+    record = timeline.made(new_campaign("Halley"), Rename(name="Halley's expedition")).model_dump(mode="json")
+    record["steps"]["start"]["name"] = "Halley\u202e"
+    assert _refusal(store, campaigns=[record]).where == "campaigns[0].steps.start.name"
 
 
 def test_an_unlock_the_sheet_does_not_list_is_refused_naming_it(store: Store) -> None:
