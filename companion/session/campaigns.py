@@ -39,7 +39,7 @@ class CampaignSession(Journaled[Campaign, CampaignAction]):
         """Make ``action`` on the campaign shown at version ``seen``; a ``RuleViolation`` refuses it and changes
         nothing."""
         before = self.current.value
-        outcome = self._change(seen, lambda campaign: self._made(campaign, action, None))
+        outcome = self._change(seen, lambda campaign: self._applied(campaign, action, None))
         # said: the week's end in one line (companion.session.said)
         return replace(outcome, said=campaign_said(before, action, outcome.current.value)) if outcome.ok else outcome
 

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, replace
@@ -96,7 +95,7 @@ class GameSession(Journaled[Game, Action]):
         """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.steps``)."""
         def make(game: Game) -> Made[Game]:
             _checked(check, game)
-            made = self._made(game, action, by)
+            made = self._applied(game, action, by)
             return replace(made, moved=Moved(self._version + 1, game.state, action, made.value.state, tab))
 
         return self._change(seen, make)
@@ -106,8 +105,7 @@ class GameSession(Journaled[Game, Action]):
         if not outcome.ok:
             return outcome
         moved = self.made(outcome.current)
-        return dataclasses.replace(outcome, steps=self.steps(outcome.current),
-                                   said=moved.said() if moved is not None else None)
+        return replace(outcome, steps=self.steps(outcome.current), said=moved.said() if moved is not None else None)
 
     def made(self, snapshot: Snapshot[Game]) -> Moved | None:
         """The move that made ``snapshot``, if it was a move (not an undo or redo)."""

@@ -71,7 +71,7 @@ class Journaled(Session[R], Generic[R, A]):
 
     # --- the steps: each returns what it made, its line with it ----------------------------------------------
 
-    def _made(self, value: R, action: A, by: int | None) -> Made[R]:
+    def _applied(self, value: R, action: A, by: int | None) -> Made[R]:
         return Made(self._changes.made(value, action, by), self._changes.applied(value, action, by))
 
     def _undone(self, value: R) -> Made[R]:
