@@ -28,6 +28,7 @@ from companion.rules.errors import ChoiceNeeded, RuleViolation
 from companion.session.saver import Saver
 from companion.store.errors import NotSaved, StoreError
 from companion.store.failures import not_saved
+from companion.store.schema import JsonObject
 
 T = TypeVar("T")
 L = TypeVar("L", bound=Callable[..., None])
@@ -67,6 +68,20 @@ class Outcome(Generic[T]):
     # Made: the move itself in one line for the tab that made it, said before the steps (a game's moves:
     # companion.session.said.move_said); None when the steps and the new counts say it all.
     said: str | None = None
+
+
+@dataclass(frozen=True)
+class Made(Generic[T]):
+    """What a step of a session made, all of it returned together (as boardgame.io's reducer returns the state and
+    its log): the new value; its line in the record's log (``None``: the record is written whole); what moved, kept
+    by the session once the change is saved (a game's :class:`~companion.session.games.Moved`); the steps the
+    outcome tells; and whether it starts a new branch of the session's own undo list (a draft's change)."""
+
+    value: T
+    line: JsonObject | None = None
+    moved: object = None
+    steps: tuple[str, ...] = ()
+    branch: bool = False
 
 
 class Listeners(Generic[L]):
@@ -160,7 +175,7 @@ class Session(Generic[T]):
     def replace(self, make: Callable[[T], T], *, seen: int) -> Outcome[T]:
         """Apply ``make`` to the value shown at version ``seen``; a refusal (``RuleViolation``, ``Refused``,
         ``ValueError``) changes nothing and gives its message."""
-        return self._change(seen, lambda value: (make(value), True))
+        return self._change(seen, lambda value: Made(make(value), branch=True))
 
     def undo(self, *, seen: int) -> Outcome[T]:
         """Take back the last change."""
@@ -170,45 +185,46 @@ class Session(Generic[T]):
         """Put back the change last undone."""
         return self._change(seen, self._redone)
 
-    def _undone(self, value: T) -> tuple[T, bool]:
+    def _undone(self, value: T) -> Made[T]:
         if not self._past:
             raise Refused(t("Nothing to undo"))
         self._future.insert(0, value)
-        return self._past.pop(), False
+        return Made(self._past.pop())
 
-    def _redone(self, value: T) -> tuple[T, bool]:
+    def _redone(self, value: T) -> Made[T]:
         if not self._future:
             raise Refused(t("Nothing to redo"))
         self._past.append(value)
-        return self._future.pop(0), False
+        return Made(self._future.pop(0))
 
-    def _change(self, seen: int, step: Callable[[T], tuple[T, bool]]) -> Outcome[T]:
+    def _change(self, seen: int, step: Callable[[T], Made[T]]) -> Outcome[T]:
         with self._lock:
             if seen != self._version:
                 return Outcome(False, self.current, self._stale(), stale=True)
             before, back = self._value, self._mark()
             try:
-                after, new_branch = step(before)
+                made = step(before)
             except ChoiceNeeded as needed:
                 return Outcome(False, self.current, str(needed), choice=(needed.field, needed.options))
             except (RuleViolation, Refused, ValueError) as refused:
                 return Outcome(False, self.current, str(refused))
             try:  # inside the lock: versions reach the disk in their order, each before any phone is shown it
-                self._save(after, self._version + 1)
+                self._save(made.value, self._version + 1, made.line)
             except (OSError, StoreError) as failed:  # not saved, so never shown: the session is as it was
                 back()
                 problem = failed if isinstance(failed, StoreError) else not_saved(failed)
                 self.not_saved = (self.not_saved[0] + 1, problem.what if isinstance(problem, NotSaved) else
                                   str(problem))
                 return Outcome(False, self.current, str(problem))
-            if new_branch:
+            if made.branch:
                 self._past = [*self._past[-HISTORY + 1:], before]
                 self._future = []
-            self._value = after
+            self._value = made.value
             self._version += 1
+            self._took(made)
         self._notify()
         self._settle()
-        return Outcome(True, self.current)
+        return Outcome(True, self.current, steps=made.steps)
 
     def describe(self) -> str:
         """What this session holds, in a sentence ("The game of Ann, Bo (g1)")."""
@@ -217,9 +233,13 @@ class Session(Generic[T]):
     def _settle(self) -> None:
         """After the phones were told of a change: a moment to tidy what was saved (nothing, as it stands)."""
 
+    def _took(self, made: Made[T]) -> None:
+        """A change was saved and is now the session's (under the lock, before anyone is told): what moved is kept
+        here by the kinds of session that keep it."""
+
     def _mark(self) -> Callable[[], None]:
-        """What puts back what a move's step changes of the session besides its value (the undo and redo lists),
-        should the change not be saved; each kind of session adds what its steps change."""
+        """What puts back what a move's step changes of the session besides its value (a draft's undo and redo
+        lists), should the change not be saved."""
         past, future = list(self._past), list(self._future)
 
         def back() -> None:
@@ -229,8 +249,9 @@ class Session(Generic[T]):
 
     # --- saving ---------------------------------------------------------------------------------------------
 
-    def _save(self, value: T, version: int) -> None:
-        """Write ``value``, which will be ``version``, before anyone is shown it; ``StoreError`` (or ``OSError``)
-        if it could not be: the change is then not made."""
+    def _save(self, value: T, version: int, line: JsonObject | None = None) -> None:
+        """Write ``value``, which will be ``version`` (made by the change its log's ``line`` names, if it has a
+        log), before anyone is shown it; ``StoreError`` (or ``OSError``) if it could not be: the change is then not
+        made."""
         if self._write is not None:
             self._saver.save(self.key, value, self._write)

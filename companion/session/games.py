@@ -4,7 +4,7 @@
 >>> from companion.rules.game import GameSetup, PlayerSetup, new_game
 >>> from companion.rules.ruleset import build_ruleset
 >>> game = GameSession(new_game(GameSetup(players=[PlayerSetup(name="Ada", colour="amber")],
-...                                       ruleset=build_ruleset(), seed=1)), write=None)
+...                                       ruleset=build_ruleset(), seed=1)))
 >>> game.apply(DrawRegret(player=0), seen=0).ok, game.current.value.state.players[0].regret_cards
 (True, 1)
 >>> game.undo(seen=1).ok, game.current.can_redo
@@ -13,10 +13,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -28,13 +27,14 @@ from companion.rules.common import not_in_sea
 from companion.rules.game import Game
 from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
-from companion.session.base import Outcome, Refused, Session, Snapshot
-from companion.session.journaled import Journaled, Log
+from companion.session.base import Made, Outcome, Refused, Session, Snapshot
+from companion.session.journaled import Journaled
 from companion.session.said import move_said
 from companion.session.saver import Saver
 from companion.session.seats import Place, move_label, mover_of
-from companion.store import journal
+from companion.store.journal import GAME
 from companion.store.records import describe_game
+from companion.store.store import Store
 
 D = TypeVar("D")
 
@@ -71,17 +71,15 @@ class Moved:
         return move_said(self.before, self.action, self.after)
 
 
-class GameSession(Journaled[Game]):
+class GameSession(Journaled[Game, Action]):
     """A game at the table: moves go through the rules engine; undo and redo replay the game's own log.
 
-    With ``log`` (the store's :meth:`~companion.store.Store.save_game_change`) each change is saved as one line
-    appended to the game's log, fsynced before anyone is told of it; ``compact`` (``Store.compact_game``) folds the
-    log into the record (:class:`~companion.session.journaled.Journaled`).
+    With a ``store`` each change is saved as one line appended to the game's log, fsynced before anyone is told of
+    it, and the log is folded into the record later (:class:`~companion.session.journaled.Journaled`).
     """
 
-    def __init__(self, game: Game, write: Callable[[Game], None] | None, saver: Saver | None = None,
-                 log: Log[Game] | None = None, compact: Callable[[str], None] | None = None) -> None:
-        super().__init__(game.id, game, write, saver, log, compact)
+    def __init__(self, game: Game, store: Store | None = None, saver: Saver | None = None) -> None:
+        super().__init__(game.id, game, GAME, store, saver)
         self.last_undo: Undone | None = None
         self.last_move: Moved | None = None
 
@@ -95,12 +93,10 @@ class GameSession(Journaled[Game]):
     def _apply(self, action: Action, *, seen: int, by: int | None, check: Callable[[Game], str | None] | None,
                tab: object | None) -> Outcome[Game]:
         """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.steps``)."""
-        def make(game: Game) -> tuple[Game, bool]:
+        def make(game: Game) -> Made[Game]:
             _checked(check, game)
-            after = game.apply(action, by)
-            self._line = journal.applied(game, action, by)
-            self.last_move = Moved(self._version + 1, game.state, action, after.state, tab)
-            return after, True
+            made = self._applied(game, action, by)
+            return replace(made, moved=Moved(self._version + 1, game.state, action, made.value.state, tab))
 
         return self._change(seen, make)
 
@@ -109,8 +105,7 @@ class GameSession(Journaled[Game]):
         if not outcome.ok:
             return outcome
         moved = self.made(outcome.current)
-        return dataclasses.replace(outcome, steps=self.steps(outcome.current),
-                                   said=moved.said() if moved is not None else None)
+        return replace(outcome, steps=self.steps(outcome.current), said=moved.said() if moved is not None else None)
 
     def made(self, snapshot: Snapshot[Game]) -> Moved | None:
         """The move that made ``snapshot``, if it was a move (not an undo or redo)."""
@@ -132,43 +127,32 @@ class GameSession(Journaled[Game]):
         """Take back the last move (refused with ``check(game)``'s reason when it names one), taken back by the
         tab of pass ``holder`` (kept in :attr:`last_undo`, so the angler whose move it was can be told). The
         outcome's steps name the move taken back: "Undone: Ann's Refresh"."""
-        said: list[str] = []
-
-        def make(game: Game) -> tuple[Game, bool]:
+        def make(game: Game) -> Made[Game]:
             _checked(check, game)
-            before = self._undone(game)
-            self.last_undo = Undone(self._version + 1, game.log[-1], mover_of(game, len(game.log) - 1), holder)
-            self._line = journal.undone(game)
-            said.append(t("Undone: {move}", move=move_label(game, len(game.log) - 1)))
-            return before
+            made, last = self._undone(game), len(game.log) - 1
+            return replace(made, moved=Undone(self._version + 1, game.log[last], mover_of(game, last), holder),
+                           steps=(t("Undone: {move}", move=move_label(game, last)),))
 
-        return _saying(self._change(seen, make), said)
+        return self._change(seen, make)
 
     def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
         """Put back the move last taken back (refused with ``check(game)``'s reason when it names one); the
         outcome's steps name it: "Redone: Ann's Refresh"."""
-        said: list[str] = []
-
-        def make(game: Game) -> tuple[Game, bool]:
+        def make(game: Game) -> Made[Game]:
             _checked(check, game)
-            after = self._redone(game)
-            self._line = journal.redone(game)
-            said.append(t("Redone: {move}", move=move_label(after[0], len(after[0].log) - 1)))
-            return after
+            made = self._redone(game)
+            return replace(made, steps=(t("Redone: {move}", move=move_label(made.value, len(made.value.log) - 1)),))
 
-        return _saying(self._change(seen, make), said)
+        return self._change(seen, make)
 
     def describe(self) -> str:
         return describe_game(self._value.model_dump(mode="json"), self.key)
 
-    def _mark(self) -> Callable[[], None]:
-        back, move, undone = super()._mark(), self.last_move, self.last_undo
-
-        def put_back() -> None:
-            back()
-            self.last_move, self.last_undo = move, undone
-
-        return put_back
+    def _took(self, made: Made[Game]) -> None:
+        if isinstance(made.moved, Moved):
+            self.last_move = made.moved
+        elif isinstance(made.moved, Undone):
+            self.last_undo = made.moved
 
     @property
     def place(self) -> Place:
@@ -191,28 +175,6 @@ class GameSession(Journaled[Game]):
         """What this tab is told of the change ``snapshot`` brings, when another tab took back its angler's move
         (the local mode's one screen is told nothing: it made the change itself)."""
         return None
-
-    def _can_undo(self) -> bool:
-        return self._value.can_undo()
-
-    def _can_redo(self) -> bool:
-        return self._value.can_redo()
-
-    def _undone(self, value: Game) -> tuple[Game, bool]:
-        if not value.can_undo():
-            raise Refused(t("Nothing to undo"))
-        return value.undo(), False
-
-    def _redone(self, value: Game) -> tuple[Game, bool]:
-        if not value.can_redo():
-            raise Refused(t("Nothing to redo"))
-        return value.redo(), False
-
-
-def _saying(outcome: Outcome[Game], said: list[str]) -> Outcome[Game]:
-    """``outcome`` of an undo or redo, its steps the move it took back or put back (nothing when refused)."""
-    return dataclasses.replace(outcome, steps=tuple(said)) if outcome.ok else outcome
-
 
 def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
     refusal = check(game) if check is not None else None

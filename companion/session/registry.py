@@ -28,8 +28,8 @@ from companion.store.errors import StoreError
 from companion.store.store import Store
 from companion.survey import Campaign
 
-M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S")
+J = TypeVar("J", GameSession, CampaignSession)
 
 
 
@@ -79,52 +79,35 @@ class Sessions:
         """These sessions as the tab of ``viewer`` is given them: games seen through its seat, moves checked."""
         return SeatedSessions(self, viewer)
 
-    # --- games ----------------------------------------------------------------------------------------------
+    # --- games and campaigns ----------------------------------------------------------------------------------
 
     def game(self, game_id: str) -> GameSession:
         """The session of game ``game_id``, loading it on first use; :class:`NotFound` if it isn't stored."""
         return self._open(self._games, game_id,
                           lambda: self._load(self._store_call("load_game"), game_id,
                                              t("No game at the table. Start one or resume one from Home.")),
-                          self._game_session)
-
-    def start_game(self, game: Game) -> GameSession:
-        """Open a new game, saved first: ``StoreError`` if it could not be (nothing is opened then)."""
-        session = self._game_session(game)
-        session._save(game, 0)
-        with self._lock:
-            self._games[game.id] = session
-        return session
-
-    def _game_session(self, game: Game) -> GameSession:
-        store = self.store
-        if store is None:
-            return GameSession(game, None, self.saver)
-        return GameSession(game, store.save_game, self.saver, store.save_game_change, store.compact_game)
-
-    # --- campaigns ------------------------------------------------------------------------------------------
+                          lambda game: GameSession(game, self.store, self.saver))
 
     def campaign(self, campaign_id: str) -> CampaignSession:
         """The session of campaign ``campaign_id``; :class:`NotFound` if it isn't stored."""
         return self._open(self._campaigns, campaign_id,
                           lambda: self._load(self._store_call("load_campaign"), campaign_id,
                                              t("That campaign could not be found")),
-                          self._campaign_session)
+                          lambda campaign: CampaignSession(campaign, self.store, self.saver))
+
+    def start_game(self, game: Game) -> GameSession:
+        """Open a new game, saved first: ``StoreError`` if it could not be (nothing is opened then)."""
+        return self._started(self._games, GameSession(game, self.store, self.saver))
 
     def start_campaign(self, campaign: Campaign) -> CampaignSession:
         """Open a new campaign, saved whole first: ``StoreError`` if it could not be (nothing is opened then)."""
-        session = self._campaign_session(campaign)
-        session._save(campaign, 0)
-        with self._lock:
-            self._campaigns[campaign.id] = session
-        return session
+        return self._started(self._campaigns, CampaignSession(campaign, self.store, self.saver))
 
-    def _campaign_session(self, campaign: Campaign) -> CampaignSession:
-        store = self.store
-        if store is None:
-            return CampaignSession(campaign, None, self.saver)
-        return CampaignSession(campaign, store.save_campaign, self.saver, store.save_campaign_change,
-                               store.compact_campaign)
+    def _started(self, table: dict[str, J], session: J) -> J:
+        session._save(session.current.value, 0)
+        with self._lock:
+            table[session.key] = session
+        return session
 
     def memory_campaigns(self) -> list[Campaign]:
         """The campaigns of this run when there is no store."""
@@ -227,6 +210,3 @@ class Sessions:
         if found is None:
             raise NotFound(unknown)
         return found
-
-    def _writer(self, name: str) -> Callable[[Any], None] | None:
-        return None if self.store is None else getattr(self.store, name)

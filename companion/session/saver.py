@@ -1,8 +1,8 @@
 """Saves on the tap's own path: each change is written, in the caller's thread, before anyone is shown it.
 
-A phone that showed a change can lose it to nothing short of a lost disk: the session writes the change (a game
-appends one line to its log and fsyncs it, :mod:`companion.store.journal`, and so does a campaign,
-:mod:`companion.store.campaign_journal`; a draft has its whole file written, fsynced and renamed over the old one)
+A phone that showed a change can lose it to nothing short of a lost disk: the session writes the change (a game or
+a campaign appends one line to its log and fsyncs it, :mod:`companion.store.journal`; a draft has its whole file
+written, fsynced and renamed over the old one)
 and only then tells the tabs. No thread is started, so the same
 code saves in the phone app under Pyodide, where ``threading.Thread.start`` raises.
 

@@ -6,8 +6,8 @@ Layout of the data folder::
     settings.json             settings
     games/<id>.json           one game each (setup, ruleset, action log)
     games/<id>.log            the game's changes since its record was last written, one line each (journal.py)
-    campaigns/<id>.json       one Ocean Survey campaign each
-    campaigns/<id>.log        the campaign's changes since its record was last written (campaign_journal.py)
+    campaigns/<id>.json       one Ocean Survey campaign each, with its last steps (what Undo takes back)
+    campaigns/<id>.log        the campaign's changes since its record was last written (journal.py)
     plays/<id>.json           one recorded play each (the history)
     index/games.json          summaries of games in progress (rewritten on each autosave: stays short)
     index/finished.json       summaries of finished games (rewritten only when a game finishes or is deleted)

@@ -1,5 +1,5 @@
-"""A game's changes since its record was last written: one JSON line each, appended and fsynced before any phone
-is shown the change, folded into the record later (compaction, :meth:`Store.compact_game`).
+"""A game's or a campaign's changes since its record was last written: one JSON line each, appended and fsynced
+before any phone is shown the change, folded into the record later (compaction, :meth:`Store.compact`).
 
 Writing the whole record on every tap costs a temporary file, two fsyncs and a rename (tens of milliseconds on a
 busy machine); appending one line and fsyncing that file costs a fraction of a millisecond. A line names the change
@@ -13,7 +13,8 @@ A crash can leave the last line half written (no newline): that change was never
 of it only after the fsync), so it is dropped. A whole line that can't be read (damage on the disk), or a log
 larger than :data:`MAX_LOG_BYTES`, ends the log there: the lines before it are kept and the rest is set aside,
 with a note, as a log that does not replay is. Every line is held to an import's bounds
-(:mod:`companion.store.limits`). A campaign's log works the same way (:mod:`companion.store.campaign_journal`).
+(:mod:`companion.store.limits`). A campaign's log works the same way: :class:`Changes` is what the two kinds of
+record share, :data:`GAME` a game's own, and :mod:`companion.store.campaign_journal` a campaign's.
 
 >>> import tempfile; from pathlib import Path
 >>> path = Path(tempfile.mkdtemp()) / "g.log"
@@ -32,7 +33,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.i18n import t
 from companion.rules.actions import ACTION_ADAPTER, Action
@@ -49,23 +50,20 @@ MAX_LOG_BYTES = MAX_IMPORT_BYTES
 """The most of a log read (20 MB, as an import): a log is folded into its record every 64 changes and at every
 start, so a real one holds a few kilobytes; of a larger file the whole lines within its first 20 MB are kept and the
 file is set aside."""
-T = TypeVar("T")
 
 
-def applied(before: Game, action: Action, by: int | None) -> JsonObject:
-    """The line of ``action``, made by seat ``by`` on ``before``."""
-    return {"op": "apply", "action": ACTION_ADAPTER.dump_python(action, mode="json"), "by": by,
-            "base": before.updated.isoformat()}
+class Recorded(Protocol):
+    """A record kept with its history (a game, a campaign): its id, and its stamp, which names its version."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def updated(self) -> datetime: ...
 
 
-def undone(before: Game) -> JsonObject:
-    """The line of an undo of ``before``'s last action."""
-    return {"op": "undo", "base": before.updated.isoformat()}
-
-
-def redone(before: Game) -> JsonObject:
-    """The line of a redo of ``before``'s last undone action."""
-    return {"op": "redo", "base": before.updated.isoformat()}
+R = TypeVar("R", bound=Recorded)
+A = TypeVar("A")
 
 
 def append(path: Path, line: JsonObject, end: int) -> None:
@@ -178,40 +176,157 @@ def read(path: Path) -> Lines:
 
 
 @dataclass
-class Replay(Generic[T]):
+class Replay(Generic[R]):
     """What replaying a log onto a record gave: the record (a game, a campaign), how many lines it applied, and why
     it stopped early (``problem``: the rest of the log did not follow from the record, or broke a rule)."""
 
-    value: T
+    value: R
     applied: int = 0
     problem: str | None = None
     skipped: list[JsonObject] = field(default_factory=list)
 
 
-def replay(game: Game, lines: list[JsonObject]) -> Replay[Game]:
-    """``game`` with the lines of its log that came after it applied, each stamped with the ``updated`` it had."""
-    start = start_of(game.updated, lines)
-    if start is None:
-        return Replay(game, problem=t("the saved changes do not follow from the saved game"), skipped=lines)
-    result = Replay(game)
-    for number, line in enumerate(lines[start:], start=start + 1):
-        try:
-            if stamp(line["base"]) != result.value.updated:
-                raise ValueError(t("the saved changes do not follow from the saved game"))
-            result.value = _changed(result.value, line).model_copy(update={"updated": stamp(line["updated"])})
-        except (KeyError, TypeError, ValueError, RuleViolation) as e:  # pydantic's ValidationError is a ValueError
-            result.problem = t("change {n} of the log: {error}", n=number, error=str(e))
-            result.skipped = lines[number - 1:]
-            return result
-        result.applied += 1
-    return result
+class Changes(Generic[R, A]):
+    """How one kind of record (a game, a campaign: each kept with its own history, so Undo survives a restart) is
+    changed, and how the lines of its log name each change: an action made by a seat (``apply``), an undo, a redo,
+    each with the record's stamp before it (``base``). Each kind says how it makes, undoes and redoes a change
+    (``at``: the stamp a replayed change had) and how its lines hold an action; the rest is the same for both."""
+
+    folder = ""  # where the store keeps this kind's records and logs
+
+    def made(self, value: R, action: A, by: int | None, at: datetime | None = None) -> R:
+        raise NotImplementedError
+
+    def undone(self, value: R, at: datetime | None = None) -> R:
+        raise NotImplementedError
+
+    def redone(self, value: R, at: datetime | None = None) -> R:
+        raise NotImplementedError
+
+    def can_undo(self, value: R) -> bool:
+        raise NotImplementedError
+
+    def can_redo(self, value: R) -> bool:
+        raise NotImplementedError
+
+    def action_data(self, action: A) -> Any:
+        """``action`` as a line holds it."""
+        raise NotImplementedError
+
+    def action(self, data: Any) -> A:
+        """The action a line holds; ``ValueError`` if it is none."""
+        raise NotImplementedError
+
+    def not_following(self) -> str:
+        """Why a log is not replayed onto a record it does not follow from."""
+        raise NotImplementedError
+
+    def not_stored(self) -> str:
+        """Why a log is not replayed at all: it has no record."""
+        raise NotImplementedError
+
+    def set_aside(self, record_id: str, reason: str, moved: str) -> str:
+        """The recovery note of a log that could not be replayed for ``reason`` and was ``moved`` aside."""
+        raise NotImplementedError
+
+    def applied(self, before: R, action: A, by: int | None) -> JsonObject:
+        """The line of ``action``, made by seat ``by`` (``None``: the table's) on ``before``."""
+        return {"op": "apply", "action": self.action_data(action), "by": by, "base": before.updated.isoformat()}
+
+    def undo_line(self, before: R) -> JsonObject:
+        """The line of an undo of ``before``'s last change."""
+        return {"op": "undo", "base": before.updated.isoformat()}
+
+    def redo_line(self, before: R) -> JsonObject:
+        """The line of a redo of ``before``'s last undone change."""
+        return {"op": "redo", "base": before.updated.isoformat()}
+
+    def changed(self, value: R, line: JsonObject) -> R:
+        """``value`` after the change ``line`` names, stamped as it was when it was made."""
+        op, at = line["op"], stamp(line["updated"])
+        if op == "apply":
+            by = line.get("by")
+            if by is not None and type(by) is not int:
+                raise ValueError(t("a seat that is not a number: {by}", by=repr(by)[:20]))
+            return self.made(value, self.action(line["action"]), by, at)
+        if op == "undo":
+            return self.undone(value, at)
+        if op == "redo":
+            return self.redone(value, at)
+        raise ValueError(repr(op)[:40])
+
+    def replay(self, record: R, lines: list[JsonObject]) -> Replay[R]:
+        """``record`` with the lines of its log that came after it applied, each stamped with the ``updated`` it
+        had."""
+        start = start_of(record.updated, lines)
+        if start is None:
+            return Replay(record, problem=self.not_following(), skipped=lines)
+        result = Replay(record)
+        for number, line in enumerate(lines[start:], start=start + 1):
+            try:
+                if stamp(line["base"]) != result.value.updated:
+                    raise ValueError(self.not_following())
+                result.value = self.changed(result.value, line)
+            except (KeyError, TypeError, ValueError, RuleViolation) as e:  # pydantic's ValidationError: ValueError
+                result.problem = t("change {n} of the log: {error}", n=number, error=str(e)[:300])
+                result.skipped = lines[number - 1:]
+                return result
+            result.applied += 1
+        return result
+
+
+class GameChanges(Changes[Game, Action]):
+    """A game's changes: its record is its setup and the log of its actions (undo and redo replay it)."""
+
+    folder = "games"
+
+    def made(self, value: Game, action: Action, by: int | None, at: datetime | None = None) -> Game:
+        return _at(value.apply(action, by), at)
+
+    def undone(self, value: Game, at: datetime | None = None) -> Game:
+        return _at(value.undo(), at)
+
+    def redone(self, value: Game, at: datetime | None = None) -> Game:
+        return _at(value.redo(), at)
+
+    def can_undo(self, value: Game) -> bool:
+        return value.can_undo()
+
+    def can_redo(self, value: Game) -> bool:
+        return value.can_redo()
+
+    def action_data(self, action: Action) -> Any:
+        return ACTION_ADAPTER.dump_python(action, mode="json")
+
+    def action(self, data: Any) -> Action:
+        return ACTION_ADAPTER.validate_python(data)
+
+    def not_following(self) -> str:
+        return t("the saved changes do not follow from the saved game")
+
+    def not_stored(self) -> str:
+        return t("its game is not stored")
+
+    def set_aside(self, record_id: str, reason: str, moved: str) -> str:
+        return t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
+                 "moved to {moved}.", id=record_id, reason=reason, moved=moved)
+
+
+GAME = GameChanges()
+
+
+def _at(game: Game, at: datetime | None) -> Game:
+    return game if at is None else game.model_copy(update={"updated": at})
 
 
 def start_of(updated: datetime, lines: list[JsonObject]) -> int | None:
     """Where replaying ``lines`` onto the record stamped ``updated`` starts: the record is the one the log starts
-    from, or the one a line made (a compaction that did not get to remove the log); ``None``: another version."""
+    from, or the one a line made (a compaction that did not get to remove the log: a log the record holds whole is
+    not replayed at all); ``None``: another version."""
     if not lines or stamp_of(lines[0], "base") == updated:
         return 0
+    if stamp_of(lines[-1], "updated") == updated:
+        return len(lines)
     return next((n for n, line in enumerate(lines, start=1) if stamp_of(line, "updated") == updated), None)
 
 
@@ -226,17 +341,3 @@ def stamp_of(line: JsonObject, key: str) -> datetime | None:
         return stamp(line[key])
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def _changed(game: Game, line: JsonObject) -> Game:
-    op = line["op"]
-    if op == "apply":
-        by = line.get("by")
-        if by is not None and type(by) is not int:
-            raise ValueError(t("a seat that is not a number: {by}", by=repr(by)[:20]))
-        return game.apply(ACTION_ADAPTER.validate_python(line["action"]), by)
-    if op == "undo":
-        return game.undo()
-    if op == "redo":
-        return game.redo()
-    raise ValueError(repr(op)[:40])

@@ -31,8 +31,9 @@ from companion.history.roster import SETTING as ROSTER
 from companion.history.summary import PlaySummary, describe_play, play_summary, validate_play
 from companion.i18n import t
 from companion.rules.errors import RuleViolation
-from companion.store import campaign_journal, drafts, journal, records
+from companion.store import drafts, journal, records
 from companion.store.backup_list import BackupGroup, backup_groups, kept_aside_title
+from companion.store.campaign_journal import CAMPAIGN
 from companion.store.collection import Collection, Kind, NoticeMaker
 from companion.store.errors import DamagedFile, NotFound, NotSaved, StoreError
 from companion.store.failures import not_saved, partly_saved
@@ -58,6 +59,7 @@ PLAYS = Kind(name="play", folder="plays", validate=validate_play, check=validate
              summarize=play_summary, describe=describe_play, indexes=("plays",), index_of=lambda s: "plays")
 FOLDERS = ("games", "campaigns", "plays", "index", "exports", drafts.FOLDER, "backups", *(f"backups/{k}" for k in (
     "games", "campaigns", "plays", "settings")))  # the folders the store writes into, parents first
+_CHANGES: dict[str, journal.Changes[Any, Any]] = {"games": journal.GAME, "campaigns": CAMPAIGN}  # by folder
 UNDO_KEEP = 50  # play edits and deletes that can be taken back
 _SUMMARIES = TypeAdapter(list[PlaySummary])
 
@@ -165,85 +167,82 @@ class Store:
         if self.on_write is not None:
             self.on_write()
 
-    # -- games ---------------------------------------------------------------------------------------------
+    # -- games and campaigns: records kept with their history, and a log of the changes since -----------------
     def list_games(self) -> list[records.GameSummary]:
         """Every stored game, most recently updated first (a game's log is folded in first: the list is up to date)."""
-        self.compact_games()
-        games = [records.GameSummary.model_validate(s) for s in self._summaries(self.games)]
-        return sorted(games, key=_recency, reverse=True)
+        self._compact_all(self.games)
+        return sorted(map(records.GameSummary.model_validate, self._summaries(self.games)), key=_recency,
+                      reverse=True)
+
+    def list_campaigns(self) -> list[records.CampaignSummary]:
+        """Every stored Ocean Survey campaign, most recently updated first (their logs folded in first)."""
+        self._compact_all(self.campaigns)
+        return sorted(map(records.CampaignSummary.model_validate, self._summaries(self.campaigns)), key=_recency,
+                      reverse=True)
 
     def load_game(self, game_id: str) -> Any:
         """The ``Game`` stored as ``game_id``, its log replayed; ``NotFound`` if there is none."""
         return self._load_logged(self.games, game_id)
 
-    def save_game(self, game: BaseModel | JsonObject) -> None:
-        """Store the whole ``game`` (a new one, or one that replaces the stored one with its log of changes)."""
-        record = _as_record(game)
-        with self._locked():
-            self.games.save(record)
-            self._drop_log(self._log_path(self.games, record["id"]))
-
-    def save_game_change(self, game: Any, change: JsonObject, version: int) -> int:
-        """Append one change (:func:`journal.applied`, :func:`journal.undone`, :func:`journal.redone`) to the log of
-        ``game``, the game after it, fsynced: call it after every applied action, undo and redo, before anyone is
-        shown it. Returns how many changes this process appended since the log was last folded into the record
-        (:meth:`compact_game`, the caller's to call when it is quiet or the log long)."""
-        return self._append(self.games, game, change, version)
-
-    def compact_game(self, game_id: str) -> None:
-        """Fold the log of ``game_id`` into its record (written atomically, the old one kept as a backup, the list
-        updated), then remove the log."""
-        with self._locked():
-            self._compact(self.games, game_id)
-
-    def compact_games(self) -> None:
-        """Fold every game's log into its record."""
-        self._compact_all(self.games)
-
-    def delete_game(self, game_id: str) -> None:
-        """Remove a game from the list; its last version (its log folded in) stays among the backups."""
-        with self._locked():
-            self._compact(self.games, game_id)
-            self.games.delete(game_id)
-
-    # -- campaigns -----------------------------------------------------------------------------------------
-    def list_campaigns(self) -> list[records.CampaignSummary]:
-        """Every stored Ocean Survey campaign, most recently updated first (their logs folded in first)."""
-        self.compact_campaigns()
-        found = [records.CampaignSummary.model_validate(s) for s in self._summaries(self.campaigns)]
-        return sorted(found, key=_recency, reverse=True)
-
     def load_campaign(self, campaign_id: str) -> Any:
         """The ``Campaign`` stored as ``campaign_id``, its log replayed; ``NotFound`` if there is none."""
         return self._load_logged(self.campaigns, campaign_id)
 
+    def save_game(self, game: BaseModel | JsonObject) -> None:
+        self.save("games", game)
+
     def save_campaign(self, campaign: BaseModel | JsonObject) -> None:
-        """Store the whole ``campaign`` (a new one, or one that replaces the stored one with its log of changes)."""
-        record = _as_record(campaign)
-        with self._locked():
-            self.campaigns.save(record)
-            self._drop_log(self._log_path(self.campaigns, record["id"]))
+        self.save("campaigns", campaign)
 
-    def save_campaign_change(self, campaign: Any, change: JsonObject, version: int) -> int:
-        """Append one change (:func:`campaign_journal.applied`, :func:`~campaign_journal.undone`,
-        :func:`~campaign_journal.redone`) to the log of ``campaign``, the campaign after it, fsynced, as
-        :meth:`save_game_change` does a game's."""
-        return self._append(self.campaigns, campaign, change, version)
-
-    def compact_campaign(self, campaign_id: str) -> None:
-        """Fold the log of ``campaign_id`` into its record, as :meth:`compact_game` does a game's."""
-        with self._locked():
-            self._compact(self.campaigns, campaign_id)
-
-    def compact_campaigns(self) -> None:
-        """Fold every campaign's log into its record."""
-        self._compact_all(self.campaigns)
+    def delete_game(self, game_id: str) -> None:
+        self.delete("games", game_id)
 
     def delete_campaign(self, campaign_id: str) -> None:
-        """Remove a campaign from the list; its last version (its log folded in) stays among the backups."""
+        self.delete("campaigns", campaign_id)
+
+    def save(self, folder: str, value: BaseModel | JsonObject) -> None:
+        """Store the whole game or campaign ``value`` in ``folder`` ("games", "campaigns"): a new one, or one that
+        replaces the stored one with its log of changes."""
+        record, collection = _as_record(value), self._logged_kind(folder)
         with self._locked():
-            self._compact(self.campaigns, campaign_id)
-            self.campaigns.delete(campaign_id)
+            collection.save(record)
+            self._drop_log(self._log_path(collection, record["id"]))
+
+    def save_change(self, folder: str, value: journal.Recorded, change: JsonObject, version: int) -> int:
+        """Append one change (:meth:`journal.Changes.applied`, :meth:`~journal.Changes.undo_line`,
+        :meth:`~journal.Changes.redo_line`) to the log of ``value``, the game or campaign after it, fsynced: call it
+        after every applied action, undo and redo, before anyone is shown it. Returns how many changes this process
+        appended since the log was last folded into the record (:meth:`compact`, the caller's to call when it is
+        quiet or the log long)."""
+        collection = self._logged_kind(folder)
+        line = {**change, "updated": value.updated.isoformat(), "v": version}
+        path = self._log_path(collection, value.id)
+        with self._locked():
+            end = self._torn.pop(path, None)
+            end = journal.end_of(path) if end is None else end
+            try:
+                journal.append(path, line, end)
+            except NotSaved:
+                self._torn[path] = end
+                raise
+            self._logged[path] = self._logged.get(path, 0) + 1
+            return self._logged[path]
+
+    def compact(self, folder: str, record_id: str) -> None:
+        """Fold the log of the game or campaign ``record_id`` into its record (written atomically, the old one kept
+        as a backup, the list updated), then remove the log."""
+        with self._locked():
+            self._compact(self._logged_kind(folder), record_id)
+
+    def delete(self, folder: str, record_id: str) -> None:
+        """Remove a game or campaign from its list; its last version (its log folded in) stays among the backups."""
+        collection = self._logged_kind(folder)
+        with self._locked():
+            self._compact(collection, record_id)
+            collection.delete(record_id)
+
+    def _logged_kind(self, folder: str) -> Collection:
+        return {"games": self.games, "campaigns": self.campaigns}[folder]
 
     # -- plays (the history) -------------------------------------------------------------------------------
     def list_plays(self) -> list[PlaySummary]:
@@ -535,18 +534,18 @@ class Store:
     # -- export and import ---------------------------------------------------------------------------------
     def export_game(self, game_id: str) -> JsonObject:
         """A JSON-ready document holding one game, for :meth:`import_data` here or on another device."""
-        self.compact_game(game_id)
+        self.compact("games", game_id)
         return export_document(games=[self._record(self.games, game_id)])
 
     def export_campaign(self, campaign_id: str) -> JsonObject:
         """A JSON-ready document holding one campaign."""
-        self.compact_campaign(campaign_id)
+        self.compact("campaigns", campaign_id)
         return export_document(campaigns=[self._record(self.campaigns, campaign_id)])
 
     def export_all(self, phone: dict[str, Any] | None = None) -> JsonObject:
         """A JSON-ready document holding every game, campaign, play and setting, and ``phone``'s own choices."""
-        self.compact_games()
-        self.compact_campaigns()
+        self._compact_all(self.games)
+        self._compact_all(self.campaigns)
         return export_document(games=[self._record(self.games, s.id) for s in self.list_games()],
                                campaigns=[self._record(self.campaigns, s.id) for s in self.list_campaigns()],
                                plays=[self._record(self.plays, s.id) for s in self.list_plays()],
@@ -619,21 +618,7 @@ class Store:
             self._written()
         return path
 
-    # -- the logs of games and campaigns (journal.py, campaign_journal.py) ------------------------------------
-    def _append(self, collection: Collection, value: Any, change: JsonObject, version: int) -> int:
-        line = {**change, "updated": value.updated.isoformat(), "v": version}
-        path = self._log_path(collection, value.id)
-        with self._locked():
-            end = self._torn.pop(path, None)
-            end = journal.end_of(path) if end is None else end
-            try:
-                journal.append(path, line, end)
-            except NotSaved:
-                self._torn[path] = end
-                raise
-            self._logged[path] = self._logged.get(path, 0) + 1
-            return self._logged[path]
-
+    # -- the logs of games and campaigns (journal.py) ---------------------------------------------------------
     def _compact_all(self, collection: Collection) -> None:
         if any(collection.folder.glob(f"*{journal.SUFFIX}")):
             with self._locked():
@@ -649,9 +634,7 @@ class Store:
                     self._compact(collection, record_id)
             except NotSaved:
                 record = self._load(collection, record_id)
-                lines = journal.read(path).lines
-                return (journal.replay(record, lines) if collection is self.games
-                        else campaign_journal.replay(record, lines)).value
+                return _CHANGES[collection.kind.folder].replay(record, journal.read(path).lines).value
         return self._load(collection, record_id)
 
     def _fold_logs(self, collection: Collection) -> None:
@@ -683,11 +666,9 @@ class Store:
             return
         record = self._logged_record(collection, record_id)
         if record is None:
-            self._log_aside(collection, path, t("its game is not stored") if collection is self.games
-                            else t("its campaign is not stored"))
+            self._log_aside(collection, path, _CHANGES[collection.kind.folder].not_stored())
             return
-        replayed: journal.Replay[Any] = (journal.replay(record, read.lines) if collection is self.games
-                                         else campaign_journal.replay(record, read.lines))
+        replayed = _CHANGES[collection.kind.folder].replay(record, read.lines)
         if replayed.applied:
             collection.save(replayed.value.model_dump(mode="json"))
         problem = replayed.problem or read.problem
@@ -725,12 +706,7 @@ class Store:
         self._logged.pop(path, None)
         self._torn.pop(path, None)
         moved = move_aside(path, self.data_dir / "damaged", path.relative_to(self.data_dir))
-        if collection is self.games:
-            note = t("The moves saved since game {id} was last written could not be replayed ({reason}); they were "
-                     "moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
-        else:
-            note = t("The changes saved since campaign {id} was last written could not be replayed ({reason}); "
-                     "they were moved to {moved}.", id=path.stem, reason=reason, moved=str(moved))
+        note = _CHANGES[collection.kind.folder].set_aside(path.stem, reason, str(moved))
         self.recovery_notes.append(note)
 
     # -- backups -------------------------------------------------------------------------------------------

@@ -206,14 +206,17 @@ def _records(doc: JsonObject, key: str, validate: Callable[[object], Any]) -> li
 
 
 def _names(key: str, record: JsonObject) -> Iterator[tuple[str, str]]:
-    """Every name a record holds, with its field path: the anglers of a game or play, a campaign and its team."""
+    """Every name a record holds, with its field path: the anglers of a game or play, a campaign and its team (and
+    the campaign its steps start from, which an Undo may bring back)."""
     if key == "games":
         for i, player in enumerate(record["setup"]["players"]):
             yield f"setup.players[{i}].name", player["name"]
     elif key == "campaigns":
-        yield "name", record["name"]
-        for i, member in enumerate(record["team"]):
-            yield f"team[{i}].name", member["name"]
+        for where, campaign in (("", record), ("steps.start.", record["steps"]["start"])):
+            if campaign is not None:
+                yield f"{where}name", campaign["name"]
+                for i, member in enumerate(campaign["team"]):
+                    yield f"{where}team[{i}].name", member["name"]
     else:
         for i, player in enumerate(record["players"]):
             yield f"players[{i}].name", player["name"]

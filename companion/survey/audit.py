@@ -12,15 +12,33 @@ True
 from __future__ import annotations
 
 from companion.i18n import t
+from companion.rules.errors import RuleViolation
 from companion.rules.sources import cited
+from companion.survey import timeline
 from companion.survey.models import Campaign, Week
 from companion.survey.sea import dink_discounts, solo_sea, unlock_items
 
 
 def campaign_fault(campaign: Campaign) -> tuple[str, str] | None:
-    """The first field that breaks a rule, as (its path, what is wrong and the rule's page), or ``None``."""
-    found = _fault(campaign)
-    return None if found is None else (found[0], cited(found[1], "A p.24 and p.26"))
+    """The first field that breaks a rule, as (its path, what is wrong and the rule's page), or ``None``; the
+    steps kept for Undo too: they start from a campaign that keeps the rules and make this one."""
+    start, found = campaign.steps.start, _fault(campaign)
+    if found is None and start is not None:
+        inner = _fault(start)
+        found = None if inner is None else (f"steps.start.{inner[0]}", inner[1])
+    if found is not None:
+        return found[0], cited(found[1], "A p.24 and p.26")
+    return None if start is None else _steps_fault(campaign)
+
+
+def _steps_fault(campaign: Campaign) -> tuple[str, str] | None:
+    try:
+        made = timeline.replayed_steps(campaign)
+    except RuleViolation as refused:
+        return "steps.done", str(refused)
+    if made.model_dump(exclude={"updated", "steps"}) != campaign.model_dump(exclude={"updated", "steps"}):
+        return "steps.done", t("the steps kept for Undo are not this campaign's")
+    return None
 
 
 def _fault(campaign: Campaign) -> tuple[str, str] | None:

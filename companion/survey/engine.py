@@ -14,7 +14,7 @@ campaign has a stamp of its own: a journal line names the version it follows by 
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from companion.survey import play
 from companion.survey.actions import (
@@ -37,10 +37,13 @@ _TICK = timedelta(microseconds=1)
 
 def apply(campaign: Campaign, action: CampaignAction) -> Campaign:
     """``campaign`` after ``action``; ``RuleViolation`` naming the rule when the rules refuse it."""
-    after = _made(campaign, action)
-    if after.updated <= campaign.updated:  # a coarse clock, or one set back: still a stamp of its own
-        after = after.model_copy(update={"updated": campaign.updated + _TICK})
-    return after
+    return restamped(_made(campaign, action), campaign.updated)
+
+
+def restamped(campaign: Campaign, after: datetime) -> Campaign:
+    """``campaign`` stamped now, and strictly ``after`` the stamp it follows (a coarse clock, or one set back:
+    still a stamp of its own)."""
+    return campaign.model_copy(update={"updated": max(datetime.now(UTC), after + _TICK)})
 
 
 def _made(c: Campaign, action: CampaignAction) -> Campaign:

@@ -10,10 +10,11 @@ import uuid
 from datetime import UTC, datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.i18n import t
 from companion.problems import NAME_MAX
+from companion.survey.actions import CampaignAction
 from companion.survey.sea import solo_sea
 
 WEEK_DAYS = 5  # A p.23: "Each game, you'll spend five Days"; docs/rules.md §8
@@ -81,8 +82,39 @@ class Week(BaseModel):
         return [c.fish_id for c in self.held]
 
 
+class Step(BaseModel):
+    """One change made on a campaign: the action, and the campaign's stamp after it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action: CampaignAction
+    updated: datetime
+
+
+class Steps(BaseModel):
+    """A campaign's recent changes, kept in its record as a game's log is (:mod:`companion.survey.timeline`): the
+    campaign before the oldest of them (``start``, with no steps of its own), the steps made since (``done``, oldest
+    first) and the steps undone (``undone``, the next to redo first). A record saved before campaigns kept their
+    steps has none: nothing to undo."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    start: Campaign | None = None
+    done: list[Step] = Field(default_factory=list)
+    undone: list[Step] = Field(default_factory=list)
+    # The campaign after so many of ``done`` (a replay's cache, never saved or compared): an undo replays from the
+    # nearest one, not from ``start``.
+    _marks: dict[int, Campaign] = PrivateAttr(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Steps) and (self.start, self.done, self.undone) == (other.start, other.done,
+                                                                                      other.undone)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class Campaign(BaseModel):
-    """An Ocean Survey sheet and the weeks played on it.
+    """An Ocean Survey sheet and the weeks played on it, with its recent changes (``steps``: what Undo takes back).
 
     >>> c = Campaign(name="Halley's expedition")
     >>> Campaign.model_validate(c.model_dump(mode="json")) == c
@@ -101,6 +133,7 @@ class Campaign(BaseModel):
     weeks: list[Week] = Field(default_factory=list)
     sheet: dict[str, SheetEntry] = Field(default_factory=dict)
     unlocked: list[str] = Field(default_factory=list)
+    steps: Steps = Field(default_factory=Steps)
 
     @model_validator(mode="after")
     def _fish_in_the_solo_sea(self) -> Campaign:
@@ -122,9 +155,26 @@ class Campaign(BaseModel):
                 raise ValueError(t("week {number} is unfinished but a later week exists", number=i))
         return self
 
+    @model_validator(mode="after")
+    def _steps_of_this_campaign(self) -> Campaign:
+        # Steps start from this campaign as it was, with no steps of its own (a record written by hand may not).
+        start, steps = self.steps.start, self.steps
+        if (start is None and (steps.done or steps.undone)) or (start is not None and (
+                start.id != self.id or start.steps != _NO_STEPS)):
+            raise ValueError(t("the steps kept for Undo are not this campaign's"))
+        return self
+
     @property
     def current_week(self) -> Week | None:
         """The week being played or closed, or ``None`` between weeks."""
         if self.weeks and self.weeks[-1].stage != "done":
             return self.weeks[-1]
         return None
+
+    def alone(self) -> Campaign:
+        """This campaign without its steps (what a step is made on and replayed from)."""
+        return self if self.steps == _NO_STEPS else self.model_copy(update={"steps": _NO_STEPS})
+
+
+Steps.model_rebuild()
+_NO_STEPS = Steps()

@@ -89,7 +89,7 @@ def test_the_games_end_is_said() -> None:
 
 
 def _week_said(campaign: Campaign, action: CampaignAction) -> tuple[str | None, Campaign]:
-    session = CampaignSession(campaign, write=None)
+    session = CampaignSession(campaign)
     outcome = session.apply(action, seen=session.current.version)
     assert outcome.ok, outcome.message
     return outcome.said, outcome.current.value

@@ -15,7 +15,7 @@ from companion.session import Saver, Sessions
 from companion.session.registry import NotFound
 from companion.store import open_store
 from companion.survey import new_campaign
-from companion.survey.actions import CatchFish
+from companion.survey.actions import CatchFish, NextDay
 from companion.survey.play import start_week
 from tests.support.faults import FailingDisk
 
@@ -145,6 +145,23 @@ def test_a_campaign_session_applies_survey_moves_with_undo(tmp_path):
     assert session.undo(seen=1).ok
     assert not session.current.value.current_week.held
     assert sessions.campaign(session.key) is session
+
+
+def test_a_campaigns_undo_and_redo_survive_a_restart_of_the_host(tmp_path):
+    """Issue 47 item 2: a campaign's Undo lives in its record, as a game's does (its log): start a campaign, make
+    two changes, restart the host (new sessions on the same folder), and both still Undo, then Redo."""
+    session = Sessions(open_store(tmp_path)).start_campaign(start_week(new_campaign("Deep")))
+    assert session.apply(CatchFish(name="Sunfish"), seen=0).ok and session.apply(NextDay(), seen=1).ok
+    shown = session.current.value
+    again = Sessions(open_store(tmp_path)).campaign(session.key)  # the host restarted: the log was folded in
+    assert again.current.value == shown and again.current.can_undo
+    assert again.undo(seen=0).ok and again.current.value.current_week.day == 1
+    assert again.undo(seen=1).ok and not again.current.value.current_week.held
+    assert not again.current.can_undo and again.current.can_redo
+    restarted = Sessions(open_store(tmp_path)).campaign(session.key)  # and again, with two steps undone
+    assert restarted.redo(seen=0).ok and restarted.redo(seen=1).ok
+    assert restarted.current.value.current_week.held_ids == ["sunfish"]
+    assert restarted.current.value.current_week.day == 2 and not restarted.current.can_redo
 
 
 def test_the_scorer_draft_is_shared_saved_as_a_setting_and_validated(tmp_path):

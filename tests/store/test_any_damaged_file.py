@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from companion.cli import main
 from companion.history.models import Play, PlayPlayer
 from companion.session.seats import SETTING as SEATS
-from companion.store import StoreError, campaign_journal, open_store
-from companion.store.journal import applied
+from companion.store import StoreError, campaign_journal, journal, open_store
 from companion.survey.actions import NextDay
 from companion.survey.engine import apply
 from companion.survey.play import next_day
@@ -59,14 +58,15 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store.save_game(short.model_copy(update={"id": GAME}))
     longer = played_game(5).model_copy(update={"id": GAME})
     store.save_game(longer)  # the first version is now its backup
-    store.save_game_change(longer, applied(longer, played_game(6).log[-1], None), 6)
+    store.save_change("games", longer, journal.GAME.applied(longer, played_game(6).log[-1], None), 6)
     store.save_game(other.model_copy(update={"id": OTHER_GAME}))
     store.save_game(done.model_copy(update={"id": FINISHED}))
     c = campaign()
     store.save_campaign(c.model_copy(update={"id": CAMPAIGN}))
     stored = next_day(c).model_copy(update={"id": CAMPAIGN})
     store.save_campaign(stored)
-    store.save_campaign_change(apply(stored, NextDay()), campaign_journal.applied(stored, NextDay()), 1)
+    store.save_change("campaigns", apply(stored, NextDay()),
+                      campaign_journal.CAMPAIGN.applied(stored, NextDay(), None), 1)
     store.save_campaign(campaign("Other").model_copy(update={"id": OTHER_CAMPAIGN}))
     store.save_play(_play(PLAY, "2026-11-01T20:00:00Z"))
     store.save_play(_play(OTHER_PLAY, "2026-11-02T20:00:00Z"))

@@ -124,13 +124,14 @@ def test_undo_and_redo_are_saved_as_they_are_made_and_replayed(tmp_path):
     assert held(session.current.value) == ["sheepshead", "barracuda"]
 
 
-def test_undo_reaches_back_past_a_fold_and_the_log_says_where_it_went(tmp_path):
+def test_undo_reaches_back_past_a_fold_through_the_steps_the_record_keeps(tmp_path):
     session = caught(tmp_path, 2)
     session.compact()  # the last tab left: the record holds every change, the log is gone
     assert log_lines(tmp_path, session.key) == []
+    assert [step["action"]["type"] for step in stored_record(tmp_path, session.key)["steps"]["done"]] == [
+        "start_week", "catch", "catch"]
     assert session.undo(seen=3).ok and session.undo(seen=4).ok  # both catches were folded in
-    lines = log_lines(tmp_path, session.key)
-    assert [line["op"] for line in lines] == ["undo", "undo"] and all("campaign" in line for line in lines)
+    assert [line["op"] for line in log_lines(tmp_path, session.key)] == ["undo", "undo"]
     assert session.redo(seen=5).ok
     assert open_store(tmp_path).load_campaign(session.key) == session.current.value
     assert held(session.current.value) == ["sheepshead"]
@@ -213,3 +214,27 @@ def test_a_log_over_the_limit_keeps_its_good_lines(tmp_path):
     store = open_store(tmp_path)
     assert store.load_campaign(session.key) == session.current.value
     assert len(store.recovery_notes) == 1 and "20 MB" in store.recovery_notes[0]
+
+
+def test_an_older_versions_log_and_record_still_fold_in(tmp_path):
+    # Before campaigns kept their steps: a record without them, and a log whose undo of a folded step carries the
+    # campaign it gave back and whose redo carries its action.
+    session = caught(tmp_path, 1)
+    session.compact()
+    shown = [session.current.value.alone()]
+    assert session.undo(seen=2).ok
+    shown.append(session.current.value.alone())
+    assert session.redo(seen=3).ok
+    record = {key: value for key, value in stored_record(tmp_path, session.key).items() if key != "steps"}
+    envelope = json.loads((tmp_path / "campaigns" / f"{session.key}.json").read_text())
+    envelope["tables"]["campaign"]["1"] = record
+    (tmp_path / "campaigns" / f"{session.key}.json").write_text(json.dumps(envelope))
+    undo, redo = log_lines(tmp_path, session.key)
+    undo["campaign"] = {k: v for k, v in shown[1].model_dump(mode="json").items() if k != "steps"}
+    redo["action"] = {"type": "catch", "name": FISH[0]}
+    log_path(tmp_path, session.key).write_text(json.dumps(undo) + "\n" + json.dumps(redo) + "\n")
+    store = open_store(tmp_path)
+    assert store.recovery_notes == []
+    loaded = store.load_campaign(session.key)
+    assert held(loaded) == ["sheepshead"] and loaded.updated == session.current.value.updated
+    assert [step.action.type for step in loaded.steps.done] == ["catch"]  # the redo is a step again

@@ -12,6 +12,8 @@ from companion.i18n import use_language
 from companion.store import ImportRefused, Store, open_store
 from companion.store.limits import TOO_LARGE
 from companion.store.transfer import check_import, export_document
+from companion.survey import timeline
+from companion.survey.actions import CatchFish, NextDay, Rename, StartWeek
 from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week, unlock
 from tests.store.games import played_game
 from tests.support.plays import generated_plays
@@ -41,6 +43,30 @@ def _refusal(store: Store, **records: list[dict]) -> ImportRefused:
 
 def test_a_real_campaign_passes() -> None:
     assert len(check_import(export_document(campaigns=[_closed_week()])).campaigns) == 1
+
+
+def _with_steps() -> dict:
+    """A campaign that kept the steps its first week took (issue 47 item 2: an import carries a campaign's Undo)."""
+    c = new_campaign("Halley's expedition")
+    for action in (StartWeek(), CatchFish(name="Kraken"), NextDay()):
+        c = timeline.made(c, action)
+    return c.model_dump(mode="json")
+
+
+def test_the_steps_kept_for_undo_travel_and_are_refused_when_they_do_not_make_the_campaign(store: Store) -> None:
+    # docs/rules.md §8: the Kraken caught on Monday is in the hold; steps that undo to another sheet are no history.
+    record = _with_steps()
+    assert store.import_data(json.dumps(export_document(campaigns=[record]))).campaigns_added == [record["id"]]
+    assert store.load_campaign(record["id"]).steps.done[1].action == CatchFish(name="Kraken")
+    record["steps"]["done"][1]["action"]["name"] = "Hollow Earth Infant"
+    refused = _refusal(open_store(store.data_dir.parent / "other"), campaigns=[record])
+    assert refused.where == "campaigns[0].steps.done" and "Undo" in refused.message
+
+
+def test_a_name_no_door_takes_is_refused_in_the_campaign_an_undo_would_bring_back(store: Store) -> None:
+    record = timeline.made(new_campaign("Halley"), Rename(name="Halley's expedition")).model_dump(mode="json")
+    record["steps"]["start"]["name"] = "Halley\u202e"
+    assert _refusal(store, campaigns=[record]).where == "campaigns[0].steps.start.name"
 
 
 def test_an_unlock_the_sheet_does_not_list_is_refused_naming_it(store: Store) -> None:
