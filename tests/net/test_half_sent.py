@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from companion.net.request_deadline import REQUEST_S
-from companion.net.server import Table
+from companion.net.server import Room
 
 SOCKETS = 200
 SLACK_S = 5.0  # a loaded two-core machine's lateness
@@ -33,7 +33,7 @@ def _open(port: int, sent: bytes) -> socket.socket:
     return one
 
 
-def test_half_sent_requests_are_closed_within_the_bound_and_whole_ones_still_answered(table: Table) -> None:
+def test_half_sent_requests_are_closed_within_the_bound_and_whole_ones_still_answered(table: Room) -> None:
     authority = urlsplit(table.base_url).netloc
     kinds = _half_requests(authority)
     started = time.monotonic()
