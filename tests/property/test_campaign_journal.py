@@ -27,6 +27,7 @@ from companion.survey.actions import (
     UseItem,
 )
 from companion.survey.play import new_campaign
+from tests.support.examples import examples
 
 # A few Fish of the solo Sea (values 5, 4, 2, 1, 0), one it leaves in the box and one the catalog lacks.
 FISH = {"Hammerhead Shark": "hammerhead-shark", "Barracuda": "barracuda", "Sheepshead": "sheepshead",
@@ -54,7 +55,7 @@ def log_bytes(folder: Path, campaign_id: str) -> bytes:
     return path.read_bytes() if path.exists() else b""
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=steps)
 def test_the_journal_replays_to_the_campaign_undo_takes_back_and_a_refusal_changes_nothing(steps) -> None:
     # Durability is the kill test's (tests/session/test_campaign_kills.py): here fsync is skipped, for speed.
