@@ -36,7 +36,7 @@ from companion.views.widgets.basics import KEPT
 
 if TYPE_CHECKING:
     from companion.net.codes import Keys
-    from companion.net.server import Table
+    from companion.net.server import Room
     from companion.store import Store
 
 ROUTES: dict[str, str] = {
@@ -316,7 +316,7 @@ class Console(Protocol):
 
 
 def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sessions: Sessions | None = None,
-              assets_dir: str | None = None, console: Console | None = None) -> Table:
+              assets_dir: str | None = None, console: Console | None = None) -> Room:
     """The composition root: the store, the sessions (over it unless given), the codes (only when ``lan``), who is
     at each tab and the server, built once here and handed down: the gate gets the codes, the tabs and its landing
     routes, each tab (through :func:`make_main`) its sessions, seen as its pass's viewer, the store's repair notices
@@ -324,7 +324,7 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     not save, and at exit what this run could not (:meth:`Sessions.close`, after every log is folded)."""
     from companion.net.codes import Keys
     from companion.net.gate import Landing
-    from companion.net.server import build_table
+    from companion.net.server import build_room
     from companion.store.store import resolve_data_dir
 
     store = _open_store(data_dir)
@@ -342,9 +342,9 @@ def build_app(host: str, port: int, data_dir: str | Path | None, lan: bool, sess
     if keys is not None:
         carry_old_seats(keys, shared)
     tabs = Tabs(keys)
-    built: list[Table] = []
+    built: list[Room] = []
     main = make_main(shared, store, table=lambda: built[0] if built else None, tabs=tabs)
-    built.append(build_table(main, host, port, tabs, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
+    built.append(build_room(main, host, port, tabs, Landing(LANDING_HOST, LANDING_GUEST), assets_dir=assets_dir))
     # First when the host stops: the phones are told whether everything is saved (a store, and no change refused).
     built[0].close = lambda: shared.store is not None and not shared.close()
     return built[0]

@@ -637,12 +637,12 @@ def build(out: Path, base: str = "/", wheel_cache: Path | None = None) -> Built:
     ``"/repository/"`` on GitHub Pages)."""
     if not base.startswith("/") or not base.endswith("/"):
         raise BuildError(f"--base must start and end with '/': {base!r}")
+    _node()  # before anything is downloaded and the old site wiped: a build that can't be done leaves it as it was
     web = flet_web_folder()
     runtime = read_runtime(web / "pyodide")
     wheels = fetch_wheels(runtime, wheel_cache or Path(os.environ.get("COMPANION_WHEELS", CHECKOUT / ".phone-wheels")))
     check_wheels(wheels, runtime)
     check_depends(wheels, runtime)
-    _node()  # before the old site is wiped: a build that can't be done leaves it as it was
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)

@@ -20,7 +20,7 @@ from companion.i18n import language_from_environment, t, use_language
 from companion.resources import assets_path
 
 if TYPE_CHECKING:
-    from companion.net.server import Table
+    from companion.net.server import Room
 
 
 def _warm_up() -> None:
@@ -56,7 +56,7 @@ def _browser_available() -> bool:
     return True
 
 
-def _announce(table: Table) -> None:
+def _announce(table: Room) -> None:
     """Print where the app is: this computer's link, or the phones' join link, its QR code and the host's link."""
     from companion.net.addresses import candidates, system_interfaces
     from companion.views.qr import terminal_qr
@@ -87,7 +87,7 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
     import ipaddress
 
     from companion.net.addresses import choose_address, system_interfaces
-    from companion.net.server import run_table
+    from companion.net.server import run_room
     from companion.store import StoreError, resolve_data_dir
     from companion.store.owner import FolderHeld, hold_folder
 
@@ -120,7 +120,7 @@ def serve(host: str | None = None, port: int = 8550, open_browser: bool = True,
     def open_host_browser() -> None:
         webbrowser.open(table.host_link())
 
-    run_table(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
+    run_room(table, on_ready=open_host_browser if open_browser and _browser_available() else None)
     return 0  # the exit line comes at exit, once every log is folded (_Console.stopped)
 
 

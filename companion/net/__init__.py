@@ -10,7 +10,7 @@
 - :mod:`~companion.net.identity` knows who is at a tab (its pass): one :class:`~companion.net.identity.Tabs`,
   built by the app's composition root, which turns each tab's pass into the session layer's
   :class:`~companion.session.seats.Viewer`, handed to the tab with its sessions (host-only powers are refused there).
-- :mod:`~companion.net.server` assembles and runs it; the app hands the :class:`~companion.net.server.Table` it
+- :mod:`~companion.net.server` assembles and runs it; the app hands the :class:`~companion.net.server.Room` it
   builds to the screens that show it (the Phones screen).
 
 No screen imports this package: screens ask the sessions they were given (``ctx.sessions.viewer.host``).

@@ -1,7 +1,7 @@
-"""One served table: Flet's app behind the compress-once layer and the gate, on one address, with its codes.
+"""The room phones join: Flet's app behind the compress-once layer and the gate, on one address, with its codes.
 
 The composition root (:func:`companion.app.build_app`, called by :func:`companion.cli.serve.serve`) builds one with
-:func:`build_table` and hands it down: to the Phones screen, which reads the join link, the room code and who
+:func:`build_room` and hands it down: to the Phones screen, which reads the join link, the room code and who
 joined, and calls its "change code".
 """
 
@@ -53,8 +53,10 @@ class Phone:
 
 
 @dataclass
-class Table:
-    """The running server as the host's screens see it."""
+class Room:
+    """The room phones join, as the host's screens see it: the running server's address, its codes (the room and
+    host codes, none in the local mode), its gate and who is in; a game's table is not this, and one room serves
+    every game and campaign of the data folder."""
 
     host: str
     port: int
@@ -77,7 +79,7 @@ class Table:
             try:
                 listener()
             except Exception:  # a screen's listener must never break a join or a socket
-                log.exception("a table listener failed")
+                log.exception("a room listener failed")
 
     @property
     def lan(self) -> bool:
@@ -122,8 +124,8 @@ def web_cache_dir() -> Path:
     return Path(user_cache_dir("deep-regrets-companion", appauthor=False)) / "web"
 
 
-def build_table(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, landing: Landing,
-                assets_dir: str | None = None, app_name: str = "Deep Regrets Companion") -> Table:
+def build_room(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, landing: Landing,
+               assets_dir: str | None = None, app_name: str = "Deep Regrets Companion") -> Room:
     """Flet's app for ``main`` wrapped in the compress-once layer and the gate, which admits by ``tabs``' codes
     (``tabs.keys`` ``None``: the local mode, no codes) and tells ``tabs`` which pass opened each tab; a browser that
     joins lands on ``landing``'s route for its role."""
@@ -134,36 +136,36 @@ def build_table(main: Callable[[Any], Any], host: str, port: int, tabs: Tabs, la
     web = WebFiles(flet_app, cache_dir=web_cache_dir(), page_script=page_script() + screen_reader.page_script()
                    + picked_files.page_script(MAX_IMPORT_BYTES, TOO_LARGE))
     keys = tabs.keys
-    table = Table(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing, tabs=tabs), web)
-    table.gate.on_change = table.changed
+    room = Room(host, port, keys, Gate(web, authorities(host, port), keys, landing=landing, tabs=tabs), web)
+    room.gate.on_change = room.changed
     if keys is not None:
-        keys.listeners.append(table.changed)
-    return table
+        keys.listeners.append(room.changed)
+    return room
 
 
-def server_config(table: Table, graceful_s: int = 2) -> uvicorn.Config:
-    """uvicorn's settings for ``table``. No proxy stands in front of ``--lan``, so ``X-Forwarded-For`` is never
+def server_config(room: Room, graceful_s: int = 2) -> uvicorn.Config:
+    """uvicorn's settings for ``room``. No proxy stands in front of ``--lan``, so ``X-Forwarded-For`` is never
     believed: a phone could otherwise name any address and walk round the wrong-code limit. A request that has
     not arrived whole within :data:`~companion.net.request_deadline.REQUEST_S` has its connection closed."""
     import uvicorn
 
-    return uvicorn.Config(table.gate, host=table.host, port=table.port, ws="websockets-sansio", log_level="warning",
+    return uvicorn.Config(room.gate, host=room.host, port=room.port, ws="websockets-sansio", log_level="warning",
                           timeout_graceful_shutdown=graceful_s, proxy_headers=False, http=bounded_http())
 
 
-async def _flushed(table: Table) -> bool:
-    """Whether everything was saved, as :attr:`Table.close` reports it (off the loop: it writes)."""
-    if table.close is None:
+async def _flushed(room: Room) -> bool:
+    """Whether everything was saved, as :attr:`Room.close` reports it (off the loop: it writes)."""
+    if room.close is None:
         return False
     try:
-        return await asyncio.to_thread(table.close)
+        return await asyncio.to_thread(room.close)
     except Exception:  # the phones are still told the table is closed, without "saved"
         log.exception("the sessions' close failed as the host stopped")
         return False
 
 
-def table_server(table: Table, config: uvicorn.Config | None = None) -> uvicorn.Server:
-    """uvicorn's server for ``table`` (``config``: :func:`server_config`'s), stopping as the host must."""
+def room_server(room: Room, config: uvicorn.Config | None = None) -> uvicorn.Server:
+    """uvicorn's server for ``room`` (``config``: :func:`server_config`'s), stopping as the host must."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -179,19 +181,19 @@ def table_server(table: Table, config: uvicorn.Config | None = None) -> uvicorn.
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             # Before uvicorn closes the sockets: every phone is told the host has closed the table, and whether
             # everything was saved as the flush reports it (else each phone would wait to reconnect for ever).
-            await table.gate.close_all(await _flushed(table))
+            await room.gate.close_all(await _flushed(room))
             await super().shutdown(sockets)
 
-    return Server(config or server_config(table))
+    return Server(config or server_config(room))
 
 
-def run_table(table: Table, on_ready: Callable[[], None] | None = None) -> None:
-    """Serve ``table`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts;
+def run_room(room: Room, on_ready: Callable[[], None] | None = None) -> None:
+    """Serve ``room`` until stopped (Ctrl+C or SIGTERM), compressing the web client's files while it starts;
     returns once it has shut down, whichever of the two stopped it."""
-    server = table_server(table)
+    server = room_server(room)
 
     async def run() -> None:
-        warm = asyncio.create_task(table.web.warm(host=f"{table.host}:{table.port}"))
+        warm = asyncio.create_task(room.web.warm(host=f"{room.host}:{room.port}"))
 
         async def ready() -> None:
             while not server.started:

@@ -27,8 +27,9 @@ class Saver:
         self._lock = threading.Lock()
 
     def save(self, key: str, value: object, write: Callable[[Any], None]) -> None:
-        """Write ``value`` (the newest version of record ``key``) with ``write`` before returning; its error is
-        raised to the session, which then shows nobody the change (:meth:`Session._change`)."""
+        """Write ``value`` with ``write`` before returning, after any write under way in another thread (``key``
+        names the record, whatever it is: one lock orders every write); its error is raised to the session, which
+        puts itself back and shows nobody the change (:meth:`~companion.session.base.Session._change`)."""
         with self._lock:
             write(value)
 

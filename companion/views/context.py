@@ -40,7 +40,7 @@ class JoinedPhone(Protocol):
 
 
 class ServedTable(Protocol):
-    """The running server as the host's screens see it (``companion.net.server.Table``, handed down by the app)."""
+    """The running server as the host's screens see it (``companion.net.server.Room``, handed down by the app)."""
 
     @property
     def lan(self) -> bool: ...

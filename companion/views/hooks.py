@@ -1,8 +1,9 @@
 """Hooks the screens share: follow a session (re-render when any tab changes what a component reads of it) and
 set state from any thread.
 
-A session tells its subscribers on the thread that made the change (another tab's handler, the save worker).
-Component state may only be set on the event loop, in the context of the tab that owns the component, so
+A session tells its subscribers on the thread that made the change, once written: the handler of the tab that
+tapped, which Flet runs on a thread of its own when it is not async. Component state may only be set on the event
+loop, in the context of the tab that owns the component, so
 :func:`use_threadsafe` captures both while rendering and hands the setter over with ``call_soon_threadsafe``.
 :func:`use_session` is one component's subscription; a screen that draws one session in many components can
 subscribe once (:func:`use_feed`) and let each read its own part (:func:`use_selected`).

@@ -205,8 +205,7 @@ def scan(tab: FletPage, steps: int = 8) -> tuple[dict[str, dict[str, Any]], list
     seen: dict[str, dict[str, Any]] = {}
     disorder: dict[str, None] = {}  # once each, in order
     last: list[str] | None = None
-    for _ in range(steps):
-        time.sleep(0.25)
+    for _ in range(steps):  # each wheel waits for the screen to stand still (FletPage.settle)
         now = _interactive(cdp)
         for node in now:
             seen.setdefault(node["id"], node)

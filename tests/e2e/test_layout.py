@@ -385,7 +385,7 @@ def survey(phone: FletPage, shot: str | None, steps: int = 5, scale: float = 1.0
     found: list[str] = []
     last_place = None
     for step in range(steps):
-        time.sleep(0.2)
+        phone.settle()
         seen = phone.page.evaluate(_COLLECT, {"small": theme.BASE_SIZES["SMALL"] * scale,
                                               "headingLine": HEADING_LINE, "headingRows": HEADING_ROWS, "fit": FIT,
                                               "button": BUTTON_TEXT * scale, **MEASURED_WITH,
@@ -450,7 +450,7 @@ def test_no_text_is_cut_off_at_phone_and_tablet_sizes(shown: Screen, tab: FletPa
     report = []
     for width, height in VIEWPORTS:
         tab.page.set_viewport_size({"width": width, "height": height})
-        tab.page.wait_for_timeout(400)  # Flutter lays the new size out on the next frames
+        tab.settle()  # Flutter lays the new size out on the next frames
         found = survey(tab, f"{name}-{width}x{height}")
         report += [f"{name} at {width}×{height}: {p}" for p in found]
         if name == "table" and width >= 1024:
@@ -479,7 +479,7 @@ def test_no_long_label_is_cut_off_in_any_language(shown: State, language: str, l
         report = []
         for width, height in VIEWPORTS[:2]:
             tab.page.set_viewport_size({"width": width, "height": height})
-            tab.page.wait_for_timeout(400)
+            tab.settle()
             where = f"{shown.name}-{language}-{width}x{height}"
             report += [f"{where}: {p}" for p in survey(tab, None)]
             if width == VIEWPORTS[0][0]:
@@ -631,10 +631,15 @@ def test_the_light_theme_draws_the_light_palette(layout_app: ServedApp, browser_
         tab.tap("theme-light")
         go(tab, f"/table?game={seeded[1].game}", "theme-light")
         tab.wait_id("player-card-0")
+        light = {theme.LIGHT.surface, theme.LIGHT.surface_container_high, *(theme.LIGHT.anglers[c] for c in colours)}
+        dark = {theme.DARK.surface, *(theme.DARK.anglers[c] for c in colours)}
+        deadline = time.monotonic() + tab.timeout_ms / 1000
         seen = pixels(tab.screenshot("table-light"))
+        while not (light <= seen and not seen & dark) and time.monotonic() < deadline:  # the theme animates in
+            seen = pixels(tab.screenshot("table-light"))
         assert {theme.LIGHT.surface, theme.LIGHT.surface_container_high} <= seen
         assert {theme.LIGHT.anglers[c] for c in colours} <= seen
-        assert not seen & {theme.DARK.surface, *(theme.DARK.anglers[c] for c in colours)}
+        assert not seen & dark
     finally:
         go(tab, "/settings", "player-card-0")
         tab.tap("theme-dark")

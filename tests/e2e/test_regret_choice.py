@@ -5,6 +5,7 @@ then takes by hand is shown whole too."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,10 +21,16 @@ TWO_LINES = 2 * 1.17 * theme.BASE_SIZES["BODY"]  # two lines of body text in Rob
 
 
 def _whole(phone: FletPage, identifier: str, height: float) -> None:
-    """``identifier`` is on the screen and at least ``height`` px high: nothing of it is clipped by the bar."""
-    box = phone.by_id(identifier).bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1, (identifier, box)
-    assert box["height"] >= height, f"{identifier} is cut to {box['height']:.0f} px of {height:.0f}"
+    """``identifier`` is on the screen and at least ``height`` px high: nothing of it is clipped by the bar (waited
+    for: the bar takes its new height just after its lines are drawn)."""
+    deadline = time.monotonic() + phone.timeout_ms / 1000
+    while True:
+        box = phone.by_id(identifier).bounding_box()
+        on_screen = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1
+        if on_screen and box is not None and box["height"] >= height:
+            return
+        assert time.monotonic() < deadline, f"{identifier} is cut to {box} ({height:.0f} px high wanted)"
+        time.sleep(0.05)
 
 
 def test_the_bar_asks_whom_shows_every_answer_and_the_step_after_it(
@@ -40,11 +47,9 @@ def test_the_bar_asks_whom_shows_every_answer_and_the_step_after_it(
     phone.open(f"/table?game={game.id}")
     phone.tap("regret-plus-0")
     phone.wait_value("error-line", re.compile("take the Regret from whom"))
-    phone.page.wait_for_timeout(500)  # the bar takes its new height just after the line is drawn
     _whole(phone, "error-line", TWO_LINES)  # the question wraps onto two lines on a 390 px phone
     _whole(phone, "choose-regret_from-1", theme.TOUCH)
     phone.tap("choose-regret_from-1")
     phone.wait_value("regret-0", re.compile("^1"))
     phone.wait_value("table-steps", re.compile("Bo: give a Regret card to Ada — both Regret piles are empty"))
-    phone.page.wait_for_timeout(500)
     _whole(phone, "table-steps", TWO_LINES)

@@ -1,6 +1,6 @@
 """A served table for the gate tests (:func:`tests.support.serving.served`), on 127.0.0.1.
 
-``table`` is the running :class:`companion.net.server.Table` (its codes, its gate); ``client(address)`` an
+``table`` is the running :class:`companion.net.server.Room` (its codes, its gate); ``client(address)`` an
 HTTP client talking to it from any loopback source address (127.0.0.x), so rate-limit tests don't block others.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from companion.net.server import Table
+from companion.net.server import Room
 from companion.session import Sessions
 from companion.store import open_store
 from tests.support.serving import served
@@ -24,7 +24,7 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def table(data_dir: Path) -> Iterator[Table]:
+def table(data_dir: Path) -> Iterator[Room]:
     """The served table; its shared sessions (games, the seat book) are ``table.sessions``."""
     sessions = Sessions(open_store(data_dir))
     with served(data_dir, sessions=sessions) as running:
@@ -33,7 +33,7 @@ def table(data_dir: Path) -> Iterator[Table]:
 
 
 @pytest.fixture
-def client(table: Table) -> Iterator[Callable[..., httpx.Client]]:
+def client(table: Room) -> Iterator[Callable[..., httpx.Client]]:
     made: list[httpx.Client] = []
 
     def make(source: str = "127.0.0.1") -> httpx.Client:

@@ -151,9 +151,9 @@ def test_listeners_hear_every_join_and_code_change(tmp_path):
 def test_a_failing_screen_listener_does_not_break_a_join(tmp_path):
     from companion.net.gate import Landing
     from companion.net.identity import Tabs
-    from companion.net.server import build_table
+    from companion.net.server import build_room
 
-    table = build_table(lambda page: None, "127.0.0.1", 9, Tabs(Keys(tmp_path)), Landing())
+    table = build_room(lambda page: None, "127.0.0.1", 9, Tabs(Keys(tmp_path)), Landing())
     heard: list[str] = []
 
     def broken() -> None:

@@ -19,8 +19,9 @@ def _cookie(table, client, code: str) -> str:
     return f"{COOKIE}={client().get('/join', params={'code': code}).cookies[COOKIE]}"
 
 
-async def _open_and_leave(url: str, cookie: str, origin: str) -> str:
+async def _open_and_leave(table, url: str, cookie: str, origin: str) -> str:
     """Open a session on /data, see it drawn, and close the socket (the session waits for its tab to come back)."""
+    open_before = table.gate.connected()
     async with websockets.connect(url, origin=origin, additional_headers={"Cookie": cookie}) as socket:
         await socket.send(register("/data"))
         session_id = ""
@@ -30,7 +31,11 @@ async def _open_and_leave(url: str, cookie: str, origin: str) -> str:
             if isinstance(frame, bytes):
                 session_id = session_id or registered_session_id(frame)
                 received += frame
-    await asyncio.sleep(0.5)  # flet-web marks the session as waiting for its client
+    # The gate lets go of the socket once flet-web's handler ended, having marked the session waiting for its client
+    deadline = asyncio.get_running_loop().time() + 30
+    while table.gate.connected() > open_before:
+        assert asyncio.get_running_loop().time() < deadline, "the server never noticed the tab had left"
+        await asyncio.sleep(0.02)
     return session_id
 
 
@@ -60,7 +65,7 @@ async def _reattach(url: str, cookie: str, origin: str, session_id: str,
 def test_a_register_frame_naming_the_hosts_session_is_refused_to_a_guest(table, client):
     url = f"ws://127.0.0.1:{table.port}/ws"
     host, guest = _cookie(table, client, table.keys.host_code), _cookie(table, client, table.room_code)
-    session_id = asyncio.run(_open_and_leave(url, host, table.base_url))
+    session_id = asyncio.run(_open_and_leave(table, url, host, table.base_url))
     assert session_id
     frames, code = asyncio.run(_reattach(url, guest, table.base_url, session_id))
     assert not any(HOST_ONLY_TEXT in frame for frame in frames)  # before: the host's Data screen, sent whole
@@ -70,7 +75,7 @@ def test_a_register_frame_naming_the_hosts_session_is_refused_to_a_guest(table, 
 def test_the_host_comes_back_to_its_own_session(table, client):
     url = f"ws://127.0.0.1:{table.port}/ws"
     host = _cookie(table, client, table.keys.host_code)
-    session_id = asyncio.run(_open_and_leave(url, host, table.base_url))
+    session_id = asyncio.run(_open_and_leave(table, url, host, table.base_url))
     frames, code = asyncio.run(_reattach(url, host, table.base_url, session_id, until=HOST_ONLY_TEXT))
     assert code is None
     assert registered_session_id(frames[0]) == session_id

@@ -14,6 +14,7 @@ from companion.rules.autopilot import autopilot
 from companion.rules.catalog import load_catalog
 from companion.rules.constants import SLOT_NUMBERS
 from companion.rules.state import GameState
+from tests.support.examples import examples
 
 CAT = load_catalog()
 # A small pool, so random play often tries a card that is already held, mounted or eaten.
@@ -23,7 +24,7 @@ named = st.sampled_from(POOL).map(CAT.fish_ref)
 EASY = ["Sunfish", "Sheepshead", "Pram", "Lionfish", "Fugu"]  # Depth I, Difficulty 1 or 2
 DINKS = ["Crab", "Toe", "Old Boot", "Ear"]
 SUPPLIES = ["Jar of Leeches", "Bag of Maggots", "Bucket of Chum", "Cloche", "Claw Hammer"]
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

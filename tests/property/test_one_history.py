@@ -38,6 +38,7 @@ from companion.survey.actions import (
 from companion.survey.models import Campaign
 from companion.survey.play import new_campaign, start_week
 from tests.property.test_rules_properties import random_action, setup_for
+from tests.support.examples import examples
 
 # A few Fish of the solo Sea (values 5, 4, 2, 1, 0), one it leaves in the box and one the catalog lacks.
 FISH = {"Hammerhead Shark": "hammerhead-shark", "Barracuda": "barracuda", "Sheepshead": "sheepshead",
@@ -112,7 +113,7 @@ def same(a: Any, b: Any) -> bool:
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops=OPS, data=st.data())
 def test_saved_history_replays_to_what_was_shown_and_undo_redo_round_trip(kind, ops, data) -> None:
     # Durability is the kill tests' (tests/session/test_kills.py, test_campaign_kills.py): no fsync here, for speed.

@@ -27,10 +27,11 @@ from companion.rules.fish import FishRef
 from companion.rules.phases import seat_of
 from companion.rules.scenario import play
 from companion.rules.state import GameState
+from tests.support.examples import examples
 
 RULESETS = [("anglers-guide", ()), ("three-shops", ()), ("three-shops", ("payday-4", "port-then-sea")),
             ("anglers-guide", ("no-money-cap", "last-to-pass-2"))]
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 fish_refs = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 8)), type=st.sampled_from(["fair", "foul"]))
 CARDS = load_catalog().fish_list

@@ -7,8 +7,7 @@ from __future__ import annotations
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.from_game import draft_from_state
-from companion.session import Sessions
-from companion.session import plays as history
+from companion.session import Sessions, plays
 from companion.session.door import tab_sessions
 from companion.session.seats import Viewer
 from companion.store import open_store
@@ -29,7 +28,7 @@ def _recorded_game(tmp_path):
     for p in filled.players:
         p.fishbucks, p.regret_cards, p.regret_value = 7 if p.name == "Ann" else 4, 0, 0
     assert draft.replace(lambda _old: filled, seen=draft.current.version).ok
-    play = history.record_result(host, draft.current.value.score(), game=game)
+    play = plays.record_result(host, draft.current.value.score(), game=game)
     return shared, game, play
 
 
@@ -51,7 +50,7 @@ def test_a_guest_cannot_change_the_draft_of_a_recorded_game_and_history_is_uncha
     outcome = _fishbucks_plus(draft, "Ann")
     assert not outcome.ok and "only the host can change it" in (outcome.message or "")
     assert not draft.undo(seen=draft.current.version).ok
-    stored = history.opened(tab_sessions(shared, HOST), play.id)
+    stored = plays.opened(tab_sessions(shared, HOST), play.id)
     assert [(p.name, p.score) for p in stored.players] == [(p.name, p.score) for p in play.players]
     assert stored.edits == []
 
@@ -63,13 +62,13 @@ def test_a_guests_changed_result_is_refused_at_the_door(tmp_path):
     changed = host_draft.current.value.score()
     guest = tab_sessions(shared, GUEST)
     try:
-        history.record_result(guest, changed, game=game)
+        plays.record_result(guest, changed, game=game)
     except ValueError as refused:
         assert "only the host can change it" in str(refused)
     else:
         raise AssertionError("a guest's phone rewrote a recorded play")
-    assert history.opened(guest, play.id).edits == []
-    assert history.record_result(guest, play_result(shared, play), game=game).id == play.id  # unchanged: no edit
+    assert plays.opened(guest, play.id).edits == []
+    assert plays.record_result(guest, play_result(shared, play), game=game).id == play.id  # unchanged: no edit
 
 
 def play_result(shared, play):
@@ -85,11 +84,11 @@ def test_the_hosts_correction_is_marked_in_the_play_and_can_be_undone(tmp_path):
     draft = host.draft("scorer-draft")
     ann_before = next(p.score for p in play.players if p.name == "Ann")
     assert _fishbucks_plus(draft, "Ann").ok
-    edited = history.record_result(host, draft.current.value.score(), game=game)
+    edited = plays.record_result(host, draft.current.value.score(), game=game)
     assert edited.id == play.id and len(edited.edits) == 1
     change = edited.edits[0]
     assert [(c.name, c.before, c.after) for c in change.scores] == [("Ann", ann_before, ann_before + 1)]
     assert change.at >= play.updated
-    assert history.can_undo(host) and history.undo(host) == play.id
-    assert history.opened(host, play.id).edits == [] and \
-        next(p.score for p in history.opened(host, play.id).players if p.name == "Ann") == ann_before
+    assert plays.can_undo(host) and plays.undo(host) == play.id
+    assert plays.opened(host, play.id).edits == [] and \
+        next(p.score for p in plays.opened(host, play.id).players if p.name == "Ann") == ann_before

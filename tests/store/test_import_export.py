@@ -19,6 +19,7 @@ from companion.store import ImportRefused, Store, open_store
 from companion.store.schema import SCHEMA_VERSION, migrate
 from tests.store.conftest import campaign, snapshot
 from tests.store.games import autosaves, fresh_game, played_game
+from tests.support.examples import examples
 
 
 def _filled(data_dir: Path) -> Store:
@@ -331,7 +332,7 @@ def malformed(draw: st.DrawFn, valid: dict) -> object:
     return _edit(valid, ("campaigns", 1), valid["campaigns"][0])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_malformed_imports_are_refused_and_the_store_is_byte_for_byte_unchanged(valid_export, target, data) -> None:
     bad = data.draw(malformed(valid_export))

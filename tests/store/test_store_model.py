@@ -14,6 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from companion.rules.game import Game
 from companion.store import open_store
 from tests.store.games import autosaves, fresh_game
+from tests.support.examples import examples
 
 # Three tables' autosaves, each to the end of the game (the last ones are finished).
 SAVES: list[list[Game]] = [list(autosaves(fresh_game(names))) for names in (("Ada",), ("Bo", "Cy"), ("Di", "Ed"))]
@@ -56,5 +57,6 @@ class StoreMatchesTheLatestSaves(RuleBasedStateMachine):
         shutil.rmtree(self.folder.parent, ignore_errors=True)
 
 
-StoreMatchesTheLatestSaves.TestCase.settings = settings(max_examples=25, stateful_step_count=20, deadline=None)
+StoreMatchesTheLatestSaves.TestCase.settings = settings(max_examples=examples(25), stateful_step_count=20,
+                                                        deadline=None)
 test_store_matches_the_latest_saves = StoreMatchesTheLatestSaves.TestCase

@@ -203,6 +203,25 @@ COVERED = """(n, x, y) => {
 }"""
 
 
+# JavaScript: resolves true once the accessibility tree's boxes were the same over ``frames`` animation frames in a
+# row (Flutter has laid out what the last wheel or window size asked for), false after ``ms`` without that.
+STILL = """([frames, ms]) => new Promise(done => {
+    const shape = () => Array.from(document.querySelectorAll('flt-semantics'), n => {
+        const r = n.getBoundingClientRect();
+        return `${r.x},${r.y},${r.width},${r.height}`;
+    }).join(';');
+    const end = performance.now() + ms;
+    let last = shape(), same = 0;
+    const look = () => {
+        const now = shape();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= frames) done(true); else if (performance.now() > end) done(false); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})"""
+
+
 def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -297,11 +316,16 @@ class FletPage:
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         return box["top"] + 2 <= y <= box["bottom"] - 2 and box["left"] <= x <= box["right"]
 
+    def settle(self, frames: int = 3) -> None:
+        """Wait until the screen stands still: its accessibility tree's boxes unchanged over ``frames`` animation
+        frames (after a wheel or a new window size: Flutter lays it out on the next frames)."""
+        assert self.page.evaluate(STILL, [frames, self.timeout_ms]), "the screen never stood still"
+
     def _wheel(self, dy: int) -> None:
         size = self.page.viewport_size or PHONE
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         self.page.mouse.wheel(0, dy)
-        time.sleep(0.15)
+        self.settle()
 
     def scroll_to_top(self) -> None:
         """Scroll the screen back to its top (Flutter stops the wheel at the first item)."""
@@ -472,7 +496,7 @@ class FletPage:
         folder, or ``docs/screenshots`` when ``scripts/screenshots`` runs the journeys."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        self.page.wait_for_timeout(300)
+        self.page.wait_for_timeout(300)  # a picture for the docs: after the route's and the theme's animations
         self.page.screenshot(path=str(path))
         return path
 

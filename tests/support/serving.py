@@ -18,18 +18,18 @@ from pathlib import Path
 import httpx
 
 from companion.app import build_app
-from companion.net.server import Table, server_config, table_server
+from companion.net.server import Room, room_server, server_config
 from companion.resources import assets_path
 from companion.session import Sessions
 from tests.support.browser import free_port
 
 
 @contextmanager
-def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -> Iterator[Table]:
+def served(data_dir: Path, lan: bool = True, sessions: Sessions | None = None) -> Iterator[Room]:
     """The real app behind the gate, served from a thread of this process on a free loopback port."""
     port = free_port()
     table = build_app("127.0.0.1", port, data_dir, lan, sessions, assets_dir=str(assets_path()))
-    server = table_server(table, server_config(table, graceful_s=1))  # and it stops as the host does
+    server = room_server(table, server_config(table, graceful_s=1))  # and it stops as the host does
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

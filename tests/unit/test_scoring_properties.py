@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from companion.rules.fish import FishRef
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.deep_regrets import DeepRegretsPlayer, score_deep_regrets
+from tests.support.examples import examples
 
 fish = st.builds(FishRef, value=st.one_of(st.none(), st.integers(0, 9)), type=st.sampled_from(["fair", "foul"]))
 
@@ -29,7 +30,7 @@ def players(draw: st.DrawFn) -> list[DeepRegretsPlayer]:
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(players(), st.sampled_from([(), ("penalty-printed",)]))
 def test_scores_add_up_and_rank_by_the_tie_break_chain(table: list[DeepRegretsPlayer],
                                                        variants: tuple[str, ...]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from companion.rules.game import Game
 from companion.session import Sessions
 from companion.store import Store
 from companion.views.context import AppContext
+from companion.views.hooks import use_threadsafe
 from tests.support.components import Rendered, close_all
 
 
@@ -44,7 +44,30 @@ def no_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("companion.views.hooks.OTHER_TABS_DELAY", 0.0)
 
 
-ASLEEP_S = 2.0  # how late an asleep tab hears of a change: longer than a test's taps take, on a loaded machine
+class Asleep:
+    """A tab still waking up: what it hears of the sessions is held until :meth:`wake` (in place of
+    :func:`companion.views.hooks.use_here_first` while it subscribes), however long the taps before take."""
+
+    def __init__(self) -> None:
+        self.awake = False
+        self._held: list[Callable[[], None]] = []
+
+    def here_first(self, setter: Callable[[Any], None], delay: float = 0.0) -> Callable[[Any], None]:
+        later = use_threadsafe(setter)  # called while the tab draws: on its event loop, in its context
+
+        def deliver(value: Any) -> None:
+            if self.awake:
+                later(value)
+            else:
+                self._held.append(lambda: later(value))
+
+        return deliver
+
+    def wake(self) -> None:
+        self.awake = True
+        for deliver in self._held:
+            deliver()
+        self._held.clear()
 
 
 @dataclass
@@ -56,10 +79,11 @@ class TwoTabs:
     second: AppContext
     other: Rendered  # the second tab's screen, kept between renders
     seen: Any  # what the second tab showed before anything changed
+    asleep: Asleep
 
     def wake(self) -> Any:
         """The second tab once an asleep one has heard of the changes made so far."""
-        time.sleep(ASLEEP_S)
+        self.asleep.wake()
         return self.other.render()
 
 
@@ -67,7 +91,8 @@ class TwoTabs:
 def two_tabs() -> Callable[..., TwoTabs]:
     """Open ``game`` in two tabs; the second one draws its table at once. With a ``store``, the game is saved
     there first and both tabs open it from the store (phones joining the host's game). An ``asleep`` second tab
-    hears of a change :data:`ASLEEP_S` later (a phone still waking up): until then it shows what it drew."""
+    (a phone still waking up) hears of the changes only once woken (:meth:`TwoTabs.wake`): until then it shows
+    what it drew."""
 
     def open_both(game: Game, store: Store | None = None, asleep: bool = False) -> TwoTabs:
         sessions = Sessions(store)
@@ -78,10 +103,11 @@ def two_tabs() -> Callable[..., TwoTabs]:
         route = f"/table?game={game.id}"
         first, second = context(None, route, sessions=sessions), context(None, route, sessions=sessions)
         other = tab(second).watch()
+        sleeper = Asleep()
         with pytest.MonkeyPatch.context() as later:
             if asleep:  # read once, when the tab subscribes
-                later.setattr("companion.views.hooks.OTHER_TABS_DELAY", ASLEEP_S)
+                later.setattr("companion.views.hooks.use_here_first", sleeper.here_first)
             seen = other.render()
-        return TwoTabs(sessions, first, second, other, seen)
+        return TwoTabs(sessions, first, second, other, seen, sleeper)
 
     return open_both

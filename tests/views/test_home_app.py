@@ -34,7 +34,7 @@ def test_serve_prints_the_address_and_serves_this_computer_only_without_lan(monk
     from companion.net import server
 
     served = []
-    monkeypatch.setattr(server, "run_table", lambda table, on_ready=None: served.append((table, on_ready)))
+    monkeypatch.setattr(server, "run_room", lambda table, on_ready=None: served.append((table, on_ready)))
     monkeypatch.setattr(serving, "_warm_up", lambda: None)
     assert serving.serve(port=8765, open_browser=False, data_dir=tmp_path) == 0
     assert "http://127.0.0.1:8765/" in capsys.readouterr().out

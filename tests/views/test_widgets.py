@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import flet as ft
 from viewtree import find, ids, is_enabled, label_of, tap, tap_height, text_of, texts, walk
 
-from companion.phone.storage import START_AFTER_S, Syncer
+from companion.phone.storage import Syncer
 from companion.views import theme
 from companion.views.widgets import action_button, chip, error_line, screen, section_card, stepper
 from companion.views.widgets.basics import KEPT
 from companion.views.widgets.toggles import toggle
 from tests.support.components import Rendered
+from tests.support.syncing import settled
 
 
 def test_stepper_names_its_three_parts_and_calls_the_right_handler():
@@ -121,11 +121,11 @@ def test_after_a_failed_copy_the_phone_app_s_bars_say_not_saved_until_a_copy_wor
                                                      "page closes")
     assert "Saved" not in texts(find(shown.render(), "kept-mark"))
     shown.phone.call(syncer.request)  # the next change, still refused: never "Saved" on the way
-    shown.phone.call(lambda: asyncio.sleep(START_AFTER_S * 4))
+    shown.phone.call(lambda: settled(syncer))
     assert label_of(shown.render(), "kept-mark").startswith("Not saved") and syncer.runs == 2
     full[0] = False  # space freed: the next change's copy works
     shown.phone.call(syncer.request)
-    shown.phone.call(lambda: asyncio.sleep(START_AFTER_S * 4))
+    shown.phone.call(lambda: settled(syncer))
     assert label_of(shown.render(), "kept-mark") == "Saved on this phone" and syncer.runs == 3
 
 

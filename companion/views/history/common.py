@@ -9,8 +9,7 @@ import flet as ft
 
 from companion.history.models import GAMES
 from companion.i18n import N_, t
-from companion.session import StoreError
-from companion.session import plays as history
+from companion.session import StoreError, plays
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.table.confirm import ConfirmButton
@@ -37,13 +36,13 @@ def undo_control(ctx: AppContext, identifier: str, redraw: Callable[[], None]) -
     asks first, naming the change (``<identifier>-question``), then says what it undid by the thumb."""
     if not ctx.sessions.viewer.host:
         return []
-    change = history.last_change(ctx.sessions)
-    if change is None or not history.can_undo(ctx.sessions):
+    change = plays.last_change(ctx.sessions)
+    if change is None or not plays.can_undo(ctx.sessions):
         return [action_button(identifier, t("Undo last change"), None, icon=ft.Icons.UNDO)]
 
     def undo() -> None:
         try:
-            restored = history.undo(ctx.sessions)
+            restored = plays.undo(ctx.sessions)
         except StoreError as problem:
             ctx.fail(str(problem))
             return

@@ -16,8 +16,7 @@ from companion.history import filter_plays
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
 from companion.i18n import t, tn
-from companion.session import StoreError
-from companion.session import plays as history
+from companion.session import StoreError, plays
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label, undo_control
@@ -55,13 +54,13 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
     redraw = use_redraw()
     back = lambda: ctx.navigate("/")  # noqa: E731
     try:
-        plays = history.listed(ctx.sessions)
+        recorded = plays.listed(ctx.sessions)
     except StoreError as problem:
         return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
-    roster = history.roster(ctx.sessions)
-    people = sorted({roster.resolve(s.name) for p in plays for s in p.players if not s.bot}, key=str.casefold)
+    roster = plays.roster(ctx.sessions)
+    people = sorted({roster.resolve(s.name) for p in recorded for s in p.players if not s.bot}, key=str.casefold)
 
-    chosen = filter_plays(plays, game, player, roster.resolve)
+    chosen = filter_plays(recorded, game, player, roster.resolve)
     chips: list[ft.Control] = [chip("history-player-all", t("Everyone"), color=theme.SEED if player is None
                                     else theme.PASSED, on_click=lambda: set_player(None), selected=player is None)]
     chips += [chip(f"history-player-{n}", name, on_click=partial(set_player, name),
@@ -74,12 +73,12 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
         ft.Row([action_button("history-stats", t("Statistics"), lambda: ctx.navigate("/stats"),
                               icon=ft.Icons.INSERT_CHART),
                 *undo_control(ctx, "history-undo", redraw)], wrap=True),
-        tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(plays),
+        tagged("history-count", ft.Text(tn("{shown} of {n} play", "{shown} of {n} plays", len(recorded),
                                            shown=len(chosen)), size=theme.SMALL)),
     ]
     if not chosen:
         controls.append(tagged("history-empty", ft.Text(
-            t("No plays yet: a game scored at the table or a saved scorer result appears here.") if not plays
+            t("No plays yet: a game scored at the table or a saved scorer result appears here.") if not recorded
             else t("No play matches these filters."), size=theme.BODY)))
     else:
         # A panel like section_card's whose rows take its whole width: a play is tapped anywhere on its line.

@@ -16,8 +16,7 @@ from pydantic import BaseModel, Field
 
 from companion.history import RosterError
 from companion.i18n import t
-from companion.session import DraftSession, StoreError
-from companion.session import plays as history
+from companion.session import DraftSession, StoreError, plays
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -72,11 +71,11 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
                   "that are one person (the first goes into the second)."), size=theme.SMALL),
-        ft.Text(", ".join(history.roster(ctx.sessions).names()) or t("Nobody yet."), size=theme.BODY),
+        ft.Text(", ".join(plays.roster(ctx.sessions).names()) or t("Nobody yet."), size=theme.BODY),
         ft.Row([field("stats-rename-from", "player", t("Player")),
                 field("stats-rename-to", "other", t("New name, or the name to merge with"))], wrap=True),
-        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(history.rename), icon=ft.Icons.EDIT),
+        ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(plays.rename), icon=ft.Icons.EDIT),
                 action_button("stats-merge", t("Merge"),
-                              lambda: apply(lambda tab, a, b: history.merge(tab, b, a)),
+                              lambda: apply(lambda tab, a, b: plays.merge(tab, b, a)),
                               icon=ft.Icons.MERGE)], wrap=True),
     ])

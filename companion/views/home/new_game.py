@@ -36,8 +36,7 @@ from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import cited, player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
-from companion.session import DraftSession, Snapshot, StoreError
-from companion.session import plays as history
+from companion.session import DraftSession, Snapshot, StoreError, plays
 from companion.session.base import Refused
 from companion.session.seats import host_starts_games
 from companion.views import theme
@@ -217,7 +216,7 @@ def start(setup: Setup) -> None:
     except StoreError as refused:  # a guest's tab (HostOnly), or the game could not be saved
         ctx.fail(str(refused))
         return
-    history.remember(ctx.sessions, [p.name for p in game_setup.players])
+    plays.remember(ctx.sessions, [p.name for p in game_setup.players])
     # The game holds what was typed now: the next New game on this phone starts empty.
     setup.session.reset(_fresh(ctx), seen=setup.session.version)
     ctx.navigate(route_to("/table", game=session.key))
