@@ -10,7 +10,6 @@ import flet as ft
 from companion.history.models import GAMES
 from companion.i18n import N_, t
 from companion.session import StoreError
-from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.table.confirm import ConfirmButton
@@ -37,13 +36,13 @@ def undo_control(ctx: AppContext, identifier: str, redraw: Callable[[], None]) -
     asks first, naming the change (``<identifier>-question``), then says what it undid by the thumb."""
     if not ctx.sessions.viewer.host:
         return []
-    change = history.last_change(ctx.sessions)
-    if change is None or not history.can_undo(ctx.sessions):
+    change = ctx.sessions.plays.last_change()
+    if change is None or not ctx.sessions.plays.can_undo():
         return [action_button(identifier, t("Undo last change"), None, icon=ft.Icons.UNDO)]
 
     def undo() -> None:
         try:
-            restored = history.undo(ctx.sessions)
+            restored = ctx.sessions.plays.undo()
         except StoreError as problem:
             ctx.fail(str(problem))
             return
