@@ -2,9 +2,9 @@
 the tab last drew the session and answers its :class:`~companion.session.Outcome`, whatever the session: a refusal
 shown by the thumb, a choice asked there with a button per answer, the table's steps told there; once made, the
 next change follows it. The table's moves (``views/table/common.py`` ``Moves``), a scorer's edits of its draft
-(``views/scorers/common.py`` ``Editing``, which adds only its typing buffer) and a campaign's moves
-(``views/survey/common.py`` ``Survey``) are this helper, and so are the Undo and Redo buttons of every screen
-(``views/widgets/toolbar.py``).
+(``views/scorers/common.py`` ``Editing``, which adds its typing buffer and the draft replaced whole) and a
+campaign's moves (``views/survey/common.py`` ``Survey``) are this helper, and so are the Undo and Redo buttons of
+every screen (``views/widgets/toolbar.py``).
 """
 
 from __future__ import annotations
