@@ -27,8 +27,10 @@ from companion.rules import actions as act
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.draft import PlayerDraft, TableDraft
-from companion.session import DraftSession, GameSession, Saver, Sessions
+from companion.session import GameSession, Saver, Sessions
 from companion.session.catches import CatchDraft, catch_draft
+from companion.session.door import DraftDoor, tab_sessions
+from companion.session.seats import Viewer
 from companion.store import open_store
 
 OTHER_TABLES = 4
@@ -43,7 +45,7 @@ def other_tables(sessions: Sessions) -> None:
         assert draft.reset(table, seen=draft.version).ok
 
 
-def die_taps(draft: DraftSession[CatchDraft], count: int, into: list[float]) -> None:
+def die_taps(draft: DraftDoor[CatchDraft], count: int, into: list[float]) -> None:
     for _ in range(count):
         dice = [] if draft.current.value.dice else [0]  # the first Fresh die selected, then put back
 
@@ -113,7 +115,7 @@ def main() -> None:
         sessions = Sessions(open_store(Path(folder)), Saver())
         other_tables(sessions)
         session = sessions.start_game(game)
-        draft = catch_draft(sessions, game.id, 0)
+        draft = catch_draft(tab_sessions(sessions, Viewer("host", host=True)), game.id, 0)
         for _ in range(10):
             die_taps(draft, args.taps // 10, dice)
             move_taps(session, args.taps // 10, moves)

@@ -24,6 +24,8 @@ from companion.app import RouteScreen
 from companion.history import load_roster
 from companion.history import statistics as compute
 from companion.session import Sessions
+from companion.session.door import tab_sessions
+from companion.session.seats import LOCAL
 from companion.store import Store, open_store
 from companion.store.transfer import export_document
 from companion.views.context import AppContext
@@ -48,7 +50,8 @@ def _figures(store: Store, repeat: int) -> dict[str, float]:
         def draw() -> object:
             if cold:
                 store._plays_cache = None  # as just after a play was saved: the index is read again
-            return Rendered(RouteScreen, AppContext(sessions=Sessions(store), route=route), route).render()
+            door = tab_sessions(Sessions(store), LOCAL)
+            return Rendered(RouteScreen, AppContext(sessions=door, route=route), route).render()
 
         return draw
 

@@ -151,12 +151,12 @@ def Root(ctx: AppContext, page: ft.Page) -> list[ft.Control]:
 def use_seat_changes(ctx: AppContext) -> None:
     """On a guest's phone: when the host starts a game, open the seat picker ("A new game has started: pick your
     angler"), whatever screen the phone shows; when the host hands this phone's seat to another, open it too."""
-    book, viewer = ctx.sessions.seats, ctx.sessions.viewer
-    seen = ft.use_ref((book.newest_game, book.of(viewer.holder)))
+    door, viewer = ctx.sessions, ctx.sessions.viewer
+    seen = ft.use_ref((door.newest_game(), door.my_seat()))
     go = use_threadsafe(ctx.navigate)
 
     def heard() -> None:
-        newest, mine = book.newest_game, book.of(viewer.holder)
+        newest, mine = door.newest_game(), door.my_seat()
         before = seen.current
         seen.current = (newest, mine)
         if before is None:
@@ -166,7 +166,7 @@ def use_seat_changes(ctx: AppContext) -> None:
         elif before[1] is not None and mine is None:
             go(route_to("/seat", moved=1))
 
-    use_subscription(lambda: book.subscribe(heard) if viewer.served and not viewer.host else _nothing, [book])
+    use_subscription(lambda: door.follow_seats(heard) if viewer.served and not viewer.host else _nothing, [door])
 
 
 def _nothing() -> None:
@@ -182,7 +182,7 @@ def card_refusal(ctx: AppContext) -> str | None:
     if ctx.path not in CARD_ROUTES:
         return None
     raw = ctx.params.get("seat", "")
-    place = ctx.sessions.seats.place(ctx.sessions.viewer, ctx.params.get("game", ""))
+    place = ctx.sessions.place(ctx.params.get("game", ""))
     if raw.isdigit() and place.opens_card(int(raw)):
         return None
     return t("That angler's card stays on their own phone. Pick your own seat to see yours.")
@@ -193,7 +193,7 @@ def start_route(ctx: AppContext, route: str) -> str:
     if route != "/" or not ctx.sessions.viewer.served:
         return route
     viewer = ctx.sessions.viewer
-    seat = ctx.sessions.seats.of(viewer.holder)
+    seat = ctx.sessions.my_seat()
     if seat is not None and not _finished(ctx, seat.game):
         return seat_route(seat)
     return "/" if viewer.host else LANDING_GUEST

@@ -101,16 +101,9 @@ def _edited(existing: Play, play: Play) -> list[PlayEdit]:
     return [*existing.edits, PlayEdit(at=play.updated, scores=changes[:12])][-MAX_EDITS:]
 
 
-def record_play(store: Any, result: Result, *, game: Any | None = None, play_id: str | None = None,
-                names: Sequence[str] = (), source: str = "scorer", may_replace: bool = True) -> Play:
-    """Keep a scored result in the history and its names on the roster; return the play.
-
-    ``game`` is the tracked game (``companion.rules.game.Game``) the result scores: its id, start, end and start
-    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again): an
-    edit, remembered in the play's ``edits`` (when, whose scores changed), or ``PlayLocked`` when not
-    ``may_replace`` (a guest's phone). The store's
-    ``StoreError`` (one line) when the play can't be saved, ``ValueError`` for a result that isn't a play.
-    """
+def _made(store: Any, result: Result, *, game: Any | None, play_id: str | None, names: Sequence[str],
+          source: str) -> tuple[Play | None, Play]:
+    """The play ``play_id`` as kept (``None``: none), and the play :func:`record_play` would keep for ``result``."""
     fields: dict[str, Any] = {"source": source}
     start = None
     if game is not None:
@@ -128,6 +121,20 @@ def record_play(store: Any, result: Result, *, game: Any | None = None, play_id:
     if play_id:
         fields["id"] = play_id
     play = play_from_result(result, names=names, start_player=start, **fields)
+    return existing, play
+
+
+def record_play(store: Any, result: Result, *, game: Any | None = None, play_id: str | None = None,
+                names: Sequence[str] = (), source: str = "scorer", may_replace: bool = True) -> Play:
+    """Keep a scored result in the history and its names on the roster; return the play.
+
+    ``game`` is the tracked game (``companion.rules.game.Game``) the result scores: its id, start, end and start
+    player go into the play. ``play_id`` replaces a play recorded earlier (a scorer saving again): an
+    edit, remembered in the play's ``edits`` (when, whose scores changed), or ``PlayLocked`` when not
+    ``may_replace`` (a guest's phone). The store's
+    ``StoreError`` (one line) when the play can't be saved, ``ValueError`` for a result that isn't a play.
+    """
+    existing, play = _made(store, result, game=game, play_id=play_id, names=names, source=source)
     if existing is not None and _same(existing, play):
         return existing
     if existing is not None:
@@ -138,6 +145,26 @@ def record_play(store: Any, result: Result, *, game: Any | None = None, play_id:
     remember_names(store, [p.name for p in play.players if not p.bot])
     store.save_play(play)
     return play
+
+
+def is_recorded(store: Any, result: Result, *, game: Any | None = None, play_id: str | None = None,
+                names: Sequence[str] = ()) -> bool:
+    """Whether ``result`` is kept as its play just as :func:`record_play` would keep it (recording it writes
+    nothing): what a scorer says "Recorded in History" of.
+
+    >>> import tempfile
+    >>> from companion.store import open_store
+    >>> store = open_store(tempfile.mkdtemp())
+    >>> result = {"game": "shallow-regrets", "solo": True, "winners": [], "players": [
+    ...     {"name": "Alba", "score": 7, "rank": 1, "winner": True, "breakdown": {}}]}
+    >>> is_recorded(store, result, play_id="p1")
+    False
+    >>> _ = record_play(store, result, play_id="p1")
+    >>> is_recorded(store, result, play_id="p1")
+    True
+    """
+    existing, play = _made(store, result, game=game, play_id=play_id, names=names, source="scorer")
+    return existing is not None and _same(existing, play)
 
 
 def _minutes(start: datetime, end: datetime) -> int | None:

@@ -1,8 +1,9 @@
 """Open games, campaigns and scorer drafts, held on the server and shared by every tab (no Flet here).
 
-A screen asks :class:`Sessions` for the session of the thing it shows, renders ``session.current``, changes it
-only through the session's moves (each naming the version the phone showed), and subscribes to hear of changes
-made from any tab. Every change is saved before any tab hears of it, in order (a game's as one line of its log).
+A screen asks its door (``ctx.sessions``, :mod:`companion.session.door`, over the shared :class:`Sessions`) for the
+session of the thing it shows, renders ``session.current``, changes it only through the session's moves (each naming
+the version the phone showed), and subscribes to hear of changes made from any tab. Every change is saved before any
+tab hears of it, in order (a game's as one line of its log).
 
 >>> from companion.session import Sessions
 >>> sessions = Sessions(store=None)

@@ -9,8 +9,9 @@ again when the screen opens, on whichever phone holds the seat (it follows a sea
 another Day is not offered again: the dice it names are gone.
 
 >>> from companion.session import Sessions
->>> sessions = Sessions(None)
->>> draft = catch_draft(sessions, "g1", 0)
+>>> from companion.session.door import tab_sessions
+>>> from companion.session.seats import LOCAL
+>>> draft = catch_draft(tab_sessions(Sessions(None), LOCAL), "g1", 0)
 >>> draft.change(lambda d: d.model_copy(update={"fish": "sunfish", "dice": [0]}), seen=draft.version).ok
 True
 >>> kept_catch(draft, day=0).fish, kept_catch(draft, day=1).fish
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.rules.catalog import CatalogFish, UnknownFish, load_catalog
 from companion.rules.constants import MAX_PLAYERS
-from companion.session.games import DraftSession
+from companion.session.door import DraftDoor
 
 # Bounds where the draft enters (a tap at a time, or a settings file edited by hand).
 MAX_DICE = 30  # far more than any angler's Fresh dice
@@ -91,23 +92,23 @@ class CatchDraft(BaseModel):
 class Drafts(Protocol):
     """A tab's sessions (``ctx.sessions``, :class:`~companion.session.door.Door`): they open the shared drafts."""
 
-    def draft(self, key: str, make: Callable[[Any], Any] = ...) -> DraftSession[Any]: ...
+    def draft(self, key: str, make: Callable[[Any], Any] | None = None) -> DraftDoor[Any]: ...
 
 
 def _from_saved(saved: Any) -> CatchDraft:
     return CatchDraft.model_validate(saved) if saved else CatchDraft()
 
 
-def catch_draft(tab: Drafts, game_id: str, seat: int) -> DraftSession[CatchDraft]:
+def catch_draft(tab: Drafts, game_id: str, seat: int) -> DraftDoor[CatchDraft]:
     """The catch being made by angler ``seat`` of game ``game_id`` (a saved one that no longer validates starts
     afresh: :meth:`~companion.session.Sessions.draft`)."""
     if not 0 <= seat < MAX_PLAYERS:
         raise ValueError(f"no angler {seat}")
-    session: DraftSession[CatchDraft] = tab.draft(f"catch-{game_id}-{seat}", _from_saved)
+    session: DraftDoor[CatchDraft] = tab.draft(f"catch-{game_id}-{seat}", _from_saved)
     return session
 
 
-def kept_catch(draft: DraftSession[CatchDraft], day: int) -> CatchDraft:
+def kept_catch(draft: DraftDoor[CatchDraft], day: int) -> CatchDraft:
     """The catch as kept, if it was begun on ``day``; else an empty one."""
     kept: CatchDraft = draft.current.value
     return kept if kept.day == day else CatchDraft(day=day)

@@ -1,28 +1,95 @@
 """The screens' one door: what a tab's sessions offer (:class:`Door`, the type of ``ctx.sessions``), and how a tab
 is given them (:func:`tab_sessions`).
 
-Every verb a screen calls on its sessions is a method of :class:`Door`; what a screen does with the kept records
-is a service function taking it (:mod:`companion.session.service`, :mod:`~companion.session.plays`,
-:mod:`~companion.session.listing`). Each host-only verb refuses a guest's tab itself
+Every verb a screen calls is a method of :class:`Door` or of what it hands out: a game, a campaign or a draft as
+the small Protocols below (what a screen may do with one, nothing of the shared session behind it), the history
+(:class:`~companion.session.plays.Plays`) and the kept records (:class:`~companion.session.service.Records`). The
+store they work on is the one the app opened at its start (the shared :class:`~companion.session.Sessions`'); no
+screen is handed it, nor the seat book. Each host-only verb refuses a guest's tab itself
 (:func:`~companion.session.powers.require_host`); :mod:`companion.session.powers` declares which verbs those are.
-A served tab's door is a :class:`~companion.session.seated.SeatedSessions` (games seen and moved through its seat);
-the local mode's is the shared :class:`~companion.session.Sessions` itself, whose one screen is the host's.
+A tab's door is a :class:`~companion.session.seated.SeatedSessions`: games seen and moved through its seat (the
+local mode's one screen sits everywhere).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.session.campaigns import CampaignSession
-from companion.session.games import DraftSession, GameSession
+from companion.session.base import Outcome, Snapshot
+from companion.session.listing import Resumable
+from companion.session.plays import Plays
 from companion.session.registry import Sessions
-from companion.session.saver import Saver
 from companion.session.seated import SeatedSessions
-from companion.session.seats import SeatBook, Viewer
-from companion.store.store import Store
+from companion.session.seats import Place, Seat, Viewer
+from companion.session.service import Records
+from companion.store.records import GameSummary
 from companion.survey import Campaign
+from companion.survey.actions import CampaignAction
+
+T = TypeVar("T")
+
+
+class Followed(Protocol[T]):
+    """A shared value a screen draws and follows (:func:`companion.views.hooks.use_session`)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def current(self) -> Snapshot[T]: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def subscribe(self, listener: Callable[[Snapshot[T]], None]) -> Callable[[], None]: ...
+
+
+class Undoable(Followed[T], Protocol[T]):
+    """A shared value whose last change a screen may take back and put back (the Undo and Redo buttons)."""
+
+    def undo(self, *, seen: int) -> Outcome[T]: ...
+
+    def redo(self, *, seen: int) -> Outcome[T]: ...
+
+
+class GameDoor(Undoable[Game], Protocol):
+    """A game as a tab's seat sees it and moves it."""
+
+    @property
+    def place(self) -> Place:
+        """The tab's place in the game now."""
+        ...
+
+    def apply(self, action: Action, *, seen: int) -> Outcome[Game]: ...
+
+    def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]: ...
+
+    def told(self, snapshot: Snapshot[Game]) -> str | None: ...
+
+    def undo_question(self) -> str: ...
+
+    def not_in_sea(self, fish: str) -> str | None: ...
+
+
+class CampaignDoor(Undoable[Campaign], Protocol):
+    """An Ocean Survey campaign, changed by its typed actions."""
+
+    def apply(self, action: CampaignAction, *, seen: int) -> Outcome[Campaign]: ...
+
+
+class DraftDoor(Undoable[T], Protocol[T]):
+    """A form kept where every phone sees it (a scorer's table, New game's anglers, a catch being made)."""
+
+    def replace(self, make: Callable[[T], T], *, seen: int) -> Outcome[T]: ...
+
+    def change(self, edit: Callable[[T], T | None], *, seen: int) -> Outcome[T]: ...
+
+    def reset(self, value: T, *, seen: int) -> Outcome[T]: ...
+
+    def locked(self) -> bool: ...
 
 
 class Door(Protocol):
@@ -34,19 +101,18 @@ class Door(Protocol):
         ...
 
     @property
-    def store(self) -> Store | None:
-        """The kept records, for the service functions alone (no screen reads it: ``tests/session/test_door.py``)."""
+    def keeps(self) -> bool:
+        """Whether anything is kept (the data folder could be opened)."""
         ...
 
     @property
-    def seats(self) -> SeatBook: ...
+    def plays(self) -> Plays:
+        """The history: plays listed, opened, recorded and changed (the host's)."""
+        ...
 
     @property
-    def saver(self) -> Saver: ...
-
-    @property
-    def keeps(self) -> bool:
-        """Whether anything is kept (the data folder could be opened)."""
+    def records(self) -> Records:
+        """The kept records as the Data screen uses them: exports, imports, backups (the host's)."""
         ...
 
     def setting(self, key: str, default: Any = None) -> Any: ...
@@ -55,21 +121,39 @@ class Door(Protocol):
 
     def flush(self) -> None: ...
 
-    def forget_all(self) -> None: ...
+    def game(self, game_id: str) -> GameDoor: ...
 
-    def game(self, game_id: str) -> GameSession: ...
+    def start_game(self, game: Game) -> GameDoor: ...
 
-    def start_game(self, game: Game) -> GameSession: ...
+    def campaign(self, campaign_id: str) -> CampaignDoor: ...
 
-    def campaign(self, campaign_id: str) -> CampaignSession: ...
-
-    def start_campaign(self, campaign: Campaign) -> CampaignSession: ...
+    def start_campaign(self, campaign: Campaign) -> CampaignDoor: ...
 
     def delete_campaign(self, campaign_id: str) -> None: ...
 
-    def memory_campaigns(self) -> list[Campaign]: ...
+    def draft(self, key: str, make: Callable[[Any], Any] | None = None) -> DraftDoor[Any]: ...
 
-    def draft(self, key: str, make: Callable[[Any], Any] = ...) -> DraftSession[Any]: ...
+    def saved_games(self) -> list[GameSummary]: ...
+
+    def in_progress(self, games: list[GameSummary]) -> list[Resumable]: ...
+
+    def saved_campaigns(self) -> list[dict[str, Any]]: ...
+
+    def my_seat(self) -> Seat | None: ...
+
+    def seats_held(self) -> dict[str, Seat]: ...
+
+    def newest_game(self) -> str | None: ...
+
+    def place(self, game_id: str) -> Place: ...
+
+    def take_seat(self, seat: Seat | None, name: str = "") -> str | None: ...
+
+    def hand_seat(self, seat: Seat, to: str) -> None: ...
+
+    def keep_seats(self, holders: set[str]) -> None: ...
+
+    def follow_seats(self, listener: Callable[[], None]) -> Callable[[], None]: ...
 
 
 def tab_sessions(shared: Sessions, viewer: Viewer) -> Door:

@@ -25,13 +25,14 @@ from companion.problems import validation_message
 from companion.rules.actions import Action
 from companion.rules.common import not_in_sea
 from companion.rules.game import Game
+from companion.rules.phases import seat_of
 from companion.rules.state import GameState
 from companion.rules.table_steps import table_steps
 from companion.session.base import Made, Outcome, Refused, Session, Snapshot
 from companion.session.journaled import Journaled
 from companion.session.said import move_said
 from companion.session.saver import Saver
-from companion.session.seats import Place, move_label, mover_of
+from companion.session.seats import EVERYWHERE, Place, move_label, mover_of
 from companion.store.journal import GAME
 from companion.store.records import describe_game
 from companion.store.store import Store
@@ -83,18 +84,20 @@ class GameSession(Journaled[Game, Action]):
         self.last_undo: Undone | None = None
         self.last_move: Moved | None = None
 
-    def apply(self, action: Action, *, seen: int, by: int | None = None,
-              check: Callable[[Game], str | None] | None = None, tab: object | None = None) -> Outcome[Game]:
-        """Apply ``action``, made by seat ``by`` (``None``: the table) from ``tab``, refused with the rule's reason
-        if the engine says no, or with ``check(game)``'s when that names one (a seat's authorisation, checked on
-        the game as it stands when the move is made). Once made, the outcome carries the table's steps."""
-        return self.told_steps(self._apply(action, seen=seen, by=by, check=check, tab=tab))
+    def apply(self, action: Action, *, seen: int, place: Place = EVERYWHERE, tab: object | None = None
+              ) -> Outcome[Game]:
+        """Apply ``action`` from ``tab``, whose place in the game the tab decided for this tap (its seat: the move
+        is logged as that angler's when it is theirs), refused with the rule's reason if the engine says no, or
+        with the place's when it may not make it (checked on the game as it stands when the move is made). Once
+        made, the outcome carries the table's steps."""
+        return self.told_steps(self._apply(action, seen=seen, place=place, tab=tab))
 
-    def _apply(self, action: Action, *, seen: int, by: int | None, check: Callable[[Game], str | None] | None,
-               tab: object | None) -> Outcome[Game]:
-        """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.steps``)."""
+    def _apply(self, action: Action, *, seen: int, place: Place, tab: object | None) -> Outcome[Game]:
+        """:meth:`apply` without the steps (a seated tab words them for its seat: ``SeatedGame.apply``)."""
+        by = place.seat if seat_of(action) == place.seat else None  # the host's move for another is the table's
+
         def make(game: Game) -> Made[Game]:
-            _checked(check, game)
+            _refused(place.move_refusal(game, action))
             made = self._applied(game, action, by)
             return replace(made, moved=Moved(self._version + 1, game.state, action, made.value.state, tab))
 
@@ -118,28 +121,23 @@ class GameSession(Journaled[Game, Action]):
         moved = self.last_move
         return moved.steps() if moved is not None and moved.version == snapshot.version else ()
 
-    def heard(self, snapshot: Snapshot[Game]) -> tuple[str, ...]:
-        """The steps this tab is told of a move another tab made (the local mode's one screen made them all)."""
-        return ()
-
-    def undo(self, *, seen: int, check: Callable[[Game], str | None] | None = None, holder: str = ""
-             ) -> Outcome[Game]:
-        """Take back the last move (refused with ``check(game)``'s reason when it names one), taken back by the
-        tab of pass ``holder`` (kept in :attr:`last_undo`, so the angler whose move it was can be told). The
-        outcome's steps name the move taken back: "Undone: Ann's Refresh"."""
+    def undo(self, *, seen: int, place: Place = EVERYWHERE, holder: str = "") -> Outcome[Game]:
+        """Take back the last move (refused when ``place`` may not), taken back by the tab of pass ``holder``
+        (kept in :attr:`last_undo`, so the angler whose move it was can be told). The outcome's steps name the move
+        taken back: "Undone: Ann's Refresh"."""
         def make(game: Game) -> Made[Game]:
-            _checked(check, game)
+            _refused(place.undo_refusal(game))
             made, last = self._undone(game), len(game.log) - 1
             return replace(made, moved=Undone(self._version + 1, game.log[last], mover_of(game, last), holder),
                            steps=(t("Undone: {move}", move=move_label(game, last)),))
 
         return self._change(seen, make)
 
-    def redo(self, *, seen: int, check: Callable[[Game], str | None] | None = None) -> Outcome[Game]:
-        """Put back the move last taken back (refused with ``check(game)``'s reason when it names one); the
-        outcome's steps name it: "Redone: Ann's Refresh"."""
+    def redo(self, *, seen: int, place: Place = EVERYWHERE) -> Outcome[Game]:
+        """Put back the move last taken back (refused when ``place`` may not); the outcome's steps name it:
+        "Redone: Ann's Refresh"."""
         def make(game: Game) -> Made[Game]:
-            _checked(check, game)
+            _refused(place.redo_refusal(game))
             made = self._redone(game)
             return replace(made, steps=(t("Redone: {move}", move=move_label(made.value, len(made.value.log) - 1)),))
 
@@ -154,12 +152,6 @@ class GameSession(Journaled[Game, Action]):
         elif isinstance(made.moved, Undone):
             self.last_undo = made.moved
 
-    @property
-    def place(self) -> Place:
-        """The tab's place in this game: as it stands, the local mode's one screen, which sees and does all (a
-        served tab is given a :class:`~companion.session.seated.SeatedGame`)."""
-        return Place("all")
-
     def undo_question(self) -> str:
         """What the table's Undo asks before it takes the last move back: "Undo Chen's Refresh?"."""
         game = self.current.value
@@ -171,13 +163,9 @@ class GameSession(Journaled[Game, Action]):
         has no other angler's hand. Whose hand stays unsaid."""
         return not_in_sea(self.current.value.state, fish)
 
-    def told(self, snapshot: Snapshot[Game]) -> str | None:
-        """What this tab is told of the change ``snapshot`` brings, when another tab took back its angler's move
-        (the local mode's one screen is told nothing: it made the change itself)."""
-        return None
 
-def _checked(check: Callable[[Game], str | None] | None, game: Game) -> None:
-    refusal = check(game) if check is not None else None
+
+def _refused(refusal: str | None) -> None:
     if refusal:
         raise Refused(refusal)
 
@@ -189,19 +177,7 @@ class DraftSession(Session[D]):
 
     def change(self, edit: Callable[[D], D | None], *, seen: int) -> Outcome[D]:
         """``edit(copy)`` returns the new draft (or edits the copy in place and returns ``None``)."""
-        def make(value: D) -> D:
-            copy = deepcopy(value)
-            edited = edit(copy)
-            result = copy if edited is None else edited
-            if not isinstance(result, BaseModel):
-                return result
-            try:
-                return type(result).model_validate(result.model_dump())
-            except ValidationError as invalid:
-                first = invalid.errors(include_url=False)[0]
-                raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
-                                message=validation_message(first))) from invalid
-        return self.replace(make, seen=seen)
+        return self.replace(edited(edit), seen=seen)
 
     def describe(self) -> str:
         return t("The scorer's table")
@@ -210,7 +186,22 @@ class DraftSession(Session[D]):
         """Replace the whole draft (undoable)."""
         return self.replace(lambda _old: value, seen=seen)
 
-    def locked(self) -> bool:
-        """Whether the tab it is given to may not change it (a guest's scorer of a recorded play, seated.py);
-        the screen then shows it read-only."""
-        return False
+
+
+def edited(edit: Callable[[D], D | None]) -> Callable[[D], D]:
+    """A draft's change made by ``edit`` on a deep copy (:meth:`DraftSession.change`): a rendered version is never
+    changed under a screen, and a model that fails validation is refused with the field named."""
+    def make(value: D) -> D:
+        copy = deepcopy(value)
+        result = edit(copy)
+        made = copy if result is None else result
+        if not isinstance(made, BaseModel):
+            return made
+        try:
+            return type(made).model_validate(made.model_dump())
+        except ValidationError as invalid:
+            first = invalid.errors(include_url=False)[0]
+            raise Refused(t("{field}: {message}", field=".".join(str(p) for p in first["loc"]),
+                            message=validation_message(first))) from invalid
+
+    return make

@@ -1,7 +1,8 @@
-"""What is kept, listed for the screens as functions of the session layer: the saved games (Home, the seat
-picker, the Phones screen) and the campaigns (the Ocean Survey). Each list is as last saved: every queued save is
-written first. Screens call these with ``ctx.sessions``; none reaches the store. A phone's games in progress
-come with the game it holds a seat in first, and Resume takes it to its seat (:func:`in_progress`).
+"""What is kept, listed for the screens: the saved games (Home, the seat picker, the Phones screen) and the
+campaigns (the Ocean Survey). Each list is as last saved: every queued save is written first. Screens ask their
+door (``ctx.sessions.saved_games()``, :class:`~companion.session.door.Door`), which calls these with the shared
+sessions it was built with; none reaches the store. A phone's games in progress come with the game it holds a seat
+in first, and Resume takes it to its seat (:func:`in_progress`).
 
 >>> from companion.session import Sessions
 >>> saved_games(Sessions(None)), saved_campaigns(Sessions(None))
@@ -13,31 +14,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.session.seated import Tab
-from companion.session.seats import Seat, SeatBook
+from companion.session.seats import Seat, Viewer
 from companion.store.records import GameSummary
+from companion.store.store import Store
 from companion.survey import Campaign
 
 
-class Campaigns(Tab, Protocol):
-    """A tab's sessions, which hold this run's campaigns when there is no store."""
+class Kept(Protocol):
+    """The shared sessions as the lists need them: the store the app opened (``None``: the data folder could not be
+    opened), this run's campaigns without it, and the saves under way written first."""
+
+    @property
+    def store(self) -> Store | None: ...
+
+    def flush(self) -> None: ...
 
     def memory_campaigns(self) -> list[Campaign]: ...
 
 
-def saved_games(tab: Tab) -> list[GameSummary]:
+def saved_games(kept: Kept) -> list[GameSummary]:
     """Every saved game, newest first (none without a store); the store's error when the list can't be read."""
-    if tab.store is None:
+    if kept.store is None:
         return []
-    tab.flush()
-    return list(tab.store.list_games())
-
-
-class Seated(Tab, Protocol):
-    """A tab's sessions with the seat book (``ctx.sessions``, served or local)."""
-
-    @property
-    def seats(self) -> SeatBook: ...
+    kept.flush()
+    return list(kept.store.list_games())
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,11 @@ class Resumable:
     mine: bool
 
 
-def in_progress(tab: Seated, games: list[GameSummary]) -> list[Resumable]:
-    """The unfinished ``games`` as ``tab``'s Home offers them: the game the phone holds a seat in first (a guest's
-    first Resume is its own game, not the newest one), then the rest as listed. A guest's Resume opens its seat's
-    screen, or the seat picker for a game it has no seat in; the host's (and the local mode's) the whole table's
-    seat."""
-    viewer = tab.viewer
-    seat = tab.seats.of(viewer.holder) if viewer.served else None
+def in_progress(viewer: Viewer, seat: Seat | None, games: list[GameSummary]) -> list[Resumable]:
+    """The unfinished ``games`` as the Home of ``viewer``'s tab, seated at ``seat``, offers them: the game the phone
+    holds a seat in first (a guest's first Resume is its own game, not the newest one), then the rest as listed. A
+    guest's Resume opens its seat's screen, or the seat picker for a game it has no seat in; the host's (and the
+    local mode's) the whole table's seat."""
     rows = []
     for game in games:
         if game.finished:
@@ -70,11 +68,11 @@ def in_progress(tab: Seated, games: list[GameSummary]) -> list[Resumable]:
     return sorted(rows, key=lambda row: not row.mine)  # stable: the rest keep their order
 
 
-def saved_campaigns(tab: Campaigns) -> list[dict[str, Any]]:
+def saved_campaigns(kept: Kept) -> list[dict[str, Any]]:
     """Every campaign as the Survey lists it (``id``, ``name``, ``mode``, ``weeks``): the stored ones, or this
     run's without a store; the store's error when the list can't be read."""
-    if tab.store is None:
+    if kept.store is None:
         return [{"id": c.id, "name": c.name, "mode": c.mode, "weeks": len(c.weeks)}
-                for c in tab.memory_campaigns()]
-    tab.flush()
-    return [s.model_dump() for s in tab.store.list_campaigns()]
+                for c in kept.memory_campaigns()]
+    kept.flush()
+    return [s.model_dump() for s in kept.store.list_campaigns()]

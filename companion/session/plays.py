@@ -1,18 +1,19 @@
-"""The history as the screens use it, as functions of the session layer: plays listed, one opened, a scored result
-kept as a play, a play's start player set, a play deleted (the host's), the latest change of a play undone, players
-renamed or merged, names offered and remembered. Screens call these with ``ctx.sessions``; none reaches the store.
+"""The history as the screens use it, as the verbs of :class:`Plays` (a tab's ``ctx.sessions.plays``): plays listed,
+one opened, a scored result kept as a play, a play's start player set, a play deleted (the host's), the latest
+change of a play undone, players renamed or merged, names offered and remembered. The store is the one the app
+opened at its start, given by the tab's door when it is built; no screen reaches it.
 
 Authorisation sits beside the verbs (:func:`~companion.session.powers.require_host`): a recorded play changes only by
-the host (its start player, a delete, an undo; a guest's scorer can't replace it, :func:`record_result`).
+the host (its start player, a delete, an undo; a guest's scorer can't replace it, :meth:`Plays.record_result`).
 Every refusal is a ``StoreError`` whose message the screen shows; nothing is changed when one is raised.
 
 >>> import tempfile
->>> from companion.session import Sessions
+>>> from companion.session.seats import LOCAL
 >>> from companion.store import open_store
->>> sessions = Sessions(open_store(tempfile.mkdtemp()))
->>> listed(sessions), can_undo(sessions), suggested_names(sessions, "a", ())
+>>> history = Plays(open_store(tempfile.mkdtemp()), LOCAL)
+>>> history.listed(), history.can_undo(), history.suggested_names("a", ())
 ([], False, [])
->>> listed(Sessions(None))
+>>> Plays(None, LOCAL).listed()
 Traceback (most recent call last):
 ...
 companion.store.errors.StoreError: The data folder could not be opened, so there is no history to show.
@@ -36,89 +37,16 @@ from companion.history import (
     suggest_names,
 )
 from companion.history.models import MAX_EDITS, PlayEdit
+from companion.history.record import is_recorded
 from companion.i18n import t
 from companion.session.powers import require_host
-from companion.session.seated import Tab, store_of
+from companion.session.seats import Viewer
 from companion.store.errors import StoreError
+from companion.store.store import Store
 
 
 def _no_history() -> str:
     return t("The data folder could not be opened, so there is no history to show.")
-
-
-def listed(tab: Tab) -> list[PlaySummary]:
-    """Every recorded play, newest first."""
-    plays: list[PlaySummary] = store_of(tab, _no_history()).list_plays()
-    return plays
-
-
-def roster(tab: Tab) -> Roster:
-    """Who has played: one person per name whatever its case or spaces (empty without a store)."""
-    return load_roster(tab.store)
-
-
-def opened(tab: Tab, play_id: str) -> Play:
-    """The play ``play_id``; a ``StoreError`` (``NotFound``) says why there is none."""
-    play: Play = store_of(tab, _no_history()).load_play(play_id)
-    return play
-
-
-def has_play(tab: Tab, play_id: str) -> bool:
-    """Whether ``play_id`` is in the history (no store: nothing is)."""
-    return tab.store is not None and bool(tab.store.has_play(play_id))
-
-
-def record_result(tab: Tab, result: Any, *, game: Any | None = None, play_id: str | None = None,
-                  names: Sequence[str] = ()) -> Play:
-    """Keep a scored result as a play (:func:`companion.history.record_play`); ``StoreError`` when there is no
-    store to keep it in or it can't be saved, ``ValueError`` for a result that isn't a play, or that would change a
-    recorded play from a guest's tab (a recorded result changes only by the host, and its play says when and what
-    changed: issue 35 item 3)."""
-    store = store_of(tab, t("Plays can't be saved: the data folder could not be opened."))
-    return record_play(store, result, game=game, play_id=play_id, names=names, may_replace=tab.viewer.host)
-
-
-def set_start_player(tab: Tab, play: Play, start: int) -> Play:
-    """``play`` with its ``start``-th player (0-based) as the start player alone, kept: the host's edit, said in
-    the play's edits, which :func:`undo` takes back."""
-    require_host(tab.viewer, "plays.set_start_player")
-    players = [p.model_copy(update={"start_player": i == start}) for i, p in enumerate(play.players)]
-    if players == play.players:
-        return play
-    now = datetime.now(UTC)
-    changed = play.model_copy(update={"players": players, "updated": now,
-                                      "edits": [*play.edits, PlayEdit(at=now)][-MAX_EDITS:]})
-    store_of(tab, _no_history()).save_play(changed)
-    return changed
-
-
-def delete(tab: Tab, play_id: str) -> None:
-    """Delete play ``play_id`` from the history (the host's alone; :func:`undo` brings it back)."""
-    require_host(tab.viewer, "plays.delete")
-    store_of(tab, _no_history()).delete_play(play_id)
-
-
-def can_undo(tab: Tab) -> bool:
-    """Whether this tab has a change of a play to undo (the host's tab alone: a recorded play is the host's)."""
-    return tab.viewer.host and tab.store is not None and bool(tab.store.play_changes())
-
-
-def last_change(tab: Tab) -> str | None:
-    """What :func:`undo` would take back, in words for "Undo …?" and "Undid …" (``None``: nothing)."""
-    changes = [] if tab.store is None else tab.store.play_changes()
-    if not changes:
-        return None
-    play_id = str(changes[-1]["play_id"])
-    if changes[-1].get("what") == "delete":
-        return t("the deletion of play {id}", id=play_id)
-    try:
-        play = opened(tab, play_id)
-    except StoreError:
-        return t("the last edit of play {id}", id=play_id)
-    names = ", ".join(p.name for p in play.players)
-    scores = edited_scores(play.edits[-1]) if play.edits else ""
-    return (t("the correction of the play of {players}: {scores}", players=names, scores=scores) if scores
-            else t("the last edit of the play of {players}", players=names))
 
 
 def edited_scores(edit: PlayEdit) -> str:
@@ -127,28 +55,113 @@ def edited_scores(edit: PlayEdit) -> str:
                      for c in edit.scores)
 
 
-def undo(tab: Tab) -> str | None:
-    """Take back the latest edit or delete of a play, the host's alone (``HostOnly`` for a guest's tab): the id of
-    the play put back (``None``: nothing to undo)."""
-    require_host(tab.viewer, "plays.undo")
-    return store_of(tab, _no_history()).undo_play_change()
+class Plays:
+    """The history as the tab of ``viewer`` may use it, kept in ``store`` (``None``: the data folder could not be
+    opened)."""
 
+    def __init__(self, store: Store | None, viewer: Viewer) -> None:
+        self._store = store
+        self._viewer = viewer
 
-def rename(tab: Tab, old: str, new: str) -> Roster:
-    """Call ``old`` by ``new`` from now on; ``RosterError`` if ``new`` is someone else or nobody is ``old``."""
-    return rename_player(store_of(tab, _no_history()), old, new)
+    def __repr__(self) -> str:
+        return f"Plays({self._viewer.holder!r})"
 
+    def _kept(self) -> Store:
+        if self._store is None:
+            raise StoreError(_no_history())
+        return self._store
 
-def merge(tab: Tab, keep: str, other: str) -> Roster:
-    """``other`` is the same person as ``keep`` (and keeps ``keep``'s name)."""
-    return merge_players(store_of(tab, _no_history()), keep, other)
+    def listed(self) -> list[PlaySummary]:
+        """Every recorded play, newest first."""
+        plays: list[PlaySummary] = self._kept().list_plays()
+        return plays
 
+    def roster(self) -> Roster:
+        """Who has played: one person per name whatever its case or spaces (empty without a store)."""
+        return load_roster(self._store)
 
-def suggested_names(tab: Tab, typed: str, exclude: Iterable[str]) -> list[str]:
-    """Names from earlier plays matching ``typed`` for a name field, ``exclude`` (the table's own) left out."""
-    return suggest_names(tab.store, typed, exclude)
+    def opened(self, play_id: str) -> Play:
+        """The play ``play_id``; a ``StoreError`` (``NotFound``) says why there is none."""
+        play: Play = self._kept().load_play(play_id)
+        return play
 
+    def has_play(self, play_id: str) -> bool:
+        """Whether ``play_id`` is in the history (no store: nothing is)."""
+        return self._store is not None and bool(self._store.has_play(play_id))
 
-def remember(tab: Tab, names: Iterable[str]) -> None:
-    """Keep the names typed at New game on the roster, so they are offered next time (no store: nowhere)."""
-    remember_names(tab.store, names)
+    def recorded(self, result: Any, *, game: Any | None = None, play_id: str | None = None,
+                 names: Sequence[str] = ()) -> bool:
+        """Whether ``result`` is kept as its play, as :meth:`record_result` would keep it (no store: it is not)."""
+        return self._store is not None and is_recorded(self._store, result, game=game, play_id=play_id, names=names)
+
+    def record_result(self, result: Any, *, game: Any | None = None, play_id: str | None = None,
+                      names: Sequence[str] = ()) -> Play:
+        """Keep a scored result as a play (:func:`companion.history.record_play`); ``StoreError`` when there is no
+        store to keep it in or it can't be saved, ``ValueError`` for a result that isn't a play, or that would change
+        a recorded play from a guest's tab (a recorded result changes only by the host, and its play says when and
+        what changed: issue 35 item 3)."""
+        if self._store is None:
+            raise StoreError(t("Plays can't be saved: the data folder could not be opened."))
+        return record_play(self._store, result, game=game, play_id=play_id, names=names,
+                           may_replace=self._viewer.host)
+
+    def set_start_player(self, play: Play, start: int) -> Play:
+        """``play`` with its ``start``-th player (0-based) as the start player alone, kept: the host's edit, said in
+        the play's edits, which :meth:`undo` takes back."""
+        require_host(self._viewer, "plays.set_start_player")
+        players = [p.model_copy(update={"start_player": i == start}) for i, p in enumerate(play.players)]
+        if players == play.players:
+            return play
+        now = datetime.now(UTC)
+        changed = play.model_copy(update={"players": players, "updated": now,
+                                          "edits": [*play.edits, PlayEdit(at=now)][-MAX_EDITS:]})
+        self._kept().save_play(changed)
+        return changed
+
+    def delete(self, play_id: str) -> None:
+        """Delete play ``play_id`` from the history (the host's alone; :meth:`undo` brings it back)."""
+        require_host(self._viewer, "plays.delete")
+        self._kept().delete_play(play_id)
+
+    def can_undo(self) -> bool:
+        """Whether this tab has a change of a play to undo (the host's tab alone: a recorded play is the host's)."""
+        return self._viewer.host and self._store is not None and bool(self._store.play_changes())
+
+    def last_change(self) -> str | None:
+        """What :meth:`undo` would take back, in words for "Undo …?" and "Undid …" (``None``: nothing)."""
+        changes = [] if self._store is None else self._store.play_changes()
+        if not changes:
+            return None
+        play_id = str(changes[-1]["play_id"])
+        if changes[-1].get("what") == "delete":
+            return t("the deletion of play {id}", id=play_id)
+        try:
+            play = self.opened(play_id)
+        except StoreError:
+            return t("the last edit of play {id}", id=play_id)
+        names = ", ".join(p.name for p in play.players)
+        scores = edited_scores(play.edits[-1]) if play.edits else ""
+        return (t("the correction of the play of {players}: {scores}", players=names, scores=scores) if scores
+                else t("the last edit of the play of {players}", players=names))
+
+    def undo(self) -> str | None:
+        """Take back the latest edit or delete of a play, the host's alone (``HostOnly`` for a guest's tab): the id
+        of the play put back (``None``: nothing to undo)."""
+        require_host(self._viewer, "plays.undo")
+        return self._kept().undo_play_change()
+
+    def rename(self, old: str, new: str) -> Roster:
+        """Call ``old`` by ``new`` from now on; ``RosterError`` if ``new`` is someone else or nobody is ``old``."""
+        return rename_player(self._kept(), old, new)
+
+    def merge(self, keep: str, other: str) -> Roster:
+        """``other`` is the same person as ``keep`` (and keeps ``keep``'s name)."""
+        return merge_players(self._kept(), keep, other)
+
+    def suggested_names(self, typed: str, exclude: Iterable[str]) -> list[str]:
+        """Names from earlier plays matching ``typed`` for a name field, ``exclude`` (the table's own) left out."""
+        return suggest_names(self._store, typed, exclude)
+
+    def remember(self, names: Iterable[str]) -> None:
+        """Keep the names typed at New game on the roster, so they are offered next time (no store: nowhere)."""
+        remember_names(self._store, names)

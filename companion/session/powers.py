@@ -8,7 +8,7 @@ call is declared here as the host's (:data:`HOST_ONLY`) or open to guests (:data
 ``tests/session/test_door.py`` fails on a verb in neither list, and calls each host-only one as a guest.
 
 >>> from companion.session.seats import Viewer
->>> require_host(Viewer("host-pass", host=True), "service.export")
+>>> require_host(Viewer("host-pass", host=True), "records.export")
 >>> require_host(Viewer("guest-pass", host=False), "plays.delete")
 Traceback (most recent call last):
 ...
@@ -33,34 +33,35 @@ def _import() -> str:
     return t("Only the host can import.")
 
 
-# The host's verbs, each with the refusal it gives a guest: the door's methods by name, the service functions as
-# ``<module>.<function>`` (companion/session/service.py, plays.py).
+# The host's verbs, each with the refusal it gives a guest: the door's methods by name, the verbs of what it hands
+# out as ``<door attribute>.<verb>`` (``ctx.sessions.records``: companion/session/service.py; ``.plays``: plays.py).
 HOST_ONLY: dict[str, Callable[[], str]] = {
     "set_setting": lambda: t("Only the host can change the app's settings."),
     "start_game": host_starts_games,
     "delete_campaign": lambda: t("Only the host can delete a campaign."),
-    "forget_all": lambda: t("Only the host can restore a backup."),  # what a restore does after it
-    "service.export": _export,
-    "service.plays_as_csv": _export,
-    "service.import_document": _import,
-    "service.import_clashes": _import,
-    "service.restore": lambda: t("Only the host can restore a backup."),
+    "hand_seat": lambda: t("Only the host can hand a seat to another phone."),
+    "keep_seats": lambda: t("Only the host can change which phones keep their seats."),
+    "records.export": _export,
+    "records.plays_as_csv": _export,
+    "records.import_document": _import,
+    "records.import_clashes": _import,
+    "records.restore": lambda: t("Only the host can restore a backup."),
     "plays.delete": lambda: t("Only the host can delete a play."),
     "plays.undo": lambda: t("Only the host can change a recorded play."),
     "plays.set_start_player": lambda: t("Only the host can change a recorded play."),
 }
 
-# Every other verb a screen can call, named as in HOST_ONLY (and the service functions of listing.py, catches.py):
-# open to a guest's tab, whose games and drafts are still seen and checked through its seat.
+# Every other verb a screen can call, named as in HOST_ONLY (and the functions of catches.py): open to a guest's
+# tab, whose games and drafts are still seen and checked through its seat.
 GUEST_VERBS = frozenset({
-    "viewer", "store", "seats", "saver", "keeps", "setting", "game", "campaign", "start_campaign",
-    "memory_campaigns", "draft", "flush",
-    "service.file_name", "service.copy_due", "service.last_copy", "service.data_folder", "service.repairs",
-    "service.backup_groups", "service.kept_aside",
-    "plays.listed", "plays.roster", "plays.opened", "plays.has_play", "plays.record_result",
-    "plays.can_undo", "plays.last_change", "plays.edited_scores", "plays.rename", "plays.merge",
+    "viewer", "keeps", "plays", "records", "setting", "flush", "game", "campaign", "start_campaign", "draft",
+    "saved_games", "in_progress", "saved_campaigns",
+    "my_seat", "seats_held", "newest_game", "place", "take_seat", "follow_seats",
+    "records.copy_due", "records.last_copy", "records.data_folder", "records.repairs",
+    "records.backup_groups", "records.kept_aside",
+    "plays.listed", "plays.roster", "plays.opened", "plays.has_play", "plays.recorded", "plays.record_result",
+    "plays.can_undo", "plays.last_change", "plays.rename", "plays.merge",
     "plays.suggested_names", "plays.remember",
-    "listing.saved_games", "listing.in_progress", "listing.saved_campaigns",
     "catches.catch_draft", "catches.kept_catch",
 })
 

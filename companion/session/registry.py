@@ -22,8 +22,7 @@ from companion.session.base import Session
 from companion.session.campaigns import CampaignSession
 from companion.session.games import DraftSession, GameSession
 from companion.session.saver import Saver
-from companion.session.seated import SeatedSessions
-from companion.session.seats import LOCAL, SeatBook, Viewer
+from companion.session.seats import SeatBook
 from companion.store.errors import StoreError
 from companion.store.store import Store
 from companion.survey import Campaign
@@ -47,10 +46,8 @@ class NotFound(LookupError):
 
 
 class Sessions:
-    """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run. As they
-    stand they are the local mode's one screen (:data:`viewer`); the app gives each served tab :meth:`seated`."""
-
-    viewer: Viewer = LOCAL
+    """Opens, holds and forgets sessions; with no store, games and campaigns live in memory for the run. No screen
+    holds them: each tab is given them through its door (:func:`companion.session.door.tab_sessions`)."""
 
     def __init__(self, store: Store | None, saver: Saver | None = None) -> None:
         self.store = store
@@ -74,10 +71,6 @@ class Sessions:
         """Keep an app-wide setting (the host's: a guest's sessions refuse it, :mod:`companion.session.powers`)."""
         if self.store is not None:
             self.store.set_setting(key, value)
-
-    def seated(self, viewer: Viewer) -> SeatedSessions:
-        """These sessions as the tab of ``viewer`` is given them: games seen through its seat, moves checked."""
-        return SeatedSessions(self, viewer)
 
     # --- games and campaigns ----------------------------------------------------------------------------------
 

@@ -144,6 +144,9 @@ class Place:
                                                  "back.")
 
 
+EVERYWHERE = Place("all")  # the local mode's one screen: it sees and does everything
+
+
 class HostOnly(StoreError):
     """A guest asked for a host-only power (:mod:`companion.session.powers`); nothing was changed."""
 

@@ -2,9 +2,9 @@
 the tab last drew the session and answers its :class:`~companion.session.Outcome`, whatever the session: a refusal
 shown by the thumb, a choice asked there with a button per answer, the table's steps told there; once made, the
 next change follows it. The table's moves (``views/table/common.py`` ``Moves``), a scorer's edits of its draft
-(``views/scorers/common.py`` ``Editing``, which adds only its typing buffer) and a campaign's moves
-(``views/survey/common.py`` ``Survey``) are this helper, and so are the Undo and Redo buttons of every screen
-(``views/widgets/toolbar.py``).
+(``views/scorers/common.py`` ``Editing``, which adds its typing buffer and the draft replaced whole) and a
+campaign's moves (``views/survey/common.py`` ``Survey``) are this helper, and so are the Undo and Redo buttons of
+every screen (``views/widgets/toolbar.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from functools import partial
 from typing import Generic, TypeVar
 
 from companion.flet_fixes import short_repr
-from companion.session import Outcome, Session, Snapshot
+from companion.session import Outcome, Snapshot
+from companion.session.door import Undoable
 from companion.views.context import AppContext, Offer
 
 T = TypeVar("T")
@@ -23,7 +24,7 @@ T = TypeVar("T")
 class Changes(Generic[T]):
     """Changes to ``session`` as this tab last drew it: ``shown`` is the version on screen (the stale-phone check)."""
 
-    def __init__(self, ctx: AppContext, session: Session[T], shown: int) -> None:
+    def __init__(self, ctx: AppContext, session: Undoable[T], shown: int) -> None:
         self.ctx = ctx
         self.session = session
         self.shown = shown
@@ -51,10 +52,6 @@ class Changes(Generic[T]):
         """Say what the table must do by hand after the changes just made (until the table moves on from ``at``)."""
         if steps:
             self.ctx.tell(list(steps), at=at)
-
-    def replace(self, make: Callable[[T], T]) -> bool:
-        """Change the value with ``make`` (what it refuses is shown)."""
-        return self.answer(self.session.replace(make, seen=self.shown))
 
     def undo(self) -> bool:
         return self.answer(self.session.undo(seen=self.shown))

@@ -22,8 +22,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from companion.flet_fixes import short_repr
 from companion.i18n import t
 from companion.session import Outcome, Sessions, StoreError
-from companion.session.door import Door
-from companion.session.seats import Seat
+from companion.session.door import Door, tab_sessions
+from companion.session.seats import LOCAL, Seat
 from companion.views.speech import told
 
 EXPANSIONS_SETTING = "expansions"  # the boxes this table usually plays with (New game's default, the scorer's)
@@ -98,7 +98,7 @@ class Offer(NamedTuple):
 class AppContext:
     """One browser tab: each tab is its own Flet session, so each has its own context; sessions are shared."""
 
-    sessions: Door = field(default_factory=lambda: Sessions(None))  # the screens' one door
+    sessions: Door = field(default_factory=lambda: tab_sessions(Sessions(None), LOCAL))  # the screens' one door
     route: str = "/"
     notices: list[str] = field(default_factory=list)  # e.g. what the store repaired at start-up
     error: str | None = None  # why the last action was refused, one line (kept until the next action)
@@ -182,9 +182,12 @@ class AppContext:
             self._show(self.error)
 
     def outcome(self, result: Outcome[Any]) -> bool:
-        """Show a move's refusal (or clear the last one); ``True`` when the move was made."""
+        """Show a move's refusal (or clear the last one); ``True`` when the move was made. A move made with a
+        message made what it could: what followed it failed (the play of a finished game not recorded), said."""
         if result.ok:
             self.clear()
+            if result.message:
+                self.fail(result.message)
         else:
             self.fail(result.message or "")
         return result.ok

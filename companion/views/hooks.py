@@ -19,7 +19,8 @@ from typing import Any, Generic, TypeVar
 import flet as ft
 
 from companion.flet_fixes.tabs import OTHER_TABS_DELAY, hold, let_go
-from companion.session import Session, Snapshot
+from companion.session import Snapshot
+from companion.session.door import Followed
 
 T = TypeVar("T")
 
@@ -55,7 +56,7 @@ class TabFeed(Generic[T]):
     them all in one call on the tab's event loop (one render pass, one patch), at once in the tab that made the
     change and :data:`~companion.flet_fixes.tabs.OTHER_TABS_DELAY` seconds later in every other."""
 
-    def __init__(self, session: Session[T]) -> None:
+    def __init__(self, session: Followed[T]) -> None:
         self.session = session
         self._followers: list[Callable[[Snapshot[T]], None]] = []
 
@@ -85,7 +86,7 @@ def use_here_first(setter: Callable[[Any], None], delay: float = 0.0) -> Callabl
     return deliver
 
 
-def use_feed(session: Session[T]) -> TabFeed[T]:
+def use_feed(session: Followed[T]) -> TabFeed[T]:
     """The tab's :class:`TabFeed` of ``session`` for the component's life (a stable prop for its children)."""
     feed: TabFeed[T] = ft.use_memo(lambda: TabFeed(session), [session])
     heard = use_here_first(feed.tell, OTHER_TABS_DELAY)  # this tab's own move: its render goes first
@@ -128,7 +129,7 @@ def use_subscription(subscribe: Callable[[], Callable[[], None]], deps: list[Any
     ft.use_effect(start, deps, cleanup=end)
 
 
-def use_session(session: Session[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:
+def use_session(session: Followed[T], select: Callable[[Snapshot[T]], Any] | None = None) -> Snapshot[T]:
     """The session's newest version; the component re-renders whenever any tab changes it, or, with ``select``,
     only when what ``select`` reads from it changed (a title that shows the Day, not the Regret count)."""
     use_selected(use_feed(session), select or version)

@@ -8,7 +8,6 @@ from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
 from companion.session.door import tab_sessions
-from companion.session.listing import in_progress, saved_games
 from companion.session.powers import HostOnly
 from companion.session.seats import Seat, Viewer
 from companion.store import open_store
@@ -32,28 +31,28 @@ def test_only_the_host_starts_a_game(store):
     and took the top of every phone's Home. A guest's tab is refused, saying who starts a game; nothing is saved."""
     real, game_id = store
     sessions = Sessions(real)
-    for guest in (sessions.seated(Viewer("g", host=False)), tab_sessions(sessions, Viewer("g", host=False))):
-        with pytest.raises(HostOnly, match="Only the host starts a game"):
-            guest.start_game(two_anglers())
+    guest = tab_sessions(sessions, Viewer("g", host=False))
+    with pytest.raises(HostOnly, match="Only the host starts a game"):
+        guest.start_game(two_anglers())
     assert [g.id for g in real.list_games()] == [game_id]
-    started = sessions.seated(Viewer("h", host=True)).start_game(two_anglers()).key
+    started = tab_sessions(sessions, Viewer("h", host=True)).start_game(two_anglers()).key
     assert {g.id for g in real.list_games()} == {game_id, started}
-    assert sessions.seats.newest_game == started
+    assert guest.newest_game() == started
 
 
 def test_a_phones_own_game_comes_first_and_resume_opens_its_seat(tmp_path):
     """Issue 37: Bo's first Resume took him into the newest game, not the one he sits in."""
     real = open_store(tmp_path)
     sessions = Sessions(real)
-    host = sessions.seated(Viewer("h", host=True))
+    host = tab_sessions(sessions, Viewer("h", host=True))
     bos = host.start_game(two_anglers()).key
     newest = host.start_game(two_anglers()).key
-    bo, giulia = Viewer("bo", host=False), Viewer("giulia", host=False)
-    assert sessions.seats.take(bo, Seat(bos, 1)) is None
-    games = saved_games(host)
+    bo, giulia = tab_sessions(sessions, Viewer("bo", host=False)), tab_sessions(sessions, Viewer("giulia", host=False))
+    assert bo.take_seat(Seat(bos, 1)) is None
+    games = host.saved_games()
     assert [g.id for g in games] == [newest, bos]  # newest first, as listed
     # Resume opens the seat named (None: the game's seat picker); the screens make its route (views/context.py)
-    assert [(r.game.id, r.seat, r.mine) for r in in_progress(sessions.seated(bo), games)] == [
+    assert [(r.game.id, r.seat, r.mine) for r in bo.in_progress(games)] == [
         (bos, Seat(bos, 1), True), (newest, None, False)]
-    assert [r.seat for r in in_progress(sessions.seated(giulia), games)] == [None, None]
-    assert [r.seat for r in in_progress(host, games)] == [Seat(newest, None), Seat(bos, None)]
+    assert [r.seat for r in giulia.in_progress(games)] == [None, None]
+    assert [r.seat for r in host.in_progress(games)] == [Seat(newest, None), Seat(bos, None)]

@@ -21,7 +21,7 @@ from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.from_game import draft_from_state
-from companion.session import Sessions, journaled, plays, service
+from companion.session import Sessions, journaled
 from companion.session.door import tab_sessions
 from companion.session.seats import Viewer
 from companion.store import StoreError, open_store
@@ -114,11 +114,11 @@ def _play_evening(folder: Path, document: dict[str, Any], disk: FailingDisk) -> 
             _tap(evening, lambda: draft.replace(lambda _old: filled, seen=draft.current.version))
             if draft.current.value.game_id is not None:  # the scorer was filled in
                 try:
-                    evening.play = plays.record_result(host, draft.current.value.score(), game=evening.game)
+                    evening.play = host.plays.record_result(draft.current.value.score(), game=evening.game)
                 except StoreError as failed:
                     evening.refused(str(failed))
         try:
-            service.import_document(host, json.dumps(document))
+            host.records.import_document(json.dumps(document))
             evening.imported = True
         except StoreError as failed:
             evening.refused(str(failed))

@@ -12,6 +12,7 @@ from companion.rules import actions as act
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Saver, Sessions, journaled
+from companion.session.seats import Place
 from companion.store import open_store
 
 
@@ -32,7 +33,7 @@ def log_lines(tmp_path, game_id: str) -> list[dict]:
 def tapped(tmp_path, taps: int):
     session = Sessions(open_store(tmp_path), Saver()).start_game(two_players())
     for n in range(taps):
-        assert session.apply(act.DrawRegret(player=n % 2), seen=n, by=n % 2).ok
+        assert session.apply(act.DrawRegret(player=n % 2), seen=n, place=Place("angler", n % 2)).ok  # that seat's
     return session
 
 

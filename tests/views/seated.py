@@ -17,7 +17,7 @@ from companion.net import identity
 from companion.net.codes import Keys, Pass
 from companion.net.identity import Tabs
 from companion.session import Sessions
-from companion.session.seated import SeatedSessions
+from companion.session.door import Door, tab_sessions
 from companion.session.seats import Seat, Viewer
 from tests.support.components import Phone
 
@@ -45,9 +45,9 @@ def phone(keys: Keys | None = None, code: str = "", seat: dict | None = None,
     return opened
 
 
-def seen_by(held: Phone, sessions: Sessions) -> SeatedSessions:
+def seen_by(held: Phone, sessions: Sessions) -> Door:
     """``sessions`` as the app gives the tab of phone ``held``."""
-    return sessions.seated(held.viewer)  # type: ignore[attr-defined]
+    return tab_sessions(sessions, held.viewer)  # type: ignore[attr-defined]
 
 
 @contextmanager

@@ -12,6 +12,8 @@ from companion.rules.fish import FishRef
 from companion.rules.game import Game, GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.session import Sessions
+from companion.session.door import Door, tab_sessions
+from companion.session.seats import LOCAL
 from companion.views.context import AppContext
 from tests.support.components import Phone, Rendered
 
@@ -73,9 +75,11 @@ def finished() -> Game:
 
 
 def context(game: Game | None = None, route: str = "/", store: object | None = None,
-            sessions: Sessions | None = None) -> AppContext:
-    """A context with no page at ``route`` (``{id}`` is replaced by the game's id), ``game`` open in its sessions."""
-    ctx = AppContext(sessions=sessions or Sessions(store))
+            sessions: Sessions | Door | None = None) -> AppContext:
+    """A context with no page at ``route`` (``{id}`` is replaced by the game's id), ``game`` open in its sessions
+    (shared sessions are given as the local mode's one screen's door)."""
+    shared = sessions if sessions is not None else Sessions(store)
+    ctx = AppContext(sessions=tab_sessions(shared, LOCAL) if isinstance(shared, Sessions) else shared)
     ctx.on_navigate = lambda to: _go(ctx, to)
     if game is not None:
         ctx.sessions.start_game(game)

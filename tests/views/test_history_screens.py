@@ -3,6 +3,7 @@ and New game carry (save to history, names offered again)."""
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -14,11 +15,12 @@ from viewtree import change, find, ids, is_enabled, tap, text_of, texts
 from companion.history import load_roster, record_play, remember_names
 from companion.history.models import Play, PlayPlayer
 from companion.scoring.table import score_table
-from companion.session import Sessions, plays, service
+from companion.session import Sessions
 from companion.session.door import tab_sessions
 from companion.session.powers import HostOnly
 from companion.session.seats import Viewer
 from companion.store import open_store
+from tests.support.faults import FailingDisk
 
 
 def _seat(name: str, score: int, rank: int, **extra) -> PlayPlayer:
@@ -100,9 +102,9 @@ def test_a_guest_sees_the_bg_stats_link_but_no_qr_code_and_cannot_delete(store, 
     assert find(play, "play-bgstats").url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert "play-qr" not in ids(play) and "play-delete" not in ids(play)
     with pytest.raises(HostOnly, match="Only the host can delete a play"):
-        plays.delete(guest.sessions, "second")
+        guest.sessions.plays.delete("second")
     with pytest.raises(HostOnly, match="Only the host can export"):
-        service.export(guest.sessions, "plays")
+        guest.sessions.records.export("plays")
     assert store.has_play("second")
 
 
@@ -114,13 +116,13 @@ def test_a_guests_history_and_play_offer_no_change(store, tmp_path: Path, monkey
     guest = _guest(store, "/history")
     assert "history-undo" not in ids(draw(guest))
     with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
-        plays.undo(guest.sessions)
+        guest.sessions.plays.undo()
     play = _guest(store, "/history/play?play=first")
     shown = draw(play)
     assert "play-undo" not in ids(shown) and "play-delete" not in ids(shown)
     assert find(shown, "play-start-1").on_click is None  # a chip that reads who started, nothing to tap
     with pytest.raises(HostOnly, match="Only the host can change a recorded play"):
-        plays.set_start_player(play.sessions, store.load_play("first"), 1)
+        play.sessions.plays.set_start_player(store.load_play("first"), 1)
     assert [p.start_player for p in store.load_play("first").players] == [True, False]
     assert store.load_play("first").duration_min == 50 and not store.has_play("second")
     assert store.undo_play_change() == "first"  # the host's undo still takes back the host's own changes
@@ -272,6 +274,29 @@ def test_a_finished_tracked_game_is_recorded_when_it_is_scored(tmp_path: Path):
     assert store.play_changes() == []  # drawn again, unchanged: not written again
 
 
+def test_a_finished_games_scorer_writes_nothing_as_it_draws_and_a_play_not_written_is_offered_again(tmp_path: Path):
+    """Issue 47 item 3: the scorer recorded the play while it drew, and said "Recorded in History" even when that
+    write failed. The change that completes the score records it; a failed write is said, the scorer offers
+    "Save to history" instead, and drawing writes nothing."""
+    store = open_store(tmp_path)
+    game = finished()
+    store.save_game(game)
+    ctx = context(game, route="/score?game={id}", store=store)
+    draw(ctx)
+    with FailingDisk(0, errno.EIO) as counting:  # what the draft's change alone writes
+        change(draw(ctx), "scorer-regret-value-0", "0")
+    with FailingDisk(counting.calls + 1, errno.EIO, persistent=True) as disk:  # then the disk fails
+        change(draw(ctx), "scorer-regret-value-1", "0")
+    assert disk.injected and "Could not save the play" in (ctx.error or "")
+    with FailingDisk(0, errno.EIO) as drawing:
+        screen = draw(ctx)
+    assert drawing.calls == 0  # nothing written while drawing
+    assert "history-saved" not in ids(screen) and not store.has_play(f"game-{game.id}")
+    tap(screen, "history-save")  # the disk is well again
+    assert ctx.error is None and "history-saved" in ids(draw(ctx))
+    assert store.load_play(f"game-{game.id}").game_id == game.id
+
+
 def test_new_game_offers_names_from_earlier_plays(tmp_path: Path):
     store = open_store(tmp_path)
     remember_names(store, ["Alba", "Hugo"])
@@ -407,7 +432,7 @@ def test_a_guests_scorer_of_a_recorded_play_shows_its_numbers_read_only(tmp_path
         change(draw(scoring), f"scorer-regret-value-{i}", "0")
     draw(scoring)
     host.flush()
-    assert plays.has_play(host, f"game-{game.id}")
+    assert host.plays.has_play(f"game-{game.id}")
     guest = draw(context(route="/score", sessions=tab_sessions(shared, Viewer("guest-pass", host=False))))
     shown = ids(guest)
     assert "scorer-results" in shown and "scorer-total-0" in shown  # the numbers

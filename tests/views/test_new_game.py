@@ -27,16 +27,18 @@ def test_starts_with_two_anglers_in_different_colours():
 
 
 def test_a_missing_name_is_named_and_no_game_starts():
-    ctx = context(None, "/new")
+    shared = Sessions(None)
+    ctx = context(None, "/new", sessions=shared)
     fill_names(ctx, "Ada")
     tap(draw(ctx), "start-game")
     assert ctx.error == "Angler 2 needs a name"
-    assert not ctx.sessions._games and ctx.route == "/new"
+    assert not shared._games and ctx.route == "/new"
 
 
 def test_a_name_typed_twice_is_pointed_at_before_the_game_starts():
     """docs/rules.md §1: names are compared ignoring case and surrounding spaces, as the scorer compares them."""
-    ctx = context(None, "/new")
+    shared = Sessions(None)
+    ctx = context(None, "/new", sessions=shared)
     fill_names(ctx, "Ann", " ann ")
     v = draw(ctx)
     assert find(v, "player-name-0").error is None
@@ -44,7 +46,7 @@ def test_a_name_typed_twice_is_pointed_at_before_the_game_starts():
         "Angler 2: “ann” is the same name as “Ann” (names ignore case and surrounding spaces)")
     tap(v, "start-game")
     assert ctx.error == find(v, "player-name-1").error
-    assert not ctx.sessions._games and ctx.route == "/new"
+    assert not shared._games and ctx.route == "/new"
 
 
 def test_a_name_still_to_be_typed_is_not_pointed_at():
@@ -143,25 +145,27 @@ def test_expansions_chosen_become_the_tables_default_rules_11(tmp_path):
 
 
 def test_an_expansion_needing_two_players_is_refused_by_name_rules_11():
-    ctx = context(None, "/new")
+    shared = Sessions(None)
+    ctx = context(None, "/new", sessions=shared)
     tap(draw(ctx), "remove-player-1")
     change(draw(ctx), "expansion-lamentable-tentacles", True)
     fill_names(ctx, "Ada")
     tap(draw(ctx), "start-game")
-    assert not ctx.sessions._games and ctx.error == "Lamentable Tentacles needs at least 2 players"
+    assert not shared._games and ctx.error == "Lamentable Tentacles needs at least 2 players"
 
 
 def test_biggest_regrets_deals_each_angler_a_personality_rules_11():
     """Each angler picks the card dealt to them; Curmudgeonly and Lonely are offered only at 4+ players; a card
     goes to one angler."""
-    ctx = context(None, "/new")
+    shared = Sessions(None)
+    ctx = context(None, "/new", sessions=shared)
     change(draw(ctx), "expansion-biggest-regrets", True)
     v = draw(ctx)
     assert {"personality-0-Neurotic", "personality-1-Sentimental"} <= set(ids(v))
     assert "personality-0-Lonely" not in ids(v)
     fill_names(ctx, "Ada", "Bo")
     tap(draw(ctx), "start-game")
-    assert not ctx.sessions._games and "personality card" in ctx.error
+    assert not shared._games and "personality card" in ctx.error
     tap(draw(ctx), "personality-0-Sentimental")
     tap(draw(ctx), "personality-1-Sentimental")  # taken from Ada: she must pick again
     v = draw(ctx)

@@ -9,6 +9,7 @@ from viewtree import ids, tap, text_of, texts
 
 from companion import app
 from companion.session import Sessions
+from companion.session.door import tab_sessions
 from companion.session.seats import Seat
 from companion.store import open_store
 
@@ -26,7 +27,7 @@ def test_when_the_host_starts_a_game_every_joined_phone_is_offered_its_seat(tmp_
         open_app(tab, f"/player?game={first.id}&seat={seat}", main)
         phones.append(tab)
     host, viewer = join(keys, sessions, keys.host_code, None)
-    second = sessions.seated(viewer).start_game(two_players()).current.value
+    second = tab_sessions(sessions, viewer).start_game(two_players()).current.value
     for tab in phones:
         tab.settle()
         assert "/seat?new=1" in tab.received()  # the phone is sent to its seat picker, whatever it showed

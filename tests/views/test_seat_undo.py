@@ -12,6 +12,7 @@ from companion import app
 from companion.i18n import use_language
 from companion.rules import actions as act
 from companion.session import Sessions
+from companion.session.door import tab_sessions
 from companion.session.seats import Seat
 from companion.store import open_store
 
@@ -85,10 +86,10 @@ def test_the_angler_is_told_in_their_phones_language(tmp_path, keys):
     tab = app_tab(bo_pass, "it")
     open_app(tab, f"/table?game={game.id}", main)
     session = sessions.game(game.id)
-    assert sessions.seated(bo).game(game.id).apply(act.DrawRegret(player=1), seen=session.version).ok
+    assert tab_sessions(sessions, bo).game(game.id).apply(act.DrawRegret(player=1), seen=session.version).ok
     _, host = join(keys, sessions, keys.host_code, None)
     with use_language("zh_Hant"):  # the host's own language: not the one Bo is told in
-        assert sessions.seated(host).game(game.id).undo(seen=session.version).ok
+        assert tab_sessions(sessions, host).game(game.id).undo(seen=session.version).ok
     tab.settle()
     assert "La tua mossa (Pescata di Rimorso) è stata annullata da un altro telefono." in tab.received()
 

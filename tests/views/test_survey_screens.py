@@ -6,13 +6,18 @@ import pytest
 from tables import context, draw
 from viewtree import change, find, ids, label_of, tap, tap_height, text_of, texts
 
-from companion.store import open_store
+from companion.store import Store, open_store
 from companion.views.context import AppContext, route_to
 
 
 @pytest.fixture
-def ctx(tmp_path) -> AppContext:
-    return context(store=open_store(tmp_path))
+def store(tmp_path) -> Store:
+    return open_store(tmp_path)
+
+
+@pytest.fixture
+def ctx(store: Store) -> AppContext:
+    return context(store=store)
 
 
 def show(ctx: AppContext):
@@ -37,24 +42,24 @@ def to_friday(ctx: AppContext) -> None:
         tap(show(ctx), "survey-next-day")
 
 
-def test_create_list_and_delete_campaigns(ctx: AppContext) -> None:
+def test_create_list_and_delete_campaigns(ctx: AppContext, store: Store) -> None:
     cid = create_campaign(ctx, "First")
     create_campaign(ctx, "Second")
-    assert [c.name for c in ctx.sessions.store.list_campaigns()] == ["Second", "First"]
+    assert [c.name for c in store.list_campaigns()] == ["Second", "First"]
     ctx.navigate("/survey")
     tap(show(ctx), f"survey-delete-{cid}")
     tap(show(ctx), f"survey-delete-confirm-{cid}")
-    assert [c.name for c in ctx.sessions.store.list_campaigns()] == ["Second"]
+    assert [c.name for c in store.list_campaigns()] == ["Second"]
 
 
-def test_blank_name_is_refused_and_nothing_saved(ctx: AppContext) -> None:
+def test_blank_name_is_refused_and_nothing_saved(ctx: AppContext, store: Store) -> None:
     ctx.navigate("/survey")
     tap(show(ctx), "survey-create")
     assert ctx.error and "name" in ctx.error
-    assert ctx.sessions.store.list_campaigns() == []
+    assert store.list_campaigns() == []
 
 
-def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
+def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext, store: Store) -> None:
     """docs/rules.md §8: co-op as a team, with the roles Angler and Scientist."""
     ctx.navigate("/survey")
     change(show(ctx), "survey-new-name", "Team")
@@ -63,12 +68,12 @@ def test_co_op_campaign_keeps_team_and_roles_rules_8(ctx: AppContext) -> None:
     change(show(ctx), "survey-member-1", "Bo")
     tap(show(ctx), "survey-role-1-none")
     tap(show(ctx), "survey-create")
-    saved = ctx.sessions.store.load_campaign(ctx.params["c"])
+    saved = store.load_campaign(ctx.params["c"])
     assert [(m.name, m.role) for m in saved.team] == [("Ada", "Angler"), ("Bo", None)]
     assert "Ada" in " ".join(texts(show(ctx)))
 
 
-def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
+def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext, store: Store) -> None:
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     assert ctx.path == "/survey/week"
@@ -80,7 +85,7 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     assert "(companion rule, see Rules §1)" in ctx.error
     catch(ctx, "Man O", "man-o-war")
     assert "Angler's Guide p.23" in ctx.error
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert list(saved.sheet) == ["sunfish"] and saved.current_week.held_ids == ["sunfish"]
     ctx.navigate(route_to("/survey/sheet", c=cid))
     sheet = show(ctx)
@@ -88,7 +93,8 @@ def test_week_catch_refusals_and_the_sheet_rules_8(ctx: AppContext) -> None:
     assert "survey-slot-out-man-o-war" in ids(sheet)
 
 
-def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so_a_p23(ctx: AppContext) -> None:
+def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so_a_p23(ctx: AppContext,
+                                                                                       store: Store) -> None:
     """A p.23: "any Fish from expansions" go back in the box. The form a campaign is created on says so; in a week
     a Lamentable Tentacles Fish is not offered (issue 26: it was offered, then refused): the search says which box
     it is from, and the sheet is unchanged."""
@@ -101,11 +107,11 @@ def test_expansion_fish_stay_out_of_the_survey_and_the_new_campaign_form_says_so
     v = show(ctx)
     assert "survey-catch-pick-nautilus" not in ids(v)
     assert "Nautilus is a Lamentable Tentacles Fish, not in this game" in texts(v)
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert saved.sheet == {} and saved.current_week.held_ids == []
 
 
-def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
+def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext, store: Store) -> None:
     """A p.26: Regret value → jettison ≥ it → tick the rest → spend their value at the sheet's prices."""
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
@@ -122,7 +128,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     assert find(screen, "survey-jettison-sunfish").value and find(screen, "survey-jettison-flounder").value
     change(screen, "survey-jettison-flounder", False)  # the player changes the choice: now 4 < 6
     tap(show(ctx), "survey-haul")
-    assert "Angler's Guide p.26" in ctx.error and ctx.sessions.store.load_campaign(cid).current_week.stage == "fishing"
+    assert "Angler's Guide p.26" in ctx.error and store.load_campaign(cid).current_week.stage == "fishing"
     change(show(ctx), "survey-jettison-flounder", True)
     tap(show(ctx), "survey-haul")
     assert ctx.error is None
@@ -137,7 +143,7 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     change(show(ctx), "survey-unlock-rod-lucky-pole", True)
     assert "chosen 10 · 0 left" in text_of(show(ctx), "survey-budget")
     tap(show(ctx), "survey-unlock-confirm")
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert saved.unlocked == ["rod:lucky-pole"]
     assert saved.sheet["swordfish"].hauled_week == 1 and saved.sheet["sunfish"].hauled_week is None
     assert "Lucky Pole" in text_of(show(ctx), "survey-summary")
@@ -157,13 +163,13 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     tap(show(ctx), "survey-unlock-confirm")
     assert text_of(show(ctx), "survey-unlock-confirm-question") == (
         "Nothing is chosen: all 4 to spend will be lost. Close the week anyway?")
-    assert ctx.sessions.store.load_campaign(cid).current_week is not None
+    assert store.load_campaign(cid).current_week is not None
     tap(show(ctx), "survey-unlock-confirm-cancel")
     assert "survey-unlock-confirm-question" not in ids(show(ctx))
-    assert ctx.sessions.store.load_campaign(cid).current_week is not None
+    assert store.load_campaign(cid).current_week is not None
     tap(show(ctx), "survey-unlock-confirm")
     tap(show(ctx), "survey-unlock-confirm")
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert saved.current_week is None
     assert saved.sheet["sunfish"].first_week == 1 and saved.sheet["sunfish"].hauled_week == 2
     ctx.navigate(route_to("/survey/progress", c=cid))
@@ -173,11 +179,11 @@ def test_two_weeks_jettison_haul_unlock_a_p26(ctx: AppContext) -> None:
     assert text_of(progress, "survey-progress-1-large") == "3/12"
 
 
-def test_notes_are_saved(ctx: AppContext) -> None:
+def test_notes_are_saved(ctx: AppContext, store: Store) -> None:
     cid = create_campaign(ctx)
     change(show(ctx), "survey-notes", "Watch out for the Kraken")
     tap(show(ctx), "survey-notes-save")
-    assert ctx.sessions.store.load_campaign(cid).notes == "Watch out for the Kraken"
+    assert store.load_campaign(cid).notes == "Watch out for the Kraken"
 
 
 def test_unknown_campaign_says_so(ctx: AppContext) -> None:
@@ -185,17 +191,17 @@ def test_unknown_campaign_says_so(ctx: AppContext) -> None:
     assert "survey-to-list" in ids(show(ctx))
 
 
-def test_week_items_undo_and_discard(ctx: AppContext) -> None:
+def test_week_items_undo_and_discard(ctx: AppContext, store: Store) -> None:
     """A p.24: the Can of Worms is flipped once used; a catch can be taken back or discarded by a card."""
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     change(show(ctx), "survey-item-can-of-worms", True)
-    assert ctx.sessions.store.load_campaign(cid).current_week.used_items == ["can-of-worms"]
+    assert store.load_campaign(cid).current_week.used_items == ["can-of-worms"]
     catch(ctx, "Sunfish", "sunfish")
     catch(ctx, "Flounder", "flounder")
     tap(show(ctx), "survey-undo-sunfish")  # entered by mistake: the slot empties
     tap(show(ctx), "survey-discard-flounder")  # a card made the angler discard it: it stays catalogued
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert list(saved.sheet) == ["flounder"] and saved.current_week.held_ids == []
     assert "survey-held-flounder" not in ids(show(ctx))
 
@@ -238,7 +244,7 @@ def test_survey_buttons_are_thumb_sized(ctx: AppContext) -> None:
         assert tap_height(find(screen, identifier)) >= 48
 
 
-def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> None:
+def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext, store: Store) -> None:
     cid = create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     catch(ctx, "Sunfish", "sunfish")
@@ -247,24 +253,24 @@ def test_back_from_the_shop_keeps_the_regret_value_typed(ctx: AppContext) -> Non
     change(show(ctx), "survey-regret-value", "1")
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
-    assert ctx.sessions.store.load_campaign(cid).current_week.stage == "shop"
+    assert store.load_campaign(cid).current_week.stage == "shop"
     tap(show(ctx), "survey-reopen")
-    saved = ctx.sessions.store.load_campaign(cid)
+    saved = store.load_campaign(cid)
     assert saved.current_week.stage == "fishing" and saved.sheet["sunfish"].hauled_week is None
     assert find(show(ctx), "survey-regret-value").value == "1"
 
 
-def test_rename_campaign_and_blank_name_refused(ctx: AppContext) -> None:
+def test_rename_campaign_and_blank_name_refused(ctx: AppContext, store: Store) -> None:
     cid = create_campaign(ctx, "Old")
     change(show(ctx), "survey-rename", "  ")
     tap(show(ctx), "survey-rename-save")
-    assert "name" in ctx.error and ctx.sessions.store.load_campaign(cid).name == "Old"
+    assert "name" in ctx.error and store.load_campaign(cid).name == "Old"
     change(show(ctx), "survey-rename", "New name")
     tap(show(ctx), "survey-rename-save")
-    assert ctx.sessions.store.load_campaign(cid).name == "New name"
+    assert store.load_campaign(cid).name == "New name"
 
 
-def test_a_regret_value_beyond_any_hand_is_refused_by_name_and_nothing_saved(ctx: AppContext) -> None:
+def test_a_regret_value_beyond_any_hand_is_refused_by_name_and_nothing_saved(ctx: AppContext, store: Store) -> None:
     """Issue 36: a number typed is bounded where it enters, so no record holds one a file may not (a 20-digit
     Regret value was hauled and saved, and the campaign could not be read again)."""
     cid = create_campaign(ctx)
@@ -275,7 +281,7 @@ def test_a_regret_value_beyond_any_hand_is_refused_by_name_and_nothing_saved(ctx
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
     assert ctx.error and ctx.error.startswith("Regret value (sum of your Regret cards): ")
-    assert ctx.sessions.store.load_campaign(cid).weeks[-1].stage == "fishing"
+    assert store.load_campaign(cid).weeks[-1].stage == "fishing"
 
 
 def test_undo_reaches_back_past_a_fold_and_a_restart_keeps_what_was_shown(ctx: AppContext, tmp_path) -> None:

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.history.models import GAMES
 from companion.i18n import N_, t
-from companion.session import StoreError, plays
+from companion.session import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.table.confirm import ConfirmButton
@@ -36,13 +36,13 @@ def undo_control(ctx: AppContext, identifier: str, redraw: Callable[[], None]) -
     asks first, naming the change (``<identifier>-question``), then says what it undid by the thumb."""
     if not ctx.sessions.viewer.host:
         return []
-    change = plays.last_change(ctx.sessions)
-    if change is None or not plays.can_undo(ctx.sessions):
+    change = ctx.sessions.plays.last_change()
+    if change is None or not ctx.sessions.plays.can_undo():
         return [action_button(identifier, t("Undo last change"), None, icon=ft.Icons.UNDO)]
 
     def undo() -> None:
         try:
-            restored = plays.undo(ctx.sessions)
+            restored = ctx.sessions.plays.undo()
         except StoreError as problem:
             ctx.fail(str(problem))
             return

@@ -16,7 +16,7 @@ from companion.history import filter_plays
 from companion.history.models import player_key
 from companion.history.summary import PlaySummary
 from companion.i18n import t, tn
-from companion.session import StoreError, plays
+from companion.session import StoreError
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.history.common import game_filter, game_label, undo_control
@@ -54,10 +54,10 @@ def HistoryScreen(ctx: AppContext) -> ft.View:
     redraw = use_redraw()
     back = lambda: ctx.navigate("/")  # noqa: E731
     try:
-        recorded = plays.listed(ctx.sessions)
+        recorded = ctx.sessions.plays.listed()
     except StoreError as problem:
         return screen(ctx.route, t("History"), [error_line(str(problem))], back=back)
-    roster = plays.roster(ctx.sessions)
+    roster = ctx.sessions.plays.roster()
     people = sorted({roster.resolve(s.name) for p in recorded for s in p.players if not s.bot}, key=str.casefold)
 
     chosen = filter_plays(recorded, game, player, roster.resolve)

@@ -1,9 +1,11 @@
-"""The small pieces other screens place to feed the history: "Save to history" under a scorer's result (and the
-automatic record of a finished tracked game), and the names offered again under a name field.
+"""The small pieces other screens place to feed the history: "Save to history" under a scorer's result (and what
+the record of a finished tracked game says), and the names offered again under a name field.
 
 Each is one call from the screen (see :func:`history_controls` and :func:`name_suggestions`); the work is done by
-``companion.session.plays.record_result`` and ``companion.session.plays.suggested_names``. Neither uses a hook, so a
-screen may call them conditionally (only once its result is complete).
+the tab's history (``ctx.sessions.plays``: ``record_result``, ``recorded``, ``suggested_names``). Neither uses a
+hook, so a screen may call them conditionally (only once its result is complete). Drawing writes nothing: a finished
+game's play is recorded by the session when a change completes its score
+(:meth:`companion.session.seated.SeatedSessions._record_finished`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import flet as ft
 from companion.history import result_json
 from companion.i18n import t
 from companion.session import StoreError
-from companion.session import plays as history
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.home.data import copy_reminder
@@ -34,25 +35,33 @@ def history_controls(ctx: AppContext, scorer: str, result: Any, *, redraw: Calla
                      game: Any | None = None, names: Sequence[str] = ()) -> list[ft.Control]:
     """What a scorer shows under a complete result (``scorer`` names the scorer: its saved play is remembered).
 
-    With ``game`` (the finished game at the table that the result scores) the play is recorded at once, in the
-    background save queue, and updated when the result changes; otherwise "Save to history" records it, and once
-    saved a changed result can update that play or be saved as a new one. ``redraw`` redraws the scorer.
+    With ``game`` (the finished game at the table that the result scores) the play was recorded by the change that
+    completed the result, and is updated by each change after it: this says so, or offers "Save to history" when
+    it is not (its write failed, and said why). Otherwise "Save to history" records it, and once saved a changed
+    result can update that play or be saved as a new one. ``redraw`` redraws the scorer.
     Identifiers: ``history-save``, ``history-update``, ``history-saved``, ``history-open``.
     """
     if not ctx.sessions.keeps:
         return []
     data = result_json(result)
-    if game is not None and not ctx.sessions.viewer.host and history.has_play(ctx.sessions, f"game-{game.id}"):
+    if game is not None and not ctx.sessions.viewer.host and ctx.sessions.plays.has_play(f"game-{game.id}"):
         return recorded_note(ctx, f"game-{game.id}")
-    if game is not None:
-        ctx.sessions.saver.save(f"play-game-{game.id}", data, lambda d: _record(ctx, d, game=game, names=names))
+    if game is not None and ctx.sessions.plays.recorded(data, game=game, names=names):
         return [ft.Row([tagged("history-saved", ft.Text(t("Recorded in History"), size=theme.BODY, expand=True)),
                         _open(ctx, f"game-{game.id}")], wrap=True), *copy_reminder(ctx, redraw)]
+    if game is not None:  # not recorded: its write failed (said then); tapping tries again
+
+        def record() -> None:
+            if _record(ctx, data, game=game, names=names) is not None:
+                ctx.clear()
+                redraw()
+
+        return [action_button("history-save", t("Save to history"), record, icon=ft.Icons.HISTORY, primary=True)]
     # Which play this scorer's result was saved as: a shared draft session (kept in the store, written whoever
     # saved), so every phone and a reload see "Saved".
     marker = ctx.sessions.draft(f"history-saved-{scorer}", _saved_marker)
     saved: dict[str, Any] | None = marker.current.value
-    if not (saved and isinstance(saved.get("id"), str) and history.has_play(ctx.sessions, saved["id"])):
+    if not (saved and isinstance(saved.get("id"), str) and ctx.sessions.plays.has_play(saved["id"])):
         saved = None
 
     def save(play_id: str | None) -> None:
@@ -83,7 +92,7 @@ def recorded_note(ctx: AppContext, play_id: str) -> list[ft.Control]:
 
 def _record(ctx: AppContext, data: dict, **how: Any) -> Any:
     try:
-        return history.record_result(ctx.sessions, data, **how)
+        return ctx.sessions.plays.record_result(data, **how)
     except (StoreError, ValueError) as problem:
         ctx.fail(t("Could not save the play: {problem}", problem=problem))
         return None
@@ -100,7 +109,7 @@ def name_suggestions(ctx: AppContext, identifier: str, typed: str, table: Sequen
 
     ``table`` holds the names already at this table (never offered twice).
     """
-    names = history.suggested_names(ctx.sessions, typed,
+    names = ctx.sessions.plays.suggested_names(typed,
                                     [n for n in table if n.strip() and n != typed])[:SHOWN_SUGGESTIONS]
     if not names:
         return ft.Container(visible=False)

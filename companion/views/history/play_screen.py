@@ -18,7 +18,8 @@ from companion.history import link, qr_png, qr_side
 from companion.history.models import Play, PlayEdit
 from companion.i18n import N_, t, tn
 from companion.scoring.deep_regrets import DeepRegretsScore
-from companion.session import StoreError, plays
+from companion.session import StoreError
+from companion.session.plays import edited_scores
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_label, undo_control
@@ -55,7 +56,7 @@ def _summary(play: Play) -> ft.Control:
 def _edit_line(edit: PlayEdit) -> str:
     """"Edited 4 Dec 21:40: Ann 14 → 15" (a recorded play corrected by the host; History's Undo takes it back)."""
     when = when_label(edit.at.astimezone())
-    scores = plays.edited_scores(edit)
+    scores = edited_scores(edit)
     return t("Edited {when}: {scores}", when=when, scores=scores) if scores else t("Edited {when}", when=when)
 
 
@@ -104,13 +105,13 @@ def PlayScreen(ctx: AppContext) -> ft.View:
 
     undo_button = undo_control(ctx, "play-undo", redraw)
     try:
-        play = plays.opened(ctx.sessions, ctx.params.get("play", ""))
+        play = ctx.sessions.plays.opened(ctx.params.get("play", ""))
     except StoreError as problem:
         return screen(ctx.route, t("Play"), [error_line(str(problem)), *undo_button], back=back, notices=ctx)
 
     def set_start(i: int) -> None:
         try:
-            plays.set_start_player(ctx.sessions, play, i)
+            ctx.sessions.plays.set_start_player(play, i)
         except StoreError as problem:
             ctx.fail(t("Could not save the play: {problem}", problem=problem))
             return
@@ -119,7 +120,7 @@ def PlayScreen(ctx: AppContext) -> ft.View:
 
     def delete() -> None:
         try:
-            plays.delete(ctx.sessions, play.id)
+            ctx.sessions.plays.delete(play.id)
         except StoreError as problem:
             ctx.fail(str(problem))
             return

@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 
 from companion.history import RosterError
 from companion.i18n import t
-from companion.session import DraftSession, StoreError, plays
+from companion.session import StoreError
+from companion.session.door import DraftDoor
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -36,9 +37,9 @@ def _from_saved(saved: Any) -> RosterForm:
     return RosterForm.model_validate(saved) if saved else RosterForm()
 
 
-def roster_form(ctx: AppContext) -> DraftSession[RosterForm]:
+def roster_form(ctx: AppContext) -> DraftDoor[RosterForm]:
     """This phone's Players card draft."""
-    session: DraftSession[RosterForm] = ctx.sessions.draft(phone_draft_key(ctx, FORM), _from_saved)
+    session: DraftDoor[RosterForm] = ctx.sessions.draft(phone_draft_key(ctx, FORM), _from_saved)
     return session
 
 
@@ -46,6 +47,7 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
     """The Players card. A keystroke is written to the draft without a redraw (the field shows it already)."""
     form = roster_form(ctx)
     typed = form.current.value
+    plays = ctx.sessions.plays
 
     def field(identifier: str, key: str, label: str) -> ft.Control:
         def on_change(event: ft.Event[ft.TextField]) -> None:
@@ -57,10 +59,10 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
         return tagged(identifier, TypedField(label=label, value=getattr(typed, key), on_change=on_change,
                                              text_size=theme.BODY, width=200))
 
-    def apply(change: Callable[[Any, str, str], object]) -> None:
+    def apply(change: Callable[[str, str], object]) -> None:
         now = form.current.value
         try:
-            change(ctx.sessions, now.player, now.other)
+            change(now.player, now.other)
         except (RosterError, StoreError) as problem:
             ctx.fail(str(problem))
             return
@@ -71,11 +73,10 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
                   "that are one person (the first goes into the second)."), size=theme.SMALL),
-        ft.Text(", ".join(plays.roster(ctx.sessions).names()) or t("Nobody yet."), size=theme.BODY),
+        ft.Text(", ".join(ctx.sessions.plays.roster().names()) or t("Nobody yet."), size=theme.BODY),
         ft.Row([field("stats-rename-from", "player", t("Player")),
                 field("stats-rename-to", "other", t("New name, or the name to merge with"))], wrap=True),
         ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(plays.rename), icon=ft.Icons.EDIT),
-                action_button("stats-merge", t("Merge"),
-                              lambda: apply(lambda tab, a, b: plays.merge(tab, b, a)),
+                action_button("stats-merge", t("Merge"), lambda: apply(lambda a, b: plays.merge(b, a)),
                               icon=ft.Icons.MERGE)], wrap=True),
     ])

@@ -19,7 +19,7 @@ import flet_charts as fch
 from companion.history import statistics
 from companion.history.stats import PlayerStats, Statistics
 from companion.i18n import t, tn
-from companion.session import StoreError, plays
+from companion.session import StoreError
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.history.common import game_filter, game_label
@@ -165,10 +165,10 @@ def StatisticsScreen(ctx: AppContext) -> ft.View:
     redraw = use_redraw()
     back = lambda: ctx.navigate("/history")  # noqa: E731
     try:
-        recorded = plays.listed(ctx.sessions)
+        recorded = ctx.sessions.plays.listed()
     except StoreError as problem:
         return screen(ctx.route, t("Statistics"), [error_line(str(problem))], back=back)
-    stats = statistics(recorded, plays.roster(ctx.sessions).resolve, game)
+    stats = statistics(recorded, ctx.sessions.plays.roster().resolve, game)
     controls: list[ft.Control] = [
         game_filter("stats", game, set_game),
         tagged("stats-plays", ft.Text(tn("{n} play", "{n} plays", stats.plays), size=theme.BODY)),

@@ -25,10 +25,9 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.i18n import language, t, tn
-from companion.session import DraftSession, ImportRefused, StoreError
-from companion.session import service as records
-from companion.session.listing import saved_campaigns, saved_games
-from companion.session.service import What
+from companion.session import ImportRefused, StoreError
+from companion.session.door import DraftDoor
+from companion.session.service import What, file_name
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.drafts import phone_draft_key
@@ -58,7 +57,7 @@ class Pasted:
     """This phone's import draft (a keystroke writes it without redrawing the screen). A paste replaces the whole
     text, so the newest one wins: there is no older version to refuse."""
 
-    session: DraftSession[ImportDraft]
+    session: DraftDoor[ImportDraft]
 
     @property
     def text(self) -> str:
@@ -98,19 +97,19 @@ async def send_copy(name: str, data: bytes) -> None:
 def copy_reminder(ctx: AppContext, redraw: Callable[[], None]) -> list[ft.Control]:
     """``copy-reminder``: in the phone app, whose data lives in this browser alone, after a survey week's end or a
     recorded game, when no copy of everything was made in the last 7 days: one tap sends one (issue 35 item 8)."""
-    if ctx.kept is None or not records.copy_due(ctx.sessions):
+    if ctx.kept is None or not ctx.sessions.records.copy_due():
         return []
 
     async def send(_event: object) -> None:
         try:
-            made = records.export(ctx.sessions, "everything", keep_copy=False, phone=_phone_choices())
+            made = ctx.sessions.records.export("everything", keep_copy=False, phone=_phone_choices())
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
         redraw()
         await send_copy(made.name, made.data())
 
-    when = records.last_copy(ctx.sessions)
+    when = ctx.sessions.records.last_copy()
     said = (t("Your last copy of everything is from {when}: send a new one, in case this phone is lost or reset.",
               when=when_label(when.astimezone())) if when else
             t("Everything lives on this phone alone: send a copy, in case it is lost or reset."))
@@ -157,7 +156,7 @@ def _exporter(ctx: AppContext, form: DataForm, redraw: Callable[[], None], what:
               record_id: str = "", share: bool = False) -> Callable[[object], Awaitable[None]]:
     async def export(_event: object) -> None:
         try:  # the phone app keeps no copy in its own storage: the file that leaves the phone is the copy
-            made = records.export(ctx.sessions, what, record_id, keep_copy=ctx.kept is None,
+            made = ctx.sessions.records.export(what, record_id, keep_copy=ctx.kept is None,
                                   phone=_phone_choices() if what == "everything" else None)
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
@@ -176,12 +175,12 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
     under the same id (``replace`` None) are first asked about: replace them, or keep both."""
     form.pending, form.clashes = None, 0
     try:
-        if replace is None and (clashes := records.import_clashes(ctx.sessions, data)):
+        if replace is None and (clashes := ctx.sessions.records.import_clashes(data)):
             form.pending, form.clashes = data, clashes
             ctx.clear()
             redraw()
             return False
-        report = records.import_document(ctx.sessions, data, replace=bool(replace))
+        report = ctx.sessions.records.import_document(data, replace=bool(replace))
     except ImportRefused as refused:
         form.result = None
         ctx.fail(t("Import refused, nothing was changed: {problem}", problem=str(refused)))
@@ -199,7 +198,7 @@ def _import(ctx: AppContext, form: DataForm, redraw: Callable[[], None], data: s
 
 def _last_copy(ctx: AppContext) -> ft.Control:
     """``data-last-copy``: when everything was last exported (or sent), or that it never was."""
-    when = records.last_copy(ctx.sessions)
+    when = ctx.sessions.records.last_copy()
     text = t("Last copy made {when}.", when=when_label(when.astimezone())) if when else t("No copy made yet.")
     return tagged("data-last-copy", ft.Text(text, size=theme.BODY))
 
@@ -211,12 +210,12 @@ def _export_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None])
                             _exporter(ctx, form, redraw, "everything", share=True), primary=True))
     rows.append(_button("data-export-all", t("Export everything"), ft.Icons.DOWNLOAD,
                         _exporter(ctx, form, redraw, "everything"), primary=ctx.kept is None))
-    for game in saved_games(ctx.sessions):
+    for game in ctx.sessions.saved_games():
         label = ", ".join(game.players) + (" · " + t("finished") if game.finished else "")
         rows.append(beside(ft.Text(label, size=theme.BODY),
                            _button(f"data-export-game-{game.id}", t("Export"), ft.Icons.DOWNLOAD,
                                    _exporter(ctx, form, redraw, "game", game.id), whose=label)))
-    for campaign in saved_campaigns(ctx.sessions):
+    for campaign in ctx.sessions.saved_campaigns():
         rows.append(beside(ft.Text(campaign["name"], size=theme.BODY),
                            _button(f"data-export-campaign-{campaign['id']}", t("Export"), ft.Icons.DOWNLOAD,
                                    _exporter(ctx, form, redraw, "campaign", campaign["id"]),
@@ -228,11 +227,11 @@ def _plays_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) 
     """``data-plays``: the history as CSV (one row per player per play) or as an export document (JSON)."""
     async def as_csv(_event: object) -> None:
         try:
-            text = records.plays_as_csv(ctx.sessions)
+            text = ctx.sessions.records.plays_as_csv()
         except StoreError as problem:
             ctx.fail(t("Could not export: {problem}", problem=problem))
             return
-        name = records.file_name("plays", "csv")
+        name = file_name("plays", "csv")
         await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"),
                                         file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["csv"])
 
@@ -313,7 +312,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
     """Each game's and campaign's backups under its players (or name) and date, each readable one with a Restore;
     then the play backups and the damaged files kept aside."""
     rows: list[ft.Control] = []
-    for g, group in enumerate(records.backup_groups(ctx.sessions)):
+    for g, group in enumerate(ctx.sessions.records.backup_groups()):
         title = group.title if group.current else t("{title} · deleted", title=group.title)
         rows.append(tagged(f"data-backup-group-{g}", ft.Text(title, size=theme.BODY, weight=ft.FontWeight.W_600)))
         for k, version in enumerate(group.versions[:SHOWN_BACKUPS]):
@@ -324,7 +323,7 @@ def _backups_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]
                                     _restorer(ctx, form, redraw, version.path),
                                     whose=f"{title} · {version.label}"))
             rows.append(ft.Row(line, wrap=True))
-    others = records.kept_aside(ctx.sessions)
+    others = ctx.sessions.records.kept_aside()
     for n, backup in enumerate(others[:SHOWN_BACKUPS]):
         label = t("{what} · saved {when}", what=backup.title, when=backup.saved.strftime("%Y-%m-%d %H:%M"))
         line = [tagged(f"data-file-{n}", ft.Text(
@@ -349,7 +348,7 @@ def _browser_storage(kept_for_good: bool) -> ft.Control:
 
 def _notices_section(ctx: AppContext, form: DataForm, redraw: Callable[[], None]) -> list[ft.Control]:
     """What start-up repaired, in plain words; the technical detail behind each notice's "Details"."""
-    notices = records.repairs(ctx.sessions)
+    notices = ctx.sessions.records.repairs()
     if not notices:
         return []
 
@@ -374,7 +373,7 @@ def _restorer(ctx: AppContext, form: DataForm, redraw: Callable[[], None],
               path: Path) -> Callable[[object], Awaitable[None]]:
     async def restore(_event: object) -> None:
         try:
-            form.result = records.restore(ctx.sessions, path)
+            form.result = ctx.sessions.records.restore(path)
         except StoreError as problem:
             ctx.fail(t("Could not restore: {problem}", problem=problem))
             return
@@ -409,7 +408,7 @@ def DataScreen(ctx: AppContext) -> ft.View:
         controls.append(_browser_storage(ctx.kept_for_good))
     else:  # the host's folder on its computer, where the files can be copied
         controls.append(tagged("data-folder", ft.Text(
-            t("Saved in {path}", path=str(records.data_folder(ctx.sessions))), size=theme.SMALL)))
+            t("Saved in {path}", path=str(ctx.sessions.records.data_folder())), size=theme.SMALL)))
     controls += _notices_section(ctx, form, redraw)
     if form.result:
         controls.append(tagged("data-result", ft.Text(form.result, size=theme.BODY, color=theme.FAIR)))

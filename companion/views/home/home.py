@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
-from companion.session.listing import Resumable, in_progress, saved_games
+from companion.session.listing import Resumable
 from companion.views import theme
 from companion.views.context import AppContext, route_to, seat_route
 from companion.views.labels import when_label
@@ -23,7 +23,7 @@ from companion.views.widgets import action_button, beside, chip, error_line, scr
 
 def _games(ctx: AppContext) -> tuple[list[GameSummary], str | None]:
     try:
-        return saved_games(ctx.sessions), None  # every game as last saved
+        return ctx.sessions.saved_games(), None  # every game as last saved
     except Exception as problem:  # a damaged store must still let the table score by hand
         return [], t("Saved games could not be read: {problem}", problem=problem)
 
@@ -50,7 +50,7 @@ def _game_row(ctx: AppContext, game: GameSummary, resume: Resumable | None = Non
 def HomeScreen(ctx: AppContext) -> ft.View:
     """The first screen: games in progress first (that is what a table reopening the app wants)."""
     games, problem = _games(ctx)
-    playing = in_progress(ctx.sessions, games)  # this phone's own game first
+    playing = ctx.sessions.in_progress(games)  # this phone's own game first
     finished = [g for g in games if g.finished]
     go = ctx.navigate
     controls: list[ft.Control] = [chip(f"home-notice-{n}", note, color=theme.FOUL)

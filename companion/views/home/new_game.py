@@ -36,8 +36,9 @@ from companion.rules.personalities import dealable
 from companion.rules.ruleset import build_ruleset, list_presets
 from companion.rules.sources import cited, player_source
 from companion.rules.wording import VariantChoice, chosen_variants, variant_choices
-from companion.session import DraftSession, Snapshot, StoreError, plays
+from companion.session import Snapshot, StoreError
 from companion.session.base import Refused
+from companion.session.door import DraftDoor
 from companion.session.seats import host_starts_games
 from companion.views import theme
 from companion.views.changes import Changes
@@ -65,7 +66,7 @@ def _two_anglers() -> list[AnglerRow]:
 class NewGameDraft(BaseModel):
     """What the set-up form holds until the game starts: this phone's draft session (see :func:`draft_key`), so
     leaving the screen, a reload or a phone that slept loses nothing typed or chosen. Each method edits a copy
-    the session hands it (:meth:`~companion.session.DraftSession.change`)."""
+    the session hands it (:meth:`~companion.session.DraftDoor.change`)."""
 
     players: list[AnglerRow] = Field(default_factory=_two_anglers, min_length=1, max_length=MAX_PLAYERS)
     preset: str = Field(default_factory=lambda: list_presets()[0].id)
@@ -149,9 +150,9 @@ class Setup(Changes[NewGameDraft]):
     life: a keystroke writes without redrawing, so the version it follows is the screen's own. ``form`` is the
     draft as last drawn."""
 
-    session: DraftSession[NewGameDraft]
+    session: DraftDoor[NewGameDraft]
 
-    def __init__(self, ctx: AppContext, session: DraftSession[NewGameDraft], form: NewGameDraft,
+    def __init__(self, ctx: AppContext, session: DraftDoor[NewGameDraft], form: NewGameDraft,
                  redraw: Callable[[], None]) -> None:
         super().__init__(ctx, session, session.version)
         self.session = session
@@ -181,7 +182,7 @@ class Setup(Changes[NewGameDraft]):
 
 def use_setup(ctx: AppContext) -> Setup:
     """This phone's New game draft as this screen edits it."""
-    session: DraftSession[NewGameDraft] = ctx.sessions.draft(draft_key(ctx), partial(_from_saved, ctx))
+    session: DraftDoor[NewGameDraft] = ctx.sessions.draft(draft_key(ctx), partial(_from_saved, ctx))
     shown = use_session(session, select=_layout)
     redraw = use_redraw()
     setup = use_form(lambda: Setup(ctx, session, shown.value, redraw))
@@ -216,7 +217,7 @@ def start(setup: Setup) -> None:
     except StoreError as refused:  # a guest's tab (HostOnly), or the game could not be saved
         ctx.fail(str(refused))
         return
-    plays.remember(ctx.sessions, [p.name for p in game_setup.players])
+    ctx.sessions.plays.remember([p.name for p in game_setup.players])
     # The game holds what was typed now: the next New game on this phone starts empty.
     setup.session.reset(_fresh(ctx), seen=setup.session.version)
     ctx.navigate(route_to("/table", game=session.key))

@@ -19,8 +19,8 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
-from companion.session.listing import saved_games
-from companion.session.seats import Seat, SeatBook, Viewer
+from companion.session.door import Door
+from companion.session.seats import Seat
 from companion.views import theme
 from companion.views.context import AppContext, JoinedPhone, ServedTable
 from companion.views.hooks import use_redraw, use_subscription
@@ -30,7 +30,7 @@ from companion.views.widgets import action_button, chip, label_value, named, scr
 
 def _games(ctx: AppContext) -> list[GameSummary]:
     with contextlib.suppress(Exception):  # a damaged games list: seats are shown by number instead
-        return saved_games(ctx.sessions)
+        return ctx.sessions.saved_games()
     return []
 
 
@@ -49,42 +49,45 @@ def seat_names(games: list[GameSummary]) -> Callable[[Seat | None], str]:
     return name
 
 
-def _seats_card(book: SeatBook, viewer: Viewer, game: GameSummary, phones: Sequence[JoinedPhone]) -> ft.Control:
-    """Who holds each angler's seat of ``game``; the host hands a seat to a phone, or sits here as that angler."""
+def _seats_card(door: Door, held: dict[str, Seat], game: GameSummary, phones: Sequence[JoinedPhone]
+                ) -> ft.Control:
+    """Who holds each angler's seat of ``game`` (``held``: each pass's); the host hands a seat to a phone, or sits
+    here as that angler."""
+    viewer = door.viewer
     number = {phone.holder: n for n, phone in enumerate(phones, start=1)}
     rows: list[ft.Control] = []
     for i, name in enumerate(game.players):
         seat = Seat(game.id, i)
-        holder = book.holder_of(seat)
+        holder = next((h for h, s in held.items() if s == seat), None)
         who = (t("this browser") if holder == viewer.holder else t("phone {n}", n=number[holder])
                if holder in number else t("free"))
         hand: list[ft.Control] = [
             chip(f"phones-hand-{i}-{n}", t("phone {n}", n=n), color=theme.PASSED,
-                 on_click=partial(book.hand, viewer, seat, phone.holder))
+                 on_click=partial(door.hand_seat, seat, phone.holder))
             for n, phone in enumerate(phones, start=1) if phone.holder != holder]
         if holder != viewer.holder:
             hand.append(chip(f"phones-mine-{i}", t("this browser"), color=theme.SEED,
-                             on_click=partial(book.take, viewer, seat, name)))
+                             on_click=partial(door.take_seat, seat, name)))
         rows.append(ft.Column([
             tagged(f"phones-seat-{i}", ft.Text(t("{name}: {who}", name=name, who=who), size=theme.BODY)),
             ft.Row([ft.Text(t("Hand to"), size=theme.SMALL), *hand], wrap=True, spacing=8),
         ], spacing=4))
-    mine = book.of(viewer.holder)
+    mine = held.get(viewer.holder)
     if mine is not None and mine.game == game.id and mine.angler is not None:
         rows.append(action_button("phones-mine-table", t("This browser is the whole table again (counts only)"),
-                                  partial(book.take, viewer, None), icon=ft.Icons.GROUPS))
+                                  partial(door.take_seat, None), icon=ft.Icons.GROUPS))
     return section_card("phones-seats", t("Seats: {players}", players=", ".join(game.players)), rows)
 
 
 @ft.component
-def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple[GameSummary, ...]) -> ft.Control:
+def PhonesPanel(table: ServedTable, door: Door, games: tuple[GameSummary, ...]) -> ft.Control:
     """The join card, the phones that joined (redrawn as they join, sit, connect and leave) and the change-code
     card of a LAN table; its own state: the code shown and the confirm step."""
     code, set_code = ft.use_state(table.room_code)
     confirming, set_confirming = ft.use_state(False)
     redraw = use_redraw()  # told from the server's loop or a worker thread
     use_subscription(lambda: table.subscribe(redraw), [table])
-    use_subscription(lambda: book.subscribe(redraw), [book])
+    use_subscription(lambda: door.follow_seats(redraw), [door])
     seat_name = seat_names(list(games))
 
     def change() -> None:
@@ -93,7 +96,8 @@ def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple
             return
         set_confirming(False)
         set_code(table.change_room_code())
-        book.keep_only({phone.holder for phone in table.phones()} | {viewer.holder})  # the dropped phones' seats
+        kept = {phone.holder for phone in table.phones()} | {door.viewer.holder}
+        door.keep_seats(kept)  # the dropped phones' seats
 
     link = f"{table.base_url}/join?code={code}"
     where = t("or open {address} and type the code", address=table.base_url + "/")
@@ -104,9 +108,10 @@ def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple
         named("phones-link", ft.Text(where, size=theme.SMALL, selectable=True), where),
     ])
     phones = table.phones()
+    held = door.seats_held()
     lines: list[ft.Control] = []
     for n, phone in enumerate(phones, start=1):
-        seat = seat_name(book.of(phone.holder))
+        seat = seat_name(held.get(phone.holder))
         lines.append(tagged(f"phones-phone-{n}", ft.Row([
             ft.Icon(ft.Icons.SMARTPHONE if phone.connected else ft.Icons.PHONELINK_OFF,
                     color=theme.FAIR if phone.connected else None),
@@ -124,7 +129,7 @@ def PhonesPanel(table: ServedTable, book: SeatBook, viewer: Viewer, games: tuple
                       t("Yes, change the code") if confirming else t("Change the code"), change,
                       icon=ft.Icons.LOCK_RESET, primary=confirming),
     ])
-    seats = [_seats_card(book, viewer, game, phones) for game in games if not game.finished]
+    seats = [_seats_card(door, held, game, phones) for game in games if not game.finished]
     return ft.Column([join, joined, *seats, change_card], spacing=theme.GAP,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -139,5 +144,5 @@ def PhonesScreen(ctx: AppContext) -> ft.View:
                       "with: companion serve --lan")),
         ])]
     else:
-        body = [PhonesPanel(table, ctx.sessions.seats, ctx.sessions.viewer, tuple(_games(ctx)))]
+        body = [PhonesPanel(table, ctx.sessions, tuple(_games(ctx)))]
     return screen(ctx.route, t("Phones"), body, back=lambda: ctx.navigate("/"), notices=ctx)

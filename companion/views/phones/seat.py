@@ -16,7 +16,6 @@ import flet as ft
 
 from companion.i18n import t
 from companion.session import GameSummary
-from companion.session.listing import saved_games
 from companion.session.seats import Seat
 from companion.views.context import AppContext, seat_route
 from companion.views.hooks import use_redraw, use_subscription
@@ -25,7 +24,7 @@ from companion.views.widgets import action_button, screen, section_card, tagged
 
 def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
     try:
-        return [g for g in saved_games(ctx.sessions) if not g.finished]
+        return [g for g in ctx.sessions.saved_games() if not g.finished]
     except Exception as problem:  # a damaged store: say so, offer to look again
         ctx.fail(t("Saved games could not be read: {problem}", problem=problem))
         return []
@@ -33,7 +32,7 @@ def _games_in_progress(ctx: AppContext) -> list[GameSummary]:
 
 def take(ctx: AppContext, seat: Seat, name: str = "") -> None:
     """Keep ``seat`` for this phone and open its screen; refused (with the reason) when another phone holds it."""
-    refusal = ctx.sessions.seats.take(ctx.sessions.viewer, seat, name)
+    refusal = ctx.sessions.take_seat(seat, name)
     if refusal:
         ctx.fail(refusal)
         return
@@ -46,11 +45,12 @@ def SeatScreen(ctx: AppContext) -> ft.View:
     this phone's seat to another; ``?game=<id>``: that game's seats, from Home's Resume)."""
     picked, set_picked = ft.use_state("")  # the game id tapped, when there are several
     redraw = use_redraw()
-    book = ctx.sessions.seats
-    use_subscription(lambda: book.subscribe(redraw), [book])  # seats taken by other phones show as held
+    door = ctx.sessions
+    use_subscription(lambda: door.follow_seats(redraw), [door])  # seats taken by other phones show as held
     games = _games_in_progress(ctx)
-    current = book.of(ctx.sessions.viewer.holder)
-    newest = book.newest_game if any(g.id == book.newest_game for g in games) else None
+    current = door.my_seat()
+    newest = door.newest_game() if any(g.id == door.newest_game() for g in games) else None
+    holders = door.seats_held()
     asked = picked or ctx.params.get("game") or newest  # tapped here, or Home's Resume on a game
     chosen = next((g for g in games if g.id == asked), games[0] if len(games) == 1 else None)
     body: list[ft.Control] = []
@@ -74,8 +74,7 @@ def SeatScreen(ctx: AppContext) -> ft.View:
         anglers: list[ft.Control] = []
         for i, name in enumerate(chosen.players):
             seat = Seat(chosen.id, i)
-            holder = book.holder_of(seat)
-            held = holder is not None and holder != ctx.sessions.viewer.holder
+            held = any(s == seat and h != ctx.sessions.viewer.holder for h, s in holders.items())
             label = t("{name} (held by another phone)", name=name) if held else name
             anglers.append(action_button(f"seat-angler-{i}", label, _taker(ctx, seat, name), icon=ft.Icons.PERSON,
                                          primary=current == seat))

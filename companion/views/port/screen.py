@@ -36,7 +36,7 @@ from companion.rules.port import market_start_price, shop_cards
 from companion.rules.sources import cited
 from companion.rules.state import GameState
 from companion.rules.wording import overflow_note, shop_offers
-from companion.session import GameSession
+from companion.session.door import GameDoor
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw, use_session
@@ -329,7 +329,7 @@ def PortScreen(ctx: AppContext) -> ft.View:
 
 
 @ft.component
-def _Port(ctx: AppContext, session: GameSession, i: int) -> ft.View:
+def _Port(ctx: AppContext, session: GameDoor, i: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown)
     form = use_form(PortForm)

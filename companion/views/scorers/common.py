@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.i18n import N_, t
 from companion.rules.names import check_name
-from companion.session import DraftSession
+from companion.session.door import DraftDoor
 from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
@@ -37,9 +37,9 @@ class Editing(Changes[Any]):
     :class:`~companion.views.changes.Changes`; what it adds is its typing buffer, a working copy of the draft
     (``draft``) that keystrokes change until the field is left, and the local form."""
 
-    session: DraftSession[Any]
+    session: DraftDoor[Any]
 
-    def __init__(self, ctx: AppContext, session: DraftSession[Any], shown: int, draft: Any, form: ScorerForm,
+    def __init__(self, ctx: AppContext, session: DraftDoor[Any], shown: int, draft: Any, form: ScorerForm,
                  refresh: Callable[[], None]) -> None:
         super().__init__(ctx, session, shown)
         self.session = session
@@ -48,6 +48,10 @@ class Editing(Changes[Any]):
         self.refresh = refresh
         self.typing = False  # a field is being typed in: its changes wait in ``draft`` until it is left
         self.unsent = False
+
+    def replace(self, make: Callable[[Any], Any]) -> bool:
+        """Change the draft with ``make`` (what it refuses is shown)."""
+        return self.answer(self.session.replace(make, seen=self.shown))
 
     def changed(self, draft: Any) -> bool:
         """Keep ``draft`` (kept in its own file, shown on every phone); refused if another phone changed it first.

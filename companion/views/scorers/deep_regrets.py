@@ -315,8 +315,11 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
     wanted = ctx.params.get("game")
     if wanted and ed.draft.game_id != wanted:
         filled = _from_game(ed, wanted)
-        if filled is not None and ed.session.replace(lambda _old: filled, seen=ed.shown).ok:  # quiet: drawing
+        made = ed.session.replace(lambda _old: filled, seen=ed.shown) if filled is not None else None
+        if made is not None and made.ok:  # a refusal is quiet: drawing
             ed.draft, ed.shown = deepcopy(filled), ed.session.version
+            if made.message:  # the finished game's play could not be recorded (the scorer offers it again)
+                ctx.fail(made.message)
     draft = ed.draft
 
     def add_player() -> None:

@@ -20,7 +20,6 @@ from companion.problems import NAME_MAX, validation_message
 from companion.rules.errors import RuleViolation
 from companion.rules.sources import cited
 from companion.session import StoreError
-from companion.session.listing import saved_campaigns
 from companion.survey import TeamMember, new_campaign
 from companion.survey.models import Mode
 from companion.survey.sea import setup_note
@@ -52,7 +51,7 @@ class Lst:
 
 def _summaries(ctx: AppContext) -> tuple[list[dict[str, Any]], str | None]:
     try:
-        return saved_campaigns(ctx.sessions), None
+        return ctx.sessions.saved_campaigns(), None
     except (OSError, StoreError) as problem:
         return [], t("Campaigns could not be read: {problem}", problem=problem)
 

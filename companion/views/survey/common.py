@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from companion.i18n import N_, t
 from companion.problems import field_path, validation_message
-from companion.session import CampaignSession
+from companion.session.door import CampaignDoor
 from companion.session.registry import NotFound
 from companion.survey import Campaign, week_summary
 from companion.survey.actions import CampaignAction, StartWeek
@@ -49,9 +49,9 @@ class Survey(Changes[Campaign]):
     """One render of a campaign screen: its changes go through :class:`~companion.views.changes.Changes`, as a
     game's moves and a scorer's edits do."""
 
-    session: CampaignSession
+    session: CampaignDoor
 
-    def __init__(self, ctx: AppContext, session: CampaignSession, campaign: Campaign, shown: int, form: SurveyForm,
+    def __init__(self, ctx: AppContext, session: CampaignDoor, campaign: Campaign, shown: int, form: SurveyForm,
                  refresh: Callable[[], None]) -> None:
         super().__init__(ctx, session, shown)
         self.campaign, self.form, self.refresh = campaign, form, refresh
@@ -85,7 +85,7 @@ class Survey(Changes[Campaign]):
         self.ctx.navigate(route_to(path, c=self.campaign.id))
 
 
-def campaign_session(ctx: AppContext) -> CampaignSession | None:
+def campaign_session(ctx: AppContext) -> CampaignDoor | None:
     """The session of the route's ``?c=`` campaign; ``None`` with the reason on ``ctx.error``."""
     campaign_id = ctx.params.get("c")
     if not campaign_id:
@@ -108,7 +108,7 @@ def campaign_screen(ctx: AppContext, body: Callable[[Survey], ft.View]) -> ft.Vi
 
 
 @ft.component
-def _CampaignView(ctx: AppContext, session: CampaignSession, body: Callable[[Survey], ft.View]) -> ft.View:
+def _CampaignView(ctx: AppContext, session: CampaignDoor, body: Callable[[Survey], ft.View]) -> ft.View:
     shown = use_session(session)  # the screen redraws when any phone changes the campaign
     return body(Survey(ctx, session, shown.value, shown.version, use_form(SurveyForm), use_redraw()))
 

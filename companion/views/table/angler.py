@@ -32,8 +32,9 @@ from companion.rules.fish import FishRef
 from companion.rules.queries import available
 from companion.rules.state import GameState
 from companion.rules.tentacles import hadal_shade_targets
-from companion.session import GameSession, Snapshot
+from companion.session import Snapshot
 from companion.session.catches import CatchDraft, catch_draft
+from companion.session.door import GameDoor
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_session
@@ -294,7 +295,7 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 
 
 @ft.component
-def _Angler(ctx: AppContext, session: GameSession, i: int) -> ft.View:
+def _Angler(ctx: AppContext, session: GameDoor, i: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown)
     use_told(ctx, session)

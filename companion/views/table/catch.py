@@ -22,8 +22,9 @@ from companion.rules.catalog import CatalogFish
 from companion.rules.errors import RuleViolation
 from companion.rules.queries import catch_aids, catch_difficulty
 from companion.rules.state import GameState
-from companion.session import DraftSession, Outcome
+from companion.session import Outcome
 from companion.session.catches import CatchDraft
+from companion.session.door import DraftDoor
 from companion.views import theme
 from companion.views.changes import Changes
 from companion.views.context import AppContext
@@ -39,9 +40,9 @@ class Catching(Changes[CatchDraft]):
     host restart finds it). A tap is made on the catch as it is when it comes (a toggle flips what is there then),
     so a second phone on the seat loses none of it."""
 
-    session: DraftSession[CatchDraft]
+    session: DraftDoor[CatchDraft]
 
-    def __init__(self, ctx: AppContext, session: DraftSession[CatchDraft], shown: int, catch: CatchDraft,
+    def __init__(self, ctx: AppContext, session: DraftDoor[CatchDraft], shown: int, catch: CatchDraft,
                  fresh: int) -> None:
         super().__init__(ctx, session, shown)
         self.session = session

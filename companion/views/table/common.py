@@ -11,7 +11,8 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.actions import Action
 from companion.rules.game import Game
-from companion.session import GameSession, Outcome, Snapshot, moment
+from companion.session import Outcome, Snapshot, moment
+from companion.session.door import GameDoor
 from companion.session.registry import NotFound
 from companion.views import speech
 from companion.views.changes import Changes
@@ -20,7 +21,7 @@ from companion.views.hooks import use_subscription, use_threadsafe
 from companion.views.widgets import action_button, error_line, screen
 
 
-def game_session(ctx: AppContext, game_id: str | None) -> GameSession | None:
+def game_session(ctx: AppContext, game_id: str | None) -> GameDoor | None:
     """The session of ``game_id``; ``None`` (with the reason on ``ctx.error``) when it can't be opened."""
     if not game_id:
         return None
@@ -31,7 +32,7 @@ def game_session(ctx: AppContext, game_id: str | None) -> GameSession | None:
         return None
 
 
-def open_seat(ctx: AppContext) -> tuple[GameSession, int] | None:
+def open_seat(ctx: AppContext) -> tuple[GameDoor, int] | None:
     """The session of ``?game=`` and the seat named by ``?seat=``, if the game opens and its table has that seat."""
     session = game_session(ctx, ctx.params.get("game"))
     raw = ctx.params.get("seat", "")
@@ -44,9 +45,9 @@ class Moves(Changes[Game]):
     """The table's moves on one game as this tab last drew it; :class:`~companion.views.changes.Changes` answers
     each (a refusal, a choice, the table's steps the session says the move asks for)."""
 
-    session: GameSession
+    session: GameDoor
 
-    def __init__(self, ctx: AppContext, session: GameSession, shown: int = 0) -> None:
+    def __init__(self, ctx: AppContext, session: GameDoor, shown: int = 0) -> None:
         super().__init__(ctx, session, shown)
         self.session = session
 
@@ -116,7 +117,7 @@ class Moves(Changes[Game]):
         return make
 
 
-def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | None = None) -> Moves:
+def use_moves(ctx: AppContext, session: GameDoor, shown: Snapshot[Game] | None = None) -> Moves:
     """One :class:`Moves` per game for the component's life (a stable prop for memoized children); ``shown``
     is the game on screen (the component that draws the game passes it when it draws: :meth:`Moves.drawn`)."""
     moves = ft.use_memo(lambda: Moves(ctx, session, session.current.version), [session])
@@ -125,7 +126,7 @@ def use_moves(ctx: AppContext, session: GameSession, shown: Snapshot[Game] | Non
     return moves
 
 
-def use_told(ctx: AppContext, session: GameSession) -> None:
+def use_told(ctx: AppContext, session: GameDoor) -> None:
     """Tell this tab, by the thumb, when another phone takes back its angler's move (issue 25), and what a move
     made on another phone asks of the table (issue 36: Bo's sale on his phone, "Bo: draw a Regret card", on the
     table's); the latest move's steps again when the screen opens (a reload), shown but not read out again (a

@@ -23,7 +23,8 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.expansions import setup_notes
 from companion.rules.game import Game
-from companion.session import GameSession, Snapshot
+from companion.session import Snapshot
+from companion.session.door import GameDoor
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.hooks import TabFeed, use_feed, use_selected, use_subscription
@@ -48,7 +49,7 @@ def TableScreen(ctx: AppContext) -> ft.View:
 
 
 @ft.component
-def _Table(ctx: AppContext, session: GameSession) -> ft.View:
+def _Table(ctx: AppContext, session: GameDoor) -> ft.View:
     # The frame is drawn once per game (and again when the bottom bar changes shape). Each part
     # under it follows the game itself (one subscription for the tab, :func:`use_feed`) and is redrawn only when
     # what it shows changed, so a tap on Regret + redraws and diffs that angler's card alone; a refusal or the
@@ -155,7 +156,7 @@ def _Body(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
 def _own_first(order: list[int], game_id: str, ctx: AppContext) -> list[int]:
     """A seated phone shows its own angler's card first, where its thumb enters its dice (issue 26); the others
     follow in turn order."""
-    seat = ctx.sessions.seats.of(ctx.sessions.viewer.holder)
+    seat = ctx.sessions.my_seat()
     mine = seat.angler if seat is not None and seat.game == game_id else None
     return sorted(order, key=lambda i: i != mine)
 
