@@ -151,11 +151,14 @@ class Plays:
         return self._kept().undo_play_change()
 
     def rename(self, old: str, new: str) -> Roster:
-        """Call ``old`` by ``new`` from now on; ``RosterError`` if ``new`` is someone else or nobody is ``old``."""
+        """Call ``old`` by ``new`` from now on (the host's alone); ``RosterError`` if ``new`` is someone else or
+        nobody is ``old``."""
+        require_host(self._viewer, "plays.rename")
         return rename_player(self._kept(), old, new)
 
     def merge(self, keep: str, other: str) -> Roster:
-        """``other`` is the same person as ``keep`` (and keeps ``keep``'s name)."""
+        """``other`` is the same person as ``keep`` (and keeps ``keep``'s name): the host's alone."""
+        require_host(self._viewer, "plays.merge")
         return merge_players(self._kept(), keep, other)
 
     def suggested_names(self, typed: str, exclude: Iterable[str]) -> list[str]:

@@ -49,6 +49,9 @@ HOST_ONLY: dict[str, Callable[[], str]] = {
     "plays.delete": lambda: t("Only the host can delete a play."),
     "plays.undo": lambda: t("Only the host can change a recorded play."),
     "plays.set_start_player": lambda: t("Only the host can change a recorded play."),
+    # the roster names the anglers of every recorded play (statistics, History's filter): the host's alone
+    "plays.rename": lambda: t("Only the host can rename or merge players."),
+    "plays.merge": lambda: t("Only the host can rename or merge players."),
 }
 
 # Every other verb a screen can call, named as in HOST_ONLY (and the functions of catches.py): open to a guest's
@@ -60,7 +63,7 @@ GUEST_VERBS = frozenset({
     "records.copy_due", "records.last_copy", "records.data_folder", "records.repairs",
     "records.backup_groups", "records.kept_aside",
     "plays.listed", "plays.roster", "plays.opened", "plays.has_play", "plays.recorded", "plays.record_result",
-    "plays.can_undo", "plays.last_change", "plays.rename", "plays.merge",
+    "plays.can_undo", "plays.last_change",
     "plays.suggested_names", "plays.remember",
     "catches.catch_draft", "catches.kept_catch",
 })

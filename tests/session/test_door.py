@@ -113,7 +113,13 @@ CALLS: dict[str, Callable[[Door, dict[str, Any]], object]] = {
     "plays.delete": lambda d, t: d.plays.delete("any-play"),
     "plays.undo": lambda d, t: d.plays.undo(),
     "plays.set_start_player": lambda d, t: d.plays.set_start_player(t["kept"], _other_start(t["kept"])),
+    "plays.merge": lambda d, t: d.plays.merge(*_people(t["kept"])),
+    "plays.rename": lambda d, t: d.plays.rename(_people(t["kept"])[0], "Zed"),
 }
+
+
+def _people(play: Any) -> list[str]:
+    return [p.name for p in play.players if not p.bot][:2]
 
 
 def test_every_host_only_verb_has_a_call_here() -> None:

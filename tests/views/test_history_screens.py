@@ -211,6 +211,21 @@ def test_renaming_a_player_on_the_statistics_screen(store):
     assert "merge" in ctx.error
 
 
+def test_a_guest_sees_the_players_but_cannot_rename_or_merge_them(store):
+    """The roster names the anglers of every recorded play (Statistics, History's filter): a guest's phone renamed or
+    merged them. Any change to a recorded play is the host's alone (docs/architecture.md, the door)."""
+    guest = _guest(store, "/stats")
+    shown = draw(guest)
+    assert "stats-rename" not in ids(shown) and "stats-merge" not in ids(shown)
+    assert text_of(shown, "stats-roster-host-only") == "Only the host can rename or merge players."
+    before = load_roster(store)
+    with pytest.raises(HostOnly, match="Only the host can rename or merge players"):
+        guest.sessions.plays.rename("cy", "Cyril")
+    with pytest.raises(HostOnly, match="Only the host can rename or merge players"):
+        guest.sessions.plays.merge("Ada", "cy")
+    assert load_roster(store) == before
+
+
 def test_the_rename_fields_keep_what_was_typed_across_leaving_and_a_reload(store):
     """Nothing a user typed is lost (developers' guide): the Players card is this phone's draft session."""
     ctx = context(route="/stats", store=store)

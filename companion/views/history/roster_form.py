@@ -3,7 +3,7 @@
 What is typed into its two fields is this phone's draft session (:class:`RosterForm`, kept in a file of its own
 like New game's draft): leaving Statistics, a reload or a phone that slept loses nothing; a rename or merge that goes
 through empties it. Identifiers: ``stats-roster``, ``stats-rename-from``, ``stats-rename-to``, ``stats-rename``,
-``stats-merge``.
+``stats-merge``; a guest's phone is shown the names and, instead of the form, ``stats-roster-host-only``.
 """
 
 from __future__ import annotations
@@ -70,10 +70,15 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
         ctx.clear()
         redraw()
 
+    names = ft.Text(", ".join(plays.roster().names()) or t("Nobody yet."), size=theme.BODY)
+    if not ctx.sessions.viewer.host:  # the roster names the anglers of every recorded play: the host's to change
+        return section_card("stats-roster", t("Players"), [
+            names, tagged("stats-roster-host-only", ft.Text(t("Only the host can rename or merge players."),
+                                                            size=theme.SMALL))])
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
                   "that are one person (the first goes into the second)."), size=theme.SMALL),
-        ft.Text(", ".join(ctx.sessions.plays.roster().names()) or t("Nobody yet."), size=theme.BODY),
+        names,
         ft.Row([field("stats-rename-from", "player", t("Player")),
                 field("stats-rename-to", "other", t("New name, or the name to merge with"))], wrap=True),
         ft.Row([action_button("stats-rename", t("Rename"), lambda: apply(plays.rename), icon=ft.Icons.EDIT),
