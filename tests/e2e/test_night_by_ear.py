@@ -199,3 +199,64 @@ def _the_end(ear: Ear) -> None:
         ear.move("button", "Reveal", f"{who}: Regret value entered", within=who)
     # Ann's $4 less $1 for the die: $3, 1 point (§7: 1 point per $2, rounded down); Bo and Cy 0 points, tied.
     ear.move("button", "Score the game", "Winner: Ann. 1. Ann: 1. 2. Bo: 0 (shared). 2. Cy: 0 (shared)")
+
+
+# The words of the shorter night, from the catalogs (data/locale/<language>/LC_MESSAGES/messages.po), as they are
+# put together on the screen ("{name}: die {n}, {die}" + "{die}: face" + the face) and in one announcement
+# ("{said}. {then}").
+WORDS = {
+    "it": {
+        "locale": "it-IT", "new game": "Nuova partita", "angler": "Pescatore {n}", "start": "Inizia la partita",
+        "started": "Nuova partita. Ann, Bo. Lunedì. Recupero", "face": "Ann: dado {n}, dado Pescatore: faccia 3",
+        "faces": "Recupera con queste facce", "roll": "Lascia tirare all'app",
+        "refreshed": "Ann: Recupero. Dadi Disponibili: dado Pescatore 3, dado Pescatore 3, dado Pescatore 3",
+        "bo refreshed": "Bo: Recupero. Dadi Disponibili: ", "throw": "Ann: lancia il Salvagente a Bo",
+        "next phase": "Fase successiva", "action": "Azione. Turno di Ann", "details": "Dadi, pesci, attrezzatura",
+        "die": "dado Pescatore 3", "chosen": "Scelti: dado Pescatore 3", "fish name": "Nome del pesce",
+        "fish": "Spigola nera", "catch": "Cattura con i dadi scelti",
+        "caught": "Ann: ha pescato Black Seabass con dado Pescatore 3",
+        "plus": "Pescatore 1: Dollari, $0. Aggiungi uno", "scored": "Pescatore 1: Dollari, $1",
+    },
+    "zh_Hant": {
+        "locale": "zh-TW", "new game": "新遊戲", "angler": "釣客 {n}", "start": "開始遊戲",
+        "started": "新遊戲。Ann, Bo。週一。重整", "face": "Ann：第 {n} 顆骰子，玩家骰：點數 3",
+        "faces": "以這些點數重整", "roll": "讓程式擲骰",
+        "refreshed": "Ann：重整。現有區的骰子：玩家骰 3, 玩家骰 3, 玩家骰 3",
+        "bo refreshed": "Bo：重整。現有區的骰子：", "throw": "Ann：把救生圈給 Bo",
+        "next phase": "下一階段", "action": "行動。輪到 Ann", "details": "骰子、漁獲、裝備",
+        "die": "玩家骰 3", "chosen": "已選：玩家骰 3", "fish name": "漁獲名稱",
+        "fish": "黑鱸", "catch": "用選好的骰子捕獲", "caught": "Ann：用 玩家骰 3 捕獲了 Black Seabass",
+        "plus": "釣客 1：錢，$0。加一", "scored": "釣客 1：錢，$1",
+    },
+}
+
+
+@pytest.mark.parametrize("language", WORDS)
+def test_a_refresh_a_catch_and_a_score_are_said_in_the_phones_language(language: str, app: ServedApp,
+                                                                       browser: Any) -> None:
+    """Ann and Bo's Monday on a phone whose browser asks for Italian or Traditional Chinese: a typed Refresh, the
+    Life Preserver's throw, a die chosen and a catch, then a score in the scorer, each said in that language."""
+    words = WORDS[language]
+    context = browser.new_context(viewport=PHONE, locale=words["locale"])
+    context.add_init_script(HEAR)
+    try:
+        ear = Ear(FletPage(context.new_page(), app.url).open("/"))
+        ear.move("button", words["new game"], None)
+        ear.type(words["angler"].format(n=1), "Ann")
+        ear.type(words["angler"].format(n=2), "Bo")
+        ear.move("button", words["start"], words["started"])
+        for n in (1, 2, 3):
+            ear.tab.tap_node(ear.node("button", words["face"].format(n=n)))
+        ear.move("button", words["faces"], words["refreshed"], within="Ann")
+        ear.move("button", words["roll"], words["bo refreshed"], within="Bo")
+        ear.move("button", words["throw"], words["throw"])
+        ear.move("button", words["next phase"], words["action"])
+        ear.move("button", words["details"], None, within="Ann")
+        ear.move("checkbox", words["die"], words["chosen"])
+        ear.type(words["fish name"], words["fish"])  # its name in the catalog's language finds it
+        ear.move("button", re.compile(r"^Black Seabass · "), None)
+        ear.move("button", words["catch"], words["caught"])
+        ear.tab.open("/score")  # the scorer, as Home's "Score a finished game" opens it
+        ear.move("button", words["plus"], words["scored"])
+    finally:
+        context.close()

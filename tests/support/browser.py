@@ -421,6 +421,11 @@ class FletPage:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        while clear and field_input.input_value() != text:  # the field shows it: typed before the next tap
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{node} shows {field_input.input_value()!r}, not {text!r}")
+            time.sleep(0.05)
 
     @staticmethod
     def _focused(field_input: Locator, seconds: float = 2.0) -> bool:
