@@ -232,7 +232,7 @@ WORDS = {
 
 
 @pytest.mark.parametrize("language", WORDS)
-def test_a_refresh_a_catch_and_a_score_are_said_in_the_phones_language(language: str, app: ServedApp,
+def test_a_refresh_a_catch_and_a_score_are_said_in_the_phones_language(language: str, companion_app: ServedApp,
                                                                        browser: Any) -> None:
     """Ann and Bo's Monday on a phone whose browser asks for Italian or Traditional Chinese: a typed Refresh, the
     Life Preserver's throw, a die chosen and a catch, then a score in the scorer, each said in that language."""
@@ -240,7 +240,7 @@ def test_a_refresh_a_catch_and_a_score_are_said_in_the_phones_language(language:
     context = browser.new_context(viewport=PHONE, locale=words["locale"])
     context.add_init_script(HEAR)
     try:
-        ear = Ear(FletPage(context.new_page(), app.url).open("/"))
+        ear = Ear(FletPage(context.new_page(), companion_app.url).open("/"))  # a host of its own: an empty scorer
         ear.move("button", words["new game"], None)
         ear.type(words["angler"].format(n=1), "Ann")
         ear.type(words["angler"].format(n=2), "Bo")
