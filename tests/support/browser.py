@@ -382,10 +382,14 @@ class FletPage:
             time.sleep(0.05)
         return False
 
+    def wait_node(self, node: Locator) -> Locator:
+        """Wait until ``node`` (found by role and name, say) is where a tap reaches it, wheeling to it; return it."""
+        self._reveal(node)
+        return node
+
     def tap_node(self, node: Locator) -> None:
         """Tap ``node`` (found by role and name, say) once it is where a tap reaches it."""
-        self._reveal(node)
-        self._click(node)
+        self._click(self.wait_node(node))
 
     def tap_text(self, text: str, exact: bool = True) -> None:
         """Tap the visible text ``text`` (a button's caption, a list tile's title…)."""
