@@ -16,7 +16,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.i18n import N_, t
-from companion.rules.actions import Action, AdvancePhase, Buy, Declare, EndGame, Fish, GiveUp, Pass, Refresh, Sell
+from companion.rules.actions import (
+    Action,
+    AdvancePhase,
+    Buy,
+    Declare,
+    EndGame,
+    Fish,
+    GiveUp,
+    Pass,
+    Refresh,
+    RevealRegrets,
+    Sell,
+    ThrowLifePreserver,
+)
 from companion.rules.dice import KIND_WORDS
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState
@@ -50,10 +63,16 @@ def move_said(before: GameState, action: Action, after: GameState) -> str | None
     if isinstance(action, Buy):
         return t("{name}: bought {what} for ${n}", name=name, what=_bought(action),
                  n=max(0, was.fishbucks - now.fishbucks))
+    if isinstance(action, ThrowLifePreserver) and before.life_preserver == after.life_preserver:
+        # Thrown to the angler who held it: no step for the table and no new holder to say, yet a move was made.
+        return t("{name}: throw the Life Preserver to {to}", name=name, to=after.players[action.to].name)
+    if isinstance(action, RevealRegrets):  # the field keeps the value typed; the move itself changes no count
+        return t("{name}: {note}", name=name, note=t("Regret value entered"))
     if isinstance(action, Pass):
         return t("{name}: passed", name=name)
-    if isinstance(action, Declare) and action.location == "port":
-        return t("{name}: Make Port", name=name)
+    if isinstance(action, Declare):  # at Sea, the Depth the boat is at ("Bo: Sea, Depth I")
+        return t("{name}: Make Port", name=name) if action.location == "port" else t("{name}: {note}", name=name,
+                                                                                      note=now.where)
     return None
 
 

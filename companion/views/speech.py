@@ -76,6 +76,11 @@ def told(lines: list[str]) -> None:
     _soon(_STEPS, lines)
 
 
+def news(parts: list[str]) -> None:
+    """What no count says as it is drawn (a game just started), said in the tap's announcement."""
+    _soon(_NEWS, parts)
+
+
 def said_when_changed(key: str, *parts: str | None, first: bool = False) -> None:
     """Called as something is drawn (a count, the table's banner): the ``parts`` that differ from what ``key`` said
     when last drawn on this phone are said in the tap's announcement, in order (the answer to a tap, here or at

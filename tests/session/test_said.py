@@ -7,6 +7,7 @@ import pytest
 
 from companion.i18n import use_language
 from companion.rules import actions as act
+from companion.rules.game import Game
 from companion.session import CampaignSession, Sessions
 from companion.survey import Campaign, unlock_items
 from companion.survey import play as survey
@@ -17,6 +18,7 @@ from tests.views.tables import (
     all_passed_on_the_last_day,
     context,
     draw,
+    finished,
     monday_action,
     play,
     tuesday_at_port,
@@ -109,3 +111,29 @@ def test_a_survey_haul_and_unlock_are_said() -> None:
     unlocked_line, _ = _week_said(hauled, Unlock(purchases=[item.id]))
     assert unlocked_line == (f"Unlocked: {item.label} for {item.cost}; {budget - item.cost} lost. "
                              "The week is closed")
+
+
+def _tuesdays_refresh() -> Game:
+    """Tuesday's Refresh, both refreshed, Ada (3, 3, 3) to throw; Bo holds the Life Preserver since Monday."""
+    game = play(monday_action(), act.Pass(player=0), act.Pass(player=1), act.AdvancePhase())
+    return play(game, act.Refresh(player=0, faces=[3, 3, 3]), act.Refresh(player=1, faces=[1, 1, 1]))
+
+
+def test_a_throw_to_the_angler_who_holds_the_life_preserver_is_said() -> None:
+    """Issue 46, heard in the night by ear: thrown back to its holder, the Life Preserver left no step and no new
+    holder to say: the throw was silent. Thrown to another, the table's step says it (no second line)."""
+    game = _tuesdays_refresh()
+    assert _said(game, act.ThrowLifePreserver(player=0, to=1)) == "Ada: throw the Life Preserver to Bo"
+    monday = play(two_players(), act.Refresh(player=0, faces=[3, 3, 2]), act.Refresh(player=1, faces=[1, 1, 1]))
+    assert _said(monday, act.ThrowLifePreserver(player=0, to=1)) is None
+
+
+def test_declaring_sea_says_where_the_boat_is() -> None:
+    """Issue 46, heard in the night by ear: a Sea declaration said only whose turn was next (A p.8)."""
+    game = play(_tuesdays_refresh(), act.ThrowLifePreserver(player=0, to=1), act.AdvancePhase())
+    assert _said(game, act.Declare(player=1, location="sea")) == "Bo: Sea, Depth I"
+
+
+def test_a_revealed_regret_value_is_said() -> None:
+    """Issue 46, heard in the night by ear: revealing a Regret value at the end (A p.19) said nothing."""
+    assert _said(finished(), act.RevealRegrets(player=0, value=0)) == "Ada: Regret value entered"

@@ -177,6 +177,25 @@ _KEEP_IDENTIFIERS = """(() => {
 })();"""
 
 
+# Every announcement Flutter makes (a live region changing, or an announcement from the app) lands briefly in one
+# of two hidden hosts; this keeps each text said, in order, in ``window.__said`` (a context's init script:
+# ``context.add_init_script(HEAR)``).
+HEAR = """(() => {
+    window.__said = [];
+    const watch = () => {
+        for (const host of document.querySelectorAll('flt-announcement-host > *, [id^="flt-announcement"]')) {
+            if (host.__watched) continue;
+            host.__watched = true;
+            new MutationObserver(() => {
+                const text = host.textContent.trim();
+                if (text) window.__said.push(text);
+            }).observe(host, {subtree: true, childList: true, characterData: true});
+        }
+    };
+    new MutationObserver(watch).observe(document, {subtree: true, childList: true});
+})();"""
+
+
 # JavaScript: the part of the window an element can show in, within every scroll view around it (the element is
 # clipped to it: a node outside it is scrolled out of view).
 VISIBLE_AREA = """n => {
@@ -387,41 +406,54 @@ class FletPage:
             time.sleep(0.05)
         return False
 
+    def wait_node(self, node: Locator) -> Locator:
+        """Wait until ``node`` (found by role and name, say) is where a tap reaches it, wheeling to it; return it."""
+        self._reveal(node)
+        return node
+
+    def tap_node(self, node: Locator) -> None:
+        """Tap ``node`` (found by role and name, say) once it is where a tap reaches it."""
+        self._click(self.wait_node(node))
+
     def tap_text(self, text: str, exact: bool = True) -> None:
         """Tap the visible text ``text`` (a button's caption, a list tile's title…)."""
-        node = self.page.get_by_text(text, exact=exact).first
-        self._reveal(node)
-        self._click(node)
+        self.tap_node(self.page.get_by_text(text, exact=exact).first)
 
     def tap_role(self, role: str, name: str, exact: bool = True) -> None:
         """Tap by ARIA role and accessible name, e.g. ``tap_role("button", "Start game")``."""
-        node = self.page.get_by_role(role, name=name, exact=exact).first  # type: ignore[arg-type]
-        self._reveal(node)
-        self._click(node)
+        self.tap_node(self.page.get_by_role(role, name=name, exact=exact).first)  # type: ignore[arg-type]
 
     def tap_label(self, label: str, exact: bool = True) -> None:
-        """Tap by ``aria-label``: how an IconButton's tooltip shows up."""
-        node = self.page.get_by_label(label, exact=exact).first
-        self._reveal(node)
-        self._click(node)
+        """Tap by ``aria-label``: how an IconButton's name shows up."""
+        self.tap_node(self.page.get_by_label(label, exact=exact).first)
 
     def type_into(self, identifier: str, text: str, clear: bool = True) -> None:
         """Type into the TextField wrapped in ``Semantics(identifier=…)`` (``fill()`` does not reach Flutter).
 
         Waits for the field to take focus before typing and for it to show ``text`` afterwards.
         """
-        node = self.wait_id(identifier)
-        field_input = node.locator("input, textarea").first
+        self.type_in(self.wait_id(identifier), text, clear)
+        if clear:
+            self.wait_value(identifier, text)
+
+    def type_in(self, node: Locator, text: str, clear: bool = True) -> None:
+        """Type into the text field ``node`` (found by role and name, say), as :meth:`type_into` does."""
+        self._reveal(node)
+        fields = "input, textarea"  # the node itself, when found by its role (a textbox)
+        field_input = node if node.evaluate(f"n => n.matches('{fields}')") else node.locator(fields).first
         self._click(node)
         field_input.wait_for(state="attached")
         if not self._focused(field_input):  # one tap, as a player's: a redraw that took the focus is a bug
-            raise AssertionError(f"{identifier!r} did not take the keyboard focus")
+            raise AssertionError(f"{node} did not take the keyboard focus")
         if clear:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
-        if clear:
-            self.wait_value(identifier, text)
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        while clear and field_input.input_value() != text:  # the field shows it: typed before the next tap
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{node} shows {field_input.input_value()!r}, not {text!r}")
+            time.sleep(0.05)
 
     @staticmethod
     def _focused(field_input: Locator, seconds: float = 2.0) -> bool:

@@ -46,7 +46,8 @@ from companion.views.context import EXPANSIONS_SETTING, AppContext, route_to
 from companion.views.drafts import phone_draft_key
 from companion.views.history.hooks import name_suggestions
 from companion.views.hooks import use_form, use_redraw, use_session
-from companion.views.labels import colour_name
+from companion.views.labels import colour_name, phase_name
+from companion.views.speech import news
 from companion.views.widgets import TypedField, action_button, icon_action, named, screen, section_card, tagged
 from companion.views.widgets.toggles import radio, toggle
 
@@ -212,11 +213,15 @@ def start(setup: Setup) -> None:
     except (ValueError, ValidationError) as problem:
         ctx.fail(_one_line(problem))
         return
+    game = new_game(game_setup)
     try:
-        session = ctx.sessions.start_game(new_game(game_setup))
+        session = ctx.sessions.start_game(game)
     except StoreError as refused:  # a guest's tab (HostOnly), or the game could not be saved
         ctx.fail(str(refused))
         return
+    # The table's banner is no news as it is first drawn: a screen reader hears the start here (issue 46).
+    news([t("New game"), ", ".join(p.name for p in game_setup.players), game.state.day_name,
+          phase_name(game.state.phase)])
     ctx.sessions.plays.remember([p.name for p in game_setup.players])
     # The game holds what was typed now: the next New game on this phone starts empty.
     setup.session.reset(_fresh(ctx), seen=setup.session.version)

@@ -42,8 +42,11 @@ def life_preserver(moves: Moves, throw: Throw | None) -> list[ft.Control]:
     """The highest roller throws the Life Preserver (A p.8): ``throw-lp-<j>``."""
     if throw is None:
         return []
+    # Each said whole ("Ann: throw the Life Preserver to Bo"): the card's title is not part of a button's name.
     targets: list[ft.Control] = [action_button(f"throw-lp-{j}", name,
-                                               moves.tap(act.ThrowLifePreserver(player=throw.thrower, to=j)))
+                                               moves.tap(act.ThrowLifePreserver(player=throw.thrower, to=j)),
+                                               spoken=t("{name}: throw the Life Preserver to {to}",
+                                                        name=throw.name, to=name))
                                  for j, name in throw.targets]
     return [section_card("life-preserver", t("{name} throws the Life Preserver to…", name=throw.name),
                          [ft.Row(targets, wrap=True)])]

@@ -95,13 +95,15 @@ def caption(text: str) -> ft.Container:
     return ft.Container(ft.Text(text, size=size), padding=ft.Padding.symmetric(vertical=pad))
 
 
-def icon_action(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler | None, *,
+def icon_action(identifier: str, icon: ft.IconData, name: str, on_click: Handler | None, *,
                 disabled: bool = False) -> ft.MergeSemantics:
-    """A square icon button named ``tooltip`` (what, and whose where several are on screen: "Remove angler Bo"),
-    the name a screen reader says and browser tests find it by."""
-    button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=click_handler(on_click), icon_size=28,
+    """A square icon button named ``name`` (what, and whose where several are on screen: "Remove angler Bo"),
+    the name a screen reader says and browser tests find it by. No hover tooltip: the pointer left where the last
+    tap was rests on the button (Undo after an undo, the next screen's Back), and its tooltip was said with the
+    move's own line ("Undo"), or stuck (issue 46)."""
+    button = ft.IconButton(icon=icon, on_click=click_handler(on_click), icon_size=28,
                            disabled=disabled or on_click is None, width=theme.TOUCH, height=theme.TOUCH)
-    return named(identifier, button)
+    return named(identifier, button, name)
 
 
 def chip(identifier: str, text: str, *, color: str | None = None, on_click: Handler | None = None,
@@ -285,13 +287,6 @@ def title_text(title: str, room: float = ROOM) -> ft.Text:
     return ft.Text(title, size=_title_size(title, room) if _long(title) else theme.TITLE, max_lines=MAX_TITLE_LINES)
 
 
-def _back(back: Handler) -> ft.Control:
-    """The app bar's back arrow, named "Back" for a screen reader but with no tooltip: the pointer left where the
-    last tap was lies over the next screen's arrow, and its hover tooltip was said ("Back") and stuck (issue 46)."""
-    return named("back", ft.IconButton(icon=ft.Icons.ARROW_BACK, on_click=click_handler(back), icon_size=28,
-                                       width=theme.TOUCH, height=theme.TOUCH), t("Back"))
-
-
 def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, back: Handler | None = None,
            actions: list[ft.Control] | None = None, bottom: ft.Control | None = None,
            notices: NoticeSource | None = None, wide: bool = False) -> ft.View:
@@ -300,7 +295,7 @@ def screen(route: str, title: str | ft.Control, controls: list[ft.Control], *, b
     what the table must do by hand after the last move; a change not saved is refused, saying what happened).
     ``wide``: the column takes a tablet's width too (for a screen that lays its cards out in columns there).
     """
-    leading = _back(back) if back else None
+    leading = icon_action("back", ft.Icons.ARROW_BACK, t("Back"), back) if back else None
     # Beside the back arrow and the actions a 360 px phone has 160 px for the title: a long one wraps, in a taller bar.
     # Alone in its bar it has twice that. A title drawn by its own component (title_text) may wrap too once the
     # Text size is larger than designed.
