@@ -56,8 +56,26 @@ class CampaignSession(Journaled[Campaign]):
             return self._timeline.value, False
 
         before = self.current.value
-        outcome = self._change(seen, make)  # said: the week's end in one line (companion.session.said)
+        outcome = self._change(seen, make)  # said: the move in one line (companion.session.said)
         return replace(outcome, said=campaign_said(before, action, outcome.current.value)) if outcome.ok else outcome
+
+    def undo(self, *, seen: int) -> Outcome[Campaign]:
+        """Take back the last move; ``said`` names it: "Undone: Sunfish catalogued: a new slot on the sheet"."""
+        with self._lock:
+            before, done = self.current.value, self._timeline.done
+            step = done[-1] if done else None
+            outcome = super().undo(seen=seen)
+            line = campaign_said(outcome.current.value, step.action, before) if outcome.ok and step else None
+        return replace(outcome, said=t("Undone: {move}", move=line)) if line else outcome
+
+    def redo(self, *, seen: int) -> Outcome[Campaign]:
+        """Put back the move last taken back; ``said`` names it: "Redone: …"."""
+        with self._lock:
+            before, undone = self.current.value, self._timeline.undone
+            step = undone[-1] if undone else None
+            outcome = super().redo(seen=seen)
+            line = campaign_said(before, step.action, outcome.current.value) if outcome.ok and step else None
+        return replace(outcome, said=t("Redone: {move}", move=line)) if line else outcome
 
     def replace(self, make: Callable[[Campaign], Campaign], *, seen: int) -> Outcome[Campaign]:
         """Refused: a campaign changes by action only, so that every change is in its journal."""

@@ -46,6 +46,7 @@ from companion.survey.play import catch_fish, haul, new_campaign, next_day, star
 from tests.e2e.test_layout import Seeded, seed
 from tests.net.test_phones_browser import Host
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
+from tests.support.hearing import HEAR
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
 # The roles a screen reader offers as something to act on.
@@ -54,24 +55,6 @@ INTERACTIVE = {"button", "link", "textbox", "searchbox", "spinbutton", "switch",
 
 # The roles of a group whose name tells the controls inside it from those of another (an angler's card).
 GROUPS = {"group", "region", "list", "listitem", "article", "form"}
-
-# Every announcement Flutter makes (a live region changing, or an announcement from the app) lands briefly in one
-# of two hidden hosts; this keeps each text said, in order.
-_HEAR = """(() => {
-    window.__said = [];
-    const watch = () => {
-        for (const host of document.querySelectorAll('flt-announcement-host > *, [id^="flt-announcement"]')) {
-            if (host.__watched) continue;
-            host.__watched = true;
-            new MutationObserver(() => {
-                const text = host.textContent.trim();
-                if (text) window.__said.push(text);
-            }).observe(host, {subtree: true, childList: true, characterData: true});
-        }
-    };
-    new MutationObserver(watch).observe(document, {subtree: true, childList: true});
-})();"""
-
 
 @dataclass(frozen=True)
 class Tap:
@@ -325,7 +308,7 @@ def test_every_control_is_named_and_told_apart(shown: Screen, language: str, app
                                                contexts: dict[str, Any], seeded: tuple[Path, Seeded]) -> None:
     if language not in contexts:
         contexts[language] = browser.new_context(viewport=PHONE, locale=LOCALES[language])
-        contexts[language].add_init_script(_HEAR)
+        contexts[language].add_init_script(HEAR)
     tab = FletPage(contexts[language].new_page(), app.url)
     try:
         tab.open(shown.route.format(**asdict(seeded[1])))
@@ -432,7 +415,7 @@ def test_after_a_language_switch_and_a_reload_each_move_is_said_in_that_language
     the phone reconnected over and over, each fresh start reading out the last move's English steps and a summary
     of the whole table. Now each move says its own line, in Italian, and the host logs no such error."""
     context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
-    context.add_init_script(_HEAR)
+    context.add_init_script(HEAR)
     try:
         tab = FletPage(context.new_page(), app.url).open("/settings")
         tab.tap("language-it")
@@ -483,7 +466,7 @@ def test_a_fresh_die_is_a_checkbox_and_choosing_it_is_said(app: ServedApp, brows
     """Issue 46: the Fresh dice on an angler's card had no state in the tree (only a separate "Selected: …" line)
     and said nothing when chosen: each is now a checkbox, ticked while chosen, and the choice is said."""
     context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
-    context.add_init_script(_HEAR)
+    context.add_init_script(HEAR)
     try:
         tab = FletPage(context.new_page(), app.url).open(f"/player?game={seeded[1].game}&seat=1")
         die = tab.wait_id("fresh-die-0")
@@ -507,7 +490,7 @@ def test_a_finished_games_result_is_said_as_it_opens(language: str, app: ServedA
     """Issue 46: the game's end was silent: the Results screen's winner and ranking are now said as it opens
     (what the screen shows, in the phone's language), in one announcement."""
     context = browser.new_context(viewport=PHONE, locale=LOCALES[language])
-    context.add_init_script(_HEAR)
+    context.add_init_script(HEAR)
     try:
         tab = FletPage(context.new_page(), app.url).open(f"/score?game={seeded[1].finished}")
         shown = [tab.value("scorer-winners"), tab.value("scorer-rank-0"), tab.value("scorer-rank-1")]
@@ -719,7 +702,7 @@ def test_no_stray_back_is_said_on_the_way_to_port(app: ServedApp, browser: Any, 
     """Issue 46, item 4: a stray "Back" was announced on some screens, and the Back arrow's tooltip stuck on Port
     (the pointer left where the last tap was lies over the next screen's Back arrow: its hover tooltip is said)."""
     context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
-    context.add_init_script(_HEAR)
+    context.add_init_script(HEAR)
     try:
         tab = FletPage(context.new_page(), app.url).open(f"/table?game={seeded[1].game}")
         tab.wait_id("port-1")
