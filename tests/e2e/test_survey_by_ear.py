@@ -1,7 +1,7 @@
 """An Ocean Survey week played by ear (issue 46, item 6): through the accessibility tree alone, as a screen reader
 user plays it: each control found by its role and name, activated as a screen reader activates it, each move's
-announcement read from Flutter's live regions (tests/support/hearing.py). Once in the served app, once in the phone
-app (Pyodide) with the network cut.
+announcement read from Flutter's live regions (tests/support/hearing.py). In the served app here; in the phone app
+(Pyodide) with the network cut in test_phone_app_survey_by_ear.py.
 
 The week (docs/rules.md §8, A pp.23–27): a new solo campaign, week 1 begins on Monday; the Sunfish (value 4) and the
 Swordfish (5) each write a new slot on the sheet; a Flounder entered by mistake is taken back by Undo; Tuesday to
@@ -13,17 +13,10 @@ and the Mermaid Eyes (7) are unlocked, 2 lost. The words are the app's English a
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
-import pytest
-
-from phone_site.serve import serving
-from tests.support.browser import FletPage, ServedApp, require_browser
+from tests.support.browser import FletPage, ServedApp
 from tests.support.hearing import HEAR, Ear
-from tests.support.phone_site import BOOT_MS, built_site, phone_context
 
 
 def catch(ear: Ear, fish: str) -> None:
@@ -72,25 +65,3 @@ def test_a_survey_week_by_ear(companion_app: ServedApp, new_phone: Callable[[str
     tab = new_phone(companion_app.url)
     tab.page.context.add_init_script(HEAR)
     play_a_week(Ear(tab.open("/")))
-
-
-@pytest.fixture(scope="module")
-def site() -> Any:
-    require_browser()
-    return built_site()
-
-
-def test_a_survey_week_by_ear_in_the_phone_app_offline(site: Any, tmp_path: Path) -> None:
-    """The same week in the phone app, started online (Pyodide's start), then played with the network cut and the
-    site's server stopped: every move is made and said in the browser alone."""
-    with phone_context(tmp_path / "profile") as (context, foreign):
-        context.add_init_script(HEAR)
-        page = context.new_page()
-        with serving(site.out) as url:
-            ear = Ear(FletPage(page, url).open("/"))
-            ear.page.get_by_role("button", name="Ocean Survey").wait_for(state="attached", timeout=BOOT_MS)
-        context.set_offline(True)
-        started = time.monotonic()
-        play_a_week(ear)
-        print(f"\nthe week offline: {time.monotonic() - started:.1f} s")
-    assert foreign == []

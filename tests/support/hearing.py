@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 HEAR = """(() => {
     window.__said = [];
+    window.__changed = 0;  // when the page last changed (Ear waits for a quiet tree before it acts)
+    new MutationObserver(() => { window.__changed = performance.now(); })
+        .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
     const watch = () => {
         for (const host of document.querySelectorAll('flt-announcement-host > *, [id^="flt-announcement"]')) {
             if (host.__watched) continue;
@@ -57,12 +60,20 @@ class Ear:
     def activate(self, role: str, name: str | re.Pattern[str]) -> None:
         """Activate a control as a screen reader does (a click event on the node: no pointer, no position); what
         is said from here on is the answer to it."""
+        self.settle()
         control = self.find(role, name)
         self.forget()
         control.dispatch_event("click")
 
+    def settle(self, quiet_ms: int = 300) -> None:
+        """Wait until the tree has not changed for ``quiet_ms``: a control activated while the last answer is still
+        being drawn may be one Flutter is about to replace, and its tap is lost (a person is not that quick)."""
+        self.page.wait_for_function("ms => performance.now() - window.__changed > ms", arg=quiet_ms, polling=50,
+                                    timeout=self.seconds * 1000)
+
     def type(self, name: str | re.Pattern[str], text: str) -> None:
         """Focus the text field named ``name`` and type ``text`` (the field's old text selected and replaced)."""
+        self.settle()
         field = self.find("textbox", name)
         field.focus()
         self.page.wait_for_function("el => document.activeElement === el", arg=field.element_handle())
