@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.i18n import t
 from companion.session.base import Outcome
 from companion.session.journaled import Journaled
 from companion.session.said import campaign_said
@@ -39,9 +40,26 @@ class CampaignSession(Journaled[Campaign, CampaignAction]):
         """Make ``action`` on the campaign shown at version ``seen``; a ``RuleViolation`` refuses it and changes
         nothing."""
         before = self.current.value
-        outcome = self._change(seen, lambda campaign: self._applied(campaign, action, None))
-        # said: the week's end in one line (companion.session.said)
+        outcome = self._change(seen, lambda campaign: self._applied(campaign, action, None))  # said: one line
         return replace(outcome, said=campaign_said(before, action, outcome.current.value)) if outcome.ok else outcome
+
+    def undo(self, *, seen: int) -> Outcome[Campaign]:
+        """Take back the last move; ``said`` names it: "Undone: Sunfish catalogued: a new slot on the sheet"."""
+        with self._lock:
+            before = self.current.value
+            step = before.steps.done[-1] if before.steps.done else None
+            outcome = super().undo(seen=seen)
+            line = campaign_said(outcome.current.value, step.action, before) if outcome.ok and step else None
+        return replace(outcome, said=t("Undone: {move}", move=line)) if line else outcome
+
+    def redo(self, *, seen: int) -> Outcome[Campaign]:
+        """Put back the move last taken back; ``said`` names it: "Redone: …"."""
+        with self._lock:
+            before = self.current.value
+            step = before.steps.undone[0] if before.steps.undone else None  # the next to redo first
+            outcome = super().redo(seen=seen)
+            line = campaign_said(before, step.action, outcome.current.value) if outcome.ok and step else None
+        return replace(outcome, said=t("Redone: {move}", move=line)) if line else outcome
 
     def replace(self, make: Callable[[Campaign], Campaign], *, seen: int) -> Outcome[Campaign]:
         """Refused: a campaign changes by action only, so that every change is in its journal."""

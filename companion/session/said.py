@@ -33,8 +33,8 @@ from companion.rules.actions import (
 from companion.rules.dice import KIND_WORDS
 from companion.rules.fish import FishRef
 from companion.rules.state import GameState
-from companion.survey import Campaign, solo_sea, unlock_items
-from companion.survey.actions import CampaignAction, Haul, Unlock
+from companion.survey import WEEK_DAYS, Campaign, Week, day_name, progress, solo_sea, unlock_items
+from companion.survey.actions import CampaignAction, CatchFish, Haul, NextDay, StartWeek, Unlock
 
 # A shop's name in "bought a card from the Rods" (a purchase whose cards were not named).
 SHOP_WORDS = {"rods": N_("Rods"), "reels": N_("Reels"), "supplies": N_("Supplies"), "tackle": N_("Tackle")}
@@ -94,11 +94,16 @@ def _bought(action: Buy) -> str:
 
 
 def campaign_said(before: Campaign, action: CampaignAction, after: Campaign) -> str | None:
-    """An Ocean Survey week's end in one line (A p.26): what was brought to Port, then what was unlocked and what
-    was lost; ``None`` for a move the screen's own line or counts say (a catch: the week screen's line)."""
+    """An Ocean Survey move in one line (A pp.24–26): the Day a week starts or clocks in on, a catch (whether it
+    wrote a new slot), what was brought to Port, then what was unlocked and what was lost; ``None`` for a move the
+    screen's counts say (an item flipped, a note)."""
     week = after.weeks[-1] if after.weeks else None  # an unlock closes it: no longer the current week
     if week is None or before == after:
         return None
+    if isinstance(action, StartWeek | NextDay):
+        return day_said(week)
+    if isinstance(action, CatchFish) and week.held:
+        return catch_said(week)
     if isinstance(action, Haul):
         sea = solo_sea()
         return t("Brought to Port: {fish}. Jettisoned: {jettisoned}",
@@ -109,6 +114,28 @@ def campaign_said(before: Campaign, action: CampaignAction, after: Campaign) -> 
         return t("Unlocked: {items} for {cost}; {lost} lost. The week is closed",
                  items=", ".join(labels[i] for i in week.bought) or t("nothing"), cost=week.spent, lost=week.lost)
     return None
+
+
+def campaign_status(campaign: Campaign) -> str:
+    """Where a campaign stands, as its screen shows it and as it is said once made (A p.23)."""
+    p = progress(campaign)
+    return t("{hauled} of {total} Fish brought to Port · {catalogued} catalogued · {weeks} weeks played",
+             hauled=p.hauled, total=p.total, catalogued=p.catalogued, weeks=len(campaign.weeks))
+
+
+def day_said(week: Week) -> str:
+    """The week and its Day, as the Day tracker shows them: "Week 1 · Tuesday (Day 2 of 5)"."""
+    return t("Week {n} · {day} (Day {d} of {total})", n=week.number, day=day_name(week.day), d=week.day,
+             total=WEEK_DAYS)
+
+
+def catch_said(week: Week) -> str:
+    """The week's last catch: whether it wrote a new slot on the sheet (A p.24)."""
+    last = week.held[-1]
+    name = solo_sea().by_id[last.fish_id].name
+    if last.wrote_slot:
+        return t("{name} catalogued: a new slot on the sheet", name=name)
+    return t("{name} is already on the sheet: held this week, slot unchanged", name=name)
 
 
 def _dice(labels: Iterable[str]) -> str:

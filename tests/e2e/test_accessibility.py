@@ -45,16 +45,8 @@ from companion.store import open_store
 from companion.survey.play import catch_fish, haul, new_campaign, next_day, start_week
 from tests.e2e.test_layout import Seeded, seed
 from tests.net.test_phones_browser import Host
-from tests.support.browser import (
-    COVERED,
-    HEAR,
-    PHONE,
-    VISIBLE_AREA,
-    FletPage,
-    ServedApp,
-    companion_command,
-    free_port,
-)
+from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
+from tests.support.hearing import HEAR
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
 # The roles a screen reader offers as something to act on.

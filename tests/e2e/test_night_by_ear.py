@@ -4,7 +4,7 @@ the Results, through the accessibility tree alone, as a screen reader user plays
 Every control is found by its role and the name Chromium computes for it (Playwright's ``get_by_role``; an angler's
 buttons inside the group named after the angler), never by a test identifier or a place on the screen, wheeled to
 and activated as a screen reader does (a click on its node; the pointer stays put; a text field is tapped to
-type in it). After each move the announcement Flutter makes (its live regions, read as ``tests.support.browser.HEAR``
+type in it). After each move the announcement Flutter makes (its live regions, read as ``tests.support.hearing.HEAR``
 keeps them) is waited for and checked against the words a player should hear, written out here as the screen
 reader says them:
 
@@ -30,7 +30,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import HEAR, PHONE, TIMEOUT_MS, FletPage, ServedApp, companion_command, free_port
+from tests.support.browser import PHONE, TIMEOUT_MS, FletPage, ServedApp, companion_command, free_port
+from tests.support.hearing import HEAR
 
 ANGLERS = ("Ann", "Bo", "Cy")
 DIE = r"Angler die [1-3]"

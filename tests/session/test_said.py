@@ -8,10 +8,10 @@ import pytest
 from companion.i18n import use_language
 from companion.rules import actions as act
 from companion.rules.game import Game
-from companion.session import CampaignSession, Sessions
+from companion.session import CampaignSession, Outcome, Sessions
 from companion.survey import Campaign, unlock_items
 from companion.survey import play as survey
-from companion.survey.actions import CampaignAction, Haul, Unlock
+from companion.survey.actions import CampaignAction, CatchFish, Haul, NextDay, StartWeek, Unlock
 from companion.views import speech
 from tests.views.tables import (
     SUNFISH,
@@ -137,3 +137,22 @@ def test_declaring_sea_says_where_the_boat_is() -> None:
 def test_a_revealed_regret_value_is_said() -> None:
     """Issue 46, heard in the night by ear: revealing a Regret value at the end (A p.19) said nothing."""
     assert _said(finished(), act.RevealRegrets(player=0, value=0)) == "Ada: Regret value entered"
+
+
+def test_a_survey_weeks_start_its_days_and_an_undone_catch_are_said() -> None:
+    """docs/rules.md §8 (A p.25): a week starts on Monday and clocks in on each next Day; Undo and Redo say the
+    move they took back or put back (silent before, as the week's start and each Day were)."""
+    session = CampaignSession(survey.new_campaign("Doc"))
+
+    def said(outcome: Outcome[Campaign]) -> str | None:
+        assert outcome.ok, outcome.message
+        return outcome.said
+
+    assert said(session.apply(StartWeek(), seen=session.version)) == "Week 1 · Monday (Day 1 of 5)"
+    assert said(session.apply(NextDay(), seen=session.version)) == "Week 1 · Tuesday (Day 2 of 5)"
+    assert (said(session.apply(CatchFish(name="Sheepshead"), seen=session.version))
+            == "Sheepshead catalogued: a new slot on the sheet")
+    assert said(session.undo(seen=session.version)) == "Undone: Sheepshead catalogued: a new slot on the sheet"
+    assert said(session.redo(seen=session.version)) == "Redone: Sheepshead catalogued: a new slot on the sheet"
+    assert said(session.undo(seen=session.version)) == "Undone: Sheepshead catalogued: a new slot on the sheet"
+    assert said(session.undo(seen=session.version)) == "Undone: Week 1 · Tuesday (Day 2 of 5)"

@@ -177,24 +177,6 @@ _KEEP_IDENTIFIERS = """(() => {
 })();"""
 
 
-# Every announcement Flutter makes (a live region changing, or an announcement from the app) lands briefly in one
-# of two hidden hosts; this keeps each text said, in order, in ``window.__said`` (a context's init script:
-# ``context.add_init_script(HEAR)``).
-HEAR = """(() => {
-    window.__said = [];
-    const watch = () => {
-        for (const host of document.querySelectorAll('flt-announcement-host > *, [id^="flt-announcement"]')) {
-            if (host.__watched) continue;
-            host.__watched = true;
-            new MutationObserver(() => {
-                const text = host.textContent.trim();
-                if (text) window.__said.push(text);
-            }).observe(host, {subtree: true, childList: true, characterData: true});
-        }
-    };
-    new MutationObserver(watch).observe(document, {subtree: true, childList: true});
-})();"""
-
 
 # JavaScript: the part of the window an element can show in, within every scroll view around it (the element is
 # clipped to it: a node outside it is scrolled out of view).

@@ -301,11 +301,11 @@ def test_undo_reaches_back_past_a_fold_and_a_restart_keeps_what_was_shown(ctx: A
 def test_a_survey_catch_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 46: a catch on the survey week was shown ("… catalogued") but a screen reader heard nothing of it."""
     heard: list[list[str]] = []
-    monkeypatch.setattr("companion.views.survey.week.told", heard.append)
+    monkeypatch.setattr("companion.views.survey.common.told", heard.append)
     create_campaign(ctx)
     tap(show(ctx), "survey-start-week")
     catch(ctx, "Sunfish", "sunfish")
-    assert heard == [[text_of(show(ctx), "survey-last-catch")]] and "Sunfish" in heard[0][0]
+    assert heard[-1] == [text_of(show(ctx), "survey-last-catch")] and "Sunfish" in heard[-1][0]
 
 
 def test_the_haul_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,4 +320,4 @@ def test_the_haul_is_said(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> N
     change(show(ctx), "survey-regret-value", "0")
     tap(show(ctx), "survey-propose")
     tap(show(ctx), "survey-haul")
-    assert heard == [["Brought to Port: Sunfish. Jettisoned: none"]]
+    assert heard[-1] == ["Brought to Port: Sunfish. Jettisoned: none"]

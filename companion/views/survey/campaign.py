@@ -12,6 +12,7 @@ import flet as ft
 from companion.i18n import t
 from companion.problems import NAME_MAX
 from companion.rules.sources import cited
+from companion.session.said import campaign_status
 from companion.survey import Campaign, progress, unlock_items
 from companion.survey.actions import Rename, SetNotes
 from companion.views import theme
@@ -37,10 +38,7 @@ def _status(sv: Survey, campaign: Campaign) -> list[ft.Control]:
     p = progress(campaign)
     week = campaign.current_week
     go_week = lambda: sv.go("/survey/week")  # noqa: E731
-    lines: list[ft.Control] = [tagged("survey-status", ft.Text(
-        t("{hauled} of {total} Fish brought to Port · {catalogued} catalogued · {weeks} weeks played",
-          hauled=p.hauled, total=p.total, catalogued=p.catalogued, weeks=len(campaign.weeks)),
-        size=theme.BODY))]
+    lines: list[ft.Control] = [tagged("survey-status", ft.Text(campaign_status(campaign), size=theme.BODY))]
     if p.complete:
         lines.append(chip("survey-complete", cited(t("Survey complete: every Fish has been brought to Port"), "A p.23"),
                           color=theme.FAIR))

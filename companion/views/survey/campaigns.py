@@ -20,12 +20,14 @@ from companion.problems import NAME_MAX, validation_message
 from companion.rules.errors import RuleViolation
 from companion.rules.sources import cited
 from companion.session import StoreError
+from companion.session.said import campaign_status
 from companion.survey import TeamMember, new_campaign
 from companion.survey.models import Mode
 from companion.survey.sea import setup_note
 from companion.views import theme
 from companion.views.context import AppContext, route_to
 from companion.views.hooks import use_form, use_redraw
+from companion.views.speech import told
 from companion.views.widgets import TypedField, action_button, error_line, icon_action, screen, section_card, tagged
 
 ROLES = ("none", "Angler", "Scientist")
@@ -74,6 +76,7 @@ def create(ls: Lst) -> None:
     except StoreError as failed:  # not saved: nothing is opened
         ctx.fail(str(failed))
         return
+    told([campaign.name, campaign_status(campaign)])  # a screen reader hears the campaign made (issue 46)
     ctx.navigate(route_to("/survey/campaign", c=campaign.id))
 
 

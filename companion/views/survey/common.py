@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from companion.i18n import N_, t
 from companion.problems import field_path, validation_message
+from companion.session import Outcome
 from companion.session.door import CampaignDoor
 from companion.session.registry import NotFound
 from companion.survey import Campaign, week_summary
@@ -68,11 +69,21 @@ class Survey(Changes[Campaign]):
                         message=validation_message(first)))
             return None
         outcome = self.session.apply(action, seen=self.shown)
+        return outcome.current.value if self._said(outcome) else None
+
+    def undo(self) -> bool:
+        return self._said(self.session.undo(seen=self.shown))
+
+    def redo(self) -> bool:
+        return self._said(self.session.redo(seen=self.shown))
+
+    def _said(self, outcome: Outcome[Campaign]) -> bool:
+        """:meth:`answer` ``outcome``, and have a screen reader say the move made (issue 46)."""
         if not self.answer(outcome):
-            return None
+            return False
         if outcome.said:
-            told([outcome.said])  # a week's end, said as the screen moves on (issue 46)
-        return outcome.current.value
+            told([outcome.said])
+        return True
 
     def do(self, kind: Callable[..., CampaignAction], **fields: object) -> None:
         """:meth:`apply` for a button or a tick: the outcome is shown, nothing is returned."""

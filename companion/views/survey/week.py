@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.i18n import N_, t, tn
 from companion.rules.catalog import CatalogFish
+from companion.session.said import catch_said, day_said
 from companion.survey import (
     CAN_OF_WORMS,
     WEEK_DAYS,
@@ -31,7 +32,6 @@ from companion.survey.actions import CatchFish, Discard, NextDay, UndoCatch, Use
 from companion.views import theme
 from companion.views.context import AppContext
 from companion.views.labels import ROMAN, size_label
-from companion.views.speech import told
 from companion.views.survey.common import (
     Survey,
     begin_week,
@@ -62,16 +62,11 @@ def describe(campaign: Campaign, fish: CatalogFish) -> str:
 
 
 def catch(sv: Survey, fish: CatalogFish) -> None:
-    """Record a catch; say whether it wrote a new slot."""
+    """Record a catch; show whether it wrote a new slot (a screen reader hears it from :meth:`Survey.apply`)."""
     changed = sv.apply(CatchFish, name=fish.name)
     week = changed.current_week if changed is not None else None
     if week is not None:
-        wrote = week.held[-1].wrote_slot
-        line = sv.form.texts["survey-last-catch"] = (
-            t("{name} catalogued: a new slot on the sheet", name=fish.name) if wrote
-            else t("{name} is already on the sheet: held this week, slot unchanged", name=fish.name)
-        )
-        told([line])  # a screen reader hears the catch, with the counts it changed (issue 46)
+        sv.form.texts["survey-last-catch"] = catch_said(week)
         sv.refresh()
 
 
@@ -91,9 +86,7 @@ def _day_tracker(sv: Survey, campaign: Campaign, week: Week) -> ft.Control:
         step = action_button("survey-to-end", t("Week's end"),
                              lambda: sv.go("/survey/end"), icon=ft.Icons.ANCHOR,
                              primary=True)
-    title = tagged("survey-day", ft.Text(t("Week {n} · {day} (Day {d} of {total})", n=week.number,
-                                           day=day_name(week.day), d=week.day, total=WEEK_DAYS),
-                                         size=theme.TITLE, weight=ft.FontWeight.BOLD))
+    title = tagged("survey-day", ft.Text(day_said(week), size=theme.TITLE, weight=ft.FontWeight.BOLD))
     return section_card("survey-day-card", None, [title, dots, *reminders, step])
 
 
