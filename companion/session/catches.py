@@ -14,7 +14,7 @@ another Day is not offered again: the dice it names are gone.
 >>> draft = catch_draft(tab_sessions(Sessions(None), LOCAL), "g1", 0)
 >>> draft.change(lambda d: d.model_copy(update={"fish": "sunfish", "dice": [0]}), seen=draft.version).ok
 True
->>> kept_catch(draft, day=0).fish, kept_catch(draft, day=1).fish
+>>> draft.current.value.on_day(0, fresh=3).fish, draft.current.value.on_day(1, fresh=3).fish
 ('sunfish', None)
 >>> draft.change(lambda d: d.model_copy(update={"why": "x" * 201}), seen=draft.version).message
 'why: String should have at most 200 characters'
@@ -106,9 +106,3 @@ def catch_draft(tab: Drafts, game_id: str, seat: int) -> DraftDoor[CatchDraft]:
         raise ValueError(f"no angler {seat}")
     session: DraftDoor[CatchDraft] = tab.draft(f"catch-{game_id}-{seat}", _from_saved)
     return session
-
-
-def kept_catch(draft: DraftDoor[CatchDraft], day: int) -> CatchDraft:
-    """The catch as kept, if it was begun on ``day``; else an empty one."""
-    kept: CatchDraft = draft.current.value
-    return kept if kept.day == day else CatchDraft(day=day)

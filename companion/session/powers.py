@@ -65,7 +65,7 @@ GUEST_VERBS = frozenset({
     "plays.listed", "plays.roster", "plays.opened", "plays.has_play", "plays.recorded", "plays.record_result",
     "plays.can_undo", "plays.last_change",
     "plays.suggested_names", "plays.remember",
-    "catches.catch_draft", "catches.kept_catch",
+    "catches.catch_draft",
 })
 
 

@@ -186,7 +186,7 @@ def test_the_scorer_draft_is_shared_saved_as_a_setting_and_validated(tmp_path):
 def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
     """Issue 37: a half-made catch on an angler's phone (a guest's tab) is found again by the sessions a restarted
     host builds from the same data folder; another seat's catch is its own; a damaged one starts afresh."""
-    from companion.session.catches import catch_draft, kept_catch
+    from companion.session.catches import catch_draft
     from companion.session.door import tab_sessions
     from companion.session.seats import Viewer
 
@@ -197,13 +197,13 @@ def test_a_catch_being_made_is_kept_in_the_data_folder_for_its_seat(tmp_path):
                                                           "adjustment": -1, "why": "Sea Monkey"}), seen=draft.version)
     assert outcome.ok
     restarted = Sessions(open_store(tmp_path))
-    kept = kept_catch(catch_draft(restarted, "g1", 0), day=0)
+    kept = catch_draft(restarted, "g1", 0).current.value.on_day(0, fresh=3)
     assert (kept.fish, kept.dice, kept.dinks, kept.adjustment, kept.why) == (
         "swordfish", [2], ["Moon Jellyfish"], -1, "Sea Monkey")
     assert kept.catalog_fish() is not None and kept.catalog_fish().name == "Swordfish"
-    assert kept_catch(catch_draft(restarted, "g1", 1), day=0).fish is None
+    assert catch_draft(restarted, "g1", 1).current.value.fish is None
     store.set_draft("catch-g1-0", {"dice": "all of them"})
-    assert kept_catch(catch_draft(Sessions(open_store(tmp_path)), "g1", 0), day=0).fish is None
+    assert catch_draft(Sessions(open_store(tmp_path)), "g1", 0).current.value.fish is None
 
 
 def test_the_stop_says_what_was_not_saved_and_so_does_the_next_start(tmp_path):
