@@ -221,7 +221,7 @@ def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any
     shutil.copytree(site.out, copy)
     with phone_context(tmp_path / "profile") as (context, _foreign), serving(copy) as url:
         page = context.new_page()
-        page.goto(url + "/")
+        page.goto(url + "/", timeout=BOOT_MS)
         held = cached_site(page)
         for _ in range(120):
             if held["controlled"] and held["files"] == len(precached(copy, "skwasm")):
@@ -233,13 +233,13 @@ def test_a_new_version_waits_for_the_user_and_never_mixes_with_the_old(site: Any
         (copy / "version.json").write_text('{"app_name": "deep-regrets-companion", "version": "next"}')
         new_cache = service_worker(copy)
         assert new_cache != site.cache
-        page.reload()
+        page.reload(timeout=BOOT_MS)
         page.wait_for_selector("#update-banner", timeout=BOOT_MS)
         # Until the user says so, the page is served the old version, from the old cache alone.
         assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] != "next"
         assert set(cached_site(page)["caches"]) == {site.cache, new_cache}
 
-        with page.expect_navigation():
+        with page.expect_navigation(timeout=BOOT_MS):
             page.click("#update-reload")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         assert json.loads(page.evaluate("fetch('version.json').then((r) => r.text())"))["version"] == "next"
@@ -282,7 +282,7 @@ def test_the_page_says_when_it_works_offline_in_the_app_s_language(site: Any, tm
 
         (copy / "version.json").write_text('{"app_name": "deep-regrets-companion", "version": "next"}')
         service_worker(copy)
-        page.reload()
+        page.reload(timeout=BOOT_MS)
         page.wait_for_selector("#update-banner", timeout=BOOT_MS)
         assert page.text_content("#update-banner span") == words["it"]["update"]
         assert page.text_content("#update-reload") == words["it"]["reload"]
