@@ -23,11 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.rules import actions as act
+from bench.tap_write import taps
 from companion.rules.game import GameSetup, PlayerSetup, new_game
 from companion.rules.ruleset import build_ruleset
 from companion.scoring.draft import PlayerDraft, TableDraft
-from companion.session import GameSession, Saver, Sessions
+from companion.session import Saver, Sessions
 from companion.session.catches import CatchDraft, catch_draft
 from companion.session.door import DraftDoor, tab_sessions
 from companion.session.seats import Viewer
@@ -54,15 +54,6 @@ def die_taps(draft: DraftDoor[CatchDraft], count: int, into: list[float]) -> Non
 
         start = time.perf_counter()
         outcome = draft.change(chosen, seen=draft.version)
-        into.append((time.perf_counter() - start) * 1000)
-        assert outcome.ok, outcome.message
-
-
-def move_taps(session: GameSession, count: int, into: list[float]) -> None:
-    for _ in range(count):
-        step = 1 - 2 * (session.version % 2)  # +1, −1, …: the money never goes below nothing
-        start = time.perf_counter()
-        outcome = session.apply(act.AdjustFishbucks(player=0, amount=step), seen=session.version)
         into.append((time.perf_counter() - start) * 1000)
         assert outcome.ok, outcome.message
 
@@ -118,11 +109,11 @@ def main() -> None:
         draft = catch_draft(tab_sessions(sessions, Viewer("host", host=True)), game.id, 0)
         for _ in range(10):
             die_taps(draft, args.taps // 10, dice)
-            move_taps(session, args.taps // 10, moves)
+            taps(session, args.taps // 10, moves)
         with counted() as die_counts:
             die_taps(draft, 20, [])
         with counted() as move_counts:
-            move_taps(session, 20, [])
+            taps(session, 20, [])
     print(f"{args.taps} taps each, {OTHER_TABLES} other tables' drafts kept")
     print(f"{'':<18}{'median':>10}{'p95':>11}{'mean':>11}")
     print(figures("a die chosen", dice))
