@@ -272,20 +272,20 @@ def regret_deck(players: int) -> int:
     return REGRETS_PER_PLAYER * players if players > 1 else REGRET_CARDS_IN_BOX
 
 
-def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
+def _check_player(seat: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
     """Numbers no table can reach: more Regret cards than the deck, Fishbucks over the cap, too many mounts."""
     deck = regret_deck(players)
     if p.regret_cards > deck:
-        raise TableError(f"players[{i}].regret_cards", cited(t("{n} players have a Regret deck of {deck} cards",
+        raise TableError(f"players[{seat}].regret_cards", cited(t("{n} players have a Regret deck of {deck} cards",
                                                                n=players, deck=deck), "A p.6") if players > 1 else
                          cited(t("solo uses every Regret card: {deck}", deck=deck), "A p.23"))
     cap = ruleset.money_cap
     if cap is not None and p.fishbucks > cap:
-        raise TableError(f"players[{i}].fishbucks", cited(t("at most ${cap} under this ruleset", cap=cap),
+        raise TableError(f"players[{seat}].fishbucks", cited(t("at most ${cap} under this ruleset", cap=cap),
                                                           ruleset.sources["money_cap"]))
     slots = len(ruleset.mount_multipliers)
     if len(p.mounted) > slots:
-        raise TableError(f"players[{i}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
+        raise TableError(f"players[{seat}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
                                                     name=p.name, n=len(p.mounted), slots=slots))
 
 
