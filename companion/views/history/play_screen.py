@@ -2,9 +2,9 @@
 (undoable from History, the host's alone); and "Log in BG Stats", with the same link as a QR code on the host's
 screen.
 
-Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<i>``, ``play-bgstats``,
+Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<seat>``, ``play-bgstats``,
 ``play-bgstats-link``, ``play-qr``, ``play-delete``, ``play-undo``, ``scorer-results``, ``scorer-rank-<k>``,
-``play-breakdown-<i>`` (Deep Regrets: ``scorer-breakdown-<i>``), ``back``.
+``play-breakdown-<seat>`` (Deep Regrets: ``scorer-breakdown-<seat>``), ``back``.
 """
 
 from __future__ import annotations
@@ -109,9 +109,9 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     except StoreError as problem:
         return screen(ctx.route, t("Play"), [error_line(str(problem)), *undo_button], back=back, notices=ctx)
 
-    def set_start(i: int) -> None:
+    def set_start(seat: int) -> None:
         try:
-            ctx.sessions.plays.set_start_player(play, i)
+            ctx.sessions.plays.set_start_player(play, seat)
         except StoreError as problem:
             ctx.fail(t("Could not save the play: {problem}", problem=problem))
             return

@@ -3,10 +3,10 @@ expansions on the table (remembered as the table's default) and, with Biggest Re
 The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept in a file of its own like
 the scorers' drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
 
-Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
-``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
+Identifiers: ``player-name-<seat>``, ``colour-<seat>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
+``remove-player-<seat>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
 radio group for the variants that exclude each other), ``short-game``,
-``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``; on a guest's
+``expansion-<expansion id>``, ``personality-<seat>-<card>``, ``start-game``, ``error-line``, ``back``; on a guest's
 phone ``new-game-host-only`` and ``new-game-pick-seat``.
 """
 
