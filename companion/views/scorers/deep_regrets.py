@@ -351,7 +351,8 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
         controls.append(ft.Row([tagged("scorer-from-game", ft.Text(note, size=theme.SMALL, expand=True)),
                                 action_button("scorer-refill", t("Fill in again"), refill, icon=ft.Icons.SYNC)],
                                wrap=True))
-    cards: list[ft.Control] = [ft.Container(player_card(ed, draft, i), col=HALF) for i in range(len(draft.players))]
+    cards: list[ft.Control] = [ft.Container(player_card(ed, draft, seat), col=HALF)
+                               for seat in range(len(draft.players))]
     entries: list[ft.Control] = [_ruleset_section(ed, draft),
                                  ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP)]
     entries += undo_removal(ed)

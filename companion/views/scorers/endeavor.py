@@ -139,10 +139,10 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
                                            maximum=ENTRY_MAX, width=120)
                                  for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
                                   ("second", t("2nd bonus")))]
-    counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
-                                          goal["counts"].get(str(i), 0), partial(set_count, i), maximum=ENTRY_MAX,
-                                          width=120)
-                                for i, p in enumerate(draft["players"])]
+    counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{seat}",
+                                          p["name"] or t("Player {n}", n=seat + 1), goal["counts"].get(str(seat), 0),
+                                          partial(set_count, seat), maximum=ENTRY_MAX, width=120)
+                                for seat, p in enumerate(draft["players"])]
     title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                partial(set_value, "name")),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
@@ -170,14 +170,14 @@ def _competitive_results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]
         return [error_line(str(problem), "endeavor-problem")]
     rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
     cards = []
-    for i, s in enumerate(result.players):
+    for seat, s in enumerate(result.players):
         lines = [t("Tracks {a} · Impact {b} · Journals {c} · Specialists {d}", a=s.tracks, b=s.impact, c=s.journals,
                    d=s.specialists),
                  t("Leftover {n} ÷ 3 = {points}", n=s.leftover, points=s.leftover_points)]
         lines += [t("{goal}: count {count} = {points} + bonus {bonus}", goal=g.goal, count=g.count, points=g.points,
                     bonus=g.bonus) for g in s.goals]
         lines.append(t("Total {score}", score=s.score))
-        cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
+        cards.append(section_card(f"endeavor-breakdown-{seat}", s.name, [ft.Text(line) for line in lines]))
     return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards,
             *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
@@ -229,10 +229,11 @@ def _team_card(ed: Editing, draft: dict[str, Any]) -> ft.Control:
         _changed(ed, draft)
 
     rows: list[ft.Control] = []
-    for i, p in enumerate(draft["players"]):
-        rows += [text_field(ed, f"endeavor-team-name-{i}", t("Player {n}", n=i + 1), p["name"], partial(set_name, i)),
-                 name_suggestions(ed.ctx, f"endeavor-team-name-{i}", p["name"],
-                                  [q["name"] for q in draft["players"]], partial(set_name, i))]
+    for seat, p in enumerate(draft["players"]):
+        rows += [text_field(ed, f"endeavor-team-name-{seat}", t("Player {n}", n=seat + 1), p["name"],
+                            partial(set_name, seat)),
+                 name_suggestions(ed.ctx, f"endeavor-team-name-{seat}", p["name"],
+                                  [q["name"] for q in draft["players"]], partial(set_name, seat))]
     rows.append(action_button("endeavor-team-add", t("Add player"),
                               add if len(draft["players"]) < MAX_PLAYERS else None, icon=ft.Icons.PERSON_ADD))
     return section_card("endeavor-team", t("The team"), rows)
@@ -263,7 +264,7 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
     if draft["mode"] == "co-op":
         controls += _coop(ed, draft)
     else:
-        controls += [_player_card(ed, draft, i) for i in range(len(draft["players"]))]
+        controls += [_player_card(ed, draft, seat) for seat in range(len(draft["players"]))]
         controls += undo_removal(ed)
         controls.append(action_button("endeavor-add-player", t("Add player"),
                                       (lambda: add("players", _player())) if len(draft["players"]) < MAX_PLAYERS

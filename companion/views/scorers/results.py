@@ -116,6 +116,6 @@ def results(result: DeepRegretsResult) -> list[ft.Control]:
     return [
         ft.ResponsiveRow([ft.Container(summary, col=HALF), ft.Container(chart(result), col=HALF)],
                          spacing=theme.GAP, run_spacing=theme.GAP),
-        ft.ResponsiveRow([ft.Container(breakdown(i, s), col=HALF) for i, s in enumerate(result.players)],
+        ft.ResponsiveRow([ft.Container(breakdown(seat, s), col=HALF) for seat, s in enumerate(result.players)],
                          spacing=theme.GAP, run_spacing=theme.GAP),
     ]

@@ -176,14 +176,14 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         game_switcher(ed.ctx, "shallow"),
         toggle("shallow-solo", t("Solo against the Frod"), draft["solo"], set_solo),
     ]
-    for i, p in enumerate(draft["players"]):
-        title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
-                                   partial(set_name, i)),
-                        icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
-                                    partial(remove_player, i) if len(draft["players"]) > 2 else None)])
-        suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
-                                       partial(set_name, i))
-        controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
+    for seat, p in enumerate(draft["players"]):
+        title = ft.Row([text_field(ed, f"shallow-name-{seat}", t("Player {n}", n=seat + 1), p["name"],
+                                   partial(set_name, seat)),
+                        icon_action(f"shallow-remove-player-{seat}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
+                                    partial(remove_player, seat) if len(draft["players"]) > 2 else None)])
+        suggestions = name_suggestions(ctx, f"shallow-name-{seat}", p["name"], [q["name"] for q in draft["players"]],
+                                       partial(set_name, seat))
+        controls.append(_fish_card(ed, draft, str(seat), ft.Column([title, suggestions])))
     controls += undo_removal(ed)
     if draft["solo"]:
         controls.append(_fish_card(ed, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))
