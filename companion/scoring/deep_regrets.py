@@ -234,7 +234,7 @@ def penalty_rule(players: int, ruleset: Ruleset, highest: int | None = None) -> 
 def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
     """Every Fish is a card that exists, once, where it can be (docs/rules.md §10), from a box on the table (§11)."""
     seen: dict[str, str] = {}
-    for i, p in enumerate(players):
+    for seat, p in enumerate(players):
         places: list[tuple[str, FishRef | None, bool]] = [(f"hand[{j}]", f, False) for j, f in enumerate(p.hand)]
         places += [(f"displayed[{j}]", f, False) for j, f in enumerate(p.displayed)]
         places += [(f"mounted[{j}]", f, True) for j, f in enumerate(p.mounted)]
@@ -242,7 +242,7 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
         for where, fish, mount in places:
             if fish is None:
                 continue
-            field = f"players[{i}].{where}"
+            field = f"players[{seat}].{where}"
             try:
                 card = check_fish(fish, field)
                 if mount:
@@ -318,8 +318,8 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     problem = table_problem(ruleset.expansions, len(players))
     if problem:
         raise TableError("expansions", problem)
-    for i, p in enumerate(players):
-        _check_player(i, p, len(players), ruleset)
+    for seat, p in enumerate(players):
+        _check_player(seat, p, len(players), ruleset)
     _check_regret_deck(players)
     _check_fish(players, ruleset)
 
