@@ -124,7 +124,7 @@ def autopilot(state: GameState, rng: random.Random | None = None) -> a.Action | 
     players = state.players
     n = len(players)
     if state.phase == "ended":
-        hidden = [i for i, p in enumerate(players) if p.regret_value is None]
+        hidden = [seat for seat, p in enumerate(players) if p.regret_value is None]
         if not hidden:
             return None
         value = rng.randint(0, available(state, hidden[0]).regret_value_max) if rng else 0

@@ -175,7 +175,7 @@ def draw_regrets(state: GameState, seat: int, count: int, takes: RegretTakes) ->
     or ask whom (:class:`ChoiceNeeded`, A p.18). A draw no card is left for doesn't happen: the player already holds
     every Regret card the others don't (A p.18, docs/rules.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    taken = min(count - from_piles, sum(q.regret_cards for i, q in enumerate(state.players) if i != seat))
+    taken = min(count - from_piles, sum(q.regret_cards for other, q in enumerate(state.players) if other != seat))
     for k in range(taken):
         state = _take_one(state, seat, takes, k, taken)
     return with_player(state, seat, regret_cards=state.players[seat].regret_cards + from_piles)
@@ -185,7 +185,7 @@ def _take_one(state: GameState, seat: int, takes: RegretTakes, k: int, taken: in
     """Card ``k`` of the ``taken`` this draw takes from other anglers (A p.18)."""
     source = takes.next()
     if source is None:
-        holders = tuple(i for i, q in enumerate(state.players) if i != seat and q.regret_cards)
+        holders = tuple(other for other, q in enumerate(state.players) if other != seat and q.regret_cards)
         question = (t("Both Regret piles are empty: take the Regret from whom?") if taken == 1 else
                     t("Both Regret piles are empty: take Regret card {k} of {n} from whom?", k=k + 1, n=taken))
         raise ChoiceNeeded("A p.18", question, "regret_from", holders)

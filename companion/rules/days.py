@@ -134,8 +134,8 @@ def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
     """Each player takes one tackle die of the first colour there are enough of for everyone (A p.8)."""
     for colour in colours:
         if state.tackle_available(colour) >= len(state.players):
-            for i, p in enumerate(state.players):
-                state = with_player(state, i, spent=[*p.spent, die(colour)])
+            for seat, p in enumerate(state.players):
+                state = with_player(state, seat, spent=[*p.spent, die(colour)])
             return state
     return state
 

@@ -198,7 +198,7 @@ def available(state: GameState, seat: int) -> Available:
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
         declare=declare,
-        throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
+        throw_to=tuple(other for other in range(len(state.players)) if other != seat or len(state.players) == 1)
         if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
         shops=_open_shops(state, p) if can("buy") else (),

@@ -258,9 +258,9 @@ class GameState(BaseModel):
     @property
     def omen_holder(self) -> int | None:
         """Who holds the Omen Die, if anyone."""
-        for i, p in enumerate(self.players):
+        for seat, p in enumerate(self.players):
             if any(d.kind == "omen" for d in (*p.fresh, *p.spent)):
-                return i
+                return seat
         return None
 
     @property
