@@ -130,7 +130,7 @@ def autopilot(state: GameState, rng: random.Random | None = None) -> a.Action | 
         value = rng.randint(0, available(state, hidden[0]).regret_value_max) if rng else 0
         return a.RevealRegrets(player=hidden[0], value=value)
     if state.phase == "refresh":
-        waiting = [i for i in state.turn_order() if not players[i].refreshed]
+        waiting = [seat for seat in state.turn_order() if not players[seat].refreshed]
         if waiting:
             return a.Refresh(player=waiting[0], faces=_rolled(state, waiting[0], rng) if rng else None)
         thrower = state.life_preserver_thrower

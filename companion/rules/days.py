@@ -115,7 +115,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
         leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
         state = with_player(state, action.player, declared=True, **leave_port)
-    waiting = [i for i in state.turn_order() if not state.players[i].declared]
+    waiting = [seat for seat in state.turn_order() if not state.players[seat].declared]
     return replace(state, turn=waiting[0] if waiting else None)
 
 

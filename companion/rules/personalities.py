@@ -203,15 +203,15 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     takes = RegretTakes(action.regret_from)  # one choice per card, across the card's draws (A p.18)
     if _company_fits(state, action.player, effect):
         state = _increment(state, action.player, effect.increments)
-        for i in _here(state, action.player) if effect.others_here_increments else []:
-            state = _increment(state, i, effect.others_here_increments)
+        for other in _here(state, action.player) if effect.others_here_increments else []:
+            state = _increment(state, other, effect.others_here_increments)
     if effect.dinks:  # only the Dinks left (docs/rules.md §1)
         state = draw_dinks(state, action.player, effect.dinks)
     if effect.regrets:
         state = draw_regrets(state, action.player, effect.regrets, takes)
     if effect.others_here_regrets:
-        for i in _here(state, action.player):
-            state = draw_regrets(state, i, effect.others_here_regrets, takes)
+        for other in _here(state, action.player):
+            state = draw_regrets(state, other, effect.others_here_regrets, takes)
     if effect.target_draws and target is not None:
         state = draw_regrets(state, target, effect.target_draws, takes)
     if effect.give and target is not None:  # fewer than the card says: as many as the angler holds (§11)
@@ -219,9 +219,9 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         state = move_regrets(state, action.player, target, given)
     if effect.take_each_then_discard:
         taken = 0
-        for i in state.turn_order():
-            if i != action.player and state.players[i].regret_cards > 0:
-                state = move_regrets(state, i, action.player, 1)
+        for other in state.turn_order():
+            if other != action.player and state.players[other].regret_cards > 0:
+                state = move_regrets(state, other, action.player, 1)
                 taken += 1
         me = state.players[action.player]
         state = with_player(state, action.player, regret_cards=me.regret_cards - taken)
@@ -280,6 +280,6 @@ def _increment(state: GameState, seat: int, n: int) -> GameState:
 def _here(state: GameState, seat: int) -> list[int]:
     """The other anglers at the same place: at Port, or at Sea at the same Depth."""
     me = state.players[seat]
-    return [i for i in state.turn_order() if i != seat and state.players[i].location == me.location
-            and (me.location == "port" or state.players[i].depth == me.depth)]
+    return [other for other in state.turn_order() if other != seat and state.players[other].location == me.location
+            and (me.location == "port" or state.players[other].depth == me.depth)]
 

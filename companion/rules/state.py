@@ -198,7 +198,7 @@ class GameState(BaseModel):
     @property
     def unpassed(self) -> list[int]:
         """Players still taking turns this Day, in turn order."""
-        return [i for i in self.turn_order() if not self.players[i].passed]
+        return [seat for seat in self.turn_order() if not self.players[seat].passed]
 
     @property
     def last_player(self) -> int | None:

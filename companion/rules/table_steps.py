@@ -97,11 +97,11 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
     """
     steps = _day_steps(before, after)
     steps += _regret_steps(before, action, after)
-    for i in after.turn_order():
-        was, now = before.players[i], after.players[i]
-        steps += _dice_steps(i, was, now, action, after)
-        steps += _money_steps(i, before, action, after)
-        steps += _card_steps(i, was, now, action)
+    for seat in after.turn_order():
+        was, now = before.players[seat], after.players[seat]
+        steps += _dice_steps(seat, was, now, action, after)
+        steps += _money_steps(seat, before, action, after)
+        steps += _card_steps(seat, was, now, action)
     steps += _expansion_card_steps(before, action, after)
     steps += _dinks_short(before, action, after)
     steps += _shop_steps(before, action)
@@ -157,7 +157,7 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
     """Regret cards drawn, discarded, or passed from one angler to another (a move, or a draw from another
     angler when both piles are empty, A p.18): gains are paired with losses in turn order."""
     order = after.turn_order()
-    delta = {i: after.players[i].regret_cards - before.players[i].regret_cards for i in order}
+    delta = {seat: after.players[seat].regret_cards - before.players[seat].regret_cards for seat in order}
     user = _taking_each(before, action)
     if user is not None:
         return _take_each_steps(before, user, delta, after)
@@ -446,10 +446,10 @@ def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
                                text=tn("{name} is last: {n} more turn, then the Day ends",
                                        "{name} is last: {n} more turns, then the Day ends", after.last_turns_left,
                                        name=name)))
-    for i in after.turn_order():
-        if after.players[i].rewards_due > before.players[i].rewards_due:
-            steps.append(TableStep(kind="reward", seat=i,
-                                   text=t("{name} was skipped: take a passing reward", name=after.players[i].name)))
+    for seat in after.turn_order():
+        if after.players[seat].rewards_due > before.players[seat].rewards_due:
+            steps.append(TableStep(kind="reward", seat=seat,
+                                   text=t("{name} was skipped: take a passing reward", name=after.players[seat].name)))
     return steps
 
 
