@@ -138,10 +138,10 @@ def _Body(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
     game_id = moves.session.key
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
-    cards: list[ft.Control] = [ft.Container(Seat(moves, feed, game_id, i, key=_card(i)),
+    cards: list[ft.Control] = [ft.Container(Seat(moves, feed, game_id, seat, key=_card(seat)),
                                             col={"xs": 12, "md": 6},
-                                            key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in frame.order]
+                                            key=ft.ScrollKey(_card(seat)))  # type: ignore[call-arg]
+                               for seat in frame.order]
     return ft.Column([
         Banner(feed, key="banner"),
         *([] if frame.finished else [Shoals(moves, feed, key="shoals")]),
