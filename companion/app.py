@@ -173,7 +173,7 @@ def _nothing() -> None:
     return None
 
 
-# Screens that show one angler's card, hidden things included (``?game=<id>&seat=<i>``).
+# Screens that show one angler's card, hidden things included (``?game=<id>&seat=<seat>``).
 CARD_ROUTES = frozenset({"/player", "/port"})
 
 

@@ -98,7 +98,7 @@ def ability_effects(fish: str, when: When) -> list[list[Effect]]:
 
 def _seats(state: GameState, seat: int, who: str) -> list[int]:
     order = state.turn_order()
-    return [i for i in order if i != seat] if who == "others" else order if who == "everyone" else [seat]
+    return [other for other in order if other != seat] if who == "others" else order if who == "everyone" else [seat]
 
 
 def _word(effect: Effect) -> str:
@@ -137,22 +137,22 @@ def _actions(state: GameState, seat: int, effect: Effect) -> list[Action]:
         order = [j for j in state.turn_order() if j != seat][:state.players[seat].regret_cards]
         return [MoveRegrets(player=seat, to=j, count=1) for j in order]
     out: list[Action] = []
-    for i in _seats(state, seat, effect.who):
-        held = state.players[i].regret_cards
+    for target in _seats(state, seat, effect.who):
+        held = state.players[target].regret_cards
         if effect.do == "draw_regret":
-            out.append(DrawRegret(player=i, count=effect.n))
+            out.append(DrawRegret(player=target, count=effect.n))
         elif effect.do == "discard_regret" and held:
-            out.append(DiscardRegret(player=i, count=min(effect.n, held)))
+            out.append(DiscardRegret(player=target, count=min(effect.n, held)))
         elif effect.do == "gain_money":
-            out.append(AdjustFishbucks(player=i, amount=effect.n))
+            out.append(AdjustFishbucks(player=target, amount=effect.n))
         elif effect.do == "draw_dink":
-            out.append(DrawDink(player=i, count=effect.n))
-        elif effect.do == "flip_can" and state.players[i].can_of_worms:
-            out.append(UseCanOfWorms(player=i))
+            out.append(DrawDink(player=target, count=effect.n))
+        elif effect.do == "flip_can" and state.players[target].can_of_worms:
+            out.append(UseCanOfWorms(player=target))
         elif effect.do == "omen_die" and state.omen_holder is None:
-            out.append(GainDie(player=i, kind="omen"))
+            out.append(GainDie(player=target, kind="omen"))
         elif effect.do == "take_regret" and held:
-            out.append(MoveRegrets(player=i, to=seat, count=1))
+            out.append(MoveRegrets(player=target, to=seat, count=1))
     return out
 
 

@@ -55,66 +55,66 @@ def _held(p: PlayerState, rng: random.Random) -> FishRef:
     return p.hand[0] if p.hand else _fish(rng)
 
 
-def _buy(s: GameState, i: int, p: PlayerState, can: Available, rng: random.Random) -> a.Action:
+def _buy(s: GameState, seat: int, p: PlayerState, can: Available, rng: random.Random) -> a.Action:
     shop = rng.choice(can.shops)
     if s.ruleset.shop_system != "market":
         tier = min(s.ruleset.shop_tiers)
         if shop != "tackle":
-            return a.Buy(player=i, shop=shop, tier=tier, items=[SHOP_CARD[shop]])
+            return a.Buy(player=seat, shop=shop, tier=tier, items=[SHOP_CARD[shop]])
         bag = [c for c in TACKLE_COLOURS for _ in range(s.tackle_available(c))]
         drawn = rng.sample(bag, min(len(bag), s.ruleset.shop_tiers[tier]))
-        return a.Buy(player=i, shop="tackle", tier=tier, dice=drawn, faces=[rng.choice(FACES[c]) for c in drawn])
+        return a.Buy(player=seat, shop="tackle", tier=tier, dice=drawn, faces=[rng.choice(FACES[c]) for c in drawn])
     if shop == "tackle":
         colours = [c for c, price in s.ruleset.market_die_prices.items() if price <= p.fishbucks] or ["green"]
         colour = rng.choice(colours)
-        return a.Buy(player=i, shop="tackle", colour=colour, faces=[rng.choice(FACES[colour])])
-    return a.Buy(player=i, shop=shop, price=rng.randint(1, 3), items=[SHOP_CARD[shop]])
+        return a.Buy(player=seat, shop="tackle", colour=colour, faces=[rng.choice(FACES[colour])])
+    return a.Buy(player=seat, shop=shop, price=rng.randint(1, 3), items=[SHOP_CARD[shop]])
 
 
-def _catch(i: int, p: PlayerState, rng: random.Random) -> a.Action:
+def _catch(seat: int, p: PlayerState, rng: random.Random) -> a.Action:
     depth = rng.randint(1, p.depth)
     if rng.random() < 0.4:  # a Fish with no Difficulty costs no dice (A p.10)
-        return a.Fish(player=i, fish=_fish(rng), depth=depth)
+        return a.Fish(player=seat, fish=_fish(rng), depth=depth)
     dice = list(range(min(len(p.fresh), rng.randint(1, 2))))
     total = sum(p.fresh[d].face or 0 for d in dice)
-    return a.Fish(player=i, fish=_fish(rng), depth=depth, difficulty=rng.randint(0, total), dice=dice,
+    return a.Fish(player=seat, fish=_fish(rng), depth=depth, difficulty=rng.randint(0, total), dice=dice,
                   overfished=rng.random() < 0.03)
 
 
 _BUILD: dict[str, Callable[[GameState, int, PlayerState, Available, random.Random], a.Action]] = {
-    "fish": lambda s, i, p, can, rng: _catch(i, p, rng),
-    "give_up": lambda s, i, p, can, rng: a.GiveUp(player=i, die=rng.randrange(len(p.fresh))),
-    "drop_sinkers": lambda s, i, p, can, rng: a.DropSinkers(player=i, dice=[0]),
-    "abandon_ship": lambda s, i, p, can, rng: a.AbandonShip(player=i),
-    "sell": lambda s, i, p, can, rng: a.Sell(player=i, fish=[_held(p, rng)]),
+    "fish": lambda s, seat, p, can, rng: _catch(seat, p, rng),
+    "give_up": lambda s, seat, p, can, rng: a.GiveUp(player=seat, die=rng.randrange(len(p.fresh))),
+    "drop_sinkers": lambda s, seat, p, can, rng: a.DropSinkers(player=seat, dice=[0]),
+    "abandon_ship": lambda s, seat, p, can, rng: a.AbandonShip(player=seat),
+    "sell": lambda s, seat, p, can, rng: a.Sell(player=seat, fish=[_held(p, rng)]),
     "buy": _buy,
-    "mount": lambda s, i, p, can, rng: a.Mount(player=i, fish=_held(p, rng), slot=can.empty_slots[0]),
-    "use_can_of_worms": lambda s, i, p, can, rng: a.UseCanOfWorms(player=i),
-    "eat_fish": lambda s, i, p, can, rng: a.EatFish(player=i, fish=p.hand[-1] if p.hand else None),
-    "use_dink": lambda s, i, p, can, rng: a.UseDink(player=i),
-    "draw_dink": lambda s, i, p, can, rng: a.DrawDink(player=i),
-    "draw_regret": lambda s, i, p, can, rng: a.DrawRegret(player=i),
-    "discard_regret": lambda s, i, p, can, rng: a.DiscardRegret(player=i),
-    "adjust_fishbucks": lambda s, i, p, can, rng: a.AdjustFishbucks(player=i, amount=rng.randint(1, 2)),
-    "pass": lambda s, i, p, can, rng: a.Pass(player=i, reward=rng.choice(can.rewards) if can.rewards else None),
+    "mount": lambda s, seat, p, can, rng: a.Mount(player=seat, fish=_held(p, rng), slot=can.empty_slots[0]),
+    "use_can_of_worms": lambda s, seat, p, can, rng: a.UseCanOfWorms(player=seat),
+    "eat_fish": lambda s, seat, p, can, rng: a.EatFish(player=seat, fish=p.hand[-1] if p.hand else None),
+    "use_dink": lambda s, seat, p, can, rng: a.UseDink(player=seat),
+    "draw_dink": lambda s, seat, p, can, rng: a.DrawDink(player=seat),
+    "draw_regret": lambda s, seat, p, can, rng: a.DrawRegret(player=seat),
+    "discard_regret": lambda s, seat, p, can, rng: a.DiscardRegret(player=seat),
+    "adjust_fishbucks": lambda s, seat, p, can, rng: a.AdjustFishbucks(player=seat, amount=rng.randint(1, 2)),
+    "pass": lambda s, seat, p, can, rng: a.Pass(player=seat, reward=rng.choice(can.rewards) if can.rewards else None),
 }
 
 
-def _turn(s: GameState, i: int, rng: random.Random) -> a.Action:
+def _turn(s: GameState, seat: int, rng: random.Random) -> a.Action:
     """A varied move for the angler whose turn it is: tried in a weighted random order, the first legal one."""
-    can = available(s, i)
+    can = available(s, seat)
     moves = [m for m in WEIGHTS if m in can.moves]
     # With no action left but passing (no dice at Sea, nothing to sell or buy at Port), an angler soon passes.
     stuck = not any(m in TURN_ACTIONS for m in moves if m != "pass")
     weights = [WEIGHTS[m] * (STUCK_PASS if stuck and m == "pass" else 1) for m in moves]
-    p = s.players[i]
+    p = s.players[seat]
     while moves:
         k = rng.choices(range(len(moves)), weights)[0]
-        action = _BUILD[moves[k]](s, i, p, can, rng)
+        action = _BUILD[moves[k]](s, seat, p, can, rng)
         if is_legal(s, action):
             return action
         del moves[k], weights[k]
-    return a.Pass(player=i)
+    return a.Pass(player=seat)
 
 
 def autopilot(state: GameState, rng: random.Random | None = None) -> a.Action | None:
@@ -124,13 +124,13 @@ def autopilot(state: GameState, rng: random.Random | None = None) -> a.Action | 
     players = state.players
     n = len(players)
     if state.phase == "ended":
-        hidden = [i for i, p in enumerate(players) if p.regret_value is None]
+        hidden = [seat for seat, p in enumerate(players) if p.regret_value is None]
         if not hidden:
             return None
         value = rng.randint(0, available(state, hidden[0]).regret_value_max) if rng else 0
         return a.RevealRegrets(player=hidden[0], value=value)
     if state.phase == "refresh":
-        waiting = [i for i in state.turn_order() if not players[i].refreshed]
+        waiting = [seat for seat in state.turn_order() if not players[seat].refreshed]
         if waiting:
             return a.Refresh(player=waiting[0], faces=_rolled(state, waiting[0], rng) if rng else None)
         thrower = state.life_preserver_thrower

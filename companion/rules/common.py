@@ -71,17 +71,17 @@ def source(state: GameState, rule: str) -> str:
     return state.ruleset.sources[rule].split(" (")[0]
 
 
-def player(state: GameState, index: int) -> PlayerState:
-    """The player at ``index``, or a violation if the table has no such player."""
-    if not 0 <= index < len(state.players):
-        fail("docs/rules.md §1", t("There is no player {n} at this table", n=index + 1))
-    return state.players[index]
+def player(state: GameState, seat: int) -> PlayerState:
+    """The player at ``seat``, or a violation if the table has no such player."""
+    if not 0 <= seat < len(state.players):
+        fail("docs/rules.md §1", t("There is no player {n} at this table", n=seat + 1))
+    return state.players[seat]
 
 
-def with_player(state: GameState, index: int, **changes: object) -> GameState:
-    """A copy of ``state`` with player ``index`` changed."""
+def with_player(state: GameState, seat: int, **changes: object) -> GameState:
+    """A copy of ``state`` with player ``seat`` changed."""
     players = list(state.players)
-    players[index] = replace(players[index], **changes)
+    players[seat] = replace(players[seat], **changes)
     return replace(state, players=players)
 
 
@@ -125,12 +125,12 @@ def faces_for(kinds: Sequence[DieKind], faces: list[int] | None, seed: int, step
     return faces
 
 
-def acquire_dice(state: GameState, index: int, dice: list[Die]) -> GameState:
+def acquire_dice(state: GameState, seat: int, dice: list[Die]) -> GameState:
     """Add rolled dice: Fresh up to Max dice, highest first, the excess Spent (A p.20)."""
-    p = state.players[index]
-    room = max(0, state.max_dice(index) - len(p.fresh))
+    p = state.players[seat]
+    room = max(0, state.max_dice(seat) - len(p.fresh))
     ranked = sorted(dice, key=lambda d: d.face or 0, reverse=True)
-    return with_player(state, index, fresh=p.fresh + ranked[:room],
+    return with_player(state, seat, fresh=p.fresh + ranked[:room],
                        spent=p.spent + [die(d.kind) for d in ranked[room:]])
 
 
@@ -170,33 +170,33 @@ class RegretTakes:
         return self.chosen[self.used] if self.used < len(self.chosen) else None
 
 
-def draw_regrets(state: GameState, index: int, count: int, takes: RegretTakes) -> GameState:
+def draw_regrets(state: GameState, seat: int, count: int, takes: RegretTakes) -> GameState:
     """Draw Regrets from the piles; when both are empty, take each card from the angler ``takes`` names for it,
     or ask whom (:class:`ChoiceNeeded`, A p.18). A draw no card is left for doesn't happen: the player already holds
     every Regret card the others don't (A p.18, docs/rules.md §9)."""
     from_piles = min(count, state.regrets_in_piles)
-    taken = min(count - from_piles, sum(q.regret_cards for i, q in enumerate(state.players) if i != index))
+    taken = min(count - from_piles, sum(q.regret_cards for other, q in enumerate(state.players) if other != seat))
     for k in range(taken):
-        state = _take_one(state, index, takes, k, taken)
-    return with_player(state, index, regret_cards=state.players[index].regret_cards + from_piles)
+        state = _take_one(state, seat, takes, k, taken)
+    return with_player(state, seat, regret_cards=state.players[seat].regret_cards + from_piles)
 
 
-def _take_one(state: GameState, index: int, takes: RegretTakes, k: int, taken: int) -> GameState:
+def _take_one(state: GameState, seat: int, takes: RegretTakes, k: int, taken: int) -> GameState:
     """Card ``k`` of the ``taken`` this draw takes from other anglers (A p.18)."""
-    seat = takes.next()
-    if seat is None:
-        holders = tuple(i for i, q in enumerate(state.players) if i != index and q.regret_cards)
+    source = takes.next()
+    if source is None:
+        holders = tuple(other for other, q in enumerate(state.players) if other != seat and q.regret_cards)
         question = (t("Both Regret piles are empty: take the Regret from whom?") if taken == 1 else
                     t("Both Regret piles are empty: take Regret card {k} of {n} from whom?", k=k + 1, n=taken))
         raise ChoiceNeeded("A p.18", question, "regret_from", holders)
-    victim = player(state, seat)
-    if seat == index:
+    victim = player(state, source)
+    if source == seat:
         fail("A p.18", t("{name} can't take a Regret from themselves: choose another angler", name=victim.name))
     if not victim.regret_cards:
         fail("A p.18", t("{name} has no Regret to take", name=victim.name))
     takes.used += 1
-    state = with_player(state, seat, regret_cards=victim.regret_cards - 1)
-    return with_player(state, index, regret_cards=state.players[index].regret_cards + 1)
+    state = with_player(state, source, regret_cards=victim.regret_cards - 1)
+    return with_player(state, seat, regret_cards=state.players[seat].regret_cards + 1)
 
 
 def shoal_emptied(state: GameState) -> GameState:
@@ -208,10 +208,10 @@ def shoal_emptied(state: GameState) -> GameState:
     return replace(state, phase="ended", turn=None, last_turns_left=None)
 
 
-def draw_dinks(state: GameState, index: int, count: int) -> GameState:
+def draw_dinks(state: GameState, seat: int, count: int) -> GameState:
     """Draw up to ``count`` Dinks: no more than the deck holds (docs/rules.md §1); with every Dink held, none."""
-    p = state.players[index]
-    return with_player(state, index, dinks=p.dinks + min(count, state.dinks_in_deck))
+    p = state.players[seat]
+    return with_player(state, seat, dinks=p.dinks + min(count, state.dinks_in_deck))
 
 
 def move_regrets(state: GameState, giver: int, receiver: int, count: int) -> GameState:

@@ -23,14 +23,14 @@ from companion.rules.tentacles import mount_overmind
 WEDNESDAY, THURSDAY, FRIDAY, SATURDAY = 2, 3, 4, 5
 
 
-def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> GameState:
+def muster(state: GameState, seat: int, spec: _Roll, **changes: object) -> GameState:
     """Muster your courage (A p.8): roll the Spent dice and the chosen Fresh ones, keep up to Max dice Fresh.
 
     Fresh dice kept unrolled count towards Max dice; a player holding more dice in all than Max dice must roll
     them all, Fresh ones included, and then choose (A p.20). ``changes``: more changes to the player, made in the
     same step.
     """
-    p = state.players[index]
+    p = state.players[seat]
     if spec.reroll is None:
         kept, again = [], p.fresh
     else:
@@ -40,7 +40,7 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
         rolled_again = set(reroll)
         kept = [d for i, d in enumerate(p.fresh) if i not in rolled_again]
         again = [p.fresh[i] for i in reroll]
-    max_dice = state.max_dice(index)
+    max_dice = state.max_dice(seat)
     if kept and p.dice_count > max_dice:
         fail("A p.20", t("{name} has more dice than Max dice {max}: roll them all", name=p.name, max=max_dice))
     kinds = [d.kind for d in p.spent] + [d.kind for d in again]
@@ -49,7 +49,7 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
     room = max_dice - len(kept)
     if spec.keep is None:
         if len(rolled) <= room:  # everything fits: no choice to make
-            return with_player(state, index, fresh=kept + rolled, spent=[], **changes)
+            return with_player(state, seat, fresh=kept + rolled, spent=[], **changes)
         keep = sorted(range(len(rolled)), key=lambda i: rolled[i].face or 0, reverse=True)[:room]
     else:
         keep = spec.keep
@@ -60,19 +60,19 @@ def muster(state: GameState, index: int, spec: _Roll, **changes: object) -> Game
     chosen = set(keep)
     fresh = kept + [rolled[i] for i in sorted(chosen)]
     spent = [die(d.kind) for i, d in enumerate(rolled) if i not in chosen]
-    return with_player(state, index, fresh=fresh, spent=spent, **changes)
+    return with_player(state, seat, fresh=fresh, spent=spent, **changes)
 
 
-def make_port(state: GameState, index: int, spec: _Roll, discard_regret: bool, overmind_slot: int | None = None,
+def make_port(state: GameState, seat: int, spec: _Roll, discard_regret: bool, overmind_slot: int | None = None,
               **changes: object) -> GameState:
     """Making Port (A p.17): muster again, Can of Worms face up, optionally discard one Regret; an Overmind in
     hand is Mounted into ``overmind_slot`` (docs/rules.md §11)."""
-    p = state.players[index]
+    p = state.players[seat]
     if discard_regret and p.regret_cards == 0:
         fail("A p.17", t("{name} has no Regret to discard", name=p.name))
-    state = muster(state, index, spec, location="port", depth=1, can_of_worms=True,
+    state = muster(state, seat, spec, location="port", depth=1, can_of_worms=True,
                    regret_cards=p.regret_cards - 1 if discard_regret else p.regret_cards, **changes)
-    return mount_overmind(state, index, overmind_slot)
+    return mount_overmind(state, seat, overmind_slot)
 
 
 def apply_refresh(state: GameState, action: Refresh) -> GameState:
@@ -115,7 +115,7 @@ def apply_declare(state: GameState, action: Declare) -> GameState:
             fail("A p.17", t("Only Making Port refreshes dice and discards a Regret"))
         leave_port: dict[str, object] = {"location": "sea", "depth": 1} if p.location == "port" else {}
         state = with_player(state, action.player, declared=True, **leave_port)
-    waiting = [i for i in state.turn_order() if not state.players[i].declared]
+    waiting = [seat for seat in state.turn_order() if not state.players[seat].declared]
     return replace(state, turn=waiting[0] if waiting else None)
 
 
@@ -134,8 +134,8 @@ def _tackle_handout(state: GameState, colours: tuple[str, ...]) -> GameState:
     """Each player takes one tackle die of the first colour there are enough of for everyone (A p.8)."""
     for colour in colours:
         if state.tackle_available(colour) >= len(state.players):
-            for i, p in enumerate(state.players):
-                state = with_player(state, i, spent=[*p.spent, die(colour)])
+            for seat, p in enumerate(state.players):
+                state = with_player(state, seat, spent=[*p.spent, die(colour)])
             return state
     return state
 

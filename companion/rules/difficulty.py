@@ -165,10 +165,10 @@ def catch_difficulty(state: GameState, action: Fish) -> CatchDifficulty:
                                    "total": total, "exact_dice": exact})
 
 
-def _card_own(state: GameState, index: int, found: CatalogFish, add: Add) -> None:
+def _card_own(state: GameState, seat: int, found: CatalogFish, add: Add) -> None:
     """The caught card's own Difficulty effects (docs/rules.md §10): Hollow Earth Worm's 4 once its catcher flipped
     the Can of Worms face down on this turn; Vampire Squid's −1 for each angler whose boat is at its Depth."""
-    p = state.players[index]
+    p = state.players[seat]
     if found.can_of_worms_difficulty is not None and p.worms_this_turn and not p.can_of_worms:
         add("set", t("{name} (Can of Worms)", name=found.name), found.can_of_worms_difficulty)
     if found.off_per_angler_at_its_depth:

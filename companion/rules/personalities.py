@@ -166,9 +166,9 @@ class PersonalityStatus(BaseModel):
     used: bool
 
 
-def status(state: GameState, index: int) -> PersonalityStatus | None:
+def status(state: GameState, seat: int) -> PersonalityStatus | None:
     """The angler's personality card as the table shows it, or ``None`` when they have none."""
-    p = state.players[index]
+    p = state.players[seat]
     if p.personality is None:
         return None
     tier = p.personality_tier
@@ -176,12 +176,12 @@ def status(state: GameState, index: int) -> PersonalityStatus | None:
                              text=None if tier is None else card(p.personality).text(tier), used=p.personality_used)
 
 
-def fix_tier(state: GameState, index: int) -> GameState:
+def fix_tier(state: GameState, seat: int) -> GameState:
     """At the angler's Refresh: the tier for the Day, from their Regret card count now (docs/rules.md §11)."""
-    p = state.players[index]
+    p = state.players[seat]
     if p.personality is None:
         return state
-    return with_player(state, index, personality_tier=band(p.regret_cards))
+    return with_player(state, seat, personality_tier=band(p.regret_cards))
 
 
 def apply_use_personality(state: GameState, action: UsePersonality) -> GameState:
@@ -203,15 +203,15 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
     takes = RegretTakes(action.regret_from)  # one choice per card, across the card's draws (A p.18)
     if _company_fits(state, action.player, effect):
         state = _increment(state, action.player, effect.increments)
-        for i in _here(state, action.player) if effect.others_here_increments else []:
-            state = _increment(state, i, effect.others_here_increments)
+        for other in _here(state, action.player) if effect.others_here_increments else []:
+            state = _increment(state, other, effect.others_here_increments)
     if effect.dinks:  # only the Dinks left (docs/rules.md §1)
         state = draw_dinks(state, action.player, effect.dinks)
     if effect.regrets:
         state = draw_regrets(state, action.player, effect.regrets, takes)
     if effect.others_here_regrets:
-        for i in _here(state, action.player):
-            state = draw_regrets(state, i, effect.others_here_regrets, takes)
+        for other in _here(state, action.player):
+            state = draw_regrets(state, other, effect.others_here_regrets, takes)
     if effect.target_draws and target is not None:
         state = draw_regrets(state, target, effect.target_draws, takes)
     if effect.give and target is not None:  # fewer than the card says: as many as the angler holds (§11)
@@ -219,33 +219,33 @@ def apply_use_personality(state: GameState, action: UsePersonality) -> GameState
         state = move_regrets(state, action.player, target, given)
     if effect.take_each_then_discard:
         taken = 0
-        for i in state.turn_order():
-            if i != action.player and state.players[i].regret_cards > 0:
-                state = move_regrets(state, i, action.player, 1)
+        for other in state.turn_order():
+            if other != action.player and state.players[other].regret_cards > 0:
+                state = move_regrets(state, other, action.player, 1)
                 taken += 1
         me = state.players[action.player]
         state = with_player(state, action.player, regret_cards=me.regret_cards - taken)
     return state
 
 
-def _require_something(state: GameState, index: int, effect: Effect) -> None:
+def _require_something(state: GameState, seat: int, effect: Effect) -> None:
     """A tier whose only effect can't happen is refused, and the card stays unused: Unambitious's Dink with every
     Dink held (docs/rules.md §1), Sentimental's gift with no Regret to give (§11). A tier that also draws Regrets
     still goes through, with only the Dinks left."""
     if effect.dinks and not effect.regrets and not state.dinks_in_deck:
         fail("docs/rules.md §1", t("Every Dink is held: there is none left to draw"))
-    if effect.give and not state.players[index].regret_cards:
-        fail(RULE, t("{name} has no Regret to give", name=state.players[index].name))
+    if effect.give and not state.players[seat].regret_cards:
+        fail(RULE, t("{name} has no Regret to give", name=state.players[seat].name))
 
 
-def usable(state: GameState, index: int) -> bool:
+def usable(state: GameState, seat: int) -> bool:
     """Whether the angler may use their card now: dealt, its tier fixed at Refresh, not used today, and its tier has
     something left to do (:func:`_require_something`)."""
-    p = state.players[index]
+    p = state.players[seat]
     if p.personality is None or p.personality_tier is None or p.personality_used:
         return False
     try:
-        _require_something(state, index, card(p.personality).effects[p.personality_tier])
+        _require_something(state, seat, card(p.personality).effects[p.personality_tier])
     except RuleViolation:
         return False
     return True
@@ -264,22 +264,22 @@ def _target(state: GameState, action: UsePersonality, effect: Effect) -> int | N
     return action.target
 
 
-def _company_fits(state: GameState, index: int, effect: Effect) -> bool:
+def _company_fits(state: GameState, seat: int, effect: Effect) -> bool:
     """Whether the tier's Increments apply: Curmudgeonly's low tiers only when its angler is alone where they are,
     Lonely's only when not. Used otherwise, the card is spent with nothing for the app to change (as at the table;
     an older game's log that did so still replays)."""
-    return effect.when_alone is None or effect.when_alone == (not _here(state, index))
+    return effect.when_alone is None or effect.when_alone == (not _here(state, seat))
 
 
-def _increment(state: GameState, index: int, n: int) -> GameState:
+def _increment(state: GameState, seat: int, n: int) -> GameState:
     """``n`` Increments of the angler's lowest Fresh dice (A p.28); fewer if their dice reach their highest faces."""
-    picks = lowest_increments(state.players[index].fresh, n) if n else []
-    return apply_increment_die(state, IncrementDie(player=index, dice=picks)) if picks else state
+    picks = lowest_increments(state.players[seat].fresh, n) if n else []
+    return apply_increment_die(state, IncrementDie(player=seat, dice=picks)) if picks else state
 
 
-def _here(state: GameState, index: int) -> list[int]:
+def _here(state: GameState, seat: int) -> list[int]:
     """The other anglers at the same place: at Port, or at Sea at the same Depth."""
-    me = state.players[index]
-    return [i for i in state.turn_order() if i != index and state.players[i].location == me.location
-            and (me.location == "port" or state.players[i].depth == me.depth)]
+    me = state.players[seat]
+    return [other for other in state.turn_order() if other != seat and state.players[other].location == me.location
+            and (me.location == "port" or state.players[other].depth == me.depth)]
 

@@ -135,36 +135,36 @@ def _gettable_die(state: GameState, p: PlayerState) -> bool:
 
 # What the angler must hold for a move to have a legal form (the phase and the turn are checked from PHASES).
 _HOLDS: dict[str, Callable[[GameState, int, PlayerState], bool]] = {
-    "refresh": lambda s, i, p: not p.refreshed,
-    "throw_life_preserver": lambda s, i, p: (not s.life_preserver_thrown and all(q.refreshed for q in s.players)
-                                             and s.life_preserver_thrower == i),
-    "equip": lambda s, i, p: s.phase == "declaration" or s.is_first_day,
-    "drop_sinkers": lambda s, i, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
-    "fish": lambda s, i, p: p.at_sea and bool(p.fresh),
-    "give_up": lambda s, i, p: p.at_sea and bool(p.fresh),
-    "reveal_plug": lambda s, i, p: p.at_sea and bool(p.fresh) and not s.plug_out and p.depth >= _plug_depth(),
-    "abandon_ship": lambda s, i, p: p.at_sea and p.lifeboat,
-    "use_can_of_worms": lambda s, i, p: p.at_sea and p.can_of_worms,
-    "eat_fish": lambda s, i, p: _edible(p),
-    "discard_fish": lambda s, i, p: p.hand_count > 0,
-    "use_dink": lambda s, i, p: p.dinks > 0,
-    "use_item": lambda s, i, p: bool(p.items),
-    "sell": lambda s, i, p: not p.at_sea and _sellable(p),
-    "buy": lambda s, i, p: bool(_open_shops(s, p)) and _can_afford(s, i, p),
-    "cycle_market": lambda s, i, p: (not p.at_sea and s.ruleset.shop_system == "market"
+    "refresh": lambda s, seat, p: not p.refreshed,
+    "throw_life_preserver": lambda s, seat, p: (not s.life_preserver_thrown and all(q.refreshed for q in s.players)
+                                             and s.life_preserver_thrower == seat),
+    "equip": lambda s, seat, p: s.phase == "declaration" or s.is_first_day,
+    "drop_sinkers": lambda s, seat, p: p.at_sea and p.depth < DEPTHS and bool(p.fresh),
+    "fish": lambda s, seat, p: p.at_sea and bool(p.fresh),
+    "give_up": lambda s, seat, p: p.at_sea and bool(p.fresh),
+    "reveal_plug": lambda s, seat, p: p.at_sea and bool(p.fresh) and not s.plug_out and p.depth >= _plug_depth(),
+    "abandon_ship": lambda s, seat, p: p.at_sea and p.lifeboat,
+    "use_can_of_worms": lambda s, seat, p: p.at_sea and p.can_of_worms,
+    "eat_fish": lambda s, seat, p: _edible(p),
+    "discard_fish": lambda s, seat, p: p.hand_count > 0,
+    "use_dink": lambda s, seat, p: p.dinks > 0,
+    "use_item": lambda s, seat, p: bool(p.items),
+    "sell": lambda s, seat, p: not p.at_sea and _sellable(p),
+    "buy": lambda s, seat, p: bool(_open_shops(s, p)) and _can_afford(s, seat, p),
+    "cycle_market": lambda s, seat, p: (not p.at_sea and s.ruleset.shop_system == "market"
                                      and p.fishbucks >= 1),
-    "mount": lambda s, i, p: not p.at_sea and _sellable(p) and None in p.mounted,
-    "claim_reward": lambda s, i, p: p.rewards_due > 0 and bool(_rewards(s, p)),
-    "draw_dink": lambda s, i, p: s.dinks_in_deck > 0,
-    "draw_regret": lambda s, i, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
-    "discard_regret": lambda s, i, p: p.regret_cards > 0,
-    "move_regrets": lambda s, i, p: p.regret_cards > 0 and len(s.players) > 1,
-    "empty_shoal": lambda s, i, p: s.shoals_emptied < SHOALS,
-    "gain_die": lambda s, i, p: _gettable_die(s, p),
-    "increment_die": lambda s, i, p: any(d.face is not None and d.face < max(FACES[d.kind]) for d in p.fresh),
-    "refresh_die": lambda s, i, p: bool(p.fresh or p.spent),
-    "enter_fish": lambda s, i, p: p.hand_hidden > 0,
-    "use_personality": lambda s, i, p: personalities.usable(s, i),
+    "mount": lambda s, seat, p: not p.at_sea and _sellable(p) and None in p.mounted,
+    "claim_reward": lambda s, seat, p: p.rewards_due > 0 and bool(_rewards(s, p)),
+    "draw_dink": lambda s, seat, p: s.dinks_in_deck > 0,
+    "draw_regret": lambda s, seat, p: s.regrets_in_piles > 0 or any(q.regret_cards for q in s.players if q is not p),
+    "discard_regret": lambda s, seat, p: p.regret_cards > 0,
+    "move_regrets": lambda s, seat, p: p.regret_cards > 0 and len(s.players) > 1,
+    "empty_shoal": lambda s, seat, p: s.shoals_emptied < SHOALS,
+    "gain_die": lambda s, seat, p: _gettable_die(s, p),
+    "increment_die": lambda s, seat, p: any(d.face is not None and d.face < max(FACES[d.kind]) for d in p.fresh),
+    "refresh_die": lambda s, seat, p: bool(p.fresh or p.spent),
+    "enter_fish": lambda s, seat, p: p.hand_hidden > 0,
+    "use_personality": lambda s, seat, p: personalities.usable(s, seat),
 }
 _TABLE_MOVES: dict[str, Action] = {"advance_phase": AdvancePhase(), "end_game": EndGame()}
 
@@ -198,7 +198,7 @@ def available(state: GameState, seat: int) -> Available:
     return Available(
         seat=seat, my_turn=my_turn, moves=frozenset(moves),
         declare=declare,
-        throw_to=tuple(i for i in range(len(state.players)) if i != seat or len(state.players) == 1)
+        throw_to=tuple(other for other in range(len(state.players)) if other != seat or len(state.players) == 1)
         if can("throw_life_preserver") else (),
         sinkers=DEPTHS - p.depth if can("drop_sinkers") else 0,
         shops=_open_shops(state, p) if can("buy") else (),

@@ -198,7 +198,7 @@ class GameState(BaseModel):
     @property
     def unpassed(self) -> list[int]:
         """Players still taking turns this Day, in turn order."""
-        return [i for i in self.turn_order() if not self.players[i].passed]
+        return [seat for seat in self.turn_order() if not self.players[seat].passed]
 
     @property
     def last_player(self) -> int | None:
@@ -216,27 +216,27 @@ class GameState(BaseModel):
         return SHOALS - self.shoals_emptied
 
     # --- per player ---------------------------------------------------------------------------------------------
-    def madness(self, player: int) -> MadnessTier:
+    def madness(self, seat: int) -> MadnessTier:
         """The player's Madness tier, from their Regret card count (docs/rules.md §2)."""
-        return madness_tier(self.players[player].regret_cards, self.ruleset)
+        return madness_tier(self.players[seat].regret_cards, self.ruleset)
 
-    def max_dice(self, player: int) -> int:
+    def max_dice(self, seat: int) -> int:
         """How many dice the player may keep Fresh when refreshing or acquiring dice (A p.20)."""
-        return self.madness(player).max_dice
+        return self.madness(seat).max_dice
 
-    def sale_value(self, player: int, fish: FishRef) -> int:
+    def sale_value(self, seat: int, fish: FishRef) -> int:
         """What ``fish`` sells for now: its Madness-modified value, never below 0 (A p.17, docs/rules.md §2), or the
         fixed value a card prints (docs/rules.md §10).
 
         The cap is not applied here; see :meth:`sale_gain`.
         """
-        return fish_value(self.madness(player), fish)
+        return fish_value(self.madness(seat), fish)
 
-    def sale_gain(self, player: int, fish: list[FishRef]) -> int:
+    def sale_gain(self, seat: int, fish: list[FishRef]) -> int:
         """The Fishbucks a sale of ``fish`` actually adds, after the money cap (docs/rules.md §5)."""
-        total = self.players[player].fishbucks + sum(self.sale_value(player, f) for f in fish)
+        total = self.players[seat].fishbucks + sum(self.sale_value(seat, f) for f in fish)
         cap = self.ruleset.money_cap
-        return (min(total, cap) if cap is not None else total) - self.players[player].fishbucks
+        return (min(total, cap) if cap is not None else total) - self.players[seat].fishbucks
 
     @property
     def regrets_in_piles(self) -> int:
@@ -258,9 +258,9 @@ class GameState(BaseModel):
     @property
     def omen_holder(self) -> int | None:
         """Who holds the Omen Die, if anyone."""
-        for i, p in enumerate(self.players):
+        for seat, p in enumerate(self.players):
             if any(d.kind == "omen" for d in (*p.fresh, *p.spent)):
-                return i
+                return seat
         return None
 
     @property

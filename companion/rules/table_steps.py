@@ -97,11 +97,11 @@ def table_steps(before: GameState, action: Action, after: GameState) -> list[Tab
     """
     steps = _day_steps(before, after)
     steps += _regret_steps(before, action, after)
-    for i in after.turn_order():
-        was, now = before.players[i], after.players[i]
-        steps += _dice_steps(i, was, now, action, after)
-        steps += _money_steps(i, before, action, after)
-        steps += _card_steps(i, was, now, action)
+    for seat in after.turn_order():
+        was, now = before.players[seat], after.players[seat]
+        steps += _dice_steps(seat, was, now, action, after)
+        steps += _money_steps(seat, before, action, after)
+        steps += _card_steps(seat, was, now, action)
     steps += _expansion_card_steps(before, action, after)
     steps += _dinks_short(before, action, after)
     steps += _shop_steps(before, action)
@@ -157,7 +157,7 @@ def _regret_steps(before: GameState, action: Action, after: GameState) -> list[T
     """Regret cards drawn, discarded, or passed from one angler to another (a move, or a draw from another
     angler when both piles are empty, A p.18): gains are paired with losses in turn order."""
     order = after.turn_order()
-    delta = {i: after.players[i].regret_cards - before.players[i].regret_cards for i in order}
+    delta = {seat: after.players[seat].regret_cards - before.players[seat].regret_cards for seat in order}
     user = _taking_each(before, action)
     if user is not None:
         return _take_each_steps(before, user, delta, after)
@@ -234,7 +234,7 @@ def _dice_reason(action: Action, after: GameState) -> str:
     return ""
 
 
-def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, after: GameState) -> list[TableStep]:
+def _dice_steps(seat: int, was: PlayerState, now: PlayerState, action: Action, after: GameState) -> list[TableStep]:
     steps: list[TableStep] = []
     gained, lost = _kinds(now) - _kinds(was), _kinds(was) - _kinds(now)
     market = after.ruleset.shop_system == "market" and isinstance(action, Buy)
@@ -248,11 +248,11 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
             text = tn("{name}: take one {die} tackle die {source}", "{name}: take {n} {die} tackle dice {source}", n,
                       name=now.name, die=die_label(kind), source=source)
         if n:
-            steps.append(TableStep(kind="take_die", seat=i, count=n,
+            steps.append(TableStep(kind="take_die", seat=seat, count=n,
                                    text=_with_reason(text, _dice_reason(action, after))))
         spent = Counter[str](d.kind for d in now.spent)[kind] - Counter[str](d.kind for d in was.spent)[kind]
         if n and market and spent > 0:  # bought beyond Max dice: rolled, then Spent (A p.20)
-            steps.append(TableStep(kind="take_die", seat=i, count=spent, text=cited(tn(
+            steps.append(TableStep(kind="take_die", seat=seat, count=spent, text=cited(tn(
                 "{name}: the {die} die goes to your Spent pool: you hold Max dice",
                 "{name}: {n} {die} dice go to your Spent pool: you hold Max dice", spent, name=now.name,
                 die=die_label(kind)), "A p.20")))
@@ -260,27 +260,27 @@ def _dice_steps(i: int, was: PlayerState, now: PlayerState, action: Action, afte
         if lost[kind]:
             text = tn("{name}: put the {die} tackle die back in the bag", "{name}: put {n} {die} tackle dice back in "
                       "the bag", lost[kind], name=now.name, die=die_label(kind))
-            steps.append(TableStep(kind="return_die", seat=i, count=lost[kind], text=text))
+            steps.append(TableStep(kind="return_die", seat=seat, count=lost[kind], text=text))
     if market and gained.total():
         steps.append(TableStep(kind="take_die", seat=None, text=t("Refill the Market's dice from the bag")))
-    if _app_rolled(i, action) and now.fresh != was.fresh:
+    if _app_rolled(seat, action) and now.fresh != was.fresh:
         faces = ", ".join(d.label for d in now.fresh)
-        steps.append(TableStep(kind="set_dice", seat=i, count=len(now.fresh),
+        steps.append(TableStep(kind="set_dice", seat=seat, count=len(now.fresh),
                                text=t("{name}: turn your Fresh dice to {faces}", name=now.name, faces=faces)))
     return steps
 
 
-def _app_rolled(i: int, action: Action) -> bool:
-    """Whether the app, not the table, set dice faces for angler ``i`` in this action (rolled faces not entered,
+def _app_rolled(seat: int, action: Action) -> bool:
+    """Whether the app, not the table, set dice faces for angler ``seat`` in this action (rolled faces not entered,
     or an Increment)."""
     if isinstance(action, Refresh | AbandonShip) or (isinstance(action, Declare) and action.location == "port"):
-        return action.player == i and action.faces is None
+        return action.player == seat and action.faces is None
     if isinstance(action, Buy | GainDie | RefreshDie):
         entered = action.faces if isinstance(action, Buy) else action.face
-        return action.player == i and entered is None
+        return action.player == seat and entered is None
     if isinstance(action, UsePersonality):  # Curmudgeonly and Lonely Increment the lowest dice (docs/rules.md §11)
         return True
-    return isinstance(action, IncrementDie) and action.player == i  # the dice may be ones the angler didn't pick
+    return isinstance(action, IncrementDie) and action.player == seat  # the dice may be ones the angler didn't pick
 
 
 # --- money ---------------------------------------------------------------------------------------------------
@@ -317,48 +317,48 @@ def lost_to_cap(before: GameState, action: Action, seat: int) -> int:
     return cap_overflow(before.players[seat].fishbucks, gain, before.ruleset.money_cap)
 
 
-def _money_steps(i: int, before: GameState, action: Action, after: GameState) -> list[TableStep]:
-    was, now = before.players[i], after.players[i]
+def _money_steps(seat: int, before: GameState, action: Action, after: GameState) -> list[TableStep]:
+    was, now = before.players[seat], after.players[seat]
     steps: list[TableStep] = []
     if now.fishbucks != was.fishbucks:
-        steps.append(TableStep(kind="fishbucks", seat=i, count=now.fishbucks,
+        steps.append(TableStep(kind="fishbucks", seat=seat, count=now.fishbucks,
                                text=t("{name}: move your Fishbuck tracker to ${n}", name=now.name,
                                       n=now.fishbucks)))
-    lost = lost_to_cap(before, action, i)
+    lost = lost_to_cap(before, action, seat)
     if lost:
-        note = overflow_note(was.fishbucks, intended_gain(before, action, i), before.ruleset.money_cap)
-        steps.append(TableStep(kind="lost_to_cap", seat=i, count=lost,
+        note = overflow_note(was.fishbucks, intended_gain(before, action, seat), before.ruleset.money_cap)
+        steps.append(TableStep(kind="lost_to_cap", seat=seat, count=lost,
                                text=t("{name}: {note}", name=now.name, note=note)))
     return steps
 
 
 # --- cards and tokens ----------------------------------------------------------------------------------------
-def _card_steps(i: int, was: PlayerState, now: PlayerState, action: Action) -> list[TableStep]:
+def _card_steps(seat: int, was: PlayerState, now: PlayerState, action: Action) -> list[TableStep]:
     name = now.name
     steps: list[TableStep] = []
     if was.can_of_worms != now.can_of_worms:
         text = (t("{name}: turn your Can of Worms face up", name=name) if now.can_of_worms else
                 t("{name}: flip your Can of Worms face down", name=name))
-        steps.append(TableStep(kind="can_of_worms", seat=i, text=text))
+        steps.append(TableStep(kind="can_of_worms", seat=seat, text=text))
     if was.lifeboat and not now.lifeboat:
-        steps.append(TableStep(kind="lifeboat", seat=i, text=t("{name}: flip your Lifeboat", name=name)))
+        steps.append(TableStep(kind="lifeboat", seat=seat, text=t("{name}: flip your Lifeboat", name=name)))
     dinks = now.dinks - was.dinks
     if dinks > 0:
         text = tn("{name}: draw a Dink", "{name}: draw {n} Dinks", dinks, name=name)
         reason = t("passing reward") if isinstance(action, Pass | ClaimReward) else ""
-        steps.append(TableStep(kind="draw_dink", seat=i, count=dinks, text=_with_reason(text, reason)))
+        steps.append(TableStep(kind="draw_dink", seat=seat, count=dinks, text=_with_reason(text, reason)))
     elif dinks < 0:
         text = tn("{name}: put the used Dink under the Dink deck", "{name}: put the {n} used Dinks under the Dink "
                   "deck", -dinks, name=name)
-        steps.append(TableStep(kind="return_dink", seat=i, count=-dinks, text=text))
+        steps.append(TableStep(kind="return_dink", seat=seat, count=-dinks, text=text))
     gained, lost = Counter(now.items) - Counter(was.items), Counter(was.items) - Counter(now.items)
     for item in gained.elements():
-        steps.append(TableStep(kind="take_item", seat=i, text=t("{name}: take {item}", name=name, item=item)))
+        steps.append(TableStep(kind="take_item", seat=seat, text=t("{name}: take {item}", name=name, item=item)))
     for item in lost.elements():
-        steps.append(TableStep(kind="discard_item", seat=i,
+        steps.append(TableStep(kind="discard_item", seat=seat,
                                text=t("{name}: put {item} at the bottom of its deck", name=name, item=item)))
     if now.at_sea and was.at_sea and now.depth < was.depth and isinstance(action, AdvancePhase):
-        steps.append(TableStep(kind="boat", seat=i, count=now.depth,
+        steps.append(TableStep(kind="boat", seat=seat, count=now.depth,
                                text=t("{name}: move your boat up to Depth {depth}", name=name,
                                       depth="I" * now.depth)))
     return steps
@@ -446,10 +446,10 @@ def _turn_steps(before: GameState, after: GameState) -> list[TableStep]:
                                text=tn("{name} is last: {n} more turn, then the Day ends",
                                        "{name} is last: {n} more turns, then the Day ends", after.last_turns_left,
                                        name=name)))
-    for i in after.turn_order():
-        if after.players[i].rewards_due > before.players[i].rewards_due:
-            steps.append(TableStep(kind="reward", seat=i,
-                                   text=t("{name} was skipped: take a passing reward", name=after.players[i].name)))
+    for seat in after.turn_order():
+        if after.players[seat].rewards_due > before.players[seat].rewards_due:
+            steps.append(TableStep(kind="reward", seat=seat,
+                                   text=t("{name} was skipped: take a passing reward", name=after.players[seat].name)))
     return steps
 
 

@@ -52,10 +52,10 @@ def swap_hadal_shade(state: GameState, action: Fish, takes: RegretTakes) -> Game
     return with_player(state, swap.player, mounted=state.players[swap.player].mounted_with(swap.slot, action.fish))
 
 
-def hadal_shade_targets(state: GameState, index: int) -> list[tuple[int, int, FishRef]]:
-    """The Mounted Fish a Hadal Shade caught by angler ``index`` may be swapped for: (seat, slot 1–3, Fish) of every
+def hadal_shade_targets(state: GameState, seat: int) -> list[tuple[int, int, FishRef]]:
+    """The Mounted Fish a Hadal Shade caught by angler ``seat`` may be swapped for: (seat, slot 1–3, Fish) of every
     other angler's filled slot, never the Cloche (docs/rules.md §11)."""
-    return [(seat, slot, fish) for seat, p in enumerate(state.players) if seat != index
+    return [(other, slot, fish) for other, p in enumerate(state.players) if other != seat
             for slot, fish in p.slots if fish is not None]
 
 
@@ -78,20 +78,20 @@ def require_overmind_caught(state: GameState, action: GiveUp) -> None:
                      d=difficulty))
 
 
-def overmind_slots(state: GameState, index: int) -> tuple[int, ...]:
+def overmind_slots(state: GameState, seat: int) -> tuple[int, ...]:
     """The empty slots (1–3) an Overmind in the angler's hand can be Mounted into when they Make Port; empty when
     they hold none or every slot is full (then it stays in hand; docs/rules.md §11). A screen offers one Make Port per
     slot, as ``Declare.overmind_slot`` / ``AbandonShip.overmind_slot``."""
-    p = state.players[index]
+    p = state.players[seat]
     if not any(f.name == OVERMIND for f in p.hand):
         return ()
     return p.empty_slots
 
 
-def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
+def mount_overmind(state: GameState, seat: int, slot: int | None) -> GameState:
     """Making Port Mounts an Overmind from hand into the empty slot the angler picks; with no empty slot it stays
     in hand (docs/rules.md §11)."""
-    p = state.players[index]
+    p = state.players[seat]
     overmind = next((f for f in p.hand if f.name == OVERMIND), None)
     empty = p.empty_slots
     if overmind is None or not empty:
@@ -101,4 +101,4 @@ def mount_overmind(state: GameState, index: int, slot: int | None) -> GameState:
     if slot is None or slot not in empty:
         fail(RULE, t("{card} is Mounted when you Make Port: choose an empty slot ({slots})", card=OVERMIND,
                      slots=", ".join(map(str, empty))))
-    return with_player(state, index, mounted=p.mounted_with(slot, overmind), **remove_from_hand(p, overmind, RULE))
+    return with_player(state, seat, mounted=p.mounted_with(slot, overmind), **remove_from_hand(p, overmind, RULE))

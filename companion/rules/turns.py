@@ -8,32 +8,32 @@ from companion.rules.common import fail, player, replace, source, with_player
 from companion.rules.state import GameState
 
 
-def _give_reward(state: GameState, index: int, reward: str) -> GameState:
+def _give_reward(state: GameState, seat: int, reward: str) -> GameState:
     """The passing reward: draw a Dink or discard a random Regret (docs/rules.md §9, Three shops)."""
-    p = state.players[index]
+    p = state.players[seat]
     if reward == "dink":
         if not state.dinks_in_deck:
             fail("docs/rules.md §1", t("Every Dink is held: there is none left to draw"))
-        return with_player(state, index, dinks=p.dinks + 1)
+        return with_player(state, seat, dinks=p.dinks + 1)
     if p.regret_cards == 0:
         fail("docs/rules.md §9", t("{name} has no Regret to discard", name=p.name))
-    return with_player(state, index, regret_cards=p.regret_cards - 1)
+    return with_player(state, seat, regret_cards=p.regret_cards - 1)
 
 
-def _turn_over(state: GameState, index: int) -> GameState:
+def _turn_over(state: GameState, seat: int) -> GameState:
     """What lasts only for the angler's turn ends with it: a Can of Worms flipped on it (docs/rules.md §10)."""
-    return with_player(state, index, worms_this_turn=False) if state.players[index].worms_this_turn else state
+    return with_player(state, seat, worms_this_turn=False) if state.players[seat].worms_this_turn else state
 
 
-def next_turn(state: GameState, index: int) -> GameState:
+def next_turn(state: GameState, seat: int) -> GameState:
     """Hand the turn clockwise to the next player who hasn't passed; skipped players earn the passing reward."""
-    state = _turn_over(state, index)
+    state = _turn_over(state, seat)
     n = len(state.players)
     for k in range(1, n + 1):
-        j = (index + k) % n
+        j = (seat + k) % n
         if not state.players[j].passed:
             return replace(state, turn=j)
-        if state.ruleset.passing_reward and j != index:
+        if state.ruleset.passing_reward and j != seat:
             state = with_player(state, j, rewards_due=state.players[j].rewards_due + 1)
     return replace(state, turn=None)
 
@@ -51,25 +51,25 @@ def _start_countdown(state: GameState) -> GameState:
     return replace(state, last_turns_left=turns)
 
 
-def end_turn(state: GameState, index: int) -> GameState:
+def end_turn(state: GameState, seat: int) -> GameState:
     """After a turn action: count down the last player's turns, then pass the turn on."""
-    if state.last_turns_left is not None and state.unpassed == [index]:
+    if state.last_turns_left is not None and state.unpassed == [seat]:
         left = state.last_turns_left - 1
         state = replace(state, last_turns_left=left)
         if left <= 0:
-            return _passed(state, index)
-    return next_turn(state, index)
+            return _passed(state, seat)
+    return next_turn(state, seat)
 
 
-def _passed(state: GameState, index: int) -> GameState:
+def _passed(state: GameState, seat: int) -> GameState:
     """The player is out for the Day. When nobody is left the Day is over: nobody is skipped any more, and every
     passing reward not taken lapses (docs/rules.md §9), so none shows up the next morning. A player forced out by the
     countdown earns none: they did not pass."""
-    state = _turn_over(with_player(state, index, passed=True), index)
+    state = _turn_over(with_player(state, seat, passed=True), seat)
     if all(p.passed for p in state.players):
         players = [replace(p, rewards_due=0) if p.rewards_due else p for p in state.players]
         return replace(state, players=players, turn=None, last_turns_left=None)
-    return _start_countdown(next_turn(state, index))
+    return _start_countdown(next_turn(state, seat))
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:

@@ -54,8 +54,8 @@ def seen_from(seat: int | None, anglers: Sequence[A], counts_only: Callable[[A],
     """The anglers as ``seat`` sees them before the final scoring: its own angler whole, every other one with a
     secret through ``counts_only`` (the model's own way of keeping just the counts); ``None`` when ``seat`` sees
     them all as they are, so the caller hands out the very object it was given."""
-    shown = [p if i == seat or (not p.hand and p.regret_value is None) else counts_only(p)
-             for i, p in enumerate(anglers)]
+    shown = [p if other == seat or (not p.hand and p.regret_value is None) else counts_only(p)
+             for other, p in enumerate(anglers)]
     return None if all(a is b for a, b in zip(shown, anglers, strict=True)) else shown
 
 

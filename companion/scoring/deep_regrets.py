@@ -234,7 +234,7 @@ def penalty_rule(players: int, ruleset: Ruleset, highest: int | None = None) -> 
 def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
     """Every Fish is a card that exists, once, where it can be (docs/rules.md §10), from a box on the table (§11)."""
     seen: dict[str, str] = {}
-    for i, p in enumerate(players):
+    for seat, p in enumerate(players):
         places: list[tuple[str, FishRef | None, bool]] = [(f"hand[{j}]", f, False) for j, f in enumerate(p.hand)]
         places += [(f"displayed[{j}]", f, False) for j, f in enumerate(p.displayed)]
         places += [(f"mounted[{j}]", f, True) for j, f in enumerate(p.mounted)]
@@ -242,7 +242,7 @@ def _check_fish(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset) -> None:
         for where, fish, mount in places:
             if fish is None:
                 continue
-            field = f"players[{i}].{where}"
+            field = f"players[{seat}].{where}"
             try:
                 card = check_fish(fish, field)
                 if mount:
@@ -272,20 +272,20 @@ def regret_deck(players: int) -> int:
     return REGRETS_PER_PLAYER * players if players > 1 else REGRET_CARDS_IN_BOX
 
 
-def _check_player(i: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
+def _check_player(seat: int, p: DeepRegretsPlayer, players: int, ruleset: Ruleset) -> None:
     """Numbers no table can reach: more Regret cards than the deck, Fishbucks over the cap, too many mounts."""
     deck = regret_deck(players)
     if p.regret_cards > deck:
-        raise TableError(f"players[{i}].regret_cards", cited(t("{n} players have a Regret deck of {deck} cards",
+        raise TableError(f"players[{seat}].regret_cards", cited(t("{n} players have a Regret deck of {deck} cards",
                                                                n=players, deck=deck), "A p.6") if players > 1 else
                          cited(t("solo uses every Regret card: {deck}", deck=deck), "A p.23"))
     cap = ruleset.money_cap
     if cap is not None and p.fishbucks > cap:
-        raise TableError(f"players[{i}].fishbucks", cited(t("at most ${cap} under this ruleset", cap=cap),
+        raise TableError(f"players[{seat}].fishbucks", cited(t("at most ${cap} under this ruleset", cap=cap),
                                                           ruleset.sources["money_cap"]))
     slots = len(ruleset.mount_multipliers)
     if len(p.mounted) > slots:
-        raise TableError(f"players[{i}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
+        raise TableError(f"players[{seat}].mounted", t("{name} has {n} mounts, but an angler board has {slots} slots",
                                                     name=p.name, n=len(p.mounted), slots=slots))
 
 
@@ -318,8 +318,8 @@ def score_deep_regrets(players: Sequence[DeepRegretsPlayer], ruleset: Ruleset | 
     problem = table_problem(ruleset.expansions, len(players))
     if problem:
         raise TableError("expansions", problem)
-    for i, p in enumerate(players):
-        _check_player(i, p, len(players), ruleset)
+    for seat, p in enumerate(players):
+        _check_player(seat, p, len(players), ruleset)
     _check_regret_deck(players)
     _check_fish(players, ruleset)
 

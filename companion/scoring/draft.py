@@ -84,8 +84,8 @@ class TableDraft(BaseModel):
 
     def missing(self) -> list[str]:
         """Everything still needed, one line each; empty when the table can be scored."""
-        needs = [need for i, p in enumerate(self.players)
-                 for need in p.missing(t("Player {n}", n=i + 1))]
+        needs = [need for seat, p in enumerate(self.players)
+                 for need in p.missing(t("Player {n}", n=seat + 1))]
         problem = name_problem([p.name for p in self.players if p.name.strip()])
         if problem is not None:
             needs.append(problem[1])

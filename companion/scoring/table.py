@@ -188,18 +188,18 @@ def _deep_regrets(data: Any) -> dict[str, Any]:
         raise TableError(field, str(e).strip("'\"")) from None
     slots = len(ruleset.mount_multipliers)
     players = []
-    for i, p in enumerate(table.players):
+    for seat, p in enumerate(table.players):
         mounted: list[FishRef | None] = [None] * slots
         for j, m in enumerate(p.mounted):
             if m.slot > slots:
-                raise TableError(field_path(("players", i, "mounted", j, "slot")),
+                raise TableError(field_path(("players", seat, "mounted", j, "slot")),
                                  t("an angler board has {slots} mount slots", slots=slots))
             mounted[m.slot - 1] = m.ref()
         fields = p.model_dump(exclude={"hand", "mounted", "cloche", "displayed"})
         players.append(_validate(DeepRegretsPlayer, {**fields, "hand": [f.ref() for f in p.hand], "mounted": mounted,
                                                       "cloche": p.cloche.ref() if p.cloche else None,
                                                       "displayed": [f.ref() for f in p.displayed]},
-                                 ("players", i)))
+                                 ("players", seat)))
     try:
         result = score_deep_regrets(players, ruleset)
     except TableError as e:

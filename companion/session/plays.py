@@ -109,7 +109,7 @@ class Plays:
         """``play`` with its ``start``-th player (0-based) as the start player alone, kept: the host's edit, said in
         the play's edits, which :meth:`undo` takes back."""
         require_host(self._viewer, "plays.set_start_player")
-        players = [p.model_copy(update={"start_player": i == start}) for i, p in enumerate(play.players)]
+        players = [p.model_copy(update={"start_player": seat == start}) for seat, p in enumerate(play.players)]
         if players == play.players:
             return play
         now = datetime.now(UTC)

@@ -88,18 +88,18 @@ class Place:
         """The angler whose secrets this place sees (``None``: counts only)."""
         return self.angler if self.kind == "angler" else None
 
-    def sees(self, i: int) -> bool:
-        """Whether angler ``i``'s Fish in hand and Regret value are shown here."""
-        return self.kind == "all" or self.seat == i
+    def sees(self, seat: int) -> bool:
+        """Whether angler ``seat``'s Fish in hand and Regret value are shown here."""
+        return self.kind == "all" or self.seat == seat
 
-    def opens_card(self, i: int) -> bool:
-        """Whether angler ``i``'s own screens (their dice, Fish and gear; their Port) open here: on their phone,
+    def opens_card(self, seat: int) -> bool:
+        """Whether angler ``seat``'s own screens (their dice, Fish and gear; their Port) open here: on their phone,
         and for the host (who plays for an angler with no phone)."""
-        return self.sees(i) or self.host
+        return self.sees(seat) or self.host
 
-    def acts_for(self, i: int) -> bool:
-        """Whether this place may change angler ``i``'s numbers and make their moves."""
-        return self.acts_for_table or self.seat == i
+    def acts_for(self, seat: int) -> bool:
+        """Whether this place may change angler ``seat``'s numbers and make their moves."""
+        return self.acts_for_table or self.seat == seat
 
     @property
     def acts_for_table(self) -> bool:

@@ -2,9 +2,9 @@
 (undoable from History, the host's alone); and "Log in BG Stats", with the same link as a QR code on the host's
 screen.
 
-Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<i>``, ``play-bgstats``,
+Route ``/history/play?play=<id>``. Identifiers: ``play-summary``, ``play-start-<seat>``, ``play-bgstats``,
 ``play-bgstats-link``, ``play-qr``, ``play-delete``, ``play-undo``, ``scorer-results``, ``scorer-rank-<k>``,
-``play-breakdown-<i>`` (Deep Regrets: ``scorer-breakdown-<i>``), ``back``.
+``play-breakdown-<seat>`` (Deep Regrets: ``scorer-breakdown-<seat>``), ``back``.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _edit_line(edit: PlayEdit) -> str:
 
 def _breakdowns(play: Play) -> list[ft.Control]:
     cards: list[ft.Control] = []
-    for i, p in enumerate(play.players):
+    for seat, p in enumerate(play.players):
         if play.game == "deep-regrets":
             try:
                 score = DeepRegretsScore.model_validate({"name": p.name, "score": p.score, "rank": p.rank,
@@ -70,7 +70,7 @@ def _breakdowns(play: Play) -> list[ft.Control]:
             except ValidationError:
                 score = None
             if score is not None:
-                cards.append(deep_regrets_breakdown(i, score))
+                cards.append(deep_regrets_breakdown(seat, score))
                 continue
         rows: list[ft.Control] = [ft.Text(f"{t(label)}: {p.breakdown[key]}", size=theme.BODY)
                                   for key, label in FIELDS.get(play.game, ()) if key in p.breakdown]
@@ -79,7 +79,7 @@ def _breakdowns(play: Play) -> list[ft.Control]:
         if p.score is not None:
             rows.append(ft.Text(t("Total {score}", score=p.score), size=theme.NUMBER, weight=ft.FontWeight.BOLD))
         if rows:
-            cards.append(section_card(f"play-breakdown-{i}", p.name, rows))
+            cards.append(section_card(f"play-breakdown-{seat}", p.name, rows))
     return cards
 
 
@@ -109,9 +109,9 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     except StoreError as problem:
         return screen(ctx.route, t("Play"), [error_line(str(problem)), *undo_button], back=back, notices=ctx)
 
-    def set_start(i: int) -> None:
+    def set_start(seat: int) -> None:
         try:
-            ctx.sessions.plays.set_start_player(play, i)
+            ctx.sessions.plays.set_start_player(play, seat)
         except StoreError as problem:
             ctx.fail(t("Could not save the play: {problem}", problem=problem))
             return
@@ -131,10 +131,10 @@ def PlayScreen(ctx: AppContext) -> ft.View:
     result: list[ft.Control] = [winners_line(play.winners)]
     if play.mode != "co-op":
         result += ranking(rows)
-    starts: list[ft.Control] = [chip(f"play-start-{i}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
+    starts: list[ft.Control] = [chip(f"play-start-{seat}", p.name, color=theme.SEED if p.start_player else theme.PASSED,
                                      selected=p.start_player,
-                                     on_click=partial(set_start, i) if host else None)
-                               for i, p in enumerate(play.players) if not p.bot]
+                                     on_click=partial(set_start, seat) if host else None)
+                               for seat, p in enumerate(play.players) if not p.bot]
     return screen(ctx.route, t("Play"), [
         _summary(play),
         section_card("scorer-results", t("Result"), result),

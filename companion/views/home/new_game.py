@@ -3,10 +3,10 @@ expansions on the table (remembered as the table's default) and, with Biggest Re
 The half-filled form is this phone's draft session (:class:`NewGameDraft`, kept in a file of its own like
 the scorers' drafts): leaving the screen, a reload or a phone that slept loses nothing; starting the game empties it.
 
-Identifiers: ``player-name-<i>``, ``colour-<i>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
-``remove-player-<i>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
+Identifiers: ``player-name-<seat>``, ``colour-<seat>-<colour>`` (amber, green, cyan, pink, purple), ``add-player``,
+``remove-player-<seat>``, ``preset-<preset id>``, ``variant-<variant id>`` (a switch), ``variant-<group id>`` (one
 radio group for the variants that exclude each other), ``short-game``,
-``expansion-<expansion id>``, ``personality-<i>-<card>``, ``start-game``, ``error-line``, ``back``; on a guest's
+``expansion-<expansion id>``, ``personality-<seat>-<card>``, ``start-game``, ``error-line``, ``back``; on a guest's
 phone ``new-game-host-only`` and ``new-game-pick-seat``.
 """
 
@@ -82,32 +82,32 @@ class NewGameDraft(BaseModel):
         taken = {p.colour for p in self.players}
         self.players.append(AnglerRow(colour=next(c for c in COLOURS if c not in taken)))
 
-    def remove_player(self, index: int) -> None:
+    def remove_player(self, seat: int) -> None:
         if len(self.players) > 1:
-            del self.players[index]
+            del self.players[seat]
 
-    def name(self, index: int, text: str) -> None:
-        """Angler ``index`` is called ``text``; a name no angler may have (:func:`check_name`) is refused."""
+    def name(self, seat: int, text: str) -> None:
+        """Angler ``seat`` is called ``text``; a name no angler may have (:func:`check_name`) is refused."""
         try:
-            check_name(text, t("Angler {n}", n=index + 1))
+            check_name(text, t("Angler {n}", n=seat + 1))
         except ValueError as refused:
             raise Refused(str(refused)) from None
-        self.players[index].name = text
+        self.players[seat].name = text
 
-    def choose_colour(self, index: int, colour: str) -> None:
-        """Give ``colour`` to angler ``index``; whoever had it takes theirs in exchange, so colours stay unique."""
+    def choose_colour(self, seat: int, colour: str) -> None:
+        """Give ``colour`` to angler ``seat``; whoever had it takes theirs in exchange, so colours stay unique."""
         for other in self.players:
             if other.colour == colour:
-                other.colour = self.players[index].colour
-        self.players[index].colour = colour
+                other.colour = self.players[seat].colour
+        self.players[seat].colour = colour
 
-    def deal(self, index: int, card: str) -> None:
-        """Angler ``index`` was dealt ``card`` at the table (Biggest Regrets, docs/rules.md §11); a card goes to one
+    def deal(self, seat: int, card: str) -> None:
+        """Angler ``seat`` was dealt ``card`` at the table (Biggest Regrets, docs/rules.md §11); a card goes to one
         angler."""
         for other in self.players:
             if other.personality == card:
                 other.personality = None
-        self.players[index].personality = card
+        self.players[seat].personality = card
 
     def pick_preset(self, preset_id: str) -> None:
         """Play ``preset_id``; its variant choices start afresh (a preset offers its own)."""
@@ -242,10 +242,10 @@ def _bad_name(form: NewGameDraft) -> tuple[int, str] | None:
     problem = name_problem([p.name for p in form.players])
     if problem is None:
         return None
-    index, why = problem
-    if not form.players[index].name.strip():
-        return index, t("Angler {n} needs a name", n=index + 1)
-    return index, t("Angler {n}: {problem}", n=index + 1, problem=why)
+    seat, why = problem
+    if not form.players[seat].name.strip():
+        return seat, t("Angler {n} needs a name", n=seat + 1)
+    return seat, t("Angler {n}: {problem}", n=seat + 1, problem=why)
 
 
 def _one_line(problem: Exception) -> str:
@@ -258,31 +258,31 @@ def _one_line(problem: Exception) -> str:
     return str(problem)
 
 
-def _player_row(setup: Setup, index: int) -> ft.Control:
+def _player_row(setup: Setup, seat: int) -> ft.Control:
     form = setup.form
-    player, count = form.players[index], len(form.players)
+    player, count = form.players[seat], len(form.players)
 
     def on_name(event: ft.Event[ft.TextField]) -> None:
-        setup.edit(lambda d: d.name(index, event.control.value or ""), typing=True)
+        setup.edit(lambda d: d.name(seat, event.control.value or ""), typing=True)
 
     def left(_event: ft.Event[ft.TextField]) -> None:
         setup.redraw()
 
     def pick_colour(colour: str) -> Callable[[ft.Event[ft.Container]], None]:
-        tap = setup.on(lambda d: d.choose_colour(index, colour))
+        tap = setup.on(lambda d: d.choose_colour(seat, colour))
         return lambda _event: tap()
 
     # Pointed at as soon as the field is left: a name typed twice, not one still to be typed.
     bad = _bad_name(form)
-    problem = bad[1] if bad is not None and bad[0] == index and player.name.strip() else None
-    name = tagged(f"player-name-{index}", TypedField(
-        value=player.name, label=t("Angler {n}", n=index + 1), on_change=on_name, on_blur=left,
+    problem = bad[1] if bad is not None and bad[0] == seat and player.name.strip() else None
+    name = tagged(f"player-name-{seat}", TypedField(
+        value=player.name, label=t("Angler {n}", n=seat + 1), on_change=on_name, on_blur=left,
         error=problem, text_size=theme.BODY, border=ft.OutlineInputBorder()), expand=True)
-    remove = icon_action(f"remove-player-{index}", ft.Icons.CLOSE, t("Remove angler {n}", n=index + 1),
-                         setup.on(lambda d: d.remove_player(index)) if count > 1 else None)
+    remove = icon_action(f"remove-player-{seat}", ft.Icons.CLOSE, t("Remove angler {n}", n=seat + 1),
+                         setup.on(lambda d: d.remove_player(seat)) if count > 1 else None)
     # Each swatch is read as its colour's name and whether it is the angler's (its initial is for the eye only).
     swatches: list[ft.Control] = [
-        named(f"colour-{index}-{colour}", ft.Container(
+        named(f"colour-{seat}-{colour}", ft.Container(
             width=theme.TOUCH, height=theme.TOUCH, border_radius=theme.TOUCH / 2, bgcolor=theme.ANGLER_COLOURS[colour],
             # A pale swatch's edge on the light theme's page: the outline (3:1), thick and in text colour once chosen.
             border=ft.Border.all(4 if player.colour == colour else 1,
@@ -295,23 +295,23 @@ def _player_row(setup: Setup, index: int) -> ft.Control:
     ]
 
     def suggested(chosen: str) -> None:
-        if setup.edit(lambda d: d.name(index, chosen)):
+        if setup.edit(lambda d: d.name(seat, chosen)):
             setup.redraw()  # only a name changed: the screen doesn't redraw for that on its own
 
-    suggestions = name_suggestions(setup.ctx, f"player-name-{index}", player.name, [p.name for p in form.players],
+    suggestions = name_suggestions(setup.ctx, f"player-name-{seat}", player.name, [p.name for p in form.players],
                                    suggested)
     rows: list[ft.Control] = [ft.Row([name, remove]), suggestions, ft.Row(swatches, spacing=6, wrap=True),
                               ft.Text(colour_name(player.colour), size=theme.SMALL,
                                       color=theme.angler_colour(player.colour))]
     if BIGGEST_REGRETS in form.expansions:
         cards: list[ft.Control] = [
-            action_button(f"personality-{index}-{card}", card,
-                          setup.on(partial(NewGameDraft.deal, index=index, card=card)),
+            action_button(f"personality-{seat}-{card}", card,
+                          setup.on(partial(NewGameDraft.deal, seat=seat, card=card)),
                           primary=player.personality == card, selected=player.personality == card)
             for card in dealable(count)]
         rows.append(ft.Row(cards, wrap=True, spacing=6))
     # A group named after the angler: their colours, suggestions and cards are told from the next angler's.
-    return ft.Semantics(label=player.name.strip() or t("Angler {n}", n=index + 1), container=True,
+    return ft.Semantics(label=player.name.strip() or t("Angler {n}", n=seat + 1), container=True,
                         content=ft.Column(rows))
 
 
@@ -363,7 +363,7 @@ def NewGameScreen(ctx: AppContext) -> ft.View:
         return _hosts_screen(ctx)
     setup = use_setup(ctx)
     form = setup.form
-    rows = [_player_row(setup, i) for i in range(len(form.players))]
+    rows = [_player_row(setup, seat) for seat in range(len(form.players))]
     if len(form.players) < MAX_PLAYERS:
         rows.append(action_button("add-player", t("Add an angler"), setup.on(NewGameDraft.add_player),
                                   icon=ft.Icons.PERSON_ADD))

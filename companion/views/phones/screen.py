@@ -2,9 +2,9 @@
 each phone holds, the host handing a seat to another phone or taking one for this browser, and a way to change
 the code (which drops every joined phone). Host only (``companion.app.HOST_ONLY_ROUTES``).
 
-Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>`` (``<n>``
-from 1, oldest first), ``phones-seats``, ``phones-seat-<i>`` (who holds angler ``<i>``), ``phones-hand-<i>-<n>``
-(hand angler ``<i>``'s seat to phone ``<n>``), ``phones-mine-<i>`` (this browser sits as angler ``<i>``),
+Identifiers: ``phones-qr``, ``phones-link``, ``phones-code``, ``phones-joined``, ``phones-phone-<n>`` (``<n>`` from 1,
+oldest first), ``phones-seats``, ``phones-seat-<seat>`` (who holds angler ``<seat>``), ``phones-hand-<seat>-<n>`` (hand
+angler ``<seat>``'s seat to phone ``<n>``), ``phones-mine-<seat>`` (this browser sits as angler ``<seat>``),
 ``phones-mine-table`` (this browser is the whole table again), ``phones-change-code``, ``phones-change-confirm``,
 ``phones-local``, ``back``.
 """

@@ -3,7 +3,7 @@ the server with the phone's pass, so the phone comes back to it after a reload, 
 angler's seat belongs to the first phone that takes it: another phone is told so, and the host can hand it over
 on the Phones screen (:mod:`companion.session.seats`).
 
-Identifiers: ``seat-game-<game id>``, ``seat-angler-<i>``, ``seat-table``, ``seat-current``, ``seat-none``,
+Identifiers: ``seat-game-<game id>``, ``seat-angler-<seat>``, ``seat-table``, ``seat-current``, ``seat-none``,
 ``seat-new-game``, ``seat-moved``, ``seat-refresh``, ``seat-home``.
 """
 

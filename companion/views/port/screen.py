@@ -1,5 +1,5 @@
 """Port: sell Fish (each showing what it sells for right now), buy under the table's shop system with every discount
-itemised, and mount. A refused action shows the rule's reason on the error line. Route: ``/port?game=<id>&seat=<i>``.
+itemised, and mount. A refused action shows the rule's reason on the error line. Route: ``/port?game=<id>&seat=<seat>``.
 The title says the angler is at Port only when they are; ``port-not-here`` says they are at Sea, and
 ``port-countdown`` the last angler's turns left (the table's ``countdown``).
 Identifiers: ``back``, ``undo``, ``redo``, ``error-line``, ``port-fishbucks``, ``madness``, ``sell-<k>`` (Fish ``k``
@@ -100,8 +100,8 @@ def at_sea(name: str) -> str:
     return t("{name} is at Sea: Port actions will be refused", name=name)
 
 
-def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
-    p = state.players[i]
+def _sell(moves: Moves, state: GameState, seat: int) -> ft.Control:
+    p = state.players[seat]
     sell = moves.apply
     cap = state.ruleset.money_cap
 
@@ -113,7 +113,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
     refused = None if p.location == "port" else at_sea(p.name)
 
     def sale(fish: list[FishRef]) -> Callable[[], object] | None:
-        return None if refused else partial(sell, act.Sell(player=i, fish=fish))
+        return None if refused else partial(sell, act.Sell(player=seat, fish=fish))
 
     rows: list[ft.Control] = []
     for k, f in enumerate(p.hand):
@@ -121,7 +121,7 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
             rows.append(ft.Row([tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
                                 action_button(f"sell-{k}", not_for_sale(), None)]))
             continue
-        value = state.sale_value(i, f)
+        value = state.sale_value(seat, f)
         rows += [ft.Row([
             tagged(f"hand-{k}", ft.Text(fish_label(f), size=theme.BODY), expand=True),
             action_button(f"sell-{k}", t("Sell ${value}", value=value), sale([f]), icon=ft.Icons.SELL, whose=refused,
@@ -129,30 +129,30 @@ def _sell(moves: Moves, state: GameState, i: int) -> ft.Control:
         ]), *lost(f"sell-lost-{k}", value)]
     sellable = [f for f in p.hand if queries.can_sell_or_mount(f)]
     if len(sellable) > 1 and state.ruleset.fish_per_sale is None:
-        rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(i, sellable)),
+        rows.append(action_button("sell-all", t("Sell them all: +${gain}", gain=state.sale_gain(seat, sellable)),
                                   sale(sellable), primary=True, whose=refused))
-        rows += lost("sell-all-lost", sum(state.sale_value(i, f) for f in sellable))
+        rows += lost("sell-all-lost", sum(state.sale_value(seat, f) for f in sellable))
 
     def describe(fish: CatalogFish) -> str:
-        return sale_line(state, i, fish.ref())
+        return sale_line(state, seat, fish.ref())
 
     if refused:  # the picker's Fish would be sold at once: none is offered at Sea
         return section_card("port-sell", t("Sell"), rows)
     rows.append(ft.Text(t("Sell a Fish not entered: find its card here"), size=theme.SMALL))
-    rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=i, fish=[fish.ref()])),
+    rows.append(fish_picker("port", describe, lambda fish: sell(act.Sell(player=seat, fish=[fish.ref()])),
                             sets=state.ruleset.expansions))
     return section_card("port-sell", t("Sell"), rows)
 
 
-def _held(form: PortForm, state: GameState, i: int) -> None:
+def _held(form: PortForm, state: GameState, seat: int) -> None:
     """A discount stays chosen only while the angler holds its card: a used Life Preserver goes back to the middle
     and used Dinks to the deck (A p.17), so the choice goes with them instead of refusing every later purchase."""
-    if state.life_preserver != i:
+    if state.life_preserver != seat:
         form.life_preserver = False
-    del form.dinks[state.players[i].dinks:]
+    del form.dinks[state.players[seat].dinks:]
 
 
-def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw) -> ft.Control:
+def _discounts(moves: Moves, state: GameState, seat: int, form: PortForm, redraw: Redraw) -> ft.Control:
     def flip() -> None:
         form.life_preserver = not form.life_preserver
         redraw()
@@ -166,10 +166,10 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
         redraw()
 
     dinks = ", ".join(f"${d}" for d in form.dinks) or t("none")
-    have = state.players[i].dinks
+    have = state.players[seat].dinks
     controls: list[ft.Control] = [toggle(
         "discount-life-preserver", t("Use the Life Preserver (−${n})", n=state.ruleset.life_preserver_discount),
-        form.life_preserver, lambda _on: flip())] if state.life_preserver == i else []
+        form.life_preserver, lambda _on: flip())] if state.life_preserver == seat else []
     more = len(form.dinks) < have
     controls += [
         tagged("dink-discounts", ft.Text(t("Dinks used: {dinks} (of {have})", dinks=dinks, have=have),
@@ -178,14 +178,14 @@ def _discounts(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
                   for n in (1, 2)),
                 action_button("dinks-clear", t("No Dinks"), clear)], wrap=True),
     ]
-    madness = state.madness(i).port_discount
+    madness = state.madness(seat).port_discount
     if madness:
         controls.append(ft.Text(t("Madness takes ${n} off every purchase this table allows", n=madness),
                                 size=theme.SMALL))
     return section_card("port-discounts", t("Discounts"), controls)
 
 
-def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
+def _buy_market(moves: Moves, state: GameState, seat: int, form: PortForm, redraw: Redraw,
                 extra: dict[str, Any]) -> list[ft.Control]:
     rules = state.ruleset
 
@@ -195,12 +195,13 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     # A bought die is rolled at once (A p.17): tapping the face the angler's die shows buys it with that face.
     dice: list[ft.Control] = [ft.Text(t("Tap the face you rolled on the die you bought, or let the app roll"),
                                       size=theme.SMALL)]
-    if len(state.players[i].fresh) >= state.max_dice(i):  # where the die goes, before it is paid for (A p.20)
+    if len(state.players[seat].fresh) >= state.max_dice(seat):  # where the die goes, before it is paid for (A p.20)
         dice.append(tagged("market-die-spent", ft.Text(
             cited(t("{name} holds Max dice ({n}): a die bought goes to the Spent pool",
-                    name=state.players[i].name, n=state.max_dice(i)), "A p.20"), size=theme.SMALL, color=theme.FOUL)))
+                    name=state.players[seat].name, n=state.max_dice(seat)), "A p.20"),
+            size=theme.SMALL, color=theme.FOUL)))
     for colour in rules.market_die_prices:
-        buy = act.Buy(player=i, shop="tackle", colour=colour, **extra)
+        buy = act.Buy(player=seat, shop="tackle", colour=colour, **extra)
         dice += [
             ft.Row([ft.Text(t(DIE_NAMES[colour]), size=theme.BODY, weight=ft.FontWeight.W_600),
                     tagged(f"buy-quote-die-{colour}", ft.Text(quote_text(state, buy), size=theme.BODY))], wrap=True),
@@ -232,14 +233,15 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     note = [] if printed or state.card_price_entered else [tagged("buy-price-note", ft.Text(t(
         "The price starts at ${n}, the least a card can cost: no source lists each card's price, so set the one "
         "printed on the card.", n=start), size=theme.SMALL))]
-    buy = act.Buy(player=i, shop=form.shop, price=price, items=[form.item] if form.item else [], **extra)
+    buy = act.Buy(player=seat, shop=form.shop, price=price, items=[form.item] if form.item else [], **extra)
     cards = ft.Row([chip(f"buy-pick-{card.id}", card.name, on_click=partial(pick, card.name),
                          color=theme.FOUL if card.name == form.item else None)
                     for card in shop_cards(rules, form.shop)], wrap=True)
     shops = ft.Row([chip(f"buy-shop-{s}", t(SHOP_NAMES[s]), on_click=partial(set_shop, s),
                          color=theme.FOUL if s == form.shop else None) for s in ITEM_SHOPS],
                    wrap=True)
-    cycle = ft.Row([action_button(f"cycle-{what}", t(label), partial(moves.apply, act.CycleMarket(player=i, what=what)))
+    cycle = ft.Row([action_button(f"cycle-{what}", t(label),
+                                  partial(moves.apply, act.CycleMarket(player=seat, what=what)))
                     for what, label in CYCLED], wrap=True)
     return [
         section_card("port-market-dice", t("Market dice"), dice),
@@ -258,7 +260,7 @@ def _buy_market(moves: Moves, state: GameState, i: int, form: PortForm, redraw: 
     ]
 
 
-def _buy_shops(moves: Moves, state: GameState, i: int, form: PortForm, redraw: Redraw,
+def _buy_shops(moves: Moves, state: GameState, seat: int, form: PortForm, redraw: Redraw,
                extra: dict[str, Any]) -> list[ft.Control]:
     rows: list[ft.Control] = []
 
@@ -270,7 +272,7 @@ def _buy_shops(moves: Moves, state: GameState, i: int, form: PortForm, redraw: R
         tackle = offer.id == "tackle"
         offers: list[ft.Control] = []
         for tier in offer.tiers:
-            action = act.Buy(player=i, shop=offer.shops[0], tier=tier.price, **extra)
+            action = act.Buy(player=seat, shop=offer.shops[0], tier=tier.price, **extra)
             if tackle and form.drawn:  # the dice drawn by hand, and their faces
                 action = action.model_copy(update={"dice": [c for c, _ in form.drawn],
                                                    "faces": [f for _, f in form.drawn]})
@@ -304,15 +306,15 @@ def _drawn_dice(form: PortForm, redraw: Redraw) -> list[ft.Control]:
     ]
 
 
-def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
-    p = state.players[i]
+def _mount(moves: Moves, state: GameState, seat: int) -> ft.Control:
+    p = state.players[seat]
     rules = state.ruleset
     slots = [tagged(f"mounted-{s}", ft.Text(slot_line(s, rules.multiplier(s), f), size=theme.BODY))
              for s, f in p.slots]
     rows = [ft.Column([
         ft.Text(fish_label(f), size=theme.BODY, weight=ft.FontWeight.W_600),
         ft.Row([action_button(f"mount-{k}-{s}", slot_label(s, rules.multiplier(s)),
-                              partial(moves.apply, act.Mount(player=i, fish=f, slot=s)))
+                              partial(moves.apply, act.Mount(player=seat, fish=f, slot=s)))
                 for s in p.empty_slots], wrap=True),
     ]) for k, f in enumerate(p.hand) if queries.can_sell_or_mount(f)] if p.empty_slots else []
     return section_card("port-mount", t("Mount"), [*slots, *rows])
@@ -320,7 +322,7 @@ def _mount(moves: Moves, state: GameState, i: int) -> ft.Control:
 
 @ft.component
 def PortScreen(ctx: AppContext) -> ft.View:
-    """The Port screen for ``/port?game=<id>&seat=<i>``."""
+    """The Port screen for ``/port?game=<id>&seat=<seat>``."""
     opened = open_seat(ctx)
     if opened is None:
         return no_game(ctx, t("Port"))
@@ -329,22 +331,22 @@ def PortScreen(ctx: AppContext) -> ft.View:
 
 
 @ft.component
-def _Port(ctx: AppContext, session: GameDoor, i: int) -> ft.View:
+def _Port(ctx: AppContext, session: GameDoor, seat: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown)
     form = use_form(PortForm)
     redraw = use_redraw()
     game, state = shown.value, shown.value.state
-    p = state.players[i]
-    _held(form, state, i)
+    p = state.players[seat]
+    _held(form, state, seat)
     extra = {"life_preserver": form.life_preserver, "dinks": list(form.dinks)}
-    buying = (_buy_market(moves, state, i, form, redraw, extra) if state.ruleset.shop_system == "market"
-              else _buy_shops(moves, state, i, form, redraw, extra))
+    buying = (_buy_market(moves, state, seat, form, redraw, extra) if state.ruleset.shop_system == "market"
+              else _buy_shops(moves, state, seat, form, redraw, extra))
     cap = state.ruleset.money_cap
     money = t("${n}", n=p.fishbucks) + (t(" (cap ${cap})", cap=cap) if cap is not None else "")
     back = route_to("/table", game=game.id)
     header = ft.Row([tagged("port-fishbucks", ft.Text(money, size=theme.BIG_NUMBER, weight=ft.FontWeight.BOLD)),
-                     chip("madness", madness_text(state.madness(i)), color=theme.FAIR)], wrap=True)
+                     chip("madness", madness_text(state.madness(seat)), color=theme.FAIR)], wrap=True)
     here = p.location == "port"
     where = [] if here else [chip("port-not-here", at_sea(p.name), color=theme.DANGER)]
     countdown = countdown_line(state)  # the last angler spends their turns here: the table's words, on this screen
@@ -352,10 +354,10 @@ def _Port(ctx: AppContext, session: GameDoor, i: int) -> ft.View:
     title = t("{name} at Port", name=p.name) if here else t("Port · {name}", name=p.name)
     return screen(ctx.route, title, [
         section_card("port-header", None, [header, *where], accent=theme.angler_colour(p.colour)),
-        _sell(moves, state, i),
-        _discounts(moves, state, i, form, redraw),
+        _sell(moves, state, seat),
+        _discounts(moves, state, seat, form, redraw),
         *buying,
-        _mount(moves, state, i),
+        _mount(moves, state, seat),
         action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
         notices=ctx)

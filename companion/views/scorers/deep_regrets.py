@@ -1,19 +1,19 @@
 """Score a Deep Regrets table: each angler's Regrets, Lifeboat, Fishbucks, Fish in hand and mounted (picked from
 the catalog or typed as value + Fair/Foul), then the ranking, winners, breakdown, penalty and deciding tie-break.
 
-Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is a session shared by every phone and
-kept in a file of its own (``drafts/scorer.json``): nothing typed is lost on a reload. Identifiers (``<i>`` =
-player, ``<k>`` = Fish): ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``,
-``scorer-expansion-<id>``, ``scorer-player-<i>``, ``scorer-name-<i>``, ``scorer-regret-cards[-minus|-plus]-<i>``,
-``scorer-regret-value-<i>``, ``scorer-lifeboat-<i>``, ``scorer-fishbucks[-minus|-plus]-<i>``, ``scorer-hand-<i>-<k>``,
-``scorer-hand-remove-<i>-<k>``, ``scorer-mount-<i>-<slot>``, ``scorer-mount-remove-<i>-<slot>``,
-``scorer-cloche[-remove]-<i>``, ``scorer-target-<i>-<hand|1|2|3|cloche>``,
-``scorer-pick-<i>-search``, ``scorer-pick-<i>-pick-<fish id>``, ``scorer-typed-<i>``, ``scorer-add-fair-<i>``,
-``scorer-add-foul-<i>``, ``scorer-unentered-<i>``, ``scorer-remove-player-<i>``, ``scorer-add-player``,
-``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see ``scorer_results``:
-``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``scorer-penalty-rule``, ``scorer-chart``,
-``scorer-breakdown-<i>``, ``scorer-line-<i>-<k>``, ``scorer-penalty-<i>``, ``scorer-tie-break-<i>``,
-``scorer-total-<i>``).
+Route: ``/score`` (``?game=<id>`` pre-fills from that game). The draft is a session shared by every phone and kept in a
+file of its own (``drafts/scorer.json``): nothing typed is lost on a reload. Identifiers (``<seat>`` = player, ``<k>`` =
+Fish): ``scorer-game-…``, ``scorer-preset-<id>``, ``scorer-variant-penalty-printed``, ``scorer-expansion-<id>``,
+``scorer-player-<seat>``, ``scorer-name-<seat>``, ``scorer-regret-cards[-minus|-plus]-<seat>``,
+``scorer-regret-value-<seat>``, ``scorer-lifeboat-<seat>``, ``scorer-fishbucks[-minus|-plus]-<seat>``,
+``scorer-hand-<seat>-<k>``, ``scorer-hand-remove-<seat>-<k>``, ``scorer-mount-<seat>-<slot>``,
+``scorer-mount-remove-<seat>-<slot>``, ``scorer-cloche[-remove]-<seat>``, ``scorer-target-<seat>-<hand|1|2|3|cloche>``,
+``scorer-pick-<seat>-search``, ``scorer-pick-<seat>-pick-<fish id>``, ``scorer-typed-<seat>``,
+``scorer-add-fair-<seat>``, ``scorer-add-foul-<seat>``, ``scorer-unentered-<seat>``, ``scorer-remove-player-<seat>``,
+``scorer-add-player``, ``scorer-reset``, ``scorer-refill``, ``scorer-missing``, ``error-line``, and the results (see
+``scorer_results``: ``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``scorer-penalty-rule``,
+``scorer-chart``, ``scorer-breakdown-<seat>``, ``scorer-line-<seat>-<k>``, ``scorer-penalty-<seat>``,
+``scorer-tie-break-<seat>``, ``scorer-total-<seat>``).
 """
 
 from __future__ import annotations
@@ -111,36 +111,36 @@ def _blank(ctx: AppContext) -> TableDraft:
     return TableDraft(expansions=known_expansions(ctx.setting(EXPANSIONS_SETTING, [])))
 
 
-def add_fish(ed: Editing, draft: TableDraft, i: int, fish: FishRef) -> None:
-    """Put ``fish`` where player ``i``'s target points: the hand (default), a mount slot or the Cloche; after a
+def add_fish(ed: Editing, draft: TableDraft, seat: int, fish: FishRef) -> None:
+    """Put ``fish`` where player ``seat``'s target points: the hand (default), a mount slot or the Cloche; after a
     mount slot the target moves on to the next empty one."""
-    p = draft.players[i]
-    target = ed.form.target.get(i, "hand")
+    p = draft.players[seat]
+    target = ed.form.target.get(seat, "hand")
     if target == "hand":
         p.hand.append(fish)
         p.hand_unentered = max(0, p.hand_unentered - 1)
     elif target == "cloche":
         p.cloche = fish
-        ed.form.target[i] = "hand"
+        ed.form.target[seat] = "hand"
     else:  # the next empty slot is the likely next one: one tap fewer per Mounted Fish
         p.put_on_slot(int(target), fish)
         empty = [s for s in SLOT_NUMBERS if s > int(target) and p.on_slot(s) is None]
-        ed.form.target[i] = str(empty[0]) if empty else "hand"
+        ed.form.target[seat] = str(empty[0]) if empty else "hand"
     _changed(ed, draft)
 
 
-def pick(ed: Editing, draft: TableDraft, i: int, fish: CatalogFish) -> None:
+def pick(ed: Editing, draft: TableDraft, seat: int, fish: CatalogFish) -> None:
     """A Fish picked from the catalog; the Cloche only holds a small Fish (docs/rules.md §10)."""
-    problem = cloche_problem(fish) if ed.form.target.get(i) == "cloche" else None
+    problem = cloche_problem(fish) if ed.form.target.get(seat) == "cloche" else None
     if problem:
         ed.fail(problem)
         return
-    add_fish(ed, draft, i, fish.ref())
+    add_fish(ed, draft, seat, fish.ref())
 
 
-def add_typed(ed: Editing, draft: TableDraft, i: int, kind: FishType) -> None:
-    """Add the value typed in ``scorer-typed-<i>`` as a Fair or Foul Fish ("none" for a card with no value)."""
-    text = ed.form.typed.get(f"scorer-typed-{i}", "").strip().casefold()
+def add_typed(ed: Editing, draft: TableDraft, seat: int, kind: FishType) -> None:
+    """Add the value typed in ``scorer-typed-<seat>`` as a Fair or Foul Fish ("none" for a card with no value)."""
+    text = ed.form.typed.get(f"scorer-typed-{seat}", "").strip().casefold()
     try:
         value = None if text in ("none", "-", "–") else parse_int(text, blank=-1)
     except ValueError:
@@ -148,8 +148,8 @@ def add_typed(ed: Editing, draft: TableDraft, i: int, kind: FishType) -> None:
     if value == -1:
         ed.fail(t("Type the Fish's printed value (a whole number, or “none” for a card without one)"))
         return
-    ed.form.typed[f"scorer-typed-{i}"] = ""
-    add_fish(ed, draft, i, FishRef(value=value, type=kind))
+    ed.form.typed[f"scorer-typed-{seat}"] = ""
+    add_fish(ed, draft, seat, FishRef(value=value, type=kind))
 
 
 def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
@@ -181,8 +181,8 @@ def _ruleset_section(ed: Editing, draft: TableDraft) -> ft.Control:
     return section_card("scorer-ruleset", t("Rules"), [ft.Row(presets, wrap=True, spacing=8), printed, *boxes])
 
 
-def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
-    p = draft.players[i]
+def _fish_rows(ed: Editing, draft: TableDraft, seat: int) -> list[ft.Control]:
+    p = draft.players[seat]
     rules = draft.ruleset()
 
     def remove_hand(k: int) -> None:
@@ -199,71 +199,73 @@ def _fish_rows(ed: Editing, draft: TableDraft, i: int) -> list[ft.Control]:
 
     rows: list[ft.Control] = [ft.Text(t("Fish in hand"), size=theme.SMALL)]
     for k, fish in enumerate(p.hand):
-        rows.append(ft.Row([tagged(f"scorer-hand-{i}-{k}", ft.Text(fish_label(fish), size=theme.BODY, expand=True)),
-                            icon_action(f"scorer-hand-remove-{i}-{k}", ft.Icons.CLOSE, t("Remove"),
+        rows.append(ft.Row([tagged(f"scorer-hand-{seat}-{k}", ft.Text(fish_label(fish), size=theme.BODY, expand=True)),
+                            icon_action(f"scorer-hand-remove-{seat}-{k}", ft.Icons.CLOSE, t("Remove"),
                                         partial(remove_hand, k))]))
     if p.hand_unentered:
-        rows.append(tagged(f"scorer-unentered-{i}", ft.Text(
+        rows.append(tagged(f"scorer-unentered-{seat}", ft.Text(
             tn("{n} Fish caught but not entered: add them below", "{n} Fish caught but not entered: add them below",
                p.hand_unentered), color=theme.DANGER)))
     rows.append(ft.Text(t("Mounted"), size=theme.SMALL))
     for slot in SLOT_NUMBERS:
         mounted = p.on_slot(slot)
         label = slot_line(slot, rules.multiplier(slot), mounted)
-        remove = (icon_action(f"scorer-mount-remove-{i}-{slot}", ft.Icons.CLOSE, t("Remove"),
+        remove = (icon_action(f"scorer-mount-remove-{seat}-{slot}", ft.Icons.CLOSE, t("Remove"),
                               partial(remove_mount, slot)) if mounted else ft.Container(width=theme.TOUCH))
-        rows.append(ft.Row([tagged(f"scorer-mount-{i}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
+        rows.append(ft.Row([tagged(f"scorer-mount-{seat}-{slot}", ft.Text(label, size=theme.BODY, expand=True)),
                             remove]))
     if p.cloche is not None:
         label = t("Cloche ×{m}: {fish}", m=CLOCHE_MULTIPLIER, fish=fish_label(p.cloche))
-        rows.append(ft.Row([tagged(f"scorer-cloche-{i}", ft.Text(label, size=theme.BODY, expand=True)),
-                            icon_action(f"scorer-cloche-remove-{i}", ft.Icons.CLOSE, t("Remove"), remove_cloche)]))
+        rows.append(ft.Row([tagged(f"scorer-cloche-{seat}", ft.Text(label, size=theme.BODY, expand=True)),
+                            icon_action(f"scorer-cloche-remove-{seat}", ft.Icons.CLOSE, t("Remove"), remove_cloche)]))
     return rows
 
 
-def _adder(ed: Editing, draft: TableDraft, i: int, whose: str) -> list[ft.Control]:
+def _adder(ed: Editing, draft: TableDraft, seat: int, whose: str) -> list[ft.Control]:
     """Add a Fish to ``whose`` hand, a slot or the Cloche; each control says whose (issue 46: only the card's
     group did, "Hand", "Slot 1", "Fair" alike on every angler's card)."""
-    target = ed.form.target.get(i, "hand")
+    target = ed.form.target.get(seat, "hand")
 
     def set_target(value: str) -> None:
-        ed.form.target[i] = value
+        ed.form.target[seat] = value
         ed.refresh()
 
     def set_typed(event: ft.Event[ft.TextField]) -> None:
-        ed.form.typed[f"scorer-typed-{i}"] = event.control.value or ""
+        ed.form.typed[f"scorer-typed-{seat}"] = event.control.value or ""
 
     targets = [("hand", t("Hand"))] + [(str(s), slot_name(s)) for s in SLOT_NUMBERS]
     targets.append(("cloche", t("Cloche")))
     chips: list[ft.Control] = [
-        chip(f"scorer-target-{i}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
+        chip(f"scorer-target-{seat}-{key}", label, color=theme.SEED if key == target else theme.PASSED,
              selected=key == target, whose=t("{name}:", name=whose),
              on_click=partial(set_target, key)) for key, label in targets]
 
-    tier = madness_tier(draft.players[i].regret_cards, draft.ruleset())
+    tier = madness_tier(draft.players[seat].regret_cards, draft.ruleset())
 
     def describe(fish: CatalogFish) -> str:
         return t("{fish}: {points} in hand", fish=fish_label(fish.ref()), points=fish_value(tier, fish.ref()))
 
     place = dict(targets)[target]
     typed = ft.Row([
-        named(f"scorer-typed-{i}", ft.TextField(label=t("Value"), value=ed.form.typed.get(f"scorer-typed-{i}", ""),
-                                                 on_change=set_typed, keyboard_type=ft.KeyboardType.NUMBER,
-                                                 width=110, text_size=theme.BODY),
+        named(f"scorer-typed-{seat}", ft.TextField(label=t("Value"),
+                                                   value=ed.form.typed.get(f"scorer-typed-{seat}", ""),
+                                                   on_change=set_typed, keyboard_type=ft.KeyboardType.NUMBER,
+                                                   width=110, text_size=theme.BODY),
               t("{name}: Fish in {place},", name=whose, place=place)),
-        action_button(f"scorer-add-fair-{i}", t("Fair"), lambda: add_typed(ed, draft, i, "fair"),
+        action_button(f"scorer-add-fair-{seat}", t("Fair"), lambda: add_typed(ed, draft, seat, "fair"),
                       whose=t("{name}:", name=whose)),
-        action_button(f"scorer-add-foul-{i}", t("Foul"), lambda: add_typed(ed, draft, i, "foul"),
+        action_button(f"scorer-add-foul-{seat}", t("Foul"), lambda: add_typed(ed, draft, seat, "foul"),
                       whose=t("{name}:", name=whose)),
     ], wrap=True)
     return [ft.Text(t("Add a Fish to"), size=theme.SMALL), ft.Row(chips, wrap=True, spacing=8),
-            fish_picker(f"scorer-pick-{i}", describe, lambda fish: pick(ed, draft, i, fish), sets=draft.expansions),
+            fish_picker(f"scorer-pick-{seat}", describe, lambda fish: pick(ed, draft, seat, fish),
+                        sets=draft.expansions),
             typed]
 
 
-def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
-    p = draft.players[i]
-    whose = p.name.strip() or t("Angler {n}", n=i + 1)
+def player_card(ed: Editing, draft: TableDraft, seat: int) -> ft.Control:
+    p = draft.players[seat]
+    whose = p.name.strip() or t("Angler {n}", n=seat + 1)
 
     def update(**values: object) -> None:
         for key, value in values.items():
@@ -271,41 +273,43 @@ def player_card(ed: Editing, draft: TableDraft, i: int) -> ft.Control:
         _changed(ed, draft)
 
     def remove() -> None:
-        del draft.players[i]
+        del draft.players[seat]
         ed.form.target.clear()  # per-seat half-typed entries would land on the next angler up
         ed.form.typed.clear()
         ed.removed(draft, p.name)
 
-    title = ft.Row([text_field(ed, f"scorer-name-{i}", t("Angler {n}", n=i + 1), p.name, lambda v: update(name=v)),
-                    icon_action(f"scorer-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
+    title = ft.Row([text_field(ed, f"scorer-name-{seat}", t("Angler {n}", n=seat + 1), p.name,
+                               lambda v: update(name=v)),
+                    icon_action(f"scorer-remove-player-{seat}", ft.Icons.DELETE_OUTLINE, t("Remove angler"),
                                 remove if len(draft.players) > 1 else None)])
-    suggestions = name_suggestions(ed.ctx, f"scorer-name-{i}", p.name, [q.name for q in draft.players],
+    suggestions = name_suggestions(ed.ctx, f"scorer-name-{seat}", p.name, [q.name for q in draft.players],
                                    lambda name: update(name=name))
     # What the box holds, refused at the field (issue 35 item 7): the table's Regret deck (A p.6, A p.23), the
     # Fishbucks track's cap where the ruleset has one, a Regret value of at most 3 a card of that deck (A p.6).
     deck, cap = regret_deck(len(draft.players)), draft.ruleset().money_cap
     counts = ft.Row([
-        stepper("scorer-regret-cards", i, p.regret_cards,
+        stepper("scorer-regret-cards", seat, p.regret_cards,
                 (lambda: update(regret_cards=p.regret_cards - 1)) if p.regret_cards else None,
                 (lambda: update(regret_cards=p.regret_cards + 1)) if p.regret_cards < deck else None,
                 label=tn("Regret card", "Regret cards", p.regret_cards),
                 on_typed=lambda n: update(regret_cards=n), on_invalid=ed.fail, maximum=deck, whose=whose, live=True),
-        stepper("scorer-fishbucks", i, f"${p.fishbucks}",
+        stepper("scorer-fishbucks", seat, f"${p.fishbucks}",
                 (lambda: update(fishbucks=p.fishbucks - 1)) if p.fishbucks else None,
                 (lambda: update(fishbucks=p.fishbucks + 1)) if cap is None or p.fishbucks < cap else None,
                 label=t("Fishbucks"), on_typed=lambda n: update(fishbucks=n), on_invalid=ed.fail, maximum=cap,
                 whose=whose, live=True),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND)
     regret = ft.Row([
-        int_field(ed, f"scorer-regret-value-{i}", t("Regret value"), p.regret_value,
+        int_field(ed, f"scorer-regret-value-{seat}", t("Regret value"), p.regret_value,
                   lambda v: update(regret_value=v), blank_ok=True, width=160,
                   maximum=REGRET_VALUE_MAX * deck, whose=whose),
-        toggle(f"scorer-lifeboat-{i}", t("Lifeboat flipped (+10)"), p.lifeboat_flipped,
+        toggle(f"scorer-lifeboat-{seat}", t("Lifeboat flipped (+10)"), p.lifeboat_flipped,
                lambda on: update(lifeboat_flipped=on)),
     ], wrap=True)
     accent = theme.angler_colour(p.colour) if p.colour else None
-    return section_card(f"scorer-player-{i}", None, [title, suggestions, counts, regret, *_fish_rows(ed, draft, i),
-                                                      *_adder(ed, draft, i, whose)], accent=accent, group=whose)
+    return section_card(f"scorer-player-{seat}", None, [title, suggestions, counts, regret,
+                                                         *_fish_rows(ed, draft, seat), *_adder(ed, draft, seat, whose)],
+                        accent=accent, group=whose)
 
 
 @ft.component
@@ -347,7 +351,8 @@ def ScorerScreen(ctx: AppContext) -> ft.View:
         controls.append(ft.Row([tagged("scorer-from-game", ft.Text(note, size=theme.SMALL, expand=True)),
                                 action_button("scorer-refill", t("Fill in again"), refill, icon=ft.Icons.SYNC)],
                                wrap=True))
-    cards: list[ft.Control] = [ft.Container(player_card(ed, draft, i), col=HALF) for i in range(len(draft.players))]
+    cards: list[ft.Control] = [ft.Container(player_card(ed, draft, seat), col=HALF)
+                               for seat in range(len(draft.players))]
     entries: list[ft.Control] = [_ruleset_section(ed, draft),
                                  ft.ResponsiveRow(cards, spacing=theme.GAP, run_spacing=theme.GAP)]
     entries += undo_removal(ed)

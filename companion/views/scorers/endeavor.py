@@ -2,14 +2,14 @@
 mission goals with per-count points and leader bonuses; or, co-op/solo, the goal check for a difficulty.
 
 Route: ``/score/endeavor``. Identifiers: ``scorer-game-…``, ``endeavor-mode-<competitive|co-op>``,
-``endeavor-player-<i>``, ``endeavor-name-<i>``, ``endeavor-<ingenuity|inspiration|coordination|reputation|impact|
-journals|specialists|research|staging_discs>-<i>`` (the four attribute tracks one by one),
-``endeavor-remove-player-<i>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
-``endeavor-goal-name-<g>``, ``endeavor-goal-<points_per|first|second>-<g>``, ``endeavor-goal-count-<g>-<i>``,
+``endeavor-player-<seat>``, ``endeavor-name-<seat>``, ``endeavor-<ingenuity|inspiration|coordination|reputation|impact|
+journals|specialists|research|staging_discs>-<seat>`` (the four attribute tracks one by one),
+``endeavor-remove-player-<seat>``, ``endeavor-add-player``, ``endeavor-goal-<g>``,
+``endeavor-goal-name-<g>``, ``endeavor-goal-<points_per|first|second>-<g>``, ``endeavor-goal-count-<g>-<seat>``,
 ``endeavor-goal-remove-<g>``, ``endeavor-add-goal``, ``endeavor-difficulty-<level>``, ``endeavor-coop-name-<g>``,
-``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-team-name-<i>``, ``endeavor-team-add``,
+``endeavor-coop-goal-<g>``, ``endeavor-coop-result``, ``endeavor-team-name-<seat>``, ``endeavor-team-add``,
 ``endeavor-team-needed``, ``endeavor-missing``, ``endeavor-reset``, ``error-line``,
-``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``endeavor-breakdown-<i>``.
+``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``endeavor-breakdown-<seat>``.
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ def _changed(ed: Editing, draft: dict[str, Any]) -> None:
     ed.changed(draft)
 
 
-def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
-    p = draft["players"][i]
+def _player_card(ed: Editing, draft: dict[str, Any], seat: int) -> ft.Control:
+    p = draft["players"][seat]
 
     def set_value(key: str, value: object) -> None:
         p[key] = value
@@ -96,24 +96,25 @@ def _player_card(ed: Editing, draft: dict[str, Any], i: int) -> ft.Control:
         set_value(key, value or 0)
 
     def remove() -> None:
-        del draft["players"][i]
+        del draft["players"][seat]
         for goal in draft["goals"]:  # counts are kept by seat: shift the later seats down
-            goal["counts"] = {str(j if j < i else j - 1): n for j, n in ((int(k), v) for k, v in
-                                                                         goal["counts"].items()) if j != i}
+            goal["counts"] = {str(j if j < seat else j - 1): n for j, n in ((int(k), v) for k, v in
+                                                                         goal["counts"].items()) if j != seat}
         ed.removed(draft, p["name"])
 
     # A draft saved before the tracks were split has a ``tracks`` total instead: it is still scored
     # (EndeavorPlayer.tracks).
-    fields: list[ft.Control] = [int_field(ed, f"endeavor-{key}-{i}", t(label), p.get(key, 0), partial(set_number, key),
-                                          maximum=ENTRY_MAX, width=150) for key, label in CATEGORIES]
-    title = ft.Row([text_field(ed, f"endeavor-name-{i}", t("Player {n}", n=i + 1), p["name"],
+    fields: list[ft.Control] = [int_field(ed, f"endeavor-{key}-{seat}", t(label), p.get(key, 0),
+                                          partial(set_number, key), maximum=ENTRY_MAX, width=150)
+                                for key, label in CATEGORIES]
+    title = ft.Row([text_field(ed, f"endeavor-name-{seat}", t("Player {n}", n=seat + 1), p["name"],
                                partial(set_value, "name")),
-                    icon_action(f"endeavor-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
+                    icon_action(f"endeavor-remove-player-{seat}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
                                 remove if len(draft["players"]) > 1 else None)])
-    suggestions = name_suggestions(ed.ctx, f"endeavor-name-{i}", p["name"], [q["name"] for q in draft["players"]],
+    suggestions = name_suggestions(ed.ctx, f"endeavor-name-{seat}", p["name"], [q["name"] for q in draft["players"]],
                                    partial(set_value, "name"))
-    return section_card(f"endeavor-player-{i}", None, [title, suggestions, ft.Row(fields, wrap=True)],
-                        group=p["name"].strip() or t("Player {n}", n=i + 1))
+    return section_card(f"endeavor-player-{seat}", None, [title, suggestions, ft.Row(fields, wrap=True)],
+                        group=p["name"].strip() or t("Player {n}", n=seat + 1))
 
 
 def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
@@ -126,8 +127,8 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
     def set_number(key: str, value: int | None) -> None:
         set_value(key, value or 0)
 
-    def set_count(i: int, value: int | None) -> None:
-        goal["counts"][str(i)] = value or 0
+    def set_count(seat: int, value: int | None) -> None:
+        goal["counts"][str(seat)] = value or 0
         _changed(ed, draft)
 
     def remove() -> None:
@@ -138,10 +139,10 @@ def _goal_card(ed: Editing, draft: dict[str, Any], g: int) -> ft.Control:
                                            maximum=ENTRY_MAX, width=120)
                                  for key, label in (("points_per", t("Points each")), ("first", t("1st bonus")),
                                   ("second", t("2nd bonus")))]
-    counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{i}", p["name"] or t("Player {n}", n=i + 1),
-                                          goal["counts"].get(str(i), 0), partial(set_count, i), maximum=ENTRY_MAX,
-                                          width=120)
-                                for i, p in enumerate(draft["players"])]
+    counts: list[ft.Control] = [int_field(ed, f"endeavor-goal-count-{g}-{seat}",
+                                          p["name"] or t("Player {n}", n=seat + 1), goal["counts"].get(str(seat), 0),
+                                          partial(set_count, seat), maximum=ENTRY_MAX, width=120)
+                                for seat, p in enumerate(draft["players"])]
     title = ft.Row([text_field(ed, f"endeavor-goal-name-{g}", t("Mission goal"), goal["name"],
                                partial(set_value, "name")),
                     icon_action(f"endeavor-goal-remove-{g}", ft.Icons.CLOSE, t("Remove goal"), remove)])
@@ -169,14 +170,14 @@ def _competitive_results(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]
         return [error_line(str(problem), "endeavor-problem")]
     rows = [(s.name, s.score, s.rank, s.winner, s.tie_break) for s in result.players]
     cards = []
-    for i, s in enumerate(result.players):
+    for seat, s in enumerate(result.players):
         lines = [t("Tracks {a} · Impact {b} · Journals {c} · Specialists {d}", a=s.tracks, b=s.impact, c=s.journals,
                    d=s.specialists),
                  t("Leftover {n} ÷ 3 = {points}", n=s.leftover, points=s.leftover_points)]
         lines += [t("{goal}: count {count} = {points} + bonus {bonus}", goal=g.goal, count=g.count, points=g.points,
                     bonus=g.bonus) for g in s.goals]
         lines.append(t("Total {score}", score=s.score))
-        cards.append(section_card(f"endeavor-breakdown-{i}", s.name, [ft.Text(line) for line in lines]))
+        cards.append(section_card(f"endeavor-breakdown-{seat}", s.name, [ft.Text(line) for line in lines]))
     return [section_card("scorer-results", t("Result"), [winners_line(result.winners), *ranking(rows)]), *cards,
             *history_controls(ed.ctx, DRAFT_KEY, result, redraw=ed.refresh)]
 
@@ -218,9 +219,9 @@ def _coop(ed: Editing, draft: dict[str, Any]) -> list[ft.Control]:
 
 def _team_card(ed: Editing, draft: dict[str, Any]) -> ft.Control:
     """Who played a co-op or solo game (the same names as the competitive table's): the play's players, each
-    winning or losing with the team. Identifiers: ``endeavor-team-name-<i>``, ``endeavor-team-add``."""
-    def set_name(i: int, value: object) -> None:
-        draft["players"][i]["name"] = value
+    winning or losing with the team. Identifiers: ``endeavor-team-name-<seat>``, ``endeavor-team-add``."""
+    def set_name(seat: int, value: object) -> None:
+        draft["players"][seat]["name"] = value
         _changed(ed, draft)
 
     def add() -> None:
@@ -228,10 +229,11 @@ def _team_card(ed: Editing, draft: dict[str, Any]) -> ft.Control:
         _changed(ed, draft)
 
     rows: list[ft.Control] = []
-    for i, p in enumerate(draft["players"]):
-        rows += [text_field(ed, f"endeavor-team-name-{i}", t("Player {n}", n=i + 1), p["name"], partial(set_name, i)),
-                 name_suggestions(ed.ctx, f"endeavor-team-name-{i}", p["name"],
-                                  [q["name"] for q in draft["players"]], partial(set_name, i))]
+    for seat, p in enumerate(draft["players"]):
+        rows += [text_field(ed, f"endeavor-team-name-{seat}", t("Player {n}", n=seat + 1), p["name"],
+                            partial(set_name, seat)),
+                 name_suggestions(ed.ctx, f"endeavor-team-name-{seat}", p["name"],
+                                  [q["name"] for q in draft["players"]], partial(set_name, seat))]
     rows.append(action_button("endeavor-team-add", t("Add player"),
                               add if len(draft["players"]) < MAX_PLAYERS else None, icon=ft.Icons.PERSON_ADD))
     return section_card("endeavor-team", t("The team"), rows)
@@ -262,7 +264,7 @@ def EndeavorScreen(ctx: AppContext) -> ft.View:
     if draft["mode"] == "co-op":
         controls += _coop(ed, draft)
     else:
-        controls += [_player_card(ed, draft, i) for i in range(len(draft["players"]))]
+        controls += [_player_card(ed, draft, seat) for seat in range(len(draft["players"]))]
         controls += undo_removal(ed)
         controls.append(action_button("endeavor-add-player", t("Add player"),
                                       (lambda: add("players", _player())) if len(draft["players"]) < MAX_PLAYERS

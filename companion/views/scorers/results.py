@@ -40,8 +40,8 @@ def fish_label_of(line: FishLine) -> str:
     return fish_label(FishRef(name=line.name, value=line.printed, type=line.type))
 
 
-def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
-    """``scorer-breakdown-<i>``: Madness, each Fish, Fishbucks, the penalty and the deciding tie-break."""
+def breakdown(seat: int, s: DeepRegretsScore) -> ft.Control:
+    """``scorer-breakdown-<seat>``: Madness, each Fish, Fishbucks, the penalty and the deciding tie-break."""
     rows: list[ft.Control] = [ft.Text(tn("Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
                                          "{lifeboat} = {total} · {n} Regret card",
                                          "Madness {row}: Fair {fair:+d}, Foul {foul:+d} · Regret value {value}"
@@ -50,7 +50,7 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
                                          value=s.regret_value, total=s.regret_total,
                                          lifeboat=t(" + Lifeboat {n}", n=s.lifeboat) if s.lifeboat else ""),
                                       size=theme.SMALL)]
-    rows += [tagged(f"scorer-line-{i}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
+    rows += [tagged(f"scorer-line-{seat}-{k}", ft.Text(fish_line_text(line), size=theme.BODY,
                                                      color=theme.DANGER if line.discarded else None))
              for k, line in enumerate(s.fish)]
     rows.append(ft.Text(tn("Fishbucks ${bucks}: {n} point", "Fishbucks ${bucks}: {n} points", s.fishbucks_points,
@@ -58,15 +58,15 @@ def breakdown(i: int, s: DeepRegretsScore) -> ft.Control:
                         size=theme.BODY))
     if s.penalty is not None:
         lost = tn(" (−{n} point)", " (−{n} points)", s.penalty.points_lost) if s.penalty.points_lost else ""
-        rows.append(tagged(f"scorer-penalty-{i}", ft.Text(penalty_text(s.penalty) + lost, color=theme.DANGER,
+        rows.append(tagged(f"scorer-penalty-{seat}", ft.Text(penalty_text(s.penalty) + lost, color=theme.DANGER,
                                                           size=theme.BODY)))
     if s.tie_break:
         how = t("Tied on points and on everything else: shared") if s.tie_break == "shared" else t(
             "Tied on points: decided by {how}", how=s.tie_break)
-        rows.append(tagged(f"scorer-tie-break-{i}", ft.Text(how, size=theme.BODY)))
-    rows.append(tagged(f"scorer-total-{i}", ft.Text(t("Total {score}", score=s.score), size=theme.NUMBER,
+        rows.append(tagged(f"scorer-tie-break-{seat}", ft.Text(how, size=theme.BODY)))
+    rows.append(tagged(f"scorer-total-{seat}", ft.Text(t("Total {score}", score=s.score), size=theme.NUMBER,
                                                      weight=ft.FontWeight.BOLD)))
-    return section_card(f"scorer-breakdown-{i}", s.name, rows)
+    return section_card(f"scorer-breakdown-{seat}", s.name, rows)
 
 
 def axis_name(name: str) -> str:
@@ -116,6 +116,6 @@ def results(result: DeepRegretsResult) -> list[ft.Control]:
     return [
         ft.ResponsiveRow([ft.Container(summary, col=HALF), ft.Container(chart(result), col=HALF)],
                          spacing=theme.GAP, run_spacing=theme.GAP),
-        ft.ResponsiveRow([ft.Container(breakdown(i, s), col=HALF) for i, s in enumerate(result.players)],
+        ft.ResponsiveRow([ft.Container(breakdown(seat, s), col=HALF) for seat, s in enumerate(result.players)],
                          spacing=theme.GAP, run_spacing=theme.GAP),
     ]

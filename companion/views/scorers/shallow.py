@@ -1,11 +1,12 @@
 """Score Shallow Regrets (docs/rules.md §12): each player's caught Fish as points + Fair/Foul; the most
 Foul Fish lose 2; ties by fewest Foul Fish, then shared. Solo against the Frod.
 
-Route: ``/score/shallow``. ``<i>`` is a player index, or ``frod``. Identifiers: ``scorer-game-…``, ``shallow-solo``,
-``shallow-player-<i>``, ``shallow-name-<i>``, ``shallow-fish-<i>-<k>``, ``shallow-fish-remove-<i>-<k>``,
-``shallow-points-<i>``, ``shallow-add-fair-<i>``, ``shallow-add-foul-<i>``, ``shallow-summary-<i>``,
-``shallow-remove-player-<i>``, ``shallow-add-player``, ``shallow-reset``, ``shallow-missing``, ``error-line``,
-``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``, ``shallow-penalty-<name>``.
+Route: ``/score/shallow``. ``<seat>`` is a player's seat (0-based), or ``frod``. Identifiers: ``scorer-game-…``,
+``shallow-solo``, ``shallow-player-<seat>``, ``shallow-name-<seat>``, ``shallow-fish-<seat>-<k>``,
+``shallow-fish-remove-<seat>-<k>``, ``shallow-points-<seat>``, ``shallow-add-fair-<seat>``, ``shallow-add-foul-<seat>``,
+``shallow-summary-<seat>``, ``shallow-remove-player-<seat>``, ``shallow-add-player``, ``shallow-reset``,
+``shallow-missing``, ``error-line``, ``scorer-results``, ``scorer-winners``, ``scorer-rank-<k>``,
+``shallow-penalty-<name>``.
 """
 
 from __future__ import annotations
@@ -160,12 +161,12 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         draft["players"].append({"name": "", "fish": []})
         _changed(ed, draft)
 
-    def remove_player(i: int) -> None:
-        name = draft["players"].pop(i)["name"]
+    def remove_player(seat: int) -> None:
+        name = draft["players"].pop(seat)["name"]
         ed.removed(draft, name)
 
-    def set_name(i: int, value: str) -> None:
-        draft["players"][i]["name"] = value
+    def set_name(seat: int, value: str) -> None:
+        draft["players"][seat]["name"] = value
         _changed(ed, draft)
 
     def reset() -> None:
@@ -175,14 +176,14 @@ def ShallowScreen(ctx: AppContext) -> ft.View:
         game_switcher(ed.ctx, "shallow"),
         toggle("shallow-solo", t("Solo against the Frod"), draft["solo"], set_solo),
     ]
-    for i, p in enumerate(draft["players"]):
-        title = ft.Row([text_field(ed, f"shallow-name-{i}", t("Player {n}", n=i + 1), p["name"],
-                                   partial(set_name, i)),
-                        icon_action(f"shallow-remove-player-{i}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
-                                    partial(remove_player, i) if len(draft["players"]) > 2 else None)])
-        suggestions = name_suggestions(ctx, f"shallow-name-{i}", p["name"], [q["name"] for q in draft["players"]],
-                                       partial(set_name, i))
-        controls.append(_fish_card(ed, draft, str(i), ft.Column([title, suggestions])))
+    for seat, p in enumerate(draft["players"]):
+        title = ft.Row([text_field(ed, f"shallow-name-{seat}", t("Player {n}", n=seat + 1), p["name"],
+                                   partial(set_name, seat)),
+                        icon_action(f"shallow-remove-player-{seat}", ft.Icons.DELETE_OUTLINE, t("Remove player"),
+                                    partial(remove_player, seat) if len(draft["players"]) > 2 else None)])
+        suggestions = name_suggestions(ctx, f"shallow-name-{seat}", p["name"], [q["name"] for q in draft["players"]],
+                                       partial(set_name, seat))
+        controls.append(_fish_card(ed, draft, str(seat), ft.Column([title, suggestions])))
     controls += undo_removal(ed)
     if draft["solo"]:
         controls.append(_fish_card(ed, draft, FROD.lower(), ft.Text(t("The Frod"), size=theme.TITLE)))

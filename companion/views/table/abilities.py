@@ -4,10 +4,10 @@ now is shown disabled with its reason. The offers come from the engine
 (:func:`companion.rules.abilities.ability_offers`); an offer that rolls dice (a Refresh, the Omen Die) asks for
 the faces the table rolled, or lets the app roll.
 
-Identifiers (seat ``<i>``): ``ability-title-<i>``, ``ability-<i>-<k>`` (offer ``k``), ``ability-why-<i>-<k>`` (why
-it can't be used now), ``ability-done-<i>`` (not now / done); faces of an offer that rolls: ``ability-die-<i>-<n>``,
-``ability-face-<i>-<n>-<face>``, ``ability-faces-<i>`` (apply with these faces), ``ability-roll-<i>`` (let the app
-roll).
+Identifiers (``<seat>``: the angler's seat): ``ability-title-<seat>``, ``ability-<seat>-<k>`` (offer ``k``),
+``ability-why-<seat>-<k>`` (why it can't be used now), ``ability-done-<seat>`` (not now / done); faces of an offer that
+rolls: ``ability-die-<seat>-<n>``, ``ability-face-<seat>-<n>-<face>``, ``ability-faces-<seat>`` (apply with these
+faces), ``ability-roll-<seat>`` (let the app roll).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """One angler up close: dice pools with kinds and faces, fishing, Rod/Reel/items, Dinks, mounted Fish, the hand, Can of
-Worms and Lifeboat. Route: ``/player?game=<id>&seat=<i>``. Identifiers: ``back``, ``undo``, ``redo``,
+Worms and Lifeboat. Route: ``/player?game=<id>&seat=<seat>``. Identifiers: ``back``, ``undo``, ``redo``,
 ``error-line``, ``player-summary``, ``madness``, ``fresh-die-<k>`` (tap to select), ``spent-die-<k>``,
 ``selected-dice``, ``drop-sinkers``, ``give-up``, ``catch-search``, ``catch-pick-<fish id>``, ``catch-fish``,
 ``catch-secret``, ``catch-overfished``, ``catch-clear``, ``catch-taken`` (a Fish whose one card is elsewhere) (what
@@ -59,8 +59,8 @@ from companion.views.widgets import (
 from companion.views.widgets.toggles import toggle
 
 
-def _dice(moves: Moves, state: GameState, i: int, catching: Catching) -> ft.Control:
-    p = state.players[i]
+def _dice(moves: Moves, state: GameState, seat: int, catching: Catching) -> ft.Control:
+    p = state.players[seat]
     chosen = catching.catch.dice
 
     def toggle(k: int) -> None:
@@ -77,22 +77,23 @@ def _dice(moves: Moves, state: GameState, i: int, catching: Catching) -> ft.Cont
             body.bgcolor = ft.Colors.with_opacity(0.35, theme.SEED)
     spent: list[ft.Control] = [chip(f"spent-die-{k}", die_label(d), color=theme.PASSED) for k, d in enumerate(p.spent)]
     selected = t("Selected: {dice}", dice=", ".join(die_label(p.fresh[k]) for k in chosen) or t("none"))
-    said_when_changed(f"selected-dice|{i}", selected)  # a die chosen or put back is heard at once
+    said_when_changed(f"selected-dice|{seat}", selected)  # a die chosen or put back is heard at once
 
     def use(action: act.Action) -> None:
         if moves.apply(action):
             catching.set(dice=[])  # the dice spent are no longer selected, in the catch kept too
 
-    return section_card("dice", t("Dice (max {n} Fresh)", n=state.max_dice(i)), [
+    return section_card("dice", t("Dice (max {n} Fresh)", n=state.max_dice(seat)), [
         ft.Text(t("Fresh"), size=theme.SMALL), ft.Row(fresh or [ft.Text(t("none"))], wrap=True),
         ft.Text(t("Spent"), size=theme.SMALL), ft.Row(spent or [ft.Text(t("none"))], wrap=True),
         tagged("selected-dice", ft.Text(selected, size=theme.BODY)),
         ft.Row([
             grow(action_button("drop-sinkers", t("Drop sinkers"),
-                          lambda: use(act.DropSinkers(player=i, dice=list(chosen))) if chosen else
+                          lambda: use(act.DropSinkers(player=seat, dice=list(chosen))) if chosen else
                           moves.ctx.fail(t("Select the dice to spend first")), icon=ft.Icons.ARROW_DOWNWARD)),
             grow(action_button("give-up", t("Give up, draw a Dink"),
-                          lambda: use(act.GiveUp(player=i, die=chosen[0], fish=_picked(catching.catch))) if chosen else
+                          lambda: use(act.GiveUp(player=seat, die=chosen[0], fish=_picked(catching.catch)))
+                          if chosen else
                           moves.ctx.fail(t("Select the die to spend first")))),
         ]),
     ])
@@ -104,7 +105,7 @@ def _picked(catch: CatchDraft) -> FishRef | None:
     return fish.ref() if fish is not None else None
 
 
-def _hadal_shade(state: GameState, i: int, catching: Catching) -> list[ft.Control]:
+def _hadal_shade(state: GameState, seat: int, catching: Catching) -> list[ft.Control]:
     """Hadal Shade's catch: optionally take 3 Regrets to swap it for another angler's Mounted Fish
     (docs/rules.md §11)."""
     chosen = catching.catch.swap_for
@@ -112,14 +113,14 @@ def _hadal_shade(state: GameState, i: int, catching: Catching) -> list[ft.Contro
     def choose(target: tuple[int, int]) -> None:
         catching.edit(lambda c: c.model_copy(update={"swap_for": None if c.swap_for == target else target}))
 
-    return [action_button(f"catch-swap-{seat}-{slot}",
-                          t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[seat].name,
+    return [action_button(f"catch-swap-{other}-{slot}",
+                          t("Take 3 Regrets, swap it for {name}'s {fish} (slot {slot})", name=state.players[other].name,
                             fish=fish_label(fish), slot=slot),
-                          partial(choose, (seat, slot)), primary=chosen == (seat, slot))
-            for seat, slot, fish in hadal_shade_targets(state, i)]
+                          partial(choose, (other, slot)), primary=chosen == (other, slot))
+            for other, slot, fish in hadal_shade_targets(state, seat)]
 
 
-def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Callable[[Pending | None], None],
+def _catch(moves: Moves, state: GameState, seat: int, catching: Catching, offer: Callable[[Pending | None], None],
            offered: ft.Control | None, typing: Callable[[bool], None]) -> ft.Control:
     """The Fish picked and what is used on it; ``offer`` offers the ability of the Fish just caught, and
     ``typing`` hears when the reason of a change by hand is being typed in."""
@@ -134,7 +135,7 @@ def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Ca
 
     def action_for(picked: CatalogFish) -> act.Fish:
         swap = form.swap_for if picked.name == HADAL_SHADE else None
-        return fish_action(i, picked, form, swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
+        return fish_action(seat, picked, form, swap_for=act.SwapFor(player=swap[0], slot=swap[1]) if swap else None)
 
     def catch() -> None:
         if fish is None:
@@ -150,7 +151,7 @@ def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Ca
         moves.apply(action_for(fish), then=caught)
 
     def reveal_plug() -> None:
-        if moves.apply(act.RevealPlug(player=i)):
+        if moves.apply(act.RevealPlug(player=seat)):
             catching.edit(CatchDraft.caught)
 
     # The search field stays on screen after a pick: removing the field that has the keyboard focus made the
@@ -185,9 +186,9 @@ def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Ca
             *(toggle(f"catch-{name}", label, getattr(form, name), lambda _on, n=name: flag(n))
               for name, label in (("secret", t("Leave the Fish not entered (the card stays secret)")),
                                   ("overfished", t("Last Fish of its Shoal (Overfishing)")))),
-            *catch_options(state, i, catching, typing=typing),
+            *catch_options(state, seat, catching, typing=typing),
             *difficulty_lines(state, action_for(fish)),
-            *(_hadal_shade(state, i, catching) if fish.name == HADAL_SHADE else []),
+            *(_hadal_shade(state, seat, catching) if fish.name == HADAL_SHADE else []),
             ft.Row([
                 grow(action_button("catch-fish", t("Catch with the selected dice"), catch, icon=ft.Icons.PHISHING,
                               primary=True)),
@@ -197,7 +198,7 @@ def _catch(moves: Moves, state: GameState, i: int, catching: Catching, offer: Ca
     return section_card("fishing", t("Catch a Fish"), controls)
 
 
-def _offers(moves: Moves, state: GameState, i: int, pending: Pending | None, version: int,
+def _offers(moves: Moves, state: GameState, seat: int, pending: Pending | None, version: int,
             offer: Callable[[Pending | None], None]) -> ft.Control | None:
     """The ability of the Fish just caught or eaten, until it is used, dismissed, or the game changes."""
     if pending is None or pending.version != version:
@@ -206,8 +207,8 @@ def _offers(moves: Moves, state: GameState, i: int, pending: Pending | None, ver
     def done() -> None:
         offer(None)
 
-    return AbilityOffers(moves, i, state, pending, done,  # type: ignore[call-arg]  # Flet takes key=
-                         key=f"ability-{i}-{pending.version}")
+    return AbilityOffers(moves, seat, state, pending, done,  # type: ignore[call-arg]  # Flet takes key=
+                         key=f"ability-{seat}-{pending.version}")
 
 
 def _catalog_line(fish: CatalogFish) -> str:
@@ -216,7 +217,7 @@ def _catalog_line(fish: CatalogFish) -> str:
              difficulty=difficulty)
 
 
-def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: str | None) -> ft.Control:
+def _item_row(moves: Moves, seat: int, k: int, name: str, rod: str | None, reel: str | None) -> ft.Control:
     """An owned card with what can be done with it: equip a Rod or Reel (A p.8), use a Supply (A p.11). A name the
     catalog doesn't know gets every button."""
     catalog = load_catalog()
@@ -225,26 +226,26 @@ def _item_row(moves: Moves, i: int, k: int, name: str, rod: str | None, reel: st
     buttons: list[ft.Control] = []
     if "rod" in kinds and name != rod:  # the Rod equipped is not offered again
         buttons.append(action_button(f"equip-rod-{k}", t("Equip Rod"),
-                                     moves.tap(act.Equip(player=i, rod=name, reel=reel))))
+                                     moves.tap(act.Equip(player=seat, rod=name, reel=reel))))
     if "reel" in kinds and name != reel:
         buttons.append(action_button(f"equip-reel-{k}", t("Equip Reel"),
-                                     moves.tap(act.Equip(player=i, rod=rod, reel=name))))
+                                     moves.tap(act.Equip(player=seat, rod=rod, reel=name))))
     if "supply" in kinds:
-        buttons.append(action_button(f"use-item-{k}", t("Use"), moves.tap(act.UseItem(player=i, item=name))))
+        buttons.append(action_button(f"use-item-{k}", t("Use"), moves.tap(act.UseItem(player=seat, item=name))))
     return ft.Column([tagged(f"item-{k}", ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600)),
                       ft.Row(buttons, wrap=True)], spacing=4)
 
 
-def _gear(moves: Moves, state: GameState, i: int, item: ft.MutableRef[str]) -> ft.Control:
-    p = state.players[i]
+def _gear(moves: Moves, state: GameState, seat: int, item: ft.MutableRef[str]) -> ft.Control:
+    p = state.players[seat]
     equipped = t("Rod: {rod} · Reel: {reel}", rod=p.rod or t("none"), reel=p.reel or t("none"))
-    items = [_item_row(moves, i, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
+    items = [_item_row(moves, seat, k, name, p.rod, p.reel) for k, name in enumerate(p.items)]
 
     def on_name(event: ft.Event[ft.TextField]) -> None:
         item.current = event.control.value or ""
 
     def gain() -> None:
-        if moves.apply(act.GainItem(player=i, item=(item.current or "").strip() or " ")):
+        if moves.apply(act.GainItem(player=seat, item=(item.current or "").strip() or " ")):
             item.current = ""
 
     return section_card("gear", t("Rod, Reel and items"), [
@@ -253,27 +254,27 @@ def _gear(moves: Moves, state: GameState, i: int, item: ft.MutableRef[str]) -> f
                        expand=True),
                 action_button("gain-item", t("Take"), gain)]),
         ft.Row([tagged("dinks", ft.Text(t("Dinks: {n}", n=p.dinks), size=theme.NUMBER)),
-                action_button("draw-dink", t("Draw"), moves.tap(act.DrawDink(player=i))),
-                action_button("use-dink", t("Use"), moves.tap(act.UseDink(player=i)))], wrap=True),
+                action_button("draw-dink", t("Draw"), moves.tap(act.DrawDink(player=seat))),
+                action_button("use-dink", t("Use"), moves.tap(act.UseDink(player=seat)))], wrap=True),
     ])
 
 
-def _fish(moves: Moves, state: GameState, i: int, offer: Callable[[Pending | None], None],
+def _fish(moves: Moves, state: GameState, seat: int, offer: Callable[[Pending | None], None],
           offered: ft.Control | None) -> ft.Control:
-    p = state.players[i]
+    p = state.players[seat]
     rules = state.ruleset
 
     def eat(fish: FishRef) -> None:
-        if moves.apply(act.EatFish(player=i, fish=fish)):
+        if moves.apply(act.EatFish(player=seat, fish=fish)):
             offer(Pending(fish.name, "eat", moves.shown) if fish.name else None)
 
     mounted = [tagged(f"mounted-{slot}", ft.Text(slot_line(slot, rules.multiplier(slot), f), size=theme.BODY))
                for slot, f in p.slots]
     hand: list[ft.Control] = [ft.Row([
-        tagged(f"hand-{k}", ft.Text(sale_line(state, i, f), size=theme.BODY), expand=True),
+        tagged(f"hand-{k}", ft.Text(sale_line(state, seat, f), size=theme.BODY), expand=True),
         action_button(f"eat-{k}", t("Eat"), partial(eat, f)),
     ]) for k, f in enumerate(p.hand)]
-    if p.hand_hidden and not moves.session.place.sees(i):  # the host's screen: counted, whether entered or not
+    if p.hand_hidden and not moves.session.place.sees(seat):  # the host's screen: counted, whether entered or not
         hand.append(tagged("hand-count", ft.Text(tn("{n} Fish in hand", "{n} Fish in hand", p.hand_hidden),
                                                  size=theme.BODY)))
     elif p.hand_hidden:
@@ -286,7 +287,7 @@ def _fish(moves: Moves, state: GameState, i: int, offer: Callable[[Pending | Non
 
 @ft.component
 def AnglerScreen(ctx: AppContext) -> ft.View:
-    """The player screen for ``/player?game=<id>&seat=<i>``."""
+    """The player screen for ``/player?game=<id>&seat=<seat>``."""
     opened = open_seat(ctx)
     if opened is None:
         return no_game(ctx, t("Angler"))
@@ -295,44 +296,45 @@ def AnglerScreen(ctx: AppContext) -> ft.View:
 
 
 @ft.component
-def _Angler(ctx: AppContext, session: GameDoor, i: int) -> ft.View:
+def _Angler(ctx: AppContext, session: GameDoor, seat: int) -> ft.View:
     shown = use_session(session)
     moves = use_moves(ctx, session, shown)
     use_told(ctx, session)
     game, state = shown.value, shown.value.state
-    p = state.players[i]
-    draft = catch_draft(ctx.sessions, session.key, i)  # the catch being made, kept where the game lives
+    p = state.players[seat]
+    draft = catch_draft(ctx.sessions, session.key, seat)  # the catch being made, kept where the game lives
     typed = use_form(_Typing)
     drawn = use_session(draft, typed.select)
     catching = Catching(ctx, draft, drawn.version, drawn.value.on_day(state.day, len(p.fresh)), len(p.fresh))
     typing = partial(typed.typing, catching)
     pending, offer = ft.use_state(cast(Pending | None, None))  # the ability of the Fish just caught or eaten
     item = ft.use_ref("")  # an item's name being typed, until it is taken
-    offered = _offers(moves, state, i, pending, shown.version, offer)
+    offered = _offers(moves, state, seat, pending, shown.version, offer)
     when = pending.when if pending else None
     back = route_to("/table", game=game.id)
-    summary = ft.Row([chip("player-where", p.where), chip("madness", madness_text(state.madness(i)), color=theme.FAIR),
+    summary = ft.Row([chip("player-where", p.where),
+                      chip("madness", madness_text(state.madness(seat)), color=theme.FAIR),
                       chip("player-money", t("${n}", n=p.fishbucks))], wrap=True)
     can = t("Can of Worms: face up") if p.can_of_worms else t("Can of Worms: face down")
     boat = t("Lifeboat: ready") if p.lifeboat else t("Lifeboat: flipped (+10 Regret value)")
-    allowed = available(state, i)
+    allowed = available(state, seat)
     ask = t("Abandon Ship? Tap again: the Lifeboat flips (+10 Regret value) and {name} Makes Port.", name=p.name)
     return screen(ctx.route, p.name, [
         section_card("player-summary", None, [summary], accent=theme.angler_colour(p.colour)),
-        _dice(moves, state, i, catching),
-        _catch(moves, state, i, catching, offer, offered if when == "catch" else None, typing),
-        _fish(moves, state, i, offer, offered if when == "eat" else None),
-        _gear(moves, state, i, item),
+        _dice(moves, state, seat, catching),
+        _catch(moves, state, seat, catching, offer, offered if when == "catch" else None, typing),
+        _fish(moves, state, seat, offer, offered if when == "eat" else None),
+        _gear(moves, state, seat, item),
         section_card("boat", t("Can of Worms and Lifeboat"), [
-            action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=i)), icon=ft.Icons.VISIBILITY),
+            action_button("can-of-worms", can, moves.tap(act.UseCanOfWorms(player=seat)), icon=ft.Icons.VISIBILITY),
             # Offered while the engine allows it: at Sea, on their turn, once a game (A p.10).
-            AbandonShip(moves, i, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
-                        allowed.overmind_slots, allowed.port_discard, key=f"abandon-ship-{i}-{p.lifeboat}")
+            AbandonShip(moves, seat, p.name, tuple(p.fresh), tuple(d.kind for d in p.spent), boat, ask,  # type: ignore[call-arg]  # Flet: key=
+                        allowed.overmind_slots, allowed.port_discard, key=f"abandon-ship-{seat}-{p.lifeboat}")
             if allowed.can("abandon_ship") else
             action_button("abandon-ship", boat, None, icon=ft.Icons.SURFING),
         ]),
         ft.Row([grow(action_button("table", t("Table"), lambda: ctx.navigate(back), icon=ft.Icons.TABLE_RESTAURANT)),
-                grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=i)),
+                grow(action_button("port", t("Port"), lambda: ctx.navigate(route_to("/port", game=game.id, seat=seat)),
                                    icon=ft.Icons.STOREFRONT))]),
     ], back=lambda: ctx.navigate(back), actions=undo_redo(moves, shown),
         notices=ctx)

@@ -75,89 +75,90 @@ _CLAIM_LABELS = {"dink": N_("Reward: a Dink"), "regret": N_("Reward: discard a R
 
 @ft.memo
 @ft.component
-def _PhaseButtons(moves: Moves, game_id: str, i: int, p: Dice, f: TurnMoves, hidden: bool) -> ft.Control:
+def _PhaseButtons(moves: Moves, game_id: str, seat: int, p: Dice, f: TurnMoves, hidden: bool) -> ft.Control:
     if "reveal_regrets" in f.moves:
         if hidden:
-            return RevealField(moves, i, p.name, p.regret_value,  # type: ignore[call-arg]  # Flet takes key=
-                               key=f"reveal-{game_id}-{i}")
+            return RevealField(moves, seat, p.name, p.regret_value,  # type: ignore[call-arg]  # Flet takes key=
+                               key=f"reveal-{game_id}-{seat}")
         # Another angler's Regret value stays on their phone: only whether it was entered (issue 10).
-        return chip(f"regret-value-{i}", t("Regret value entered") if p.regret_value is not None or p.entered
+        return chip(f"regret-value-{seat}", t("Regret value entered") if p.regret_value is not None or p.entered
                     else t("Regret value not entered yet"))
     if "refresh" in f.moves:
-        return RefreshFaces(moves, i, p.name, p.fresh, p.spent,  # type: ignore[call-arg]  # Flet takes key=
-                            key=f"refresh-{game_id}-{i}")
+        return RefreshFaces(moves, seat, p.name, p.fresh, p.spent,  # type: ignore[call-arg]  # Flet takes key=
+                            key=f"refresh-{game_id}-{seat}")
     if f.declare:
-        return _Declaration(moves, i, p, f, key=f"declare-{game_id}-{i}")  # type: ignore[call-arg]  # Flet: key=
+        return _Declaration(moves, seat, p, f, key=f"declare-{game_id}-{seat}")  # type: ignore[call-arg]  # Flet: key=
     buttons: list[ft.Control] = []
     if "pass" in f.moves and f.rewards:
-        buttons.append(ft.Row([grow(action_button(f"pass-{r}-{i}", t(_PASS_LABELS[r]),
-                                                  moves.tap(act.Pass(player=i, reward=r)))) for r in f.rewards]))
+        buttons.append(ft.Row([grow(action_button(f"pass-{r}-{seat}", t(_PASS_LABELS[r]),
+                                                  moves.tap(act.Pass(player=seat, reward=r)))) for r in f.rewards]))
     elif "pass" in f.moves:
-        buttons.append(action_button(f"pass-{i}", t("Pass"), moves.tap(act.Pass(player=i)), icon=ft.Icons.FRONT_HAND))
+        buttons.append(action_button(f"pass-{seat}", t("Pass"), moves.tap(act.Pass(player=seat)),
+                                     icon=ft.Icons.FRONT_HAND))
     if "claim_reward" in f.moves:
-        buttons.append(ft.Row([grow(action_button(f"claim-{r}-{i}", t(_CLAIM_LABELS[r]),
-                                                  moves.tap(act.ClaimReward(player=i, reward=r))))
+        buttons.append(ft.Row([grow(action_button(f"claim-{r}-{seat}", t(_CLAIM_LABELS[r]),
+                                                  moves.tap(act.ClaimReward(player=seat, reward=r))))
                                for r in f.rewards]))
     return ft.Column(buttons)
 
 
 @ft.component
-def _Declaration(moves: Moves, i: int, p: Dice, f: TurnMoves) -> ft.Control:
+def _Declaration(moves: Moves, seat: int, p: Dice, f: TurnMoves) -> ft.Control:
     """Sea or Make Port, as the engine allows them now (A p.8, p.17); a Port button opens Making Port's muster,
     whose faces the angler enters (A p.17)."""
     porting, port = ft.use_state(cast(act.Declare | None, None))
     discard, set_discard = ft.use_state(False)  # with an Overmind: its slot buttons also discard a Regret
     if porting is not None:
-        return PortFaces(moves, i, p.name, p.fresh, p.spent, porting, lambda: port(None))
+        return PortFaces(moves, seat, p.name, p.fresh, p.spent, porting, lambda: port(None))
     first: list[ft.Control] = []
     if "sea" in f.declare:
-        first.append(grow(action_button(f"declare-sea-{i}", t("Sea"),
-                                        moves.tap(act.Declare(player=i, location="sea")), icon=ft.Icons.SAILING)))
+        first.append(grow(action_button(f"declare-sea-{seat}", t("Sea"),
+                                        moves.tap(act.Declare(player=seat, location="sea")), icon=ft.Icons.SAILING)))
     if "port" not in f.declare:
         return ft.Column([ft.Row(first)])
     if f.overmind_slots:  # the Overmind is Mounted on Making Port, in the slot the angler picks (docs/rules.md §11)
         chosen = discard and f.port_discard
         ports: list[ft.Control] = [
-            grow(action_button(f"declare-port-{i}-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
-                               partial(port, act.Declare(player=i, location="port", overmind_slot=s,
+            grow(action_button(f"declare-port-{seat}-overmind-{s}", t("Make Port, Overmind on slot {slot}", slot=s),
+                               partial(port, act.Declare(player=seat, location="port", overmind_slot=s,
                                                          discard_regret=chosen)),
                                icon=ft.Icons.ANCHOR)) for s in f.overmind_slots]
         slots: list[ft.Control] = [ft.Row(first), ft.Row(ports, wrap=True)]
         if f.port_discard:
-            slots.append(toggle(f"declare-port-discard-{i}", cited(t("Also discard a Regret"), "A p.17"), chosen,
+            slots.append(toggle(f"declare-port-discard-{seat}", cited(t("Also discard a Regret"), "A p.17"), chosen,
                                 set_discard, box=True))
         return ft.Column(slots)
-    first.append(grow(action_button(f"declare-port-{i}", t("Make Port"),
-                                    partial(port, act.Declare(player=i, location="port")), icon=ft.Icons.ANCHOR)))
+    first.append(grow(action_button(f"declare-port-{seat}", t("Make Port"),
+                                    partial(port, act.Declare(player=seat, location="port")), icon=ft.Icons.ANCHOR)))
     rows: list[ft.Control] = [ft.Row(first)]
     if f.port_discard:
-        rows.append(action_button(f"declare-port-discard-{i}", cited(t("Make Port and discard a Regret"), "A p.17"),
-                                  partial(port, act.Declare(player=i, location="port", discard_regret=True))))
+        rows.append(action_button(f"declare-port-discard-{seat}", cited(t("Make Port and discard a Regret"), "A p.17"),
+                                  partial(port, act.Declare(player=seat, location="port", discard_regret=True))))
     return ft.Column(rows)
 
 
 @ft.memo
 @ft.component
-def _Status(i: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False,
+def _Status(seat: int, where: str, passed: bool, their_turn: bool, holds_lp: bool = False,
             plug_first: bool = False, own: bool = False) -> ft.Control:
     """Where the angler is and what marks them now; ``own``: the card on the angler's own phone, which says it is
     "Your turn" (issue 37)."""
-    status: list[ft.Control] = [chip(f"where-{i}", where)]
+    status: list[ft.Control] = [chip(f"where-{seat}", where)]
     if holds_lp:
-        status.append(chip(f"holds-life-preserver-{i}", t("Holds the Life Preserver"), color=theme.FAIR))
+        status.append(chip(f"holds-life-preserver-{seat}", t("Holds the Life Preserver"), color=theme.FAIR))
     if passed:
-        status.append(chip(f"passed-{i}", t("Passed"), color=theme.PASSED))
+        status.append(chip(f"passed-{seat}", t("Passed"), color=theme.PASSED))
     if their_turn:
-        status.append(chip(f"turn-{i}", t("Your turn") if own else t("Their turn"), color=theme.FOUL))
+        status.append(chip(f"turn-{seat}", t("Your turn") if own else t("Their turn"), color=theme.FOUL))
     if plug_first:  # on the card the table scrolls to at each turn, as well as on the Shoals line (A p.27)
-        status.append(chip(f"plug-first-{i}", t("The Plug: discard the top Fish of the left-most Shoal first"),
+        status.append(chip(f"plug-first-{seat}", t("The Plug: discard the top Fish of the left-most Shoal first"),
                            color=theme.FOUL))
     return ft.Row(status, wrap=True)
 
 
 @ft.memo
 @ft.component
-def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control:
+def _Hand(seat: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control:
     """The Fish in hand: named on the angler's own phone, counted on every other (issue 10)."""
     if hidden and fish:
         text = t("In hand: {fish}", fish=", ".join(fish))
@@ -165,34 +166,34 @@ def _Hand(i: int, fish: tuple[str, ...], count: int, hidden: bool) -> ft.Control
             text = f"{text} · {not_entered(count - len(fish))}"
     else:
         text = tn("{n} Fish in hand", "{n} Fish in hand", count)
-    return tagged(f"in-hand-{i}", ft.Text(text, size=theme.BODY))
+    return tagged(f"in-hand-{seat}", ft.Text(text, size=theme.BODY))
 
 
-def _counters(moves: Moves, i: int, name: str, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
+def _counters(moves: Moves, seat: int, name: str, regret_cards: int, fishbucks: int, tier: MadnessTier, dice: str,
               can: frozenset[str]) -> ft.Control:
     """Regret cards and Fishbucks with − and +, each enabled when the engine allows that move now (``can``), and
     typed on the numeric keyboard as one move for the difference; Madness and dice under them. Three memoized parts:
     a tap on Regret + redraws the Regret counter alone while the tier holds."""
     return ft.Column([
-        ft.Row([_Regrets(moves, i, name, regret_cards, madness_text(tier), "discard_regret" in can,
+        ft.Row([_Regrets(moves, seat, name, regret_cards, madness_text(tier), "discard_regret" in can,
                          "draw_regret" in can, key="regrets"),
-                _Fishbucks(moves, i, name, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
+                _Fishbucks(moves, seat, name, fishbucks, "adjust_fishbucks" in can, key="fishbucks")],
                wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
-        _Madness(i, tier, dice, key="madness"),
+        _Madness(seat, tier, dice, key="madness"),
     ])
 
 
 @ft.memo
 @ft.component
-def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, madness: str, can_discard: bool,
+def _Regrets(moves: Moves, seat: int, name: str, regret_cards: int, madness: str, can_discard: bool,
              can_draw: bool) -> ft.Control:
     def typed(n: int) -> None:  # the cards drawn or discarded to get there, as one move
         if n != regret_cards:
-            moves.apply(act.DrawRegret(player=i, count=n - regret_cards) if n > regret_cards
-                        else act.DiscardRegret(player=i, count=regret_cards - n))
+            moves.apply(act.DrawRegret(player=seat, count=n - regret_cards) if n > regret_cards
+                        else act.DiscardRegret(player=seat, count=regret_cards - n))
 
-    return stepper("regret", i, regret_cards, moves.tap(act.DiscardRegret(player=i)) if can_discard else None,
-                   moves.tap(act.DrawRegret(player=i)) if can_draw else None,
+    return stepper("regret", seat, regret_cards, moves.tap(act.DiscardRegret(player=seat)) if can_discard else None,
+                   moves.tap(act.DrawRegret(player=seat)) if can_draw else None,
                    label=tn("Regret card", "Regret cards", regret_cards),  # heard with the number: "1 Regret card"
                    on_typed=typed if can_discard or can_draw else None, on_invalid=moves.ctx.fail, whose=name,
                    heard_with=madness)  # "Bo: Regret cards, 4. Madness 4–6 · …" when the row changes
@@ -200,66 +201,66 @@ def _Regrets(moves: Moves, i: int, name: str, regret_cards: int, madness: str, c
 
 @ft.memo
 @ft.component
-def _Fishbucks(moves: Moves, i: int, name: str, fishbucks: int, adjust: bool) -> ft.Control:
+def _Fishbucks(moves: Moves, seat: int, name: str, fishbucks: int, adjust: bool) -> ft.Control:
     def typed(n: int) -> None:
         if n != fishbucks:
-            moves.apply(act.AdjustFishbucks(player=i, amount=n - fishbucks))
+            moves.apply(act.AdjustFishbucks(player=seat, amount=n - fishbucks))
 
-    return stepper("fishbucks", i, f"${fishbucks}",
-                   moves.tap(act.AdjustFishbucks(player=i, amount=-1)) if adjust and fishbucks else None,
-                   moves.tap(act.AdjustFishbucks(player=i, amount=1)) if adjust else None, label=t("Fishbucks"),
+    return stepper("fishbucks", seat, f"${fishbucks}",
+                   moves.tap(act.AdjustFishbucks(player=seat, amount=-1)) if adjust and fishbucks else None,
+                   moves.tap(act.AdjustFishbucks(player=seat, amount=1)) if adjust else None, label=t("Fishbucks"),
                    on_typed=typed if adjust else None, on_invalid=moves.ctx.fail, whose=name)
 
 
 @ft.memo
 @ft.component
-def _Madness(i: int, tier: MadnessTier, dice: str) -> ft.Control:
-    return ft.Column([chip(f"madness-{i}", madness_text(tier), color=theme.FAIR),
-                      tagged(f"dice-{i}", ft.Text(dice, size=theme.BODY))])
+def _Madness(seat: int, tier: MadnessTier, dice: str) -> ft.Control:
+    return ft.Column([chip(f"madness-{seat}", madness_text(tier), color=theme.FAIR),
+                      tagged(f"dice-{seat}", ft.Text(dice, size=theme.BODY))])
 
 
 @ft.memo
 @ft.component
-def _Personality(moves: Moves, i: int, shown: PersonalityStatus, usable: bool,
+def _Personality(moves: Moves, seat: int, shown: PersonalityStatus, usable: bool,
                  targets: tuple[tuple[int, str], ...]) -> ft.Control:
     """Biggest Regrets: the angler's card, its tier for the Day and what that does, used today or not (docs/rules.md
     §11); on their turn, a button to use it (one per angler it can name)."""
     tier = t("tier {tier}", tier=shown.tier_label) if shown.tier_label else t("tier fixed at Refresh")
     used = t("used today") if shown.used else t("not used today")
     rows: list[ft.Control] = [
-        chip(f"personality-{i}", t("{card} · {tier} · {used}", card=shown.name, tier=tier, used=used),
+        chip(f"personality-{seat}", t("{card} · {tier} · {used}", card=shown.name, tier=tier, used=used),
              color=theme.PASSED if shown.used else theme.SEED)]
     # Always a line of text, so the card keeps its shape when Refresh fixes the tier.
-    rows.append(tagged(f"personality-text-{i}", ft.Text(shown.text or t("What it does depends on the tier."),
+    rows.append(tagged(f"personality-text-{seat}", ft.Text(shown.text or t("What it does depends on the tier."),
                                                         size=theme.SMALL)))
     if usable:
-        use = [(f"use-personality-{i}", t("Use {card}", card=shown.name), None)] if not targets else [
-            (f"use-personality-{i}-{seat}", t("Use {card} on {name}", card=shown.name, name=name), seat)
-            for seat, name in targets]
-        rows.append(ft.Row([action_button(key, label, moves.tap(act.UsePersonality(player=i, target=seat)))
-                            for key, label, seat in use], wrap=True))
+        use = [(f"use-personality-{seat}", t("Use {card}", card=shown.name), None)] if not targets else [
+            (f"use-personality-{seat}-{other}", t("Use {card} on {name}", card=shown.name, name=name), other)
+            for other, name in targets]
+        rows.append(ft.Row([action_button(key, label, moves.tap(act.UsePersonality(player=seat, target=other)))
+                            for key, label, other in use], wrap=True))
     return ft.Column(rows, spacing=4)
 
 
-def _personality_props(s: GameState, i: int, can: queries.Available, mine: bool
+def _personality_props(s: GameState, seat: int, can: queries.Available, mine: bool
                        ) -> tuple[PersonalityStatus | None, bool, tuple[tuple[int, str], ...]]:
-    shown = status(s, i)
+    shown = status(s, seat)
     usable = mine and shown is not None and can.can("use_personality")
-    p = s.players[i]
+    p = s.players[seat]
     tier = p.personality_tier
     named = p.personality is not None and tier is not None and card(p.personality).effects[tier].names_angler
-    targets = tuple((j, q.name) for j, q in enumerate(s.players) if j != i) if named else ()
+    targets = tuple((j, q.name) for j, q in enumerate(s.players) if j != seat) if named else ()
     return shown, usable, targets
 
 
 @ft.memo
 @ft.component
-def _Links(moves: Moves, i: int, game_id: str) -> ft.Control:
+def _Links(moves: Moves, seat: int, game_id: str) -> ft.Control:
     go = moves.ctx.navigate
     buttons: list[ft.Control] = [
-        action_button(f"player-{i}", t("Dice, Fish, gear"), lambda: go(route_to("/player", game=game_id, seat=i)),
+        action_button(f"player-{seat}", t("Dice, Fish, gear"), lambda: go(route_to("/player", game=game_id, seat=seat)),
                       icon=ft.Icons.PERSON),
-        action_button(f"port-{i}", t("Port"), lambda: go(route_to("/port", game=game_id, seat=i)),
+        action_button(f"port-{seat}", t("Port"), lambda: go(route_to("/port", game=game_id, seat=seat)),
                       icon=ft.Icons.STOREFRONT),
     ]
     if theme.stacked():  # side by side, "attrezzatura" broke over two lines at the largest Text size
@@ -316,7 +317,7 @@ def _angler_card(moves: Moves, game_id: str, seat: int, props: CardProps) -> ft.
 @ft.memo
 @ft.component
 def Seat(moves: Moves, feed: TabFeed[Game], game_id: str, seat: int) -> ft.Control:
-    """The card of the angler at ``seat`` (``player-card-<i>``). It follows the game itself and is redrawn only
+    """The card of the angler at ``seat`` (``player-card-<seat>``). It follows the game itself and is redrawn only
     when what it shows changed: a tap on Regret + redraws and diffs this card alone, not the table around it."""
     shown = use_selected(feed, lambda snapshot: card_props(moves.session.place, snapshot.value.state, seat))
     return _angler_card(moves, game_id, seat, shown)

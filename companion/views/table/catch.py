@@ -69,21 +69,21 @@ class Catching(Changes[CatchDraft]):
         return True
 
 
-def fish_action(i: int, fish: CatalogFish, catch: CatchDraft, *, swap_for: act.SwapFor | None = None) -> act.Fish:
+def fish_action(seat: int, fish: CatalogFish, catch: CatchDraft, *, swap_for: act.SwapFor | None = None) -> act.Fish:
     """The Fish action for catching ``fish`` as ``catch`` has it (its dice, what is used on it)."""
-    return act.Fish(player=i, fish=None if catch.secret else fish.ref(), depth=fish.depth,
+    return act.Fish(player=seat, fish=None if catch.secret else fish.ref(), depth=fish.depth,
                     difficulty=fish.difficulty, exact_dice=fish.exact_dice, dice=list(catch.dice),
                     dinks=list(catch.dinks), supplies=list(catch.supplies), life_preserver=catch.life_preserver,
                     adjustment=catch.adjustment, adjustment_label=catch.why.strip() or None,
                     overfished=catch.overfished, swap_for=swap_for)
 
 
-def catch_options(state: GameState, i: int, catching: Catching, *,
+def catch_options(state: GameState, seat: int, catching: Catching, *,
                   typing: Callable[[bool], None] | None = None) -> list[ft.Control]:
     """The switches and buttons for what the engine says the angler may use (:func:`catch_aids`), and the stepper
     for a change by hand; ``typing`` hears when its reason is being typed in (``True``: each keystroke is kept but
     the screen is not drawn again under the thumb) and when the field is left (``False``)."""
-    aids = catch_aids(state, i)
+    aids = catch_aids(state, seat)
     controls: list[ft.Control] = []
     choice = catching.catch
 
@@ -97,7 +97,7 @@ def catch_options(state: GameState, i: int, catching: Catching, *,
         controls.append(toggle("catch-life-preserver", t("Use the Life Preserver"), choice.life_preserver,
                                lambda _on: flip_preserver()))
     # ``catch-supply-<k>``: k counts the owned cards, so the same card owned twice has two switches.
-    owned = [(k, name) for k, name in enumerate(state.players[i].items) if name in aids.supplies]
+    owned = [(k, name) for k, name in enumerate(state.players[seat].items) if name in aids.supplies]
     controls += [toggle(f"catch-supply-{k}", t("Use {item}", item=name), name in choice.supplies,
                         lambda _on, n=name: flip("supplies", n))
                  for k, name in owned]

@@ -2,12 +2,12 @@
 angler picks the Fresh dice to roll again, taps the face each rolled die shows, and sends them; "Let the app roll"
 rolls for a table that wants it.
 
-Identifiers (seat ``<i>``): ``reroll-<i>-<k>`` (Fresh die ``k`` rolled again), ``face-<i>-<n>-<face>`` (die ``n``
-of the roll, in :func:`~companion.rules.queries.dice_to_roll` order), ``die-<i>-<n>`` (its name and face);
-Refresh: ``refresh-faces-<i>``, ``refresh-<i>`` (let the app roll); Making Port: ``port-faces-<i>``,
-``port-roll-<i>`` (let the app roll), ``port-cancel-<i>`` (back to Sea or Port, or to the Lifeboat); Abandon Ship
-with an Overmind in hand: ``abandon-ship-overmind-<slot>``; with a Regret card: ``abandon-ship-port``,
-``abandon-ship-discard`` (A p.17).
+Identifiers (``<seat>``: the angler's seat): ``reroll-<seat>-<k>`` (Fresh die ``k`` rolled again),
+``face-<seat>-<n>-<face>`` (die ``n`` of the roll, in :func:`~companion.rules.queries.dice_to_roll` order),
+``die-<seat>-<n>`` (its name and face); Refresh: ``refresh-faces-<seat>``, ``refresh-<seat>`` (let the app roll); Making
+Port: ``port-faces-<seat>``, ``port-roll-<seat>`` (let the app roll), ``port-cancel-<seat>`` (back to Sea or Port, or to
+the Lifeboat); Abandon Ship with an Overmind in hand: ``abandon-ship-overmind-<slot>``; with a Regret card:
+``abandon-ship-port``, ``abandon-ship-discard`` (A p.17).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from companion.views.widgets import action_button, tagged
 
 @ft.component
 def RevealField(moves: Moves, seat: int, name: str, revealed: int | None) -> ft.Control:
-    """``reveal-<i>`` and ``reveal-ok-<i>``; what is typed stays in this field (keyed by game) until revealed."""
+    """``reveal-<seat>`` and ``reveal-ok-<seat>``; what is typed stays in this field (keyed by game) until revealed."""
     typed = ft.use_ref("")
     if revealed is not None:
         # The field stays (read-only) rather than giving way to a text: removing the field that has the keyboard

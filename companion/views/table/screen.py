@@ -3,14 +3,14 @@
 Route ``/table?game=<id>``. Identifiers: ``undo``, ``redo``, ``go-home``, ``day-banner``, ``day-name``, ``phase``,
 ``turn-indicator``, ``countdown``, ``life-preserver-holder``, ``error-line``, ``advance-phase``, ``day-effects``,
 ``effect-<n>``, ``advance-day``, ``end-game`` (asks first: ``end-game-question``, ``end-game-cancel``), ``table-steps``,
-``score-game``, ``throw-lp-<i>``; per angler ``<i>`` (0-based seat): ``player-card-<i>``, ``where-<i>``,
-``holds-life-preserver-<i>``, ``passed-<i>``, ``regret-minus-<i>``, ``regret-<i>``, ``regret-plus-<i>``,
-``madness-<i>``, ``fishbucks-minus-<i>``, ``fishbucks-<i>``, ``fishbucks-plus-<i>``, ``dice-<i>``, ``refresh-<i>``
-(let the app roll), ``refresh-faces-<i>``, ``face-<i>-<n>-<face>``, ``reroll-<i>-<k>``, ``declare-sea-<i>``,
-``declare-port-<i>``, ``declare-port-discard-<i>``, ``pass-<i>`` (or ``pass-dink-<i>`` / ``pass-regret-<i>`` with a
-passing reward), ``claim-dink-<i>``, ``claim-regret-<i>``, ``reveal-<i>`` and ``reveal-ok-<i>`` (Regret value at the
-end; ``regret-value-<i>`` on another angler's phone), ``in-hand-<i>``, ``player-<i>`` (details), ``port-<i>``;
-the Shoals line: :mod:`.shoals`.
+``score-game``, ``throw-lp-<seat>``; per angler at seat ``<seat>`` (0-based): ``player-card-<seat>``, ``where-<seat>``,
+``holds-life-preserver-<seat>``, ``passed-<seat>``, ``regret-minus-<seat>``, ``regret-<seat>``, ``regret-plus-<seat>``,
+``madness-<seat>``, ``fishbucks-minus-<seat>``, ``fishbucks-<seat>``, ``fishbucks-plus-<seat>``, ``dice-<seat>``,
+``refresh-<seat>`` (let the app roll), ``refresh-faces-<seat>``, ``face-<seat>-<n>-<face>``, ``reroll-<seat>-<k>``,
+``declare-sea-<seat>``, ``declare-port-<seat>``, ``declare-port-discard-<seat>``, ``pass-<seat>`` (or
+``pass-dink-<seat>`` / ``pass-regret-<seat>`` with a passing reward), ``claim-dink-<seat>``, ``claim-regret-<seat>``,
+``reveal-<seat>`` and ``reveal-ok-<seat>`` (Regret value at the end; ``regret-value-<seat>`` on another angler's phone),
+``in-hand-<seat>``, ``player-<seat>`` (details), ``port-<seat>``; the Shoals line: :mod:`.shoals`.
 """
 
 from __future__ import annotations
@@ -138,10 +138,10 @@ def _Body(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
     game_id = moves.session.key
     # One column on a phone; two side by side from a tablet's width (the row's own width decides).
     # (mypy can't see ScrollKey's dataclass field through Flet's decorator)
-    cards: list[ft.Control] = [ft.Container(Seat(moves, feed, game_id, i, key=_card(i)),
+    cards: list[ft.Control] = [ft.Container(Seat(moves, feed, game_id, seat, key=_card(seat)),
                                             col={"xs": 12, "md": 6},
-                                            key=ft.ScrollKey(_card(i)))  # type: ignore[call-arg]
-                               for i in frame.order]
+                                            key=ft.ScrollKey(_card(seat)))  # type: ignore[call-arg]
+                               for seat in frame.order]
     return ft.Column([
         Banner(feed, key="banner"),
         *([] if frame.finished else [Shoals(moves, feed, key="shoals")]),
@@ -156,9 +156,9 @@ def _Body(moves: Moves, feed: TabFeed[Game]) -> ft.Control:
 def _own_first(order: list[int], game_id: str, ctx: AppContext) -> list[int]:
     """A seated phone shows its own angler's card first, where its thumb enters its dice (issue 26); the others
     follow in turn order."""
-    seat = ctx.sessions.my_seat()
-    mine = seat.angler if seat is not None and seat.game == game_id else None
-    return sorted(order, key=lambda i: i != mine)
+    held = ctx.sessions.my_seat()
+    mine = held.angler if held is not None and held.game == game_id else None
+    return sorted(order, key=lambda seat: seat != mine)
 
 
 def _card(seat: int) -> str:
