@@ -46,7 +46,7 @@ from companion.survey.play import catch_fish, haul, new_campaign, next_day, star
 from tests.e2e.test_layout import Seeded, seed
 from tests.net.test_phones_browser import Host
 from tests.support.browser import COVERED, PHONE, VISIBLE_AREA, FletPage, ServedApp, companion_command, free_port
-from tests.support.hearing import HEAR
+from tests.support.hearing import HEAR, Ear
 
 LOCALES = {"en": "en-US", "it": "it-IT", "zh_Hant": "zh-TW"}
 # The roles a screen reader offers as something to act on.
@@ -502,6 +502,7 @@ def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, brow
     """Issue 46, item 3: on New game, Tab never reached an angler's colour buttons (a plain tap target takes no
     focus); now it does, in the screen's order, and Enter picks the colour."""
     context = browser.new_context(viewport=PHONE, locale=LOCALES["en"])
+    context.add_init_script(HEAR)
     focused = """() => document.activeElement.closest('[flt-semantics-identifier]')
         ?.getAttribute('flt-semantics-identifier') || ''"""
     current = """id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
@@ -509,9 +510,11 @@ def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, brow
     try:
         tab = FletPage(context.new_page(), app.url).open("/new")
         tab.wait_id("colour-0-green")
+        Ear(tab).settle()  # the whole form drawn before Tab walks it (the first angler's row last, under load)
         reached = ""
         for _ in range(40):
             tab.page.keyboard.press("Tab")
+            Ear(tab).settle(100)  # Flutter's focus has followed (see _tab_to)
             reached = tab.page.evaluate(focused)
             if reached.startswith("colour-"):
                 break
@@ -519,6 +522,7 @@ def test_tab_reaches_the_colour_buttons_and_enter_picks_one(app: ServedApp, brow
         if tab.page.evaluate(current, reached):
             tab.page.keyboard.press("Tab")
             reached = tab.page.evaluate(focused)
+        Ear(tab).settle()
         tab.page.keyboard.press("Enter")
         tab.page.wait_for_function(current, arg=reached)
     finally:
@@ -557,8 +561,11 @@ def _focused_id(tab: FletPage) -> str:
 def _tab_to(tab: FletPage, identifier: str, key: str = "Tab", presses: int = 80) -> None:
     """Tab (or Shift+Tab), only, until ``identifier`` has the keyboard's focus."""
     reached = []
+    quiet = Ear(tab) if tab.page.evaluate("() => 'A' + typeof window.__changed") == "Anumber" else None
     for _ in range(presses):
         tab.page.keyboard.press(key)
+        if quiet is not None:  # Flutter's focus has followed (it can pull the page's back), as at a person's pace
+            quiet.settle(100)
         reached.append(_focused_id(tab))
         if reached[-1] == identifier:
             return
@@ -583,6 +590,7 @@ def test_tab_reaches_a_stepper_and_enter_and_space_step_it(app: ServedApp, brows
     them in the screen's order and Enter or Space steps the number."""
     game = _two_anglers(seeded[0])
     context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    context.add_init_script(HEAR)  # its watch of the tree: a key waits for the screen to stand still
     try:
         tab = FletPage(context.new_page(), app.url).open(f"/table?game={game}")
         tab.wait_id("regret-plus-0")
@@ -604,6 +612,9 @@ def _key_until(tab: FletPage, key: str, done: Callable[[], bool], seconds: float
     for _ in range(3):
         if at and _focused_id(tab) != at:
             _reach(tab, at)
+        # Flutter's own focus follows Tab once the page has drawn what Tab changed: a key pressed before then went
+        # to the control before (an Undo, the angler screen's button) on a loaded machine. A person is slower.
+        Ear(tab).settle()
         tab.page.keyboard.press(key)
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -635,6 +646,7 @@ def test_a_host_plays_a_day_by_keyboard_alone(app: ServedApp, browser: Any, seed
     alone (no click, no tap): each control the Day needs is in the keyboard's reach and works from it."""
     game = _two_anglers(seeded[0])
     context = browser.new_context(viewport=HOST, locale=LOCALES["en"])
+    context.add_init_script(HEAR)  # its watch of the tree: a key waits for the screen to stand still
     ticked = """id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
         ?.getAttribute('aria-checked') === 'true'"""
     try:
