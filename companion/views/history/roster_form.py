@@ -45,9 +45,14 @@ def roster_form(ctx: AppContext) -> DraftDoor[RosterForm]:
 
 def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
     """The Players card. A keystroke is written to the draft without a redraw (the field shows it already)."""
+    plays = ctx.sessions.plays
+    names = ft.Text(", ".join(plays.roster().names()) or t("Nobody yet."), size=theme.BODY)
+    if not ctx.sessions.viewer.host:  # the roster names the anglers of every recorded play: the host's to change
+        return section_card("stats-roster", t("Players"), [
+            names, tagged("stats-roster-host-only", ft.Text(t("Only the host can rename or merge players."),
+                                                            size=theme.SMALL))])
     form = roster_form(ctx)
     typed = form.current.value
-    plays = ctx.sessions.plays
 
     def field(identifier: str, key: str, label: str) -> ft.Control:
         def on_change(event: ft.Event[ft.TextField]) -> None:
@@ -70,11 +75,6 @@ def roster_card(ctx: AppContext, redraw: Callable[[], None]) -> ft.Control:
         ctx.clear()
         redraw()
 
-    names = ft.Text(", ".join(plays.roster().names()) or t("Nobody yet."), size=theme.BODY)
-    if not ctx.sessions.viewer.host:  # the roster names the anglers of every recorded play: the host's to change
-        return section_card("stats-roster", t("Players"), [
-            names, tagged("stats-roster-host-only", ft.Text(t("Only the host can rename or merge players."),
-                                                            size=theme.SMALL))])
     return section_card("stats-roster", t("Players"), [
         ft.Text(t("The same person is one player whatever the case or spaces. Rename someone, or merge two names "
                   "that are one person (the first goes into the second)."), size=theme.SMALL),
